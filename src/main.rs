@@ -1,0 +1,5 @@
+//! The equifuzz command line.
+
+fn main() {
+    println!("equifuzz: nothing here yet");
+}

@@ -1,0 +1,3 @@
+//! The solvers under test.
+
+pub mod z3;

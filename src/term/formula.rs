@@ -1,0 +1,140 @@
+//! A formula under test: declared constants and (named) assertions.
+//!
+//! This is the object that generators build, transformations rewrite and the
+//! printer turns into a script. It is the conjunction of its assertions.
+//!
+//! # Invariants
+//!
+//! - Every free variable of every assertion is declared in `decls`, once.
+//! - Assertion names, when present, are distinct.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Assertion, Command, SExpr, Script, Sort, Symbol, Term};
+
+/// Declarations plus assertions.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Formula {
+    /// Declared constants, in declaration order.
+    pub decls: Vec<(Symbol, Sort)>,
+    /// The assertions, conjoined.
+    pub assertions: Vec<Assertion>,
+}
+
+/// What to ask the solver after `(check-sat)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Queries {
+    /// Append `(get-model)` (guarded: the solver's error on unsat is ignored).
+    pub model: bool,
+    /// Append `(get-unsat-core)` and enable `:produce-unsat-cores`.
+    pub unsat_core: bool,
+}
+
+impl Formula {
+    /// The sort of a declared constant.
+    pub fn sort_of(&self, name: &str) -> Option<Sort> {
+        self.decls.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone())
+    }
+
+    /// Declares `name` unless it is already declared.
+    pub fn declare(&mut self, name: impl Into<Symbol>, sort: Sort) {
+        let name = name.into();
+        if self.sort_of(&name).is_none() {
+            self.decls.push((name, sort));
+        }
+    }
+
+    /// Adds an assertion.
+    pub fn assert(&mut self, term: Term, name: Option<Symbol>) {
+        self.assertions.push(Assertion { term, name });
+    }
+
+    /// The names of the named assertions.
+    pub fn names(&self) -> BTreeSet<&str> {
+        self.assertions.iter().filter_map(|a| a.name.as_deref()).collect()
+    }
+
+    /// Checks the invariants: declarations are unique, every free variable is
+    /// declared, every assertion is a Bool term, names are distinct.
+    pub fn check(&self) -> Result<(), String> {
+        let mut seen = BTreeSet::new();
+        for (n, _) in &self.decls {
+            if !seen.insert(n) {
+                return Err(format!("`{n}` is declared twice"));
+            }
+        }
+        let mut names = BTreeSet::new();
+        for a in &self.assertions {
+            let sort = a.term.sort(&|v| self.sort_of(v)).map_err(|e| e.to_string())?;
+            if sort != Sort::Bool {
+                return Err(format!("an assertion has sort {sort}"));
+            }
+            if let Some(n) = &a.name {
+                if !names.insert(n) {
+                    return Err(format!("assertion name `{n}` is used twice"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The whole formula as one term (the conjunction of its assertions).
+    pub fn conjunction(&self) -> Term {
+        Term::and(self.assertions.iter().map(|a| a.term.clone()).collect())
+    }
+
+    /// A full script: options, declarations, assertions, `(check-sat)` and
+    /// the requested queries. `status` becomes `(set-info :status ...)`.
+    pub fn to_script(&self, status: Option<&str>, queries: Queries) -> Script {
+        let mut commands = Vec::with_capacity(self.decls.len() + self.assertions.len() + 6);
+        if let Some(s) = status {
+            commands.push(Command::SetInfo("status".into(), SExpr::Symbol(s.into())));
+        }
+        if queries.model {
+            commands.push(Command::SetOption("produce-models".into(), SExpr::Symbol("true".into())));
+        }
+        if queries.unsat_core {
+            commands.push(Command::SetOption(
+                "produce-unsat-cores".into(),
+                SExpr::Symbol("true".into()),
+            ));
+        }
+        for (n, s) in &self.decls {
+            commands.push(Command::DeclareConst(n.clone(), s.clone()));
+        }
+        for a in &self.assertions {
+            commands.push(Command::Assert(a.clone()));
+        }
+        commands.push(Command::CheckSat);
+        if queries.model {
+            commands.push(Command::GetModel);
+        }
+        if queries.unsat_core {
+            commands.push(Command::GetUnsatCore);
+        }
+        Script { commands }
+    }
+
+    /// Rebuilds a formula from a script's declarations and assertions; other
+    /// commands are ignored. Fails on `declare-fun` with arguments and on
+    /// `define-fun` (not part of what equifuzz generates).
+    pub fn from_script(script: &Script) -> Result<Formula, String> {
+        let mut f = Formula::default();
+        for c in &script.commands {
+            match c {
+                Command::DeclareConst(n, s) => f.decls.push((n.clone(), s.clone())),
+                Command::DeclareFun(n, ..) => {
+                    return Err(format!("uninterpreted function `{n}` is not supported"));
+                }
+                Command::DefineFun { name, .. } => {
+                    return Err(format!("define-fun `{name}` is not supported"));
+                }
+                Command::Assert(a) => f.assertions.push(a.clone()),
+                _ => {}
+            }
+        }
+        Ok(f)
+    }
+}

@@ -1,0 +1,23 @@
+//! Sorts, operators, terms and scripts of SMT-LIB 2.6, with a printer and a
+//! parser.
+//!
+//! This layer knows nothing of semantics, solvers or fuzzing. Its contract:
+//! every [`Term`] and [`Script`] prints as text that both Z3 and cvc5 parse,
+//! and [`parse`] reads that text back to an equal value (round trip).
+
+mod formula;
+mod op;
+pub mod printer;
+mod script;
+mod sort;
+mod string;
+#[allow(clippy::module_inception)]
+mod term;
+
+pub use formula::{Formula, Queries};
+pub use op::{Dialect, Op};
+pub use printer::Printer;
+pub use script::{Assertion, Command, SExpr, Script};
+pub use sort::Sort;
+pub use string::{CharOutOfRange, MAX_CHAR, SmtString};
+pub use term::{QuantKind, Quantifier, SortError, Symbol, Term};

@@ -1,0 +1,366 @@
+//! Operators: the function symbols of the core theory, integers, the SMT-LIB
+//! 2.6 Unicode Strings theory (strings and regular languages) and arrays.
+//!
+//! An [`Op`] knows its SMT-LIB name in each [`Dialect`] and its rank
+//! ([`Op::result_sort`]); terms are `Op` applied to argument terms.
+
+use serde::{Deserialize, Serialize};
+
+use super::Sort;
+
+/// Which spelling of the strings theory a solver speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dialect {
+    /// SMT-LIB 2.6 (2020 and later) names: `str.in_re`, `str.to_int`, ...
+    #[default]
+    Smtlib26,
+    /// The names Z3 releases before 4.8.8 used: `str.in.re`, `str.to.int`,
+    /// `int.to.str`, `str.to.re`, `re.nostr`, and `re.loop` with the bounds
+    /// as arguments.
+    Legacy,
+}
+
+/// A function symbol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Op {
+    // ---- core
+    /// `not`
+    Not,
+    /// `and` (left-assoc, any arity)
+    And,
+    /// `or`
+    Or,
+    /// `xor`
+    Xor,
+    /// `=>` (right-assoc)
+    Implies,
+    /// `=` (chainable, any sort)
+    Eq,
+    /// `distinct` (pairwise)
+    Distinct,
+    /// `ite`
+    Ite,
+    // ---- integers
+    /// `+`
+    Add,
+    /// binary or n-ary `-` (left-assoc)
+    Sub,
+    /// unary `-`
+    Neg,
+    /// `*`
+    Mul,
+    /// `div`: Euclidean division; division by zero is unspecified.
+    Div,
+    /// `mod`: Euclidean remainder; modulo zero is unspecified.
+    Mod,
+    /// `abs`
+    Abs,
+    /// `<` (chainable)
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    // ---- strings
+    /// `str.++`
+    StrConcat,
+    /// `str.len`
+    StrLen,
+    /// `str.<` (lexicographic, chainable)
+    StrLt,
+    /// `str.<=`
+    StrLe,
+    /// `str.at`
+    StrAt,
+    /// `str.substr`
+    StrSubstr,
+    /// `str.prefixof`
+    StrPrefixof,
+    /// `str.suffixof`
+    StrSuffixof,
+    /// `str.contains`
+    StrContains,
+    /// `str.indexof`
+    StrIndexof,
+    /// `str.replace`: first occurrence.
+    StrReplace,
+    /// `str.replace_all`
+    StrReplaceAll,
+    /// `str.replace_re`: leftmost, shortest match.
+    StrReplaceRe,
+    /// `str.replace_re_all`
+    StrReplaceReAll,
+    /// `str.is_digit`
+    StrIsDigit,
+    /// `str.to_code`
+    StrToCode,
+    /// `str.from_code`
+    StrFromCode,
+    /// `str.to_int`
+    StrToInt,
+    /// `str.from_int`
+    StrFromInt,
+    /// `str.in_re`
+    StrInRe,
+    // ---- regular languages
+    /// `str.to_re`
+    StrToRe,
+    /// `re.none`: the empty language.
+    ReNone,
+    /// `re.all`: every string.
+    ReAll,
+    /// `re.allchar`: every string of length 1.
+    ReAllchar,
+    /// `re.++`
+    ReConcat,
+    /// `re.union`
+    ReUnion,
+    /// `re.inter`
+    ReInter,
+    /// `re.diff`
+    ReDiff,
+    /// `re.comp`
+    ReComp,
+    /// `re.*`
+    ReStar,
+    /// `re.+`
+    RePlus,
+    /// `re.opt`
+    ReOpt,
+    /// `re.range`
+    ReRange,
+    /// `(_ re.^ n)`
+    RePower(u32),
+    /// `(_ re.loop lo hi)`
+    ReLoop(u32, u32),
+    // ---- arrays
+    /// `select`
+    Select,
+    /// `store`
+    Store,
+}
+
+impl Op {
+    /// Every operator with no indices, for parsers and generators that need
+    /// the whole table. Indexed ones (`re.^`, `re.loop`) are absent.
+    pub const UNINDEXED: &'static [Op] = &[
+        Op::Not,
+        Op::And,
+        Op::Or,
+        Op::Xor,
+        Op::Implies,
+        Op::Eq,
+        Op::Distinct,
+        Op::Ite,
+        Op::Add,
+        Op::Sub,
+        Op::Neg,
+        Op::Mul,
+        Op::Div,
+        Op::Mod,
+        Op::Abs,
+        Op::Lt,
+        Op::Le,
+        Op::Gt,
+        Op::Ge,
+        Op::StrConcat,
+        Op::StrLen,
+        Op::StrLt,
+        Op::StrLe,
+        Op::StrAt,
+        Op::StrSubstr,
+        Op::StrPrefixof,
+        Op::StrSuffixof,
+        Op::StrContains,
+        Op::StrIndexof,
+        Op::StrReplace,
+        Op::StrReplaceAll,
+        Op::StrReplaceRe,
+        Op::StrReplaceReAll,
+        Op::StrIsDigit,
+        Op::StrToCode,
+        Op::StrFromCode,
+        Op::StrToInt,
+        Op::StrFromInt,
+        Op::StrInRe,
+        Op::StrToRe,
+        Op::ReNone,
+        Op::ReAll,
+        Op::ReAllchar,
+        Op::ReConcat,
+        Op::ReUnion,
+        Op::ReInter,
+        Op::ReDiff,
+        Op::ReComp,
+        Op::ReStar,
+        Op::RePlus,
+        Op::ReOpt,
+        Op::ReRange,
+        Op::Select,
+        Op::Store,
+    ];
+
+    /// The SMT-LIB 2.6 name. For indexed operators, the name inside `(_ ...)`.
+    /// `Neg` and `Sub` share `-`.
+    pub fn name(self) -> &'static str {
+        self.name_in(Dialect::Smtlib26)
+    }
+
+    /// The name in a given dialect.
+    pub fn name_in(self, dialect: Dialect) -> &'static str {
+        use Op::*;
+        if dialect == Dialect::Legacy {
+            match self {
+                StrInRe => return "str.in.re",
+                StrToRe => return "str.to.re",
+                StrToInt => return "str.to.int",
+                StrFromInt => return "int.to.str",
+                ReNone => return "re.nostr",
+                _ => {}
+            }
+        }
+        match self {
+            Not => "not",
+            And => "and",
+            Or => "or",
+            Xor => "xor",
+            Implies => "=>",
+            Eq => "=",
+            Distinct => "distinct",
+            Ite => "ite",
+            Add => "+",
+            Sub | Neg => "-",
+            Mul => "*",
+            Div => "div",
+            Mod => "mod",
+            Abs => "abs",
+            Lt => "<",
+            Le => "<=",
+            Gt => ">",
+            Ge => ">=",
+            StrConcat => "str.++",
+            StrLen => "str.len",
+            StrLt => "str.<",
+            StrLe => "str.<=",
+            StrAt => "str.at",
+            StrSubstr => "str.substr",
+            StrPrefixof => "str.prefixof",
+            StrSuffixof => "str.suffixof",
+            StrContains => "str.contains",
+            StrIndexof => "str.indexof",
+            StrReplace => "str.replace",
+            StrReplaceAll => "str.replace_all",
+            StrReplaceRe => "str.replace_re",
+            StrReplaceReAll => "str.replace_re_all",
+            StrIsDigit => "str.is_digit",
+            StrToCode => "str.to_code",
+            StrFromCode => "str.from_code",
+            StrToInt => "str.to_int",
+            StrFromInt => "str.from_int",
+            StrInRe => "str.in_re",
+            StrToRe => "str.to_re",
+            ReNone => "re.none",
+            ReAll => "re.all",
+            ReAllchar => "re.allchar",
+            ReConcat => "re.++",
+            ReUnion => "re.union",
+            ReInter => "re.inter",
+            ReDiff => "re.diff",
+            ReComp => "re.comp",
+            ReStar => "re.*",
+            RePlus => "re.+",
+            ReOpt => "re.opt",
+            ReRange => "re.range",
+            RePower(_) => "re.^",
+            ReLoop(..) => "re.loop",
+            Select => "select",
+            Store => "store",
+        }
+    }
+
+    /// Whether the operator is a constant (`re.none`, `re.all`, `re.allchar`),
+    /// printed as a bare symbol.
+    pub fn is_nullary(self) -> bool {
+        matches!(self, Op::ReNone | Op::ReAll | Op::ReAllchar)
+    }
+
+    /// The sort of `self` applied to arguments of the given sorts, or `None`
+    /// if the application is ill-sorted.
+    pub fn result_sort(self, args: &[Sort]) -> Option<Sort> {
+        use Op::*;
+        use Sort::{Bool as B, Int as I, RegLan as R, String as S};
+        let all = |s: &Sort| args.iter().all(|a| a == s);
+        let exactly = |want: &[Sort], out: Sort| (args == want).then_some(out);
+        match self {
+            Not => exactly(&[B], B),
+            And | Or | Xor | Implies => (args.len() >= 2 && all(&B)).then_some(B),
+            Eq | Distinct => (args.len() >= 2 && all(&args[0])).then_some(B),
+            Ite => (args.len() == 3 && args[0] == B && args[1] == args[2]).then(|| args[1].clone()),
+            Add | Mul => (args.len() >= 2 && all(&I)).then_some(I),
+            Sub => (args.len() >= 2 && all(&I)).then_some(I),
+            Neg | Abs => exactly(&[I], I),
+            Div | Mod => exactly(&[I, I], I),
+            Lt | Le | Gt | Ge => (args.len() >= 2 && all(&I)).then_some(B),
+            StrConcat => (args.len() >= 2 && all(&S)).then_some(S),
+            StrLen => exactly(&[S], I),
+            StrLt | StrLe => (args.len() >= 2 && all(&S)).then_some(B),
+            StrAt => exactly(&[S, I], S),
+            StrSubstr => exactly(&[S, I, I], S),
+            StrPrefixof | StrSuffixof | StrContains => exactly(&[S, S], B),
+            StrIndexof => exactly(&[S, S, I], I),
+            StrReplace | StrReplaceAll => exactly(&[S, S, S], S),
+            StrReplaceRe | StrReplaceReAll => exactly(&[S, R, S], S),
+            StrIsDigit => exactly(&[S], B),
+            StrToCode | StrToInt => exactly(&[S], I),
+            StrFromCode | StrFromInt => exactly(&[I], S),
+            StrInRe => exactly(&[S, R], B),
+            StrToRe => exactly(&[S], R),
+            ReNone | ReAll | ReAllchar => exactly(&[], R),
+            ReConcat | ReUnion | ReInter => (args.len() >= 2 && all(&R)).then_some(R),
+            ReDiff => exactly(&[R, R], R),
+            ReComp | ReStar | RePlus | ReOpt | RePower(_) | ReLoop(..) => exactly(&[R], R),
+            ReRange => exactly(&[S, S], R),
+            Select => match args {
+                [Sort::Array(i, e), j] if **i == *j => Some((**e).clone()),
+                _ => None,
+            },
+            Store => match args {
+                [a @ Sort::Array(i, e), j, v] if **i == *j && **e == *v => Some(a.clone()),
+                _ => None,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_except_minus() {
+        let mut seen = std::collections::HashMap::new();
+        for &op in Op::UNINDEXED {
+            if let Some(prev) = seen.insert(op.name(), op) {
+                assert!(
+                    matches!((prev, op), (Op::Sub, Op::Neg) | (Op::Neg, Op::Sub)),
+                    "{prev:?} and {op:?} share {}",
+                    op.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ranks_reject_ill_sorted_applications() {
+        assert_eq!(Op::StrLen.result_sort(&[Sort::String]), Some(Sort::Int));
+        assert_eq!(Op::StrLen.result_sort(&[Sort::Int]), None);
+        assert_eq!(
+            Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::String]),
+            Some(Sort::String)
+        );
+        assert_eq!(Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::Int]), None);
+        assert_eq!(Op::Eq.result_sort(&[Sort::Int]), None);
+    }
+}

@@ -1,0 +1,403 @@
+//! Printing terms and scripts as SMT-LIB 2.6 text.
+//!
+//! # String literals
+//!
+//! SMT-LIB 2.6 (Unicode Strings theory, "String literals") reads a literal
+//! between double quotes, where `""` stands for one `"`, and where
+//! `\ud₃d₂d₁d₀`, `\u{d₀}` ... `\u{d₄d₃d₂d₁d₀}` are escape sequences for a
+//! code point. Every other printable ASCII character stands for itself. The
+//! printer therefore writes printable ASCII (0x20..=0x7E) as is, except:
+//! - `"` is doubled;
+//! - `\` is written `\u{5c}`, because a literal backslash followed by text
+//!   such as `u{61}` would otherwise be read back as an escape;
+//! - every other code point is written `\u{X}` in lowercase hex, the shortest
+//!   form that both Z3 and cvc5 read.
+//!
+//! # Symbols
+//!
+//! A symbol that is not a simple symbol (or is a reserved word) is printed
+//! between `|`. A symbol containing `|` or `\` cannot be printed at all; the
+//! generators never make one and the parser never yields one.
+
+use std::fmt::{self, Write};
+
+use num_bigint::Sign;
+
+use super::{Assertion, Command, Dialect, Op, QuantKind, SExpr, Script, SmtString, Sort, Term};
+
+/// Renders terms and scripts in one dialect.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Printer {
+    /// Operator spelling.
+    pub dialect: Dialect,
+}
+
+/// The SMT-LIB 2.6 literal for a string, quotes included.
+pub fn string_literal(s: &SmtString) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    write_string_literal(&mut out, s);
+    out
+}
+
+fn write_string_literal(out: &mut String, s: &SmtString) {
+    out.push('"');
+    for &c in s.chars() {
+        match c {
+            0x22 => out.push_str("\"\""),
+            0x5c => out.push_str("\\u{5c}"),
+            0x20..=0x7e => out.push(c as u8 as char),
+            _ => {
+                let _ = write!(out, "\\u{{{c:x}}}");
+            }
+        }
+    }
+    out.push('"');
+}
+
+const RESERVED: &[&str] = &[
+    "BINARY",
+    "DECIMAL",
+    "HEXADECIMAL",
+    "NUMERAL",
+    "STRING",
+    "_",
+    "!",
+    "as",
+    "let",
+    "exists",
+    "forall",
+    "match",
+    "par",
+];
+
+fn is_simple_symbol_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c)
+}
+
+/// Whether `s` can be printed without `|` quotes.
+pub fn is_simple_symbol(s: &str) -> bool {
+    !s.is_empty()
+        && !s.starts_with(|c: char| c.is_ascii_digit())
+        && s.chars().all(is_simple_symbol_char)
+        && !RESERVED.contains(&s)
+}
+
+/// Writes a symbol, quoting it with `|` when needed.
+pub fn write_symbol(out: &mut String, s: &str) {
+    if is_simple_symbol(s) {
+        out.push_str(s);
+    } else {
+        debug_assert!(!s.contains(['|', '\\']), "unprintable symbol {s:?}");
+        out.push('|');
+        out.push_str(s);
+        out.push('|');
+    }
+}
+
+impl Printer {
+    /// A printer for the given dialect.
+    pub fn new(dialect: Dialect) -> Self {
+        Printer { dialect }
+    }
+
+    /// Renders a term.
+    pub fn term(&self, t: &Term) -> String {
+        let mut out = String::new();
+        self.write_term(&mut out, t);
+        out
+    }
+
+    /// Renders a whole script, one command per line.
+    pub fn script(&self, s: &Script) -> String {
+        let mut out = String::new();
+        for c in &s.commands {
+            self.write_command(&mut out, c);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Appends a sort.
+    pub fn write_sort(&self, out: &mut String, s: &Sort) {
+        let _ = write!(out, "{s}");
+    }
+
+    /// Appends a term.
+    pub fn write_term(&self, out: &mut String, t: &Term) {
+        match t {
+            Term::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Term::Int(n) => {
+                if n.sign() == Sign::Minus {
+                    let _ = write!(out, "(- {})", n.magnitude());
+                } else {
+                    let _ = write!(out, "{n}");
+                }
+            }
+            Term::Str(s) => write_string_literal(out, s),
+            Term::Var(v) => write_symbol(out, v),
+            Term::App(op, args) => self.write_app(out, *op, args),
+            Term::Let(binds, body) => {
+                out.push_str("(let (");
+                for (i, (v, t)) in binds.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push('(');
+                    write_symbol(out, v);
+                    out.push(' ');
+                    self.write_term(out, t);
+                    out.push(')');
+                }
+                out.push_str(") ");
+                self.write_term(out, body);
+                out.push(')');
+            }
+            Term::Quant(q) => {
+                out.push_str(match q.kind {
+                    QuantKind::Forall => "(forall (",
+                    QuantKind::Exists => "(exists (",
+                });
+                for (i, (v, s)) in q.vars.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push('(');
+                    write_symbol(out, v);
+                    out.push(' ');
+                    self.write_sort(out, s);
+                    out.push(')');
+                }
+                out.push_str(") ");
+                if q.patterns.is_empty() {
+                    self.write_term(out, &q.body);
+                } else {
+                    out.push_str("(! ");
+                    self.write_term(out, &q.body);
+                    for p in &q.patterns {
+                        out.push_str(" :pattern (");
+                        self.write_terms(out, p);
+                        out.push(')');
+                    }
+                    out.push(')');
+                }
+                out.push(')');
+            }
+        }
+    }
+
+    fn write_terms(&self, out: &mut String, ts: &[Term]) {
+        for (i, t) in ts.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            self.write_term(out, t);
+        }
+    }
+
+    fn write_app(&self, out: &mut String, op: Op, args: &[Term]) {
+        if op.is_nullary() && args.is_empty() {
+            out.push_str(op.name_in(self.dialect));
+            return;
+        }
+        out.push('(');
+        match (op, self.dialect) {
+            (Op::ReLoop(lo, hi), Dialect::Legacy) => {
+                out.push_str("re.loop ");
+                self.write_terms(out, args);
+                let _ = write!(out, " {lo} {hi})");
+                return;
+            }
+            (Op::RePower(n), Dialect::Legacy) => {
+                out.push_str("re.loop ");
+                self.write_terms(out, args);
+                let _ = write!(out, " {n} {n})");
+                return;
+            }
+            (Op::ReLoop(lo, hi), _) => {
+                let _ = write!(out, "(_ re.loop {lo} {hi})");
+            }
+            (Op::RePower(n), _) => {
+                let _ = write!(out, "(_ re.^ {n})");
+            }
+            _ => out.push_str(op.name_in(self.dialect)),
+        }
+        for a in args {
+            out.push(' ');
+            self.write_term(out, a);
+        }
+        out.push(')');
+    }
+
+    /// Appends an S-expression.
+    pub fn write_sexpr(&self, out: &mut String, e: &SExpr) {
+        match e {
+            SExpr::Symbol(s) => write_symbol(out, s),
+            SExpr::Keyword(k) => {
+                out.push(':');
+                out.push_str(k);
+            }
+            SExpr::Numeral(n) => {
+                let _ = write!(out, "{n}");
+            }
+            SExpr::Decimal(d) => out.push_str(d),
+            SExpr::Str(s) => {
+                out.push('"');
+                out.push_str(&s.replace('"', "\"\""));
+                out.push('"');
+            }
+            SExpr::List(items) => {
+                out.push('(');
+                for (i, it) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    self.write_sexpr(out, it);
+                }
+                out.push(')');
+            }
+        }
+    }
+
+    /// Appends a command (no trailing newline).
+    pub fn write_command(&self, out: &mut String, c: &Command) {
+        match c {
+            Command::SetLogic(l) => {
+                out.push_str("(set-logic ");
+                write_symbol(out, l);
+                out.push(')');
+            }
+            Command::SetOption(k, v) | Command::SetInfo(k, v) => {
+                out.push_str(if matches!(c, Command::SetOption(..)) {
+                    "(set-option :"
+                } else {
+                    "(set-info :"
+                });
+                out.push_str(k);
+                out.push(' ');
+                self.write_sexpr(out, v);
+                out.push(')');
+            }
+            Command::DeclareConst(n, s) => {
+                out.push_str("(declare-const ");
+                write_symbol(out, n);
+                out.push(' ');
+                self.write_sort(out, s);
+                out.push(')');
+            }
+            Command::DeclareFun(n, args, s) => {
+                out.push_str("(declare-fun ");
+                write_symbol(out, n);
+                out.push_str(" (");
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    self.write_sort(out, a);
+                }
+                out.push_str(") ");
+                self.write_sort(out, s);
+                out.push(')');
+            }
+            Command::DefineFun { name, params, sort, body } => {
+                out.push_str("(define-fun ");
+                write_symbol(out, name);
+                out.push_str(" (");
+                for (i, (p, s)) in params.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push('(');
+                    write_symbol(out, p);
+                    out.push(' ');
+                    self.write_sort(out, s);
+                    out.push(')');
+                }
+                out.push_str(") ");
+                self.write_sort(out, sort);
+                out.push(' ');
+                self.write_term(out, body);
+                out.push(')');
+            }
+            Command::Assert(Assertion { term, name }) => {
+                out.push_str("(assert ");
+                match name {
+                    Some(n) => {
+                        out.push_str("(! ");
+                        self.write_term(out, term);
+                        out.push_str(" :named ");
+                        write_symbol(out, n);
+                        out.push(')');
+                    }
+                    None => self.write_term(out, term),
+                }
+                out.push(')');
+            }
+            Command::CheckSat => out.push_str("(check-sat)"),
+            Command::GetModel => out.push_str("(get-model)"),
+            Command::GetUnsatCore => out.push_str("(get-unsat-core)"),
+            Command::GetValue(ts) => {
+                out.push_str("(get-value (");
+                self.write_terms(out, ts);
+                out.push_str("))");
+            }
+            Command::Push(n) => {
+                let _ = write!(out, "(push {n})");
+            }
+            Command::Pop(n) => {
+                let _ = write!(out, "(pop {n})");
+            }
+            Command::Echo(s) => {
+                out.push_str("(echo ");
+                self.write_sexpr(out, &SExpr::Str(s.clone()));
+                out.push(')');
+            }
+            Command::Exit => out.push_str("(exit)"),
+        }
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Printer::default().term(self))
+    }
+}
+
+impl fmt::Display for Script {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Printer::default().script(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn string_literals_escape_exactly_what_the_standard_requires() {
+        let s = SmtString::from_chars(vec![0x61, 0x22, 0x5c, 0x0a, 0xe9, 0x2ffff, 0xd800]).unwrap();
+        assert_eq!(string_literal(&s), r#""a""\u{5c}\u{a}\u{e9}\u{2ffff}\u{d800}""#);
+        assert_eq!(string_literal(&SmtString::new()), r#""""#);
+    }
+
+    #[test]
+    fn negative_integers_print_as_negation() {
+        assert_eq!(Term::int(-5).to_string(), "(- 5)");
+        assert_eq!(Term::int(0).to_string(), "0");
+    }
+
+    #[test]
+    fn symbols_are_quoted_when_not_simple() {
+        assert_eq!(Term::var("x1").to_string(), "x1");
+        assert_eq!(Term::var("1x").to_string(), "|1x|");
+        assert_eq!(Term::var("a b").to_string(), "|a b|");
+        assert_eq!(Term::var("let").to_string(), "|let|");
+    }
+
+    #[test]
+    fn indexed_operators_print_in_both_dialects() {
+        let r = Term::app(Op::ReLoop(1, 3), vec![Term::app(Op::StrToRe, vec![Term::str("a")])]);
+        assert_eq!(r.to_string(), r#"((_ re.loop 1 3) (str.to_re "a"))"#);
+        assert_eq!(Printer::new(Dialect::Legacy).term(&r), r#"(re.loop (str.to.re "a") 1 3)"#);
+        assert_eq!(Term::app(Op::ReAllchar, vec![]).to_string(), "re.allchar");
+    }
+}

@@ -1,0 +1,95 @@
+//! SMT-LIB scripts: the commands equifuzz writes and reads.
+
+use num_bigint::BigUint;
+use serde::{Deserialize, Serialize};
+
+use super::{Sort, Symbol, Term};
+
+/// An attribute value or an `(set-option ...)` / `(set-info ...)` argument:
+/// a generic S-expression.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SExpr {
+    /// A symbol, unquoted.
+    Symbol(String),
+    /// A keyword, without its leading `:`.
+    Keyword(String),
+    /// A numeral.
+    Numeral(BigUint),
+    /// A decimal, as written (`2.6`).
+    Decimal(String),
+    /// A string literal's contents, after `""` undoubling (no `\u` decoding:
+    /// attribute strings are not theory strings).
+    Str(String),
+    /// A parenthesized list.
+    List(Vec<SExpr>),
+}
+
+/// An assertion, optionally named for unsat cores: `(assert (! t :named n))`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Assertion {
+    /// The asserted Bool term.
+    pub term: Term,
+    /// The `:named` label, if any.
+    pub name: Option<Symbol>,
+}
+
+/// One SMT-LIB command.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Command {
+    /// `(set-logic L)`
+    SetLogic(Symbol),
+    /// `(set-option :k v)`
+    SetOption(String, SExpr),
+    /// `(set-info :k v)`
+    SetInfo(String, SExpr),
+    /// `(declare-const x S)`, also `(declare-fun x () S)`.
+    DeclareConst(Symbol, Sort),
+    /// `(declare-fun f (S...) T)` with at least one argument.
+    DeclareFun(Symbol, Vec<Sort>, Sort),
+    /// `(define-fun f ((x S) ...) T body)`
+    DefineFun {
+        /// The function name.
+        name: Symbol,
+        /// Parameters.
+        params: Vec<(Symbol, Sort)>,
+        /// Result sort.
+        sort: Sort,
+        /// Body.
+        body: Term,
+    },
+    /// `(assert t)` or `(assert (! t :named n))`
+    Assert(Assertion),
+    /// `(check-sat)`
+    CheckSat,
+    /// `(get-model)`
+    GetModel,
+    /// `(get-unsat-core)`
+    GetUnsatCore,
+    /// `(get-value (t ...))`
+    GetValue(Vec<Term>),
+    /// `(push n)`
+    Push(u32),
+    /// `(pop n)`
+    Pop(u32),
+    /// `(echo "s")`
+    Echo(String),
+    /// `(exit)`
+    Exit,
+}
+
+/// A sequence of commands.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Script {
+    /// The commands, in order.
+    pub commands: Vec<Command>,
+}
+
+impl Script {
+    /// The `(set-info :status ...)` value, if present and a symbol.
+    pub fn status(&self) -> Option<&str> {
+        self.commands.iter().find_map(|c| match c {
+            Command::SetInfo(k, SExpr::Symbol(v)) if k == "status" => Some(v.as_str()),
+            _ => None,
+        })
+    }
+}

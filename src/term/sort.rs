@@ -1,0 +1,39 @@
+//! SMT-LIB sorts.
+//!
+//! Only the sorts equifuzz generates or reads back from a solver are
+//! represented: the core `Bool`, `Int`, the Unicode Strings theory's `String`
+//! and `RegLan`, and the indexed `(_ BitVec n)` and parametric `(Array S T)`.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// An SMT-LIB sort.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Sort {
+    /// `Bool`
+    Bool,
+    /// `Int`: unbounded integers.
+    Int,
+    /// `String`: sequences of code points in `0..=0x2FFFF`.
+    String,
+    /// `RegLan`: regular languages over the same alphabet.
+    RegLan,
+    /// `(_ BitVec n)`, `n >= 1`.
+    BitVec(u32),
+    /// `(Array index element)`.
+    Array(Box<Sort>, Box<Sort>),
+}
+
+impl fmt::Display for Sort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Sort::Bool => f.write_str("Bool"),
+            Sort::Int => f.write_str("Int"),
+            Sort::String => f.write_str("String"),
+            Sort::RegLan => f.write_str("RegLan"),
+            Sort::BitVec(n) => write!(f, "(_ BitVec {n})"),
+            Sort::Array(i, e) => write!(f, "(Array {i} {e})"),
+        }
+    }
+}

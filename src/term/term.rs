@@ -1,0 +1,352 @@
+//! Terms: constants, variables, operator applications, `let` and quantifiers.
+//!
+//! A [`Term`] is a plain tree (it derives `Clone`, `Hash`, `Eq`, `Serialize`)
+//! so that it can travel inside a fuzzer input and be compared structurally.
+//!
+//! # Invariants
+//!
+//! - `Term::Int` holds any integer; a negative one prints as `(- n)` and the
+//!   parser folds `(- n)` on a numeral back into `Term::Int`, so
+//!   `App(Neg, [Int(n)])` with `n >= 0` is never produced by the parser.
+//! - `App(op, args)` for a nullary `op` (`re.none`, `re.all`, `re.allchar`)
+//!   has no arguments.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use num_bigint::BigInt;
+use serde::{Deserialize, Serialize};
+
+use super::{Op, SmtString, Sort};
+
+/// An SMT-LIB symbol (variable, function or assertion name), unquoted.
+pub type Symbol = String;
+
+/// `forall` or `exists`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum QuantKind {
+    /// `forall`
+    Forall,
+    /// `exists`
+    Exists,
+}
+
+/// A quantified formula, with its instantiation patterns (triggers).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Quantifier {
+    /// `forall` or `exists`.
+    pub kind: QuantKind,
+    /// The bound variables, in order.
+    pub vars: Vec<(Symbol, Sort)>,
+    /// The body, a Bool term.
+    pub body: Term,
+    /// Each pattern is a multi-trigger: `(! body :pattern (t1 t2))`.
+    pub patterns: Vec<Vec<Term>>,
+}
+
+/// An SMT-LIB term.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Term {
+    /// `true` / `false`
+    Bool(bool),
+    /// An integer constant of any size.
+    Int(BigInt),
+    /// A string constant.
+    Str(SmtString),
+    /// A variable: a declared constant or a bound variable.
+    Var(Symbol),
+    /// An operator applied to arguments.
+    App(Op, Vec<Term>),
+    /// `(let ((x t) ...) body)`: parallel bindings.
+    Let(Vec<(Symbol, Term)>, Box<Term>),
+    /// `forall` / `exists`.
+    Quant(Box<Quantifier>),
+}
+
+/// A term is ill-sorted, or uses a variable whose sort is unknown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SortError {
+    /// A variable is neither declared nor bound.
+    #[error("unknown symbol `{0}`")]
+    UnknownSymbol(Symbol),
+    /// An operator is applied to arguments of the wrong sorts.
+    #[error("`{op}` cannot be applied to arguments of sorts ({})", .args.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" "))]
+    IllSorted {
+        /// The operator's SMT-LIB name.
+        op: &'static str,
+        /// The argument sorts found.
+        args: Vec<Sort>,
+    },
+    /// A quantifier body is not Bool.
+    #[error("quantifier body has sort {0}, expected Bool")]
+    NonBoolBody(Sort),
+}
+
+impl Term {
+    /// `op` applied to `args`.
+    pub fn app(op: Op, args: Vec<Term>) -> Term {
+        Term::App(op, args)
+    }
+
+    /// A variable.
+    pub fn var(name: impl Into<Symbol>) -> Term {
+        Term::Var(name.into())
+    }
+
+    /// An integer constant.
+    pub fn int(n: impl Into<BigInt>) -> Term {
+        Term::Int(n.into())
+    }
+
+    /// A string constant; panics on characters outside the alphabet (for
+    /// literals in code).
+    pub fn str(s: &str) -> Term {
+        Term::Str(SmtString::from(s))
+    }
+
+    /// `(= a b)`
+    pub fn eq(a: Term, b: Term) -> Term {
+        Term::App(Op::Eq, vec![a, b])
+    }
+
+    /// `(not a)`
+    pub fn not(a: Term) -> Term {
+        Term::App(Op::Not, vec![a])
+    }
+
+    /// `(and ...)`; one conjunct is returned as is, none is `true`.
+    pub fn and(mut conjuncts: Vec<Term>) -> Term {
+        match conjuncts.len() {
+            0 => Term::Bool(true),
+            1 => conjuncts.pop().unwrap(),
+            _ => Term::App(Op::And, conjuncts),
+        }
+    }
+
+    /// Whether the term is a constant literal (Bool, Int or String).
+    pub fn is_literal(&self) -> bool {
+        matches!(self, Term::Bool(_) | Term::Int(_) | Term::Str(_))
+    }
+
+    /// The number of nodes.
+    pub fn size(&self) -> usize {
+        match self {
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::Var(_) => 1,
+            Term::App(_, args) => 1 + args.iter().map(Term::size).sum::<usize>(),
+            Term::Let(binds, body) => {
+                1 + binds.iter().map(|(_, t)| t.size()).sum::<usize>() + body.size()
+            }
+            Term::Quant(q) => {
+                1 + q.body.size() + q.patterns.iter().flatten().map(Term::size).sum::<usize>()
+            }
+        }
+    }
+
+    /// The depth: a leaf has depth 0.
+    pub fn depth(&self) -> usize {
+        match self {
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::Var(_) => 0,
+            Term::App(_, args) => 1 + args.iter().map(Term::depth).max().unwrap_or(0),
+            Term::Let(binds, body) => {
+                1 + binds.iter().map(|(_, t)| t.depth()).chain([body.depth()]).max().unwrap_or(0)
+            }
+            Term::Quant(q) => 1 + q.body.depth(),
+        }
+    }
+
+    /// The free variables (not bound by `let` or a quantifier).
+    pub fn free_vars(&self) -> BTreeSet<Symbol> {
+        let mut out = BTreeSet::new();
+        self.collect_free(&mut Vec::new(), &mut out);
+        out
+    }
+
+    fn collect_free(&self, bound: &mut Vec<Symbol>, out: &mut BTreeSet<Symbol>) {
+        match self {
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) => {}
+            Term::Var(v) => {
+                if !bound.contains(v) {
+                    out.insert(v.clone());
+                }
+            }
+            Term::App(_, args) => args.iter().for_each(|a| a.collect_free(bound, out)),
+            Term::Let(binds, body) => {
+                for (_, t) in binds {
+                    t.collect_free(bound, out);
+                }
+                let n = bound.len();
+                bound.extend(binds.iter().map(|(v, _)| v.clone()));
+                body.collect_free(bound, out);
+                bound.truncate(n);
+            }
+            Term::Quant(q) => {
+                let n = bound.len();
+                bound.extend(q.vars.iter().map(|(v, _)| v.clone()));
+                q.body.collect_free(bound, out);
+                q.patterns.iter().flatten().for_each(|p| p.collect_free(bound, out));
+                bound.truncate(n);
+            }
+        }
+    }
+
+    /// Replaces free occurrences of variables by terms. Bound variables
+    /// shadow the map; capture is the caller's concern (equifuzz names bound
+    /// variables apart from free ones).
+    pub fn substitute(&self, map: &BTreeMap<Symbol, Term>) -> Term {
+        match self {
+            Term::Var(v) => map.get(v).cloned().unwrap_or_else(|| self.clone()),
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) => self.clone(),
+            Term::App(op, args) => Term::App(*op, args.iter().map(|a| a.substitute(map)).collect()),
+            Term::Let(binds, body) => {
+                let binds2 = binds.iter().map(|(v, t)| (v.clone(), t.substitute(map))).collect();
+                let mut inner = map.clone();
+                binds.iter().for_each(|(v, _)| {
+                    inner.remove(v);
+                });
+                Term::Let(binds2, Box::new(body.substitute(&inner)))
+            }
+            Term::Quant(q) => {
+                let mut inner = map.clone();
+                q.vars.iter().for_each(|(v, _)| {
+                    inner.remove(v);
+                });
+                Term::Quant(Box::new(Quantifier {
+                    kind: q.kind,
+                    vars: q.vars.clone(),
+                    body: q.body.substitute(&inner),
+                    patterns: q
+                        .patterns
+                        .iter()
+                        .map(|p| p.iter().map(|t| t.substitute(&inner)).collect())
+                        .collect(),
+                }))
+            }
+        }
+    }
+
+    /// The sort of the term, given the sorts of its free variables.
+    pub fn sort(&self, env: &dyn Fn(&str) -> Option<Sort>) -> Result<Sort, SortError> {
+        self.sort_in(env, &mut Vec::new())
+    }
+
+    fn sort_in(
+        &self,
+        env: &dyn Fn(&str) -> Option<Sort>,
+        bound: &mut Vec<(Symbol, Sort)>,
+    ) -> Result<Sort, SortError> {
+        match self {
+            Term::Bool(_) => Ok(Sort::Bool),
+            Term::Int(_) => Ok(Sort::Int),
+            Term::Str(_) => Ok(Sort::String),
+            Term::Var(v) => bound
+                .iter()
+                .rev()
+                .find(|(b, _)| b == v)
+                .map(|(_, s)| s.clone())
+                .or_else(|| env(v))
+                .ok_or_else(|| SortError::UnknownSymbol(v.clone())),
+            Term::App(op, args) => {
+                let sorts =
+                    args.iter().map(|a| a.sort_in(env, bound)).collect::<Result<Vec<_>, _>>()?;
+                op.result_sort(&sorts).ok_or(SortError::IllSorted { op: op.name(), args: sorts })
+            }
+            Term::Let(binds, body) => {
+                let sorts = binds
+                    .iter()
+                    .map(|(v, t)| Ok((v.clone(), t.sort_in(env, bound)?)))
+                    .collect::<Result<Vec<_>, SortError>>()?;
+                let n = bound.len();
+                bound.extend(sorts);
+                let s = body.sort_in(env, bound);
+                bound.truncate(n);
+                s
+            }
+            Term::Quant(q) => {
+                let n = bound.len();
+                bound.extend(q.vars.iter().cloned());
+                let s = q.body.sort_in(env, bound);
+                let pats = q
+                    .patterns
+                    .iter()
+                    .flatten()
+                    .try_for_each(|p| p.sort_in(env, bound).map(drop));
+                bound.truncate(n);
+                pats?;
+                match s? {
+                    Sort::Bool => Ok(Sort::Bool),
+                    other => Err(SortError::NonBoolBody(other)),
+                }
+            }
+        }
+    }
+
+    /// Calls `f` on every subterm, parents before children.
+    pub fn visit(&self, f: &mut dyn FnMut(&Term)) {
+        f(self);
+        match self {
+            Term::App(_, args) => args.iter().for_each(|a| a.visit(f)),
+            Term::Let(binds, body) => {
+                binds.iter().for_each(|(_, t)| t.visit(f));
+                body.visit(f);
+            }
+            Term::Quant(q) => {
+                q.body.visit(f);
+                q.patterns.iter().flatten().for_each(|p| p.visit(f));
+            }
+            _ => {}
+        }
+    }
+
+    /// The operators used anywhere in the term.
+    pub fn operators(&self) -> BTreeSet<Op> {
+        let mut ops = BTreeSet::new();
+        self.visit(&mut |t| {
+            if let Term::App(op, _) = t {
+                ops.insert(*op);
+            }
+        });
+        ops
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn free_vars_respect_binders() {
+        let t = Term::Quant(Box::new(Quantifier {
+            kind: QuantKind::Forall,
+            vars: vec![("x".into(), Sort::String)],
+            body: Term::eq(Term::var("x"), Term::var("y")),
+            patterns: vec![],
+        }));
+        assert_eq!(t.free_vars().into_iter().collect::<Vec<_>>(), vec!["y".to_string()]);
+    }
+
+    #[test]
+    fn sort_checks_through_let_and_quantifiers() {
+        let env = |v: &str| (v == "s").then_some(Sort::String);
+        let t = Term::Let(
+            vec![("n".into(), Term::app(Op::StrLen, vec![Term::var("s")]))],
+            Box::new(Term::app(Op::Ge, vec![Term::var("n"), Term::int(0)])),
+        );
+        assert_eq!(t.sort(&env), Ok(Sort::Bool));
+        let bad = Term::app(Op::StrLen, vec![Term::int(1)]);
+        assert!(matches!(bad.sort(&env), Err(SortError::IllSorted { .. })));
+        assert_eq!(Term::var("z").sort(&env), Err(SortError::UnknownSymbol("z".into())));
+    }
+
+    #[test]
+    fn substitute_does_not_touch_bound_variables() {
+        let t = Term::Let(
+            vec![("x".into(), Term::var("x"))],
+            Box::new(Term::eq(Term::var("x"), Term::var("y"))),
+        );
+        let map = BTreeMap::from([("x".to_string(), Term::int(1)), ("y".to_string(), Term::int(2))]);
+        let expected = Term::Let(
+            vec![("x".into(), Term::int(1))],
+            Box::new(Term::eq(Term::var("x"), Term::int(2))),
+        );
+        assert_eq!(t.substitute(&map), expected);
+    }
+}
