@@ -22,3 +22,8 @@
 pub mod semantics;
 pub mod solver;
 pub mod term;
+pub mod generate;
+pub mod oracle;
+pub mod transform;
+pub mod triage;
+pub mod truth;

@@ -26,8 +26,12 @@ pub struct Formula {
 /// What to ask the solver after `(check-sat)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Queries {
-    /// Append `(get-model)` (guarded: the solver's error on unsat is ignored).
+    /// Append `(get-model)`.
     pub model: bool,
+    /// Append `(get-value (x ...))` over every declared constant: unlike
+    /// `(get-model)`, the solver must give each one a value (model
+    /// completion), so a model check never guesses a missing value.
+    pub values: bool,
     /// Append `(get-unsat-core)` and enable `:produce-unsat-cores`.
     pub unsat_core: bool,
 }
@@ -92,7 +96,7 @@ impl Formula {
         if let Some(s) = status {
             commands.push(Command::SetInfo("status".into(), SExpr::Symbol(s.into())));
         }
-        if queries.model {
+        if queries.model || queries.values {
             commands.push(Command::SetOption("produce-models".into(), SExpr::Symbol("true".into())));
         }
         if queries.unsat_core {
@@ -110,6 +114,11 @@ impl Formula {
         commands.push(Command::CheckSat);
         if queries.model {
             commands.push(Command::GetModel);
+        }
+        if queries.values && !self.decls.is_empty() {
+            commands.push(Command::GetValue(
+                self.decls.iter().map(|(n, _)| Term::Var(n.clone())).collect(),
+            ));
         }
         if queries.unsat_core {
             commands.push(Command::GetUnsatCore);

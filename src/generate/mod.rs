@@ -1,0 +1,10 @@
+//! Step-1 formulas and the constant pools they draw from.
+//!
+//! Generators make [`Case`](crate::truth::Case)s whose truth holds by
+//! construction; [`crate::transform`] grows them.
+
+mod pool;
+mod step1;
+
+pub use pool::ConstantPool;
+pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};

@@ -1,0 +1,126 @@
+//! Findings on disk: a replayable `.smt2` a developer can paste into an
+//! issue, and the postcard-encoded case for exact replay.
+//!
+//! # Invariants
+//!
+//! - Files are written atomically (a temporary file in the same folder, then
+//!   `rename`), so a crash or `kill -9` never leaves a half-written finding.
+//! - The `.smt2` is self-contained: its header comments say what was
+//!   expected, what the solver answered, the solver's version and options,
+//!   the seed and the transformation chain; its body carries
+//!   `(set-info :status ...)` so `equifuzz run` replays it with the oracle.
+//! - Names follow `<solver>-<kind>-<seed>-<id>.smt2`; the id is the hash of
+//!   the formula's text, so one formula found twice is written once.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::oracle::Verdict;
+use crate::term::{Printer, Queries};
+use crate::truth::{Case, Truth};
+
+/// What to say about a finding besides the case itself.
+#[derive(Clone, Debug)]
+pub struct FindingInfo<'a> {
+    /// Short solver name (`z3`, `cvc5`).
+    pub solver: &'a str,
+    /// Full solver version.
+    pub version: &'a str,
+    /// Options passed to the solver.
+    pub options: &'a str,
+    /// The verdict.
+    pub verdict: &'a Verdict,
+    /// The solver's raw output (shown in the header, truncated).
+    pub output: &'a str,
+}
+
+/// Writes `bytes` to `path` atomically.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        path.file_name().and_then(|n| n.to_str()).unwrap_or("finding"),
+        std::process::id()
+    ));
+    {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+    }
+    fs::rename(&tmp, path)
+}
+
+/// The `.smt2` text of a case: header comments, status, the formula, and the
+/// queries that let `run` check a model or core.
+pub fn smt2_text(case: &Case, info: Option<&FindingInfo<'_>>, printer: &Printer) -> String {
+    let mut out = String::new();
+    if let Some(i) = info {
+        out.push_str(&format!("; equifuzz finding: {}\n", i.verdict.kind()));
+        out.push_str(&format!("; expected: {}\n", case.truth.status()));
+        out.push_str(&format!("; got: {}\n", i.verdict));
+        out.push_str(&format!("; solver: {} ({})\n", i.solver, i.version));
+        out.push_str(&format!("; options: {}\n", i.options));
+    }
+    out.push_str(&format!("; seed: {}\n", case.provenance.seed));
+    out.push_str(&format!("; category: {}\n", case.provenance.category));
+    out.push_str(&format!("; chain: {}\n", case.provenance.chain.join(" -> ")));
+    match &case.truth {
+        Truth::Sat { model } => {
+            out.push_str("; model:\n");
+            for (name, value) in &model.0 {
+                let sort = value.sort();
+                out.push_str(&format!(";   (define-fun {name} () {sort} {value})\n"));
+            }
+        }
+        Truth::Unsat { core } => {
+            out.push_str(&format!(
+                "; expected unsat core: ({})\n",
+                core.iter().cloned().collect::<Vec<_>>().join(" ")
+            ));
+        }
+    }
+    if let Some(i) = info {
+        let shown: String = i.output.chars().take(2000).collect();
+        for line in shown.lines() {
+            out.push_str(&format!("; output| {line}\n"));
+        }
+    }
+    let queries = match case.truth {
+        Truth::Sat { .. } => Queries { values: true, ..Default::default() },
+        Truth::Unsat { .. } => Queries { unsat_core: true, ..Default::default() },
+    };
+    let status = case.truth.status().to_string();
+    out.push_str(&printer.script(&case.formula.to_script(Some(&status), queries)));
+    out
+}
+
+/// A stable 64-bit FNV-1a hash, for file ids that do not change across
+/// builds or platforms.
+pub fn stable_hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf29ce484222325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100000001b3))
+}
+
+/// Writes a finding under `dir/<kind>/` and returns the `.smt2` path, or
+/// `None` if the same formula was already written there.
+pub fn write_finding(
+    dir: &Path,
+    case: &Case,
+    info: &FindingInfo<'_>,
+    printer: &Printer,
+) -> io::Result<Option<PathBuf>> {
+    let body = printer.script(&case.formula.to_script(None, Queries::default()));
+    let id = stable_hash(body.as_bytes());
+    let kind = info.verdict.kind();
+    let stem = format!("{}-{}-{}-{:016x}", info.solver, kind, case.provenance.seed, id);
+    let folder = dir.join(kind);
+    let smt2 = folder.join(format!("{stem}.smt2"));
+    if smt2.exists() {
+        return Ok(None);
+    }
+    let bytes = postcard::to_allocvec(case).map_err(io::Error::other)?;
+    write_atomically(&folder.join(format!("{stem}.postcard")), &bytes)?;
+    write_atomically(&smt2, smt2_text(case, Some(info), printer).as_bytes())?;
+    Ok(Some(smt2))
+}

@@ -1,0 +1,5 @@
+//! Findings: writing them so that they can be replayed and read.
+
+mod finding;
+
+pub use finding::{FindingInfo, smt2_text, stable_hash, write_atomically, write_finding};

@@ -1,0 +1,167 @@
+//! Ground truth: what is known, by construction, about a formula.
+//!
+//! A formula is either satisfiable, and then a model that satisfies it is
+//! carried along, or unsatisfiable, and then the names of its unique minimal
+//! unsat core are carried along. [`Case`] bundles a formula with its truth
+//! and its provenance: it is the unit that generators produce,
+//! transformations rewrite, the fuzzer stores and the oracle judges.
+//!
+//! # Invariants
+//!
+//! - `Truth::Sat { model }`: every declared constant of the formula has a
+//!   value in `model`, and the conjunction of the assertions evaluates to
+//!   `true` under `model` with the executable semantics
+//!   ([`Case::check_model`] checks it).
+//! - `Truth::Unsat { core }`: every assertion is named; `core` is a set of
+//!   assertion names such that the core's assertions are unsatisfiable and
+//!   dropping any one of them makes them satisfiable (minimal), and no other
+//!   subset of the assertions is unsatisfiable unless it contains `core`
+//!   (unique). Assertions outside the core are noise: a solver may leave them
+//!   out of its core.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::semantics::{self, Model, Value};
+use crate::term::{Formula, Symbol};
+
+/// What is known about a formula.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Truth {
+    /// Satisfiable, with a witness.
+    Sat {
+        /// Satisfies the formula.
+        model: Model,
+    },
+    /// Unsatisfiable, with its unique minimal core.
+    Unsat {
+        /// Names of the assertions of the unique minimal unsat core.
+        core: BTreeSet<Symbol>,
+    },
+}
+
+/// The expected `check-sat` answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Status {
+    /// `sat`
+    Sat,
+    /// `unsat`
+    Unsat,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Sat => "sat",
+            Status::Unsat => "unsat",
+        })
+    }
+}
+
+impl Truth {
+    /// The status this truth implies.
+    pub fn status(&self) -> Status {
+        match self {
+            Truth::Sat { .. } => Status::Sat,
+            Truth::Unsat { .. } => Status::Unsat,
+        }
+    }
+}
+
+/// Where a case came from: enough to regenerate it and to explain it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Provenance {
+    /// The seed of the run that made it.
+    pub seed: u64,
+    /// The generator category (`step1`, `constant-assignment`, ...).
+    pub category: String,
+    /// The transformations applied, in order.
+    pub chain: Vec<String>,
+}
+
+/// A formula, its ground truth and its provenance.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Case {
+    /// The formula.
+    pub formula: Formula,
+    /// What is known about it.
+    pub truth: Truth,
+    /// How it was made.
+    pub provenance: Provenance,
+}
+
+/// Why a carried truth does not hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TruthError {
+    /// The formula itself is malformed.
+    #[error("malformed formula: {0}")]
+    Formula(String),
+    /// A declared constant has no value in the model, or one of another sort.
+    #[error("model gives `{0}` no value of its declared sort")]
+    MissingValue(Symbol),
+    /// An assertion is false under the model.
+    #[error("assertion {index} is false under the model")]
+    Falsified {
+        /// Index of the assertion.
+        index: usize,
+    },
+    /// An assertion could not be evaluated.
+    #[error("assertion {index} cannot be evaluated: {reason}")]
+    Unevaluable {
+        /// Index of the assertion.
+        index: usize,
+        /// The evaluator's error.
+        reason: String,
+    },
+    /// An unsat case has an unnamed assertion, or a core name that names nothing.
+    #[error("unsat core is inconsistent with the formula: {0}")]
+    Core(String),
+}
+
+impl Case {
+    /// Checks what can be checked exactly: the formula is well-formed; for
+    /// sat, the model satisfies every assertion; for unsat, every assertion
+    /// is named and the core names existing assertions. (Unsatisfiability
+    /// itself is undecidable in general; it holds by construction and the
+    /// transformations' property tests guard it.)
+    pub fn check(&self) -> Result<(), TruthError> {
+        self.formula.check().map_err(TruthError::Formula)?;
+        match &self.truth {
+            Truth::Sat { model } => check_model(&self.formula, model),
+            Truth::Unsat { core } => {
+                let names = self.formula.names();
+                if names.len() != self.formula.assertions.len() {
+                    return Err(TruthError::Core("an assertion has no name".into()));
+                }
+                if core.is_empty() {
+                    return Err(TruthError::Core("the core is empty".into()));
+                }
+                match core.iter().find(|c| !names.contains(c.as_str())) {
+                    Some(c) => Err(TruthError::Core(format!("`{c}` names no assertion"))),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+/// Whether `model` satisfies every assertion of `formula`, evaluated with
+/// the executable semantics.
+pub fn check_model(formula: &Formula, model: &Model) -> Result<(), TruthError> {
+    for (name, sort) in &formula.decls {
+        match model.get(name) {
+            Some(v) if v.sort() == *sort => {}
+            _ => return Err(TruthError::MissingValue(name.clone())),
+        }
+    }
+    for (index, a) in formula.assertions.iter().enumerate() {
+        match semantics::eval(&a.term, model) {
+            Ok(Value::Bool(true)) => {}
+            Ok(_) => return Err(TruthError::Falsified { index }),
+            Err(e) => return Err(TruthError::Unevaluable { index, reason: e.to_string() }),
+        }
+    }
+    Ok(())
+}
