@@ -50,6 +50,39 @@ impl Formula {
         }
     }
 
+    /// A symbol starting with `base` that is neither declared nor used
+    /// (free or bound) anywhere in the formula: `base`, else `base_1`, ...
+    pub fn fresh_symbol(&self, base: &str) -> Symbol {
+        let mut used: BTreeSet<Symbol> = self.decls.iter().map(|(n, _)| n.clone()).collect();
+        for a in &self.assertions {
+            a.term.visit(&mut |t| match t {
+                Term::Var(v) => {
+                    used.insert(v.clone());
+                }
+                Term::Let(binds, _) => used.extend(binds.iter().map(|(v, _)| v.clone())),
+                Term::Quant(q) => used.extend(q.vars.iter().map(|(v, _)| v.clone())),
+                _ => {}
+            });
+            if let Some(n) = &a.name {
+                used.insert(n.clone());
+            }
+        }
+        if !used.contains(base) {
+            return base.to_string();
+        }
+        (1..).map(|i| format!("{base}_{i}")).find(|c| !used.contains(c)).expect("unbounded")
+    }
+
+    /// The next assertion name `aN` not yet used (the paper's `a0`, `a1`...).
+    pub fn fresh_assertion_name(&self) -> Symbol {
+        let names = self.names();
+        (self.assertions.len()..)
+            .chain(0..)
+            .map(|i| format!("a{i}"))
+            .find(|c| !names.contains(c.as_str()))
+            .expect("unbounded")
+    }
+
     /// Adds an assertion.
     pub fn assert(&mut self, term: Term, name: Option<Symbol>) {
         self.assertions.push(Assertion { term, name });
