@@ -39,7 +39,10 @@ pub struct Queries {
 impl Formula {
     /// The sort of a declared constant.
     pub fn sort_of(&self, name: &str) -> Option<Sort> {
-        self.decls.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone())
+        self.decls
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| s.clone())
     }
 
     /// Declares `name` unless it is already declared.
@@ -70,7 +73,10 @@ impl Formula {
         if !used.contains(base) {
             return base.to_string();
         }
-        (1..).map(|i| format!("{base}_{i}")).find(|c| !used.contains(c)).expect("unbounded")
+        (1..)
+            .map(|i| format!("{base}_{i}"))
+            .find(|c| !used.contains(c))
+            .expect("unbounded")
     }
 
     /// The next assertion name `aN` not yet used (the paper's `a0`, `a1`...).
@@ -90,7 +96,10 @@ impl Formula {
 
     /// The names of the named assertions.
     pub fn names(&self) -> BTreeSet<&str> {
-        self.assertions.iter().filter_map(|a| a.name.as_deref()).collect()
+        self.assertions
+            .iter()
+            .filter_map(|a| a.name.as_deref())
+            .collect()
     }
 
     /// Checks the invariants: declarations are unique, every free variable is
@@ -104,7 +113,10 @@ impl Formula {
         }
         let mut names = BTreeSet::new();
         for a in &self.assertions {
-            let sort = a.term.sort(&|v| self.sort_of(v)).map_err(|e| e.to_string())?;
+            let sort = a
+                .term
+                .sort(&|v| self.sort_of(v))
+                .map_err(|e| e.to_string())?;
             if sort != Sort::Bool {
                 return Err(format!("an assertion has sort {sort}"));
             }
@@ -130,7 +142,10 @@ impl Formula {
             commands.push(Command::SetInfo("status".into(), SExpr::Symbol(s.into())));
         }
         if queries.model || queries.values {
-            commands.push(Command::SetOption("produce-models".into(), SExpr::Symbol("true".into())));
+            commands.push(Command::SetOption(
+                "produce-models".into(),
+                SExpr::Symbol("true".into()),
+            ));
         }
         if queries.unsat_core {
             commands.push(Command::SetOption(
@@ -150,7 +165,10 @@ impl Formula {
         }
         if queries.values && !self.decls.is_empty() {
             commands.push(Command::GetValue(
-                self.decls.iter().map(|(n, _)| Term::Var(n.clone())).collect(),
+                self.decls
+                    .iter()
+                    .map(|(n, _)| Term::Var(n.clone()))
+                    .collect(),
             ));
         }
         if queries.unsat_core {
