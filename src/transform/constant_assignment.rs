@@ -109,7 +109,7 @@ pub fn constant_assignments(pool: &ConstantPool, seed: u64) -> impl Iterator<Ite
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
-    use rand::SeedableRng;
+    use rand::{RngCore, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
