@@ -153,7 +153,10 @@ impl<'a> Lexer<'a> {
         let bytes = self.src.as_bytes();
         let start = self.pos;
         let Some(&b) = bytes.get(start) else {
-            return Ok(Token { tok: Tok::Eof, start });
+            return Ok(Token {
+                tok: Tok::Eof,
+                start,
+            });
         };
         let tok = match b {
             b'(' => {
@@ -184,12 +187,20 @@ impl<'a> Lexer<'a> {
                 };
                 let end = scan(bytes, start + 2, digit);
                 if end == start + 2 {
-                    let what = if is_hex { "a hexadecimal digit" } else { "a binary digit" };
+                    let what = if is_hex {
+                        "a hexadecimal digit"
+                    } else {
+                        "a binary digit"
+                    };
                     return Err(self.error(end, what));
                 }
                 self.pos = end;
                 let text = &self.src[start..end];
-                if is_hex { Tok::Hex(text) } else { Tok::Binary(text) }
+                if is_hex {
+                    Tok::Hex(text)
+                } else {
+                    Tok::Binary(text)
+                }
             }
             b'"' => {
                 let mut i = start + 1;
@@ -274,11 +285,17 @@ fn scan(bytes: &[u8], from: usize, pred: impl Fn(u8) -> bool) -> usize {
 }
 
 fn memchr_newline(bytes: &[u8], from: usize) -> usize {
-    bytes[from..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |k| from + k)
+    bytes[from..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |k| from + k)
 }
 
 fn memchr_quote(bytes: &[u8], from: usize) -> Option<usize> {
-    bytes[from..].iter().position(|&b| b == b'"').map(|k| from + k)
+    bytes[from..]
+        .iter()
+        .position(|&b| b == b'"')
+        .map(|k| from + k)
 }
 
 /// Decodes the raw contents of a string literal (between the quotes, `""`
@@ -290,8 +307,13 @@ fn memchr_quote(bytes: &[u8], from: usize) -> Option<usize> {
 pub(crate) fn decode_string(raw: &str, escapes: StringEscapes) -> Result<SmtString, (usize, u32)> {
     let bytes = raw.as_bytes();
     // Fast path: plain printable ASCII, the common case.
-    if bytes.iter().all(|&b| b.is_ascii() && b != b'"' && b != b'\\') {
-        return Ok(SmtString::from_vec_unchecked(bytes.iter().map(|&b| u32::from(b)).collect()));
+    if bytes
+        .iter()
+        .all(|&b| b.is_ascii() && b != b'"' && b != b'\\')
+    {
+        return Ok(SmtString::from_vec_unchecked(
+            bytes.iter().map(|&b| u32::from(b)).collect(),
+        ));
     }
     let mut out = Vec::with_capacity(raw.len());
     let mut i = 0;
@@ -328,7 +350,9 @@ pub(crate) fn decode_string(raw: &str, escapes: StringEscapes) -> Result<SmtStri
 }
 
 fn hex_value(digits: &[u8]) -> u32 {
-    digits.iter().fold(0, |acc, &d| acc * 16 + (d as char).to_digit(16).expect("hex digit"))
+    digits.iter().fold(0, |acc, &d| {
+        acc * 16 + (d as char).to_digit(16).expect("hex digit")
+    })
 }
 
 /// The escape starting at the backslash `bytes[i]`, as (code point, length
@@ -337,7 +361,10 @@ fn escape_at(bytes: &[u8], i: usize, escapes: StringEscapes) -> Option<(u32, usi
     let rest = &bytes[i + 1..];
     match rest.first()? {
         b'u' if rest.get(1) == Some(&b'{') => {
-            let digits = rest[2..].iter().take_while(|b| b.is_ascii_hexdigit()).count();
+            let digits = rest[2..]
+                .iter()
+                .take_while(|b| b.is_ascii_hexdigit())
+                .count();
             if (1..=5).contains(&digits) && rest.get(2 + digits) == Some(&b'}') {
                 let c = hex_value(&rest[2..2 + digits]);
                 (c <= MAX_CHAR).then_some((c, 4 + digits))
@@ -347,12 +374,16 @@ fn escape_at(bytes: &[u8], i: usize, escapes: StringEscapes) -> Option<(u32, usi
         }
         b'u' => {
             let d = rest.get(1..5)?;
-            d.iter().all(u8::is_ascii_hexdigit).then(|| (hex_value(d), 6))
+            d.iter()
+                .all(u8::is_ascii_hexdigit)
+                .then(|| (hex_value(d), 6))
         }
         _ if escapes == StringEscapes::Smtlib26 => None,
         b'x' => {
             let d = rest.get(1..3)?;
-            d.iter().all(u8::is_ascii_hexdigit).then(|| (hex_value(d), 4))
+            d.iter()
+                .all(u8::is_ascii_hexdigit)
+                .then(|| (hex_value(d), 4))
         }
         &b => {
             let c = match b {
@@ -388,7 +419,9 @@ mod tests {
     }
 
     fn decode(s: &str) -> Vec<u32> {
-        decode_string(s, StringEscapes::Smtlib26).unwrap().into_chars()
+        decode_string(s, StringEscapes::Smtlib26)
+            .unwrap()
+            .into_chars()
     }
 
     #[test]
@@ -415,7 +448,15 @@ mod tests {
         let cps = |s: &str| s.chars().map(u32::from).collect::<Vec<_>>();
         assert_eq!(decode(r"\u0041\u{42}\u{2FFFF}"), vec![0x41, 0x42, 0x2ffff]);
         // Not escapes: the characters stand for themselves.
-        for raw in [r"\u{30000}", r"\u{}", r"\u{123456}", r"\u004", r"\x41", r"\n", r"\u{5c"] {
+        for raw in [
+            r"\u{30000}",
+            r"\u{}",
+            r"\u{123456}",
+            r"\u004",
+            r"\x41",
+            r"\n",
+            r"\u{5c",
+        ] {
             assert_eq!(decode(raw), cps(raw), "{raw}");
         }
         // Escapes are read in the raw text, not in the decoded text.
@@ -427,13 +468,23 @@ mod tests {
 
     #[test]
     fn legacy_z3_escapes() {
-        let d = |s: &str| decode_string(s, StringEscapes::Z3Legacy).unwrap().into_chars();
-        assert_eq!(d(r"\x41\\\n\u{e9}\q"), vec![0x41, 0x5c, 0x0a, 0xe9, 0x5c, 0x71]);
+        let d = |s: &str| {
+            decode_string(s, StringEscapes::Z3Legacy)
+                .unwrap()
+                .into_chars()
+        };
+        assert_eq!(
+            d(r"\x41\\\n\u{e9}\q"),
+            vec![0x41, 0x5c, 0x0a, 0xe9, 0x5c, 0x71]
+        );
     }
 
     #[test]
     fn literal_characters_above_the_alphabet_are_rejected() {
         let raw = "ab\u{30000}";
-        assert_eq!(decode_string(raw, StringEscapes::Smtlib26), Err((2, 0x30000)));
+        assert_eq!(
+            decode_string(raw, StringEscapes::Smtlib26),
+            Err((2, 0x30000))
+        );
     }
 }

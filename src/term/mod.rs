@@ -10,6 +10,7 @@ mod lexer;
 mod op;
 pub mod parser;
 pub mod printer;
+pub mod response;
 mod script;
 mod sort;
 mod string;
@@ -20,6 +21,9 @@ pub use formula::{Formula, Queries};
 pub use op::{Dialect, Op};
 pub use parser::{ParseError, StringEscapes, parse_script, parse_sort, parse_term};
 pub use printer::Printer;
+pub use response::{
+    ModelEntry, Response, SatAnswer, Unreadable, parse_responses, parse_responses_with,
+};
 pub use script::{Assertion, Command, SExpr, Script};
 pub use sort::Sort;
 pub use string::{CharOutOfRange, MAX_CHAR, SmtString};

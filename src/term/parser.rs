@@ -27,8 +27,8 @@
 
 use num_bigint::{BigInt, BigUint};
 
-use super::lexer::{Lexer, Tok, Token, decode_string};
 pub use super::lexer::StringEscapes;
+use super::lexer::{Lexer, Tok, Token, decode_string};
 use super::{
     Assertion, Command, Op, QuantKind, Quantifier, SExpr, Script, SmtString, Sort, Symbol, Term,
 };
@@ -117,11 +117,17 @@ enum Frame {
         start: usize,
     },
     /// Reading the term bound to `name`.
-    LetBind { binds: Vec<(Symbol, Term)>, name: Symbol },
+    LetBind {
+        binds: Vec<(Symbol, Term)>,
+        name: Symbol,
+    },
     /// Reading the body of a `let`.
     LetBody { binds: Vec<(Symbol, Term)> },
     /// Reading the body of a quantifier.
-    Quant { kind: QuantKind, vars: Vec<(Symbol, Sort)> },
+    Quant {
+        kind: QuantKind,
+        vars: Vec<(Symbol, Sort)>,
+    },
     /// `(! t attr...)`: reading `t`, or a term of the pattern in `current`.
     Annot {
         term: Option<Term>,
@@ -149,13 +155,21 @@ pub(crate) struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// A parser at the start of `src`.
     pub fn new(src: &'a str, escapes: StringEscapes) -> Self {
-        Parser { lex: Lexer::new(src), peeked: None, escapes }
+        Parser {
+            lex: Lexer::new(src),
+            peeked: None,
+            escapes,
+        }
     }
 
     /// A parser starting at byte `pos` of `src`; positions stay relative to
     /// the whole of `src`.
     pub fn at(src: &'a str, pos: usize, escapes: StringEscapes) -> Self {
-        Parser { lex: Lexer::at(src, pos), peeked: None, escapes }
+        Parser {
+            lex: Lexer::at(src, pos),
+            peeked: None,
+            escapes,
+        }
     }
 
     /// The next token, consumed.
@@ -191,7 +205,11 @@ impl<'a> Parser<'a> {
 
     fn expect(&mut self, want: Tok<'static>, expected: &str) -> Result<Token<'a>, ParseError> {
         let t = self.next()?;
-        if t.tok == want { Ok(t) } else { Err(self.error(t, expected)) }
+        if t.tok == want {
+            Ok(t)
+        } else {
+            Err(self.error(t, expected))
+        }
     }
 
     /// Consumes `(`.
@@ -226,7 +244,9 @@ impl<'a> Parser<'a> {
     fn numeral_u32(&mut self, what: &str) -> Result<u32, ParseError> {
         let t = self.next()?;
         match t.tok {
-            Tok::Numeral(s) => s.parse().map_err(|_| self.error(t, format!("{what} below 2^32"))),
+            Tok::Numeral(s) => s
+                .parse()
+                .map_err(|_| self.error(t, format!("{what} below 2^32"))),
             _ => Err(self.error(t, what.to_string())),
         }
     }
@@ -261,7 +281,9 @@ impl<'a> Parser<'a> {
             },
             Tok::LParen => {
                 if depth >= MAX_SORT_DEPTH {
-                    return Err(self.error(t, format!("a sort nested at most {MAX_SORT_DEPTH} deep")));
+                    return Err(
+                        self.error(t, format!("a sort nested at most {MAX_SORT_DEPTH} deep"))
+                    );
                 }
                 let h = self.next()?;
                 match h.tok {
@@ -311,7 +333,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads `((x S) ...)`, possibly empty (function parameters).
-    fn params(&mut self) -> Result<Vec<(Symbol, Sort)>, ParseError> {
+    pub fn params(&mut self) -> Result<Vec<(Symbol, Sort)>, ParseError> {
         self.lparen()?;
         let mut vars = Vec::new();
         loop {
@@ -404,7 +426,9 @@ impl<'a> Parser<'a> {
                 Tok::Symbol(s) | Tok::Quoted(s) => Self::atom(s),
                 Tok::LParen => {
                     if stack.len() >= MAX_DEPTH {
-                        return Err(self.error(t, format!("a term nested at most {MAX_DEPTH} deep")));
+                        return Err(
+                            self.error(t, format!("a term nested at most {MAX_DEPTH} deep"))
+                        );
                     }
                     stack.push(self.open(t)?);
                     continue 'descend;
@@ -420,7 +444,11 @@ impl<'a> Parser<'a> {
                     return Ok((value, annotation.and_then(|a| a.named)));
                 };
                 match frame {
-                    Frame::App { head, mut args, start } => {
+                    Frame::App {
+                        head,
+                        mut args,
+                        start,
+                    } => {
                         args.push(value);
                         if !self.at_rparen()? {
                             stack.push(Frame::App { head, args, start });
@@ -450,9 +478,19 @@ impl<'a> Parser<'a> {
                     Frame::Quant { kind, vars } => {
                         self.rparen()?;
                         let patterns = annotation.take().map(|a| a.patterns).unwrap_or_default();
-                        value = Term::Quant(Box::new(Quantifier { kind, vars, body: value, patterns }));
+                        value = Term::Quant(Box::new(Quantifier {
+                            kind,
+                            vars,
+                            body: value,
+                            patterns,
+                        }));
                     }
-                    Frame::Annot { term, mut patterns, current, named } => {
+                    Frame::Annot {
+                        term,
+                        mut patterns,
+                        current,
+                        named,
+                    } => {
                         let (term, mut current) = match (term, current) {
                             (None, _) => (value, None),
                             (Some(term), Some(mut p)) => {
@@ -465,12 +503,23 @@ impl<'a> Parser<'a> {
                             self.next()?;
                             patterns.extend(current.take());
                         }
-                        let mut frame = Frame::Annot { term: Some(term), patterns, current, named };
+                        let mut frame = Frame::Annot {
+                            term: Some(term),
+                            patterns,
+                            current,
+                            named,
+                        };
                         if current_is_open(&frame) || !self.attributes(&mut frame)? {
                             stack.push(frame);
                             continue 'descend;
                         }
-                        let Frame::Annot { term, patterns, named, .. } = frame else {
+                        let Frame::Annot {
+                            term,
+                            patterns,
+                            named,
+                            ..
+                        } = frame
+                        else {
                             unreachable!()
                         };
                         value = term.expect("set above");
@@ -494,26 +543,44 @@ impl<'a> Parser<'a> {
                 self.lparen()?;
                 let t = self.next()?;
                 match t.tok {
-                    Tok::LParen => Ok(Frame::LetBind { binds: Vec::new(), name: self.symbol()? }),
+                    Tok::LParen => Ok(Frame::LetBind {
+                        binds: Vec::new(),
+                        name: self.symbol()?,
+                    }),
                     Tok::RParen => Ok(Frame::LetBody { binds: Vec::new() }),
                     _ => Err(self.error(t, "`(` opening a binding")),
                 }
             }
             Tok::Symbol(q @ ("forall" | "exists")) => {
-                let kind = if q == "forall" { QuantKind::Forall } else { QuantKind::Exists };
-                Ok(Frame::Quant { kind, vars: self.sorted_vars()? })
+                let kind = if q == "forall" {
+                    QuantKind::Forall
+                } else {
+                    QuantKind::Exists
+                };
+                Ok(Frame::Quant {
+                    kind,
+                    vars: self.sorted_vars()?,
+                })
             }
-            Tok::Symbol("!") => {
-                Ok(Frame::Annot { term: None, patterns: Vec::new(), current: None, named: None })
-            }
-            Tok::Symbol(s) if is_reserved(s) => {
-                Err(self.error(h, "a function symbol (`_` and `as` heads are not supported here)"))
-            }
+            Tok::Symbol("!") => Ok(Frame::Annot {
+                term: None,
+                patterns: Vec::new(),
+                current: None,
+                named: None,
+            }),
+            Tok::Symbol(s) if is_reserved(s) => Err(self.error(
+                h,
+                "a function symbol (`_` and `as` heads are not supported here)",
+            )),
             Tok::Symbol(s) | Tok::Quoted(s) => match op_by_name(s) {
                 Some(Head::Op(op)) if op.is_nullary() => {
                     Err(self.error(h, format!("a function symbol (`{s}` is a constant)")))
                 }
-                Some(head) => Ok(Frame::App { head, args: Vec::new(), start: lparen.start }),
+                Some(head) => Ok(Frame::App {
+                    head,
+                    args: Vec::new(),
+                    start: lparen.start,
+                }),
                 None => Err(self.error(h, "a known function symbol")),
             },
             Tok::LParen => {
@@ -532,7 +599,11 @@ impl<'a> Parser<'a> {
                     _ => return Err(self.error(name, "`re.loop` or `re.^`")),
                 };
                 self.rparen()?;
-                Ok(Frame::App { head: Head::Op(op), args: Vec::new(), start: lparen.start })
+                Ok(Frame::App {
+                    head: Head::Op(op),
+                    args: Vec::new(),
+                    start: lparen.start,
+                })
             }
             _ => Err(self.error(h, "a function symbol")),
         }
@@ -541,7 +612,13 @@ impl<'a> Parser<'a> {
     /// Reads attributes of a `(! t ...)` after `t` until `)` (returns true)
     /// or until a pattern term must be read (returns false).
     fn attributes(&mut self, frame: &mut Frame) -> Result<bool, ParseError> {
-        let Frame::Annot { patterns, current, named, .. } = frame else {
+        let Frame::Annot {
+            patterns,
+            current,
+            named,
+            ..
+        } = frame
+        else {
             unreachable!("attributes of a non-annotation")
         };
         loop {
@@ -569,14 +646,27 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn finish_app(&self, head: Head, mut args: Vec<Term>, start: usize, last_numeral: bool) -> Result<Term, ParseError> {
+    fn finish_app(
+        &self,
+        head: Head,
+        mut args: Vec<Term>,
+        start: usize,
+        last_numeral: bool,
+    ) -> Result<Term, ParseError> {
         let arity_error = |expected: String| {
-            ParseError::at(self.lex.src(), start, expected, format!("{} arguments", args.len()))
+            ParseError::at(
+                self.lex.src(),
+                start,
+                expected,
+                format!("{} arguments", args.len()),
+            )
         };
         match head {
             Head::Minus => match args.len() {
                 1 if last_numeral => {
-                    let Some(Term::Int(n)) = args.pop() else { unreachable!("numeral") };
+                    let Some(Term::Int(n)) = args.pop() else {
+                        unreachable!("numeral")
+                    };
                     Ok(Term::Int(-n))
                 }
                 1 => Ok(Term::App(Op::Neg, args)),
@@ -593,7 +683,9 @@ impl<'a> Parser<'a> {
                             args.truncate(1);
                             Ok(Term::App(Op::ReLoop(lo, hi), args))
                         }
-                        _ => Err(arity_error("`re.loop` bounds that are numerals below 2^32".into())),
+                        _ => Err(arity_error(
+                            "`re.loop` bounds that are numerals below 2^32".into(),
+                        )),
                     },
                     _ => Err(arity_error("`re.loop` with 3 arguments (r lo hi)".into())),
                 }
@@ -649,14 +741,23 @@ impl<'a> Parser<'a> {
                 }
                 self.next()?;
                 let s = self.sort()?;
-                if args.is_empty() { Command::DeclareConst(f, s) } else { Command::DeclareFun(f, args, s) }
+                if args.is_empty() {
+                    Command::DeclareConst(f, s)
+                } else {
+                    Command::DeclareFun(f, args, s)
+                }
             }
             "define-fun" => {
                 let name = self.symbol()?;
                 let params = self.params()?;
                 let sort = self.sort()?;
                 let (body, _) = self.term()?;
-                Command::DefineFun { name, params, sort, body }
+                Command::DefineFun {
+                    name,
+                    params,
+                    sort,
+                    body,
+                }
             }
             "assert" => {
                 let (term, name) = self.term()?;
@@ -676,8 +777,16 @@ impl<'a> Parser<'a> {
                 Command::GetValue(ts)
             }
             "push" | "pop" => {
-                let n = if self.at_rparen()? { 1 } else { self.numeral_u32("a numeral")? };
-                if cmd == "push" { Command::Push(n) } else { Command::Pop(n) }
+                let n = if self.at_rparen()? {
+                    1
+                } else {
+                    self.numeral_u32("a numeral")?
+                };
+                if cmd == "push" {
+                    Command::Push(n)
+                } else {
+                    Command::Pop(n)
+                }
             }
             "echo" => {
                 let s = self.next()?;
@@ -694,12 +803,21 @@ impl<'a> Parser<'a> {
 }
 
 fn current_is_open(frame: &Frame) -> bool {
-    matches!(frame, Frame::Annot { current: Some(_), .. })
+    matches!(
+        frame,
+        Frame::Annot {
+            current: Some(_),
+            ..
+        }
+    )
 }
 
 /// The words that are never symbols unless quoted.
 fn is_reserved(s: &str) -> bool {
-    matches!(s, "_" | "!" | "as" | "let" | "exists" | "forall" | "match" | "par")
+    matches!(
+        s,
+        "_" | "!" | "as" | "let" | "exists" | "forall" | "match" | "par"
+    )
 }
 
 /// A numeral's value.
@@ -724,8 +842,8 @@ fn arity(op: Op) -> (usize, Option<usize>) {
         ReNone | ReAll | ReAllchar => (0, Some(0)),
         Not | Neg | Abs | StrLen | StrIsDigit | StrToCode | StrFromCode | StrToInt | StrFromInt
         | StrToRe | ReComp | ReStar | RePlus | ReOpt | RePower(_) | ReLoop(..) => (1, Some(1)),
-        Div | Mod | StrAt | StrPrefixof | StrSuffixof | StrContains | StrInRe | ReDiff | ReRange
-        | Select => (2, Some(2)),
+        Div | Mod | StrAt | StrPrefixof | StrSuffixof | StrContains | StrInRe | ReDiff
+        | ReRange | Select => (2, Some(2)),
         Ite | StrSubstr | StrIndexof | StrReplace | StrReplaceAll | StrReplaceRe
         | StrReplaceReAll | Store => (3, Some(3)),
         And | Or | Xor | Implies | Eq | Distinct | Add | Sub | Mul | Lt | Le | Gt | Ge
@@ -820,18 +938,36 @@ mod tests {
         assert_eq!(parse_term("(- 0)"), Ok(Term::int(0)));
         let x = Term::var("x");
         assert_eq!(parse_term("(- x)"), Ok(Term::app(Op::Neg, vec![x.clone()])));
-        assert_eq!(parse_term("(- (- 5))"), Ok(Term::app(Op::Neg, vec![Term::int(-5)])));
-        assert_eq!(parse_term("(- x 1 2)"), Ok(Term::app(Op::Sub, vec![x, Term::int(1), Term::int(2)])));
+        assert_eq!(
+            parse_term("(- (- 5))"),
+            Ok(Term::app(Op::Neg, vec![Term::int(-5)]))
+        );
+        assert_eq!(
+            parse_term("(- x 1 2)"),
+            Ok(Term::app(Op::Sub, vec![x, Term::int(1), Term::int(2)]))
+        );
     }
 
     #[test]
     fn legacy_and_indexed_loops() {
         let a = Term::app(Op::StrToRe, vec![Term::str("a")]);
         let want = Term::app(Op::ReLoop(1, 3), vec![a.clone()]);
-        assert_eq!(parse_term(r#"((_ re.loop 1 3) (str.to_re "a"))"#), Ok(want.clone()));
-        assert_eq!(parse_term(r#"(re.loop (str.to.re "a") 1 3)"#), Ok(want.clone()));
-        assert_eq!(Printer::new(Dialect::Legacy).term(&want), r#"(re.loop (str.to.re "a") 1 3)"#);
-        assert_eq!(parse_term(r#"((_ re.^ 2) (str.to-re "a"))"#), Ok(Term::app(Op::RePower(2), vec![a])));
+        assert_eq!(
+            parse_term(r#"((_ re.loop 1 3) (str.to_re "a"))"#),
+            Ok(want.clone())
+        );
+        assert_eq!(
+            parse_term(r#"(re.loop (str.to.re "a") 1 3)"#),
+            Ok(want.clone())
+        );
+        assert_eq!(
+            Printer::new(Dialect::Legacy).term(&want),
+            r#"(re.loop (str.to.re "a") 1 3)"#
+        );
+        assert_eq!(
+            parse_term(r#"((_ re.^ 2) (str.to-re "a"))"#),
+            Ok(Term::app(Op::RePower(2), vec![a]))
+        );
         assert!(parse_term(r#"(re.loop (str.to.re "a") x 3)"#).is_err());
     }
 
@@ -841,17 +977,28 @@ mod tests {
         let (t, name) = p.term().unwrap();
         assert_eq!(name.as_deref(), Some("a1"));
         assert_eq!(t, Term::app(Op::Gt, vec![Term::var("x"), Term::int(0)]));
-        let q = parse_term("(forall ((x Int)) (! (> (f x) 0) :pattern ((f x)) :pattern (x y) :qid q1))");
+        let q = parse_term(
+            "(forall ((x Int)) (! (> (f x) 0) :pattern ((f x)) :pattern (x y) :qid q1))",
+        );
         // `f` is not an operator we know.
         assert!(q.is_err());
         let q = parse_term("(forall ((x Int) (y String)) (! (> (abs x) 0) :pattern ((abs x)) :qid q1 :pattern (x y)))").unwrap();
         let Term::Quant(q) = q else { panic!("{q:?}") };
         assert_eq!(q.vars.len(), 2);
-        assert_eq!(q.patterns, vec![vec![Term::app(Op::Abs, vec![Term::var("x")])], vec![Term::var("x"), Term::var("y")]]);
+        assert_eq!(
+            q.patterns,
+            vec![
+                vec![Term::app(Op::Abs, vec![Term::var("x")])],
+                vec![Term::var("x"), Term::var("y")]
+            ]
+        );
         // Nested: the inner annotation's patterns do not leak to an outer
         // non-quantifier.
-        let t = parse_term("(and (! p :pattern (p)) (exists ((z Int)) (! (= z 1) :weight 3)))").unwrap();
-        let Term::App(Op::And, args) = t else { panic!() };
+        let t = parse_term("(and (! p :pattern (p)) (exists ((z Int)) (! (= z 1) :weight 3)))")
+            .unwrap();
+        let Term::App(Op::And, args) = t else {
+            panic!()
+        };
         assert_eq!(args[0], Term::var("p"));
         let Term::Quant(q) = &args[1] else { panic!() };
         assert!(q.patterns.is_empty());
@@ -863,7 +1010,10 @@ mod tests {
         let inner = Term::Let(vec![("d".into(), Term::var("a"))], Box::new(Term::var("d")));
         assert_eq!(
             t,
-            Term::Let(vec![("a".into(), Term::int(1)), ("b c".into(), Term::str("x"))], Box::new(inner))
+            Term::Let(
+                vec![("a".into(), Term::int(1)), ("b c".into(), Term::str("x"))],
+                Box::new(inner)
+            )
         );
     }
 
@@ -875,12 +1025,27 @@ mod tests {
             (assert (! true :named n))(check-sat)(get-model)(get-unsat-core)(exit)";
         let s = parse_script(text).unwrap();
         assert_eq!(s.commands.len(), 16);
-        assert_eq!(s.commands[3], Command::DeclareConst("f".into(), Sort::String));
-        assert_eq!(s.commands[4], Command::DeclareFun("g".into(), vec![Sort::Int], Sort::Int));
+        assert_eq!(
+            s.commands[3],
+            Command::DeclareConst("f".into(), Sort::String)
+        );
+        assert_eq!(
+            s.commands[4],
+            Command::DeclareFun("g".into(), vec![Sort::Int], Sort::Int)
+        );
         assert_eq!(s.commands[7], Command::Push(1));
         assert_eq!(s.commands[9], Command::Echo("a\"b".into()));
-        assert_eq!(s.commands[10], Command::GetValue(vec![Term::var("x"), Term::int(-1)]));
-        assert_eq!(s.commands[11], Command::Assert(Assertion { term: Term::Bool(true), name: Some("n".into()) }));
+        assert_eq!(
+            s.commands[10],
+            Command::GetValue(vec![Term::var("x"), Term::int(-1)])
+        );
+        assert_eq!(
+            s.commands[11],
+            Command::Assert(Assertion {
+                term: Term::Bool(true),
+                name: Some("n".into())
+            })
+        );
         assert_eq!(parse_script(&s.to_string()), Ok(s));
     }
 
@@ -894,7 +1059,11 @@ mod tests {
         assert_eq!(parse_term(&ok).unwrap().depth(), 1000);
         let sexpr = format!("(set-info :x {}{})", "(".repeat(n), ")".repeat(n));
         assert!(parse_script(&sexpr).is_err());
-        let sort = format!("(declare-const a {}Int{})", "(Array Int ".repeat(n), ")".repeat(n));
+        let sort = format!(
+            "(declare-const a {}Int{})",
+            "(Array Int ".repeat(n),
+            ")".repeat(n)
+        );
         assert!(parse_script(&sort).is_err());
     }
 }
