@@ -13,17 +13,25 @@ fn unbalanced_parentheses() {
         script_error("(declare-const x String)\n(assert (= x \"a\")\n"),
         "3:1: expected `)`, found end of input"
     );
-    assert_eq!(script_error("(check-sat))"), "1:12: expected `(` opening a command, found `)`");
-    assert_eq!(parse_term("(+ 1 2))").unwrap_err().to_string(), "1:8: expected end of input, found `)`");
+    assert_eq!(
+        script_error("(check-sat))"),
+        "1:12: expected `(` opening a command, found `)`"
+    );
+    assert_eq!(
+        parse_term("(+ 1 2))").unwrap_err().to_string(),
+        "1:8: expected end of input, found `)`"
+    );
 }
 
 #[test]
 fn unsupported_sorts() {
+    assert!(script_error("(declare-const s (Seq Int))").starts_with(
+        "1:19: expected a sort (Bool, Int, String, RegLan, (_ BitVec n), (Array S T)), found `Seq`"
+    ));
     assert!(
-        script_error("(declare-const s (Seq Int))")
-            .starts_with("1:19: expected a sort (Bool, Int, String, RegLan, (_ BitVec n), (Array S T)), found `Seq`")
+        script_error("(set-logic ALL)\n(declare-fun f (Int Real) Int)")
+            .starts_with("2:21: expected a sort")
     );
-    assert!(script_error("(set-logic ALL)\n(declare-fun f (Int Real) Int)").starts_with("2:21: expected a sort"));
     assert_eq!(
         script_error("(declare-const b (_ BitVec 0))"),
         "1:28: expected a bit width of at least 1, found `0`"
@@ -48,7 +56,10 @@ fn unknown_commands_and_functions() {
         script_error("(check-sat)\n  (check-sat-assuming (a))"),
         "2:4: expected a command, found `check-sat-assuming`"
     );
-    assert_eq!(script_error("(assert (f x))"), "1:10: expected a known function symbol, found `f`");
+    assert_eq!(
+        script_error("(assert (f x))"),
+        "1:10: expected a known function symbol, found `f`"
+    );
     assert_eq!(
         script_error("(assert (str.len x y))"),
         "1:9: expected `str.len` with 1 arguments, found 2 arguments"
@@ -75,10 +86,18 @@ fn columns_count_characters_not_bytes() {
 #[test]
 fn numbers_that_do_not_fit() {
     assert_eq!(
-        parse_term("((_ re.loop 1 4294967296) re.all)").unwrap_err().to_string(),
+        parse_term("((_ re.loop 1 4294967296) re.all)")
+            .unwrap_err()
+            .to_string(),
         "1:15: expected a numeral below 2^32, found `4294967296`"
     );
-    assert_eq!(parse_term("1.5").unwrap_err().to_string(), "1:1: expected a term, found `1.5`");
+    assert_eq!(
+        parse_term("1.5").unwrap_err().to_string(),
+        "1:1: expected a term, found `1.5`"
+    );
     // Bit-vector literals have no term in the AST.
-    assert_eq!(parse_term("#x1g").unwrap_err().to_string(), "1:1: expected a term, found `#x1`");
+    assert_eq!(
+        parse_term("#x1g").unwrap_err().to_string(),
+        "1:1: expected a term, found `#x1`"
+    );
 }

@@ -5,11 +5,11 @@
 #[path = "common/term_strategy.rs"]
 mod term_strategy;
 
-use term_strategy::{SortTag, free_sort};
 use equifuzz::term::{
     Command, Dialect, Op, Printer, SExpr, Script, Sort, Term, parse_script, parse_term,
 };
 use proptest::prelude::*;
+use term_strategy::{SortTag, free_sort};
 
 /// What the legacy printer loses: `(_ re.^ n)` prints as `(re.loop r n n)`.
 fn power_as_loop(t: &Term) -> Term {
@@ -19,13 +19,19 @@ fn power_as_loop(t: &Term) -> Term {
         }
         Term::App(op, args) => Term::App(*op, args.iter().map(power_as_loop).collect()),
         Term::Let(b, body) => Term::Let(
-            b.iter().map(|(v, t)| (v.clone(), power_as_loop(t))).collect(),
+            b.iter()
+                .map(|(v, t)| (v.clone(), power_as_loop(t)))
+                .collect(),
             Box::new(power_as_loop(body)),
         ),
         Term::Quant(q) => {
             let mut q = (**q).clone();
             q.body = power_as_loop(&q.body);
-            q.patterns = q.patterns.iter().map(|p| p.iter().map(power_as_loop).collect()).collect();
+            q.patterns = q
+                .patterns
+                .iter()
+                .map(|p| p.iter().map(power_as_loop).collect())
+                .collect();
             Term::Quant(Box::new(q))
         }
         _ => t.clone(),
@@ -88,8 +94,12 @@ fn numerals_and_sexprs_keep_their_value() {
         parse_term(&format!("(- {big})")),
         Ok(Term::Int(-big.parse::<num_bigint::BigInt>().unwrap()))
     );
-    let s = parse_script("(set-info :source |a b|)(set-option :seed (1 2.5 \"x\"\"y\" :k))").unwrap();
-    assert_eq!(s.commands[0], Command::SetInfo("source".into(), SExpr::Symbol("a b".into())));
+    let s =
+        parse_script("(set-info :source |a b|)(set-option :seed (1 2.5 \"x\"\"y\" :k))").unwrap();
+    assert_eq!(
+        s.commands[0],
+        Command::SetInfo("source".into(), SExpr::Symbol("a b".into()))
+    );
     assert_eq!(
         s.commands[1],
         Command::SetOption(

@@ -35,8 +35,8 @@
 use std::rc::Rc;
 
 use equifuzz::term::{
-    Assertion, Formula, Op, QuantKind, Quantifier, Queries, SExpr, Script, SmtString, Sort,
-    Symbol, Term,
+    Assertion, Formula, Op, QuantKind, Quantifier, Queries, SExpr, Script, SmtString, Sort, Symbol,
+    Term,
 };
 use num_bigint::BigInt;
 use proptest::prelude::*;
@@ -83,7 +83,10 @@ impl SortTag {
 
 /// The sort of a free variable of [`FREE_VARS`].
 pub fn free_sort(name: &str) -> Option<Sort> {
-    FREE_VARS.iter().find(|(n, _)| *n == name).map(|(_, s)| s.sort())
+    FREE_VARS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, s)| s.sort())
 }
 
 type Env = Rc<Vec<(Symbol, SortTag)>>;
@@ -126,7 +129,10 @@ fn loop_index() -> impl Strategy<Value = u32> {
 }
 
 fn vars_of(env: &Env, sort: SortTag) -> Vec<Term> {
-    env.iter().filter(|(_, s)| *s == sort).map(|(n, _)| Term::Var(n.clone())).collect()
+    env.iter()
+        .filter(|(_, s)| *s == sort)
+        .map(|(n, _)| Term::Var(n.clone()))
+        .collect()
 }
 
 fn leaf(env: &Env, sort: SortTag) -> BoxedStrategy<Term> {
@@ -160,7 +166,10 @@ struct Production {
 
 fn productions(sort: SortTag) -> Vec<Production> {
     use SortTag::{Array as A, Bool as B, Int as I, RegLan as R, String as S};
-    let p = |op: Op, args: &[SortTag]| Production { op, args: args.to_vec() };
+    let p = |op: Op, args: &[SortTag]| Production {
+        op,
+        args: args.to_vec(),
+    };
     let mut out = Vec::new();
     let mut variadic = |op: Op, arg: SortTag| {
         out.push(p(op, &[arg, arg]));
@@ -260,8 +269,11 @@ fn node(env: Env, sort: SortTag, depth: u32) -> BoxedStrategy<Term> {
     let apps = prop::sample::select(productions(sort)).prop_flat_map({
         let env = env.clone();
         move |prod| {
-            let args: Vec<BoxedStrategy<Term>> =
-                prod.args.iter().map(|&s| term_in(env.clone(), s, depth - 1)).collect();
+            let args: Vec<BoxedStrategy<Term>> = prod
+                .args
+                .iter()
+                .map(|&s| term_in(env.clone(), s, depth - 1))
+                .collect();
             let op = prod.op;
             (args, loop_index(), loop_index()).prop_map(move |(args, i, j)| {
                 let op = match op {
@@ -275,12 +287,22 @@ fn node(env: Env, sort: SortTag, depth: u32) -> BoxedStrategy<Term> {
     });
     let let_ = {
         let env = env.clone();
-        (prop::sample::select(vec![SortTag::Bool, SortTag::Int, SortTag::String, SortTag::RegLan]), 1usize..=2)
+        (
+            prop::sample::select(vec![
+                SortTag::Bool,
+                SortTag::Int,
+                SortTag::String,
+                SortTag::RegLan,
+            ]),
+            1usize..=2,
+        )
             .prop_flat_map(move |(bound, n)| {
                 // Parallel bindings may use the outer variables only.
                 let names: Vec<Symbol> = (0..n).map(|k| format!("l{depth}_{k}")).collect();
-                let values: Vec<BoxedStrategy<Term>> =
-                    names.iter().map(|_| term_in(env.clone(), bound, depth - 1)).collect();
+                let values: Vec<BoxedStrategy<Term>> = names
+                    .iter()
+                    .map(|_| term_in(env.clone(), bound, depth - 1))
+                    .collect();
                 let mut inner = (*env).clone();
                 inner.extend(names.iter().map(|v| (v.clone(), bound)));
                 let body = term_in(Rc::new(inner), sort, depth - 1);
@@ -292,29 +314,48 @@ fn node(env: Env, sort: SortTag, depth: u32) -> BoxedStrategy<Term> {
     if sort != SortTag::Bool {
         return prop_oneof![4 => apps, 1 => let_].boxed();
     }
-    let quant = (any::<bool>(), prop::collection::vec(prop::sample::select(vec![SortTag::Int, SortTag::String]), 1..=2), 0usize..=2)
+    let quant = (
+        any::<bool>(),
+        prop::collection::vec(
+            prop::sample::select(vec![SortTag::Int, SortTag::String]),
+            1..=2,
+        ),
+        0usize..=2,
+    )
         .prop_flat_map(move |(forall, sorts, npat)| {
             let vars: Vec<(Symbol, SortTag)> = sorts
                 .iter()
                 .enumerate()
-                .map(|(k, &s)| (if k == 0 { format!("q{depth}") } else { format!("q {depth}") }, s))
+                .map(|(k, &s)| {
+                    (
+                        if k == 0 {
+                            format!("q{depth}")
+                        } else {
+                            format!("q {depth}")
+                        },
+                        s,
+                    )
+                })
                 .collect();
             let mut inner = (*env).clone();
             inner.extend(vars.iter().cloned());
             let inner = Rc::new(inner);
             let body = term_in(inner.clone(), SortTag::Bool, depth - 1);
             let pattern = prop::collection::vec(
-                prop::sample::select(vec![SortTag::Int, SortTag::String])
-                    .prop_flat_map({
-                        let inner = inner.clone();
-                        move |s| term_in(inner.clone(), s, 1)
-                    }),
+                prop::sample::select(vec![SortTag::Int, SortTag::String]).prop_flat_map({
+                    let inner = inner.clone();
+                    move |s| term_in(inner.clone(), s, 1)
+                }),
                 1..=2,
             );
             let patterns = prop::collection::vec(pattern, npat..=npat);
             (body, patterns).prop_map(move |(body, patterns)| {
                 Term::Quant(Box::new(Quantifier {
-                    kind: if forall { QuantKind::Forall } else { QuantKind::Exists },
+                    kind: if forall {
+                        QuantKind::Forall
+                    } else {
+                        QuantKind::Exists
+                    },
                     vars: vars.iter().map(|(v, s)| (v.clone(), s.sort())).collect(),
                     body,
                     patterns,
@@ -339,9 +380,15 @@ pub fn term(sort: SortTag, depth: u32) -> BoxedStrategy<Term> {
 
 /// A well-sorted term of any of the generated sorts.
 pub fn any_term(depth: u32) -> BoxedStrategy<Term> {
-    prop::sample::select(vec![SortTag::Bool, SortTag::Int, SortTag::String, SortTag::RegLan, SortTag::Array])
-        .prop_flat_map(move |s| term(s, depth))
-        .boxed()
+    prop::sample::select(vec![
+        SortTag::Bool,
+        SortTag::Int,
+        SortTag::String,
+        SortTag::RegLan,
+        SortTag::Array,
+    ])
+    .prop_flat_map(move |s| term(s, depth))
+    .boxed()
 }
 
 /// A formula: [`FREE_VARS`] declared, one to four Bool assertions, some
@@ -353,7 +400,13 @@ pub fn formula(depth: u32) -> impl Strategy<Value = Formula> {
             f.declare(*n, s.sort());
         }
         for (k, (t, named)) in asserts.into_iter().enumerate() {
-            let name = named.then(|| if k % 2 == 0 { format!("a{k}") } else { format!("a {k}") });
+            let name = named.then(|| {
+                if k % 2 == 0 {
+                    format!("a{k}")
+                } else {
+                    format!("a {k}")
+                }
+            });
             f.assertions.push(Assertion { term: t, name });
         }
         f
@@ -369,7 +422,9 @@ pub fn script(depth: u32) -> impl Strategy<Value = Script> {
         any::<bool>(),
         any::<bool>(),
     )
-        .prop_map(|(f, status, model, unsat_core)| f.to_script(status, Queries { model, unsat_core }))
+        .prop_map(|(f, status, model, unsat_core)| {
+            f.to_script(status, Queries { model, unsat_core })
+        })
 }
 
 /// An attribute value for `set-info`/`set-option`.
@@ -381,5 +436,7 @@ pub fn sexpr() -> impl Strategy<Value = SExpr> {
         "[0-9]{1,3}\\.[0-9]{1,3}".prop_map(SExpr::Decimal),
         "[ -~]{0,10}".prop_map(SExpr::Str),
     ];
-    leaf.prop_recursive(3, 12, 4, |inner| prop::collection::vec(inner, 0..4).prop_map(SExpr::List))
+    leaf.prop_recursive(3, 12, 4, |inner| {
+        prop::collection::vec(inner, 0..4).prop_map(SExpr::List)
+    })
 }
