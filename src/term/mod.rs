@@ -3,11 +3,14 @@
 //!
 //! This layer knows nothing of semantics, solvers or fuzzing. Its contract:
 //! every [`Term`] and [`Script`] prints as text that both Z3 and cvc5 parse,
-//! and [`parse`] reads that text back to an equal value (round trip).
+//! and [`parse_script`] / [`parse_term`] read that text back to an equal value (round trip).
 
 mod formula;
+mod lexer;
 mod op;
+pub mod parser;
 pub mod printer;
+pub mod response;
 mod script;
 mod sort;
 mod string;
@@ -16,7 +19,11 @@ mod term;
 
 pub use formula::{Formula, Queries};
 pub use op::{Dialect, Op};
+pub use parser::{ParseError, StringEscapes, parse_script, parse_sort, parse_term};
 pub use printer::Printer;
+pub use response::{
+    ModelEntry, Response, SatAnswer, Unreadable, parse_responses, parse_responses_with,
+};
 pub use script::{Assertion, Command, SExpr, Script};
 pub use sort::Sort;
 pub use string::{CharOutOfRange, MAX_CHAR, SmtString};

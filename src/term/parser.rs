@@ -1,0 +1,1069 @@
+//! The SMT-LIB 2.6 parser: scripts, terms and sorts.
+//!
+//! Strict by design: an unknown command, sort or function symbol is an error
+//! with its position, so a seed file that equifuzz cannot represent is
+//! rejected at the door rather than misread.
+//!
+//! # Invariants
+//!
+//! - `parse_term(&Printer::default().term(t)) == Ok(t)` for every term the
+//!   generators make, and the same for scripts (tested by property tests in
+//!   `tests/term_roundtrip.rs`).
+//! - `(- n)` on a numeral literal is folded into `Term::Int(-n)`, so the
+//!   parser never yields `App(Neg, [Int(n)])` with `n >= 0`. Any other unary
+//!   `-` is [`Op::Neg`], and `-` with two or more arguments is [`Op::Sub`].
+//! - The term parser keeps its own stack and never recurses, so deep input
+//!   cannot overflow the thread stack; nesting beyond [`MAX_DEPTH`] is an
+//!   error, which also keeps the recursive `Drop`, `Eq` and printer of the
+//!   resulting [`Term`] safe.
+//! - Symbols are compared by their text: `|x|` and `x` are the same symbol,
+//!   but a quoted symbol is never a reserved word (`|let|` is a variable).
+//! - Every operator of [`Op`] is read under its SMT-LIB 2.6 name and under
+//!   the [`Dialect::Legacy`](super::Dialect::Legacy) names (plus Z3's older
+//!   `str.in-re`, `str.to-int`, `int.to-str`), so output of either printer
+//!   dialect parses.
+//!
+//! Errors report a 1-based line and a 1-based column counted in characters.
+
+use num_bigint::{BigInt, BigUint};
+
+pub use super::lexer::StringEscapes;
+use super::lexer::{Lexer, Tok, Token, decode_string};
+use super::{
+    Assertion, Command, Op, QuantKind, Quantifier, SExpr, Script, SmtString, Sort, Symbol, Term,
+};
+
+/// The deepest nesting of parentheses the term and s-expression parsers
+/// accept.
+pub const MAX_DEPTH: usize = 10_000;
+
+/// The deepest nesting of sorts accepted (`(Array (Array ...) ...)`); sorts
+/// are parsed recursively.
+pub const MAX_SORT_DEPTH: usize = 64;
+
+/// A syntax error: where it is and what was expected there.
+///
+/// Displays as `LINE:COLUMN: expected X, found Y`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: expected {expected}, found {found}")]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What the parser wanted, e.g. "`)`" or "a sort".
+    pub expected: String,
+    /// What it found, e.g. "end of input" or "`foo`".
+    pub found: String,
+}
+
+impl ParseError {
+    /// An error at byte `offset` of `src`.
+    pub(crate) fn at(src: &str, offset: usize, expected: impl Into<String>, found: String) -> Self {
+        let before = &src[..offset.min(src.len())];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        ParseError {
+            line: before.bytes().filter(|&b| b == b'\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+            expected: expected.into(),
+            found,
+        }
+    }
+}
+
+/// Parses a whole script.
+pub fn parse_script(text: &str) -> Result<Script, ParseError> {
+    let mut p = Parser::new(text, StringEscapes::Smtlib26);
+    let mut commands = Vec::new();
+    while let Some(c) = p.command()? {
+        commands.push(c);
+    }
+    Ok(Script { commands })
+}
+
+/// Parses one term; the whole input must be that term. Symbols that are not
+/// operators or `true`/`false` are variables ([`Term::Var`]); no
+/// declaration is needed.
+pub fn parse_term(text: &str) -> Result<Term, ParseError> {
+    let mut p = Parser::new(text, StringEscapes::Smtlib26);
+    let (t, _) = p.term()?;
+    p.expect_end()?;
+    Ok(t)
+}
+
+/// Parses one sort; the whole input must be that sort.
+pub fn parse_sort(text: &str) -> Result<Sort, ParseError> {
+    let mut p = Parser::new(text, StringEscapes::Smtlib26);
+    let s = p.sort()?;
+    p.expect_end()?;
+    Ok(s)
+}
+
+/// The head of an application, before its arguments are known.
+#[derive(Clone, Copy, Debug)]
+enum Head {
+    Op(Op),
+    /// `-`: negation or subtraction, by arity.
+    Minus,
+    /// Legacy `(re.loop r lo hi)` with the bounds as arguments.
+    LegacyLoop,
+}
+
+/// A compound term whose parts are still being read.
+enum Frame {
+    App {
+        head: Head,
+        args: Vec<Term>,
+        start: usize,
+    },
+    /// Reading the term bound to `name`.
+    LetBind {
+        binds: Vec<(Symbol, Term)>,
+        name: Symbol,
+    },
+    /// Reading the body of a `let`.
+    LetBody { binds: Vec<(Symbol, Term)> },
+    /// Reading the body of a quantifier.
+    Quant {
+        kind: QuantKind,
+        vars: Vec<(Symbol, Sort)>,
+    },
+    /// `(! t attr...)`: reading `t`, or a term of the pattern in `current`.
+    Annot {
+        term: Option<Term>,
+        patterns: Vec<Vec<Term>>,
+        current: Option<Vec<Term>>,
+        named: Option<Symbol>,
+    },
+}
+
+/// The attributes of a finished `(! t ...)`.
+#[derive(Default)]
+struct Annotation {
+    patterns: Vec<Vec<Term>>,
+    named: Option<Symbol>,
+}
+
+/// A parser over one text. The building blocks are crate-visible so that the
+/// solver-response reader can reuse them.
+pub(crate) struct Parser<'a> {
+    lex: Lexer<'a>,
+    peeked: Option<Token<'a>>,
+    escapes: StringEscapes,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser at the start of `src`.
+    pub fn new(src: &'a str, escapes: StringEscapes) -> Self {
+        Parser {
+            lex: Lexer::new(src),
+            peeked: None,
+            escapes,
+        }
+    }
+
+    /// A parser starting at byte `pos` of `src`; positions stay relative to
+    /// the whole of `src`.
+    pub fn at(src: &'a str, pos: usize, escapes: StringEscapes) -> Self {
+        Parser {
+            lex: Lexer::at(src, pos),
+            peeked: None,
+            escapes,
+        }
+    }
+
+    /// The next token, consumed.
+    pub fn next(&mut self) -> Result<Token<'a>, ParseError> {
+        match self.peeked.take() {
+            Some(t) => Ok(t),
+            None => self.lex.next_token(),
+        }
+    }
+
+    /// The next token, not consumed.
+    pub fn peek(&mut self) -> Result<Token<'a>, ParseError> {
+        if let Some(t) = self.peeked {
+            return Ok(t);
+        }
+        let t = self.lex.next_token()?;
+        self.peeked = Some(t);
+        Ok(t)
+    }
+
+    /// The byte offset just after the last consumed token.
+    pub fn pos(&self) -> usize {
+        match self.peeked {
+            Some(t) => t.start,
+            None => self.lex.pos(),
+        }
+    }
+
+    /// An error at `token`.
+    pub fn error(&self, token: Token<'_>, expected: impl Into<String>) -> ParseError {
+        ParseError::at(self.lex.src(), token.start, expected, token.tok.describe())
+    }
+
+    fn expect(&mut self, want: Tok<'static>, expected: &str) -> Result<Token<'a>, ParseError> {
+        let t = self.next()?;
+        if t.tok == want {
+            Ok(t)
+        } else {
+            Err(self.error(t, expected))
+        }
+    }
+
+    /// Consumes `(`.
+    pub fn lparen(&mut self) -> Result<(), ParseError> {
+        self.expect(Tok::LParen, "`(`").map(drop)
+    }
+
+    /// Consumes `)`.
+    pub fn rparen(&mut self) -> Result<(), ParseError> {
+        self.expect(Tok::RParen, "`)`").map(drop)
+    }
+
+    /// Whether the next token is `)` (not consumed).
+    pub fn at_rparen(&mut self) -> Result<bool, ParseError> {
+        Ok(self.peek()?.tok == Tok::RParen)
+    }
+
+    /// Requires the end of input.
+    pub fn expect_end(&mut self) -> Result<(), ParseError> {
+        self.expect(Tok::Eof, "end of input").map(drop)
+    }
+
+    /// Reads a symbol (simple or quoted).
+    pub fn symbol(&mut self) -> Result<Symbol, ParseError> {
+        let t = self.next()?;
+        match t.tok.symbol() {
+            Some(s) => Ok(s.to_string()),
+            None => Err(self.error(t, "a symbol")),
+        }
+    }
+
+    fn numeral_u32(&mut self, what: &str) -> Result<u32, ParseError> {
+        let t = self.next()?;
+        match t.tok {
+            Tok::Numeral(s) => s
+                .parse()
+                .map_err(|_| self.error(t, format!("{what} below 2^32"))),
+            _ => Err(self.error(t, what.to_string())),
+        }
+    }
+
+    /// Decodes a string literal token into a theory string.
+    pub fn string(&self, token: Token<'_>, raw: &str) -> Result<SmtString, ParseError> {
+        decode_string(raw, self.escapes).map_err(|(offset, c)| {
+            ParseError::at(
+                self.lex.src(),
+                token.start + 1 + offset,
+                "a character in the alphabet 0..=0x2FFFF",
+                format!("U+{c:X}"),
+            )
+        })
+    }
+
+    /// Reads a sort.
+    pub fn sort(&mut self) -> Result<Sort, ParseError> {
+        self.sort_at_depth(0)
+    }
+
+    fn sort_at_depth(&mut self, depth: usize) -> Result<Sort, ParseError> {
+        const EXPECTED: &str = "a sort (Bool, Int, String, RegLan, (_ BitVec n), (Array S T))";
+        let t = self.next()?;
+        match t.tok {
+            Tok::Symbol(s) | Tok::Quoted(s) => match s {
+                "Bool" => Ok(Sort::Bool),
+                "Int" => Ok(Sort::Int),
+                "String" => Ok(Sort::String),
+                "RegLan" => Ok(Sort::RegLan),
+                _ => Err(self.error(t, EXPECTED)),
+            },
+            Tok::LParen => {
+                if depth >= MAX_SORT_DEPTH {
+                    return Err(
+                        self.error(t, format!("a sort nested at most {MAX_SORT_DEPTH} deep"))
+                    );
+                }
+                let h = self.next()?;
+                match h.tok {
+                    Tok::Symbol("_") => {
+                        let name = self.next()?;
+                        if name.tok != Tok::Symbol("BitVec") {
+                            return Err(self.error(name, "`BitVec`"));
+                        }
+                        let w = self.peek()?;
+                        let n = self.numeral_u32("a bit width")?;
+                        if n == 0 {
+                            return Err(self.error(w, "a bit width of at least 1"));
+                        }
+                        self.rparen()?;
+                        Ok(Sort::BitVec(n))
+                    }
+                    Tok::Symbol("Array") | Tok::Quoted("Array") => {
+                        let i = self.sort_at_depth(depth + 1)?;
+                        let e = self.sort_at_depth(depth + 1)?;
+                        self.rparen()?;
+                        Ok(Sort::Array(Box::new(i), Box::new(e)))
+                    }
+                    _ => Err(self.error(h, EXPECTED)),
+                }
+            }
+            _ => Err(self.error(t, EXPECTED)),
+        }
+    }
+
+    /// Reads `((x S) ...)`, at least one variable.
+    fn sorted_vars(&mut self) -> Result<Vec<(Symbol, Sort)>, ParseError> {
+        self.lparen()?;
+        let mut vars = Vec::new();
+        loop {
+            let t = self.next()?;
+            match t.tok {
+                Tok::LParen => {
+                    let v = self.symbol()?;
+                    let s = self.sort()?;
+                    self.rparen()?;
+                    vars.push((v, s));
+                }
+                Tok::RParen if !vars.is_empty() => return Ok(vars),
+                _ => return Err(self.error(t, "`(` opening a sorted variable")),
+            }
+        }
+    }
+
+    /// Reads `((x S) ...)`, possibly empty (function parameters).
+    pub fn params(&mut self) -> Result<Vec<(Symbol, Sort)>, ParseError> {
+        self.lparen()?;
+        let mut vars = Vec::new();
+        loop {
+            let t = self.next()?;
+            match t.tok {
+                Tok::LParen => {
+                    let v = self.symbol()?;
+                    let s = self.sort()?;
+                    self.rparen()?;
+                    vars.push((v, s));
+                }
+                Tok::RParen => return Ok(vars),
+                _ => return Err(self.error(t, "`(` opening a parameter or `)`")),
+            }
+        }
+    }
+
+    /// Reads one generic S-expression (attribute values, options).
+    pub fn sexpr(&mut self) -> Result<SExpr, ParseError> {
+        let mut stack: Vec<Vec<SExpr>> = Vec::new();
+        loop {
+            let t = self.next()?;
+            let item = match t.tok {
+                Tok::LParen => {
+                    if stack.len() >= MAX_DEPTH {
+                        return Err(self.error(t, format!("nesting at most {MAX_DEPTH} deep")));
+                    }
+                    stack.push(Vec::new());
+                    continue;
+                }
+                Tok::RParen => match stack.pop() {
+                    Some(items) => SExpr::List(items),
+                    None => return Err(self.error(t, "an s-expression")),
+                },
+                Tok::Numeral(s) => SExpr::Numeral(s.parse::<BigUint>().expect("digits")),
+                Tok::Decimal(s) => SExpr::Decimal(s.to_string()),
+                Tok::Str(raw) => SExpr::Str(undouble(raw)),
+                Tok::Symbol(s) | Tok::Quoted(s) => SExpr::Symbol(s.to_string()),
+                Tok::Keyword(k) => SExpr::Keyword(k.to_string()),
+                Tok::Hex(_) | Tok::Binary(_) | Tok::Eof => {
+                    return Err(self.error(t, "an s-expression"));
+                }
+            };
+            match stack.last_mut() {
+                Some(items) => items.push(item),
+                None => return Ok(item),
+            }
+        }
+    }
+
+    /// Skips one S-expression of any shape without building it.
+    fn skip_sexpr(&mut self) -> Result<(), ParseError> {
+        let mut depth = 0usize;
+        loop {
+            let t = self.next()?;
+            match t.tok {
+                Tok::LParen => depth += 1,
+                Tok::RParen if depth > 0 => depth -= 1,
+                Tok::RParen | Tok::Eof => return Err(self.error(t, "an s-expression")),
+                _ => {}
+            }
+            if depth == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The term a symbol stands for in term position.
+    fn atom(s: &str) -> Term {
+        match s {
+            "true" => Term::Bool(true),
+            "false" => Term::Bool(false),
+            _ => match op_by_name(s) {
+                Some(Head::Op(op)) if op.is_nullary() => Term::App(op, Vec::new()),
+                _ => Term::Var(s.to_string()),
+            },
+        }
+    }
+
+    /// Reads a term, and the `:named` label if the term was written
+    /// `(! t ... :named n ...)`.
+    pub fn term(&mut self) -> Result<(Term, Option<Symbol>), ParseError> {
+        let mut stack: Vec<Frame> = Vec::new();
+        'descend: loop {
+            let t = self.next()?;
+            let mut value = match t.tok {
+                Tok::Numeral(s) => Term::Int(parse_numeral(s)),
+                Tok::Str(raw) => Term::Str(self.string(t, raw)?),
+                Tok::Symbol(s) if is_reserved(s) => return Err(self.error(t, "a term")),
+                Tok::Symbol(s) | Tok::Quoted(s) => Self::atom(s),
+                Tok::LParen => {
+                    if stack.len() >= MAX_DEPTH {
+                        return Err(
+                            self.error(t, format!("a term nested at most {MAX_DEPTH} deep"))
+                        );
+                    }
+                    stack.push(self.open(t)?);
+                    continue 'descend;
+                }
+                _ => return Err(self.error(t, "a term")),
+            };
+            let mut last_numeral = matches!(t.tok, Tok::Numeral(_));
+            let mut annotation: Option<Annotation> = None;
+            // Hand the finished `value` up the stack until some frame needs
+            // another term.
+            loop {
+                let Some(frame) = stack.pop() else {
+                    return Ok((value, annotation.and_then(|a| a.named)));
+                };
+                match frame {
+                    Frame::App {
+                        head,
+                        mut args,
+                        start,
+                    } => {
+                        args.push(value);
+                        if !self.at_rparen()? {
+                            stack.push(Frame::App { head, args, start });
+                            continue 'descend;
+                        }
+                        self.next()?;
+                        value = self.finish_app(head, args, start, last_numeral)?;
+                    }
+                    Frame::LetBind { mut binds, name } => {
+                        self.rparen()?;
+                        binds.push((name, value));
+                        let t = self.next()?;
+                        match t.tok {
+                            Tok::LParen => {
+                                let name = self.symbol()?;
+                                stack.push(Frame::LetBind { binds, name });
+                            }
+                            Tok::RParen => stack.push(Frame::LetBody { binds }),
+                            _ => return Err(self.error(t, "`(` opening a binding, or `)`")),
+                        }
+                        continue 'descend;
+                    }
+                    Frame::LetBody { binds } => {
+                        self.rparen()?;
+                        value = Term::Let(binds, Box::new(value));
+                    }
+                    Frame::Quant { kind, vars } => {
+                        self.rparen()?;
+                        let patterns = annotation.take().map(|a| a.patterns).unwrap_or_default();
+                        value = Term::Quant(Box::new(Quantifier {
+                            kind,
+                            vars,
+                            body: value,
+                            patterns,
+                        }));
+                    }
+                    Frame::Annot {
+                        term,
+                        mut patterns,
+                        current,
+                        named,
+                    } => {
+                        let (term, mut current) = match (term, current) {
+                            (None, _) => (value, None),
+                            (Some(term), Some(mut p)) => {
+                                p.push(value);
+                                (term, Some(p))
+                            }
+                            (Some(_), None) => unreachable!("an annotation waits for a term"),
+                        };
+                        if current.is_some() && self.at_rparen()? {
+                            self.next()?;
+                            patterns.extend(current.take());
+                        }
+                        let mut frame = Frame::Annot {
+                            term: Some(term),
+                            patterns,
+                            current,
+                            named,
+                        };
+                        if current_is_open(&frame) || !self.attributes(&mut frame)? {
+                            stack.push(frame);
+                            continue 'descend;
+                        }
+                        let Frame::Annot {
+                            term,
+                            patterns,
+                            named,
+                            ..
+                        } = frame
+                        else {
+                            unreachable!()
+                        };
+                        value = term.expect("set above");
+                        annotation = Some(Annotation { patterns, named });
+                        last_numeral = false;
+                        continue;
+                    }
+                }
+                last_numeral = false;
+                annotation = None;
+            }
+        }
+    }
+
+    /// Reads what follows `(` in term position and returns the frame that
+    /// will collect the rest.
+    fn open(&mut self, lparen: Token<'a>) -> Result<Frame, ParseError> {
+        let h = self.next()?;
+        match h.tok {
+            Tok::Symbol("let") => {
+                self.lparen()?;
+                let t = self.next()?;
+                match t.tok {
+                    Tok::LParen => Ok(Frame::LetBind {
+                        binds: Vec::new(),
+                        name: self.symbol()?,
+                    }),
+                    Tok::RParen => Ok(Frame::LetBody { binds: Vec::new() }),
+                    _ => Err(self.error(t, "`(` opening a binding")),
+                }
+            }
+            Tok::Symbol(q @ ("forall" | "exists")) => {
+                let kind = if q == "forall" {
+                    QuantKind::Forall
+                } else {
+                    QuantKind::Exists
+                };
+                Ok(Frame::Quant {
+                    kind,
+                    vars: self.sorted_vars()?,
+                })
+            }
+            Tok::Symbol("!") => Ok(Frame::Annot {
+                term: None,
+                patterns: Vec::new(),
+                current: None,
+                named: None,
+            }),
+            Tok::Symbol(s) if is_reserved(s) => Err(self.error(
+                h,
+                "a function symbol (`_` and `as` heads are not supported here)",
+            )),
+            Tok::Symbol(s) | Tok::Quoted(s) => match op_by_name(s) {
+                Some(Head::Op(op)) if op.is_nullary() => {
+                    Err(self.error(h, format!("a function symbol (`{s}` is a constant)")))
+                }
+                Some(head) => Ok(Frame::App {
+                    head,
+                    args: Vec::new(),
+                    start: lparen.start,
+                }),
+                None => Err(self.error(h, "a known function symbol")),
+            },
+            Tok::LParen => {
+                let u = self.next()?;
+                if u.tok != Tok::Symbol("_") {
+                    return Err(self.error(u, "`_` opening an indexed identifier"));
+                }
+                let name = self.next()?;
+                let op = match name.tok {
+                    Tok::Symbol("re.loop") => {
+                        let lo = self.numeral_u32("a numeral")?;
+                        let hi = self.numeral_u32("a numeral")?;
+                        Op::ReLoop(lo, hi)
+                    }
+                    Tok::Symbol("re.^") => Op::RePower(self.numeral_u32("a numeral")?),
+                    _ => return Err(self.error(name, "`re.loop` or `re.^`")),
+                };
+                self.rparen()?;
+                Ok(Frame::App {
+                    head: Head::Op(op),
+                    args: Vec::new(),
+                    start: lparen.start,
+                })
+            }
+            _ => Err(self.error(h, "a function symbol")),
+        }
+    }
+
+    /// Reads attributes of a `(! t ...)` after `t` until `)` (returns true)
+    /// or until a pattern term must be read (returns false).
+    fn attributes(&mut self, frame: &mut Frame) -> Result<bool, ParseError> {
+        let Frame::Annot {
+            patterns,
+            current,
+            named,
+            ..
+        } = frame
+        else {
+            unreachable!("attributes of a non-annotation")
+        };
+        loop {
+            let t = self.next()?;
+            match t.tok {
+                Tok::RParen => return Ok(true),
+                Tok::Keyword("pattern") => {
+                    self.lparen()?;
+                    if self.at_rparen()? {
+                        self.next()?;
+                        patterns.push(Vec::new());
+                    } else {
+                        *current = Some(Vec::new());
+                        return Ok(false);
+                    }
+                }
+                Tok::Keyword("named") => *named = Some(self.symbol()?),
+                Tok::Keyword(_) => {
+                    if !matches!(self.peek()?.tok, Tok::Keyword(_) | Tok::RParen) {
+                        self.skip_sexpr()?;
+                    }
+                }
+                _ => return Err(self.error(t, "an attribute (`:pattern`, `:named`, ...) or `)`")),
+            }
+        }
+    }
+
+    fn finish_app(
+        &self,
+        head: Head,
+        mut args: Vec<Term>,
+        start: usize,
+        last_numeral: bool,
+    ) -> Result<Term, ParseError> {
+        let arity_error = |expected: String| {
+            ParseError::at(
+                self.lex.src(),
+                start,
+                expected,
+                format!("{} arguments", args.len()),
+            )
+        };
+        match head {
+            Head::Minus => match args.len() {
+                1 if last_numeral => {
+                    let Some(Term::Int(n)) = args.pop() else {
+                        unreachable!("numeral")
+                    };
+                    Ok(Term::Int(-n))
+                }
+                1 => Ok(Term::App(Op::Neg, args)),
+                _ => Ok(Term::App(Op::Sub, args)),
+            },
+            Head::LegacyLoop => {
+                let bound = |t: &Term| match t {
+                    Term::Int(n) => u32::try_from(n).ok(),
+                    _ => None,
+                };
+                match args.as_slice() {
+                    [_, lo, hi] => match (bound(lo), bound(hi)) {
+                        (Some(lo), Some(hi)) => {
+                            args.truncate(1);
+                            Ok(Term::App(Op::ReLoop(lo, hi), args))
+                        }
+                        _ => Err(arity_error(
+                            "`re.loop` bounds that are numerals below 2^32".into(),
+                        )),
+                    },
+                    _ => Err(arity_error("`re.loop` with 3 arguments (r lo hi)".into())),
+                }
+            }
+            Head::Op(op) => {
+                let (min, max) = arity(op);
+                let n = args.len();
+                if n < min || max.is_some_and(|m| n > m) {
+                    let want = match max {
+                        Some(m) if m == min => format!("`{}` with {min} arguments", op.name()),
+                        _ => format!("`{}` with at least {min} arguments", op.name()),
+                    };
+                    return Err(arity_error(want));
+                }
+                Ok(Term::App(op, args))
+            }
+        }
+    }
+
+    /// Reads one command, or `None` at the end of input.
+    pub fn command(&mut self) -> Result<Option<Command>, ParseError> {
+        let t = self.next()?;
+        match t.tok {
+            Tok::Eof => return Ok(None),
+            Tok::LParen => {}
+            _ => return Err(self.error(t, "`(` opening a command")),
+        }
+        let name = self.next()?;
+        let Tok::Symbol(cmd) = name.tok else {
+            return Err(self.error(name, "a command name"));
+        };
+        let command = match cmd {
+            "set-logic" => Command::SetLogic(self.symbol()?),
+            "set-option" | "set-info" => {
+                let k = self.next()?;
+                let Tok::Keyword(key) = k.tok else {
+                    return Err(self.error(k, "a keyword"));
+                };
+                let value = self.sexpr()?;
+                if cmd == "set-option" {
+                    Command::SetOption(key.to_string(), value)
+                } else {
+                    Command::SetInfo(key.to_string(), value)
+                }
+            }
+            "declare-const" => Command::DeclareConst(self.symbol()?, self.sort()?),
+            "declare-fun" => {
+                let f = self.symbol()?;
+                self.lparen()?;
+                let mut args = Vec::new();
+                while !self.at_rparen()? {
+                    args.push(self.sort()?);
+                }
+                self.next()?;
+                let s = self.sort()?;
+                if args.is_empty() {
+                    Command::DeclareConst(f, s)
+                } else {
+                    Command::DeclareFun(f, args, s)
+                }
+            }
+            "define-fun" => {
+                let name = self.symbol()?;
+                let params = self.params()?;
+                let sort = self.sort()?;
+                let (body, _) = self.term()?;
+                Command::DefineFun {
+                    name,
+                    params,
+                    sort,
+                    body,
+                }
+            }
+            "assert" => {
+                let (term, name) = self.term()?;
+                Command::Assert(Assertion { term, name })
+            }
+            "check-sat" => Command::CheckSat,
+            "get-model" => Command::GetModel,
+            "get-unsat-core" => Command::GetUnsatCore,
+            "exit" => Command::Exit,
+            "get-value" => {
+                self.lparen()?;
+                let mut ts = vec![self.term()?.0];
+                while !self.at_rparen()? {
+                    ts.push(self.term()?.0);
+                }
+                self.next()?;
+                Command::GetValue(ts)
+            }
+            "push" | "pop" => {
+                let n = if self.at_rparen()? {
+                    1
+                } else {
+                    self.numeral_u32("a numeral")?
+                };
+                if cmd == "push" {
+                    Command::Push(n)
+                } else {
+                    Command::Pop(n)
+                }
+            }
+            "echo" => {
+                let s = self.next()?;
+                let Tok::Str(raw) = s.tok else {
+                    return Err(self.error(s, "a string literal"));
+                };
+                Command::Echo(undouble(raw))
+            }
+            _ => return Err(self.error(name, "a command")),
+        };
+        self.rparen()?;
+        Ok(Some(command))
+    }
+}
+
+fn current_is_open(frame: &Frame) -> bool {
+    matches!(
+        frame,
+        Frame::Annot {
+            current: Some(_),
+            ..
+        }
+    )
+}
+
+/// The words that are never symbols unless quoted.
+fn is_reserved(s: &str) -> bool {
+    matches!(
+        s,
+        "_" | "!" | "as" | "let" | "exists" | "forall" | "match" | "par"
+    )
+}
+
+/// A numeral's value.
+fn parse_numeral(s: &str) -> BigInt {
+    if s.len() <= 18 {
+        BigInt::from(s.parse::<u64>().expect("digits"))
+    } else {
+        s.parse::<BigInt>().expect("digits")
+    }
+}
+
+/// The raw contents of a string literal with `""` undoubled, no escapes
+/// decoded (attribute values and `echo` are not theory strings).
+pub(crate) fn undouble(raw: &str) -> String {
+    raw.replace("\"\"", "\"")
+}
+
+/// `(min, max)` number of arguments; `None` is unbounded.
+fn arity(op: Op) -> (usize, Option<usize>) {
+    use Op::*;
+    match op {
+        ReNone | ReAll | ReAllchar => (0, Some(0)),
+        Not | Neg | Abs | StrLen | StrIsDigit | StrToCode | StrFromCode | StrToInt | StrFromInt
+        | StrToRe | ReComp | ReStar | RePlus | ReOpt | RePower(_) | ReLoop(..) => (1, Some(1)),
+        Div | Mod | StrAt | StrPrefixof | StrSuffixof | StrContains | StrInRe | ReDiff
+        | ReRange | Select => (2, Some(2)),
+        Ite | StrSubstr | StrIndexof | StrReplace | StrReplaceAll | StrReplaceRe
+        | StrReplaceReAll | Store => (3, Some(3)),
+        And | Or | Xor | Implies | Eq | Distinct | Add | Sub | Mul | Lt | Le | Gt | Ge
+        | StrConcat | StrLt | StrLe | ReConcat | ReUnion | ReInter => (2, None),
+    }
+}
+
+/// The operator a (non-indexed) function symbol names, in either dialect.
+fn op_by_name(s: &str) -> Option<Head> {
+    use Op::*;
+    let op = match s {
+        "-" => return Some(Head::Minus),
+        "re.loop" => return Some(Head::LegacyLoop),
+        "not" => Not,
+        "and" => And,
+        "or" => Or,
+        "xor" => Xor,
+        "=>" => Implies,
+        "=" => Eq,
+        "distinct" => Distinct,
+        "ite" => Ite,
+        "+" => Add,
+        "*" => Mul,
+        "div" => Div,
+        "mod" => Mod,
+        "abs" => Abs,
+        "<" => Lt,
+        "<=" => Le,
+        ">" => Gt,
+        ">=" => Ge,
+        "str.++" => StrConcat,
+        "str.len" => StrLen,
+        "str.<" => StrLt,
+        "str.<=" => StrLe,
+        "str.at" => StrAt,
+        "str.substr" => StrSubstr,
+        "str.prefixof" => StrPrefixof,
+        "str.suffixof" => StrSuffixof,
+        "str.contains" => StrContains,
+        "str.indexof" => StrIndexof,
+        "str.replace" => StrReplace,
+        "str.replace_all" => StrReplaceAll,
+        "str.replace_re" => StrReplaceRe,
+        "str.replace_re_all" => StrReplaceReAll,
+        "str.is_digit" => StrIsDigit,
+        "str.to_code" => StrToCode,
+        "str.from_code" => StrFromCode,
+        "str.to_int" | "str.to.int" | "str.to-int" => StrToInt,
+        "str.from_int" | "int.to.str" | "int.to-str" => StrFromInt,
+        "str.in_re" | "str.in.re" | "str.in-re" => StrInRe,
+        "str.to_re" | "str.to.re" | "str.to-re" => StrToRe,
+        "re.none" | "re.nostr" => ReNone,
+        "re.all" => ReAll,
+        "re.allchar" => ReAllchar,
+        "re.++" => ReConcat,
+        "re.union" => ReUnion,
+        "re.inter" => ReInter,
+        "re.diff" => ReDiff,
+        "re.comp" => ReComp,
+        "re.*" => ReStar,
+        "re.+" => RePlus,
+        "re.opt" => ReOpt,
+        "re.range" => ReRange,
+        "select" => Select,
+        "store" => Store,
+        _ => return None,
+    };
+    Some(Head::Op(op))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::term::{Dialect, Printer};
+
+    #[test]
+    fn every_operator_name_reads_back_in_both_dialects() {
+        for &op in Op::UNINDEXED {
+            for d in [Dialect::Smtlib26, Dialect::Legacy] {
+                match op_by_name(op.name_in(d)) {
+                    Some(Head::Op(o)) => assert_eq!(o, op),
+                    Some(Head::Minus) => assert!(matches!(op, Op::Sub | Op::Neg)),
+                    other => panic!("{op:?} in {d:?} reads as {other:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn minus_folds_only_on_numerals() {
+        assert_eq!(parse_term("(- 5)"), Ok(Term::int(-5)));
+        assert_eq!(parse_term("(- 0)"), Ok(Term::int(0)));
+        let x = Term::var("x");
+        assert_eq!(parse_term("(- x)"), Ok(Term::app(Op::Neg, vec![x.clone()])));
+        assert_eq!(
+            parse_term("(- (- 5))"),
+            Ok(Term::app(Op::Neg, vec![Term::int(-5)]))
+        );
+        assert_eq!(
+            parse_term("(- x 1 2)"),
+            Ok(Term::app(Op::Sub, vec![x, Term::int(1), Term::int(2)]))
+        );
+    }
+
+    #[test]
+    fn legacy_and_indexed_loops() {
+        let a = Term::app(Op::StrToRe, vec![Term::str("a")]);
+        let want = Term::app(Op::ReLoop(1, 3), vec![a.clone()]);
+        assert_eq!(
+            parse_term(r#"((_ re.loop 1 3) (str.to_re "a"))"#),
+            Ok(want.clone())
+        );
+        assert_eq!(
+            parse_term(r#"(re.loop (str.to.re "a") 1 3)"#),
+            Ok(want.clone())
+        );
+        assert_eq!(
+            Printer::new(Dialect::Legacy).term(&want),
+            r#"(re.loop (str.to.re "a") 1 3)"#
+        );
+        assert_eq!(
+            parse_term(r#"((_ re.^ 2) (str.to-re "a"))"#),
+            Ok(Term::app(Op::RePower(2), vec![a]))
+        );
+        assert!(parse_term(r#"(re.loop (str.to.re "a") x 3)"#).is_err());
+    }
+
+    #[test]
+    fn annotations_patterns_and_names() {
+        let mut p = Parser::new("(! (> x 0) :named a1)", StringEscapes::Smtlib26);
+        let (t, name) = p.term().unwrap();
+        assert_eq!(name.as_deref(), Some("a1"));
+        assert_eq!(t, Term::app(Op::Gt, vec![Term::var("x"), Term::int(0)]));
+        let q = parse_term(
+            "(forall ((x Int)) (! (> (f x) 0) :pattern ((f x)) :pattern (x y) :qid q1))",
+        );
+        // `f` is not an operator we know.
+        assert!(q.is_err());
+        let q = parse_term("(forall ((x Int) (y String)) (! (> (abs x) 0) :pattern ((abs x)) :qid q1 :pattern (x y)))").unwrap();
+        let Term::Quant(q) = q else { panic!("{q:?}") };
+        assert_eq!(q.vars.len(), 2);
+        assert_eq!(
+            q.patterns,
+            vec![
+                vec![Term::app(Op::Abs, vec![Term::var("x")])],
+                vec![Term::var("x"), Term::var("y")]
+            ]
+        );
+        // Nested: the inner annotation's patterns do not leak to an outer
+        // non-quantifier.
+        let t = parse_term("(and (! p :pattern (p)) (exists ((z Int)) (! (= z 1) :weight 3)))")
+            .unwrap();
+        let Term::App(Op::And, args) = t else {
+            panic!()
+        };
+        assert_eq!(args[0], Term::var("p"));
+        let Term::Quant(q) = &args[1] else { panic!() };
+        assert!(q.patterns.is_empty());
+    }
+
+    #[test]
+    fn let_bindings_are_parallel_lists() {
+        let t = parse_term("(let ((a 1) (|b c| \"x\")) (let ((d a)) d))").unwrap();
+        let inner = Term::Let(vec![("d".into(), Term::var("a"))], Box::new(Term::var("d")));
+        assert_eq!(
+            t,
+            Term::Let(
+                vec![("a".into(), Term::int(1)), ("b c".into(), Term::str("x"))],
+                Box::new(inner)
+            )
+        );
+    }
+
+    #[test]
+    fn commands_of_every_kind() {
+        let text = "(set-logic QF_SLIA)(set-option :produce-models true)(set-info :smt-lib-version 2.6)\
+            (declare-fun f () String)(declare-fun g (Int) Int)(declare-const a (Array Int (_ BitVec 8)))\
+            (define-fun h ((x Int)) Int (+ x 1))(push)(pop 2)(echo \"a\"\"b\")(get-value (x (- 1)))\
+            (assert (! true :named n))(check-sat)(get-model)(get-unsat-core)(exit)";
+        let s = parse_script(text).unwrap();
+        assert_eq!(s.commands.len(), 16);
+        assert_eq!(
+            s.commands[3],
+            Command::DeclareConst("f".into(), Sort::String)
+        );
+        assert_eq!(
+            s.commands[4],
+            Command::DeclareFun("g".into(), vec![Sort::Int], Sort::Int)
+        );
+        assert_eq!(s.commands[7], Command::Push(1));
+        assert_eq!(s.commands[9], Command::Echo("a\"b".into()));
+        assert_eq!(
+            s.commands[10],
+            Command::GetValue(vec![Term::var("x"), Term::int(-1)])
+        );
+        assert_eq!(
+            s.commands[11],
+            Command::Assert(Assertion {
+                term: Term::Bool(true),
+                name: Some("n".into())
+            })
+        );
+        assert_eq!(parse_script(&s.to_string()), Ok(s));
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let n = 100_000;
+        let text = format!("{}x{}", "(not ".repeat(n), ")".repeat(n));
+        let e = parse_term(&text).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 5 * MAX_DEPTH + 1));
+        let ok = format!("{}x{}", "(not ".repeat(1000), ")".repeat(1000));
+        assert_eq!(parse_term(&ok).unwrap().depth(), 1000);
+        let sexpr = format!("(set-info :x {}{})", "(".repeat(n), ")".repeat(n));
+        assert!(parse_script(&sexpr).is_err());
+        let sort = format!(
+            "(declare-const a {}Int{})",
+            "(Array Int ".repeat(n),
+            ")".repeat(n)
+        );
+        assert!(parse_script(&sort).is_err());
+    }
+}

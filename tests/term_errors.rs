@@ -1,0 +1,103 @@
+//! Malformed input: every error names the exact line and column (1-based,
+//! columns in characters) and what was expected there.
+
+use equifuzz::term::{parse_script, parse_term};
+
+fn script_error(text: &str) -> String {
+    parse_script(text).expect_err(text).to_string()
+}
+
+#[test]
+fn unbalanced_parentheses() {
+    assert_eq!(
+        script_error("(declare-const x String)\n(assert (= x \"a\")\n"),
+        "3:1: expected `)`, found end of input"
+    );
+    assert_eq!(
+        script_error("(check-sat))"),
+        "1:12: expected `(` opening a command, found `)`"
+    );
+    assert_eq!(
+        parse_term("(+ 1 2))").unwrap_err().to_string(),
+        "1:8: expected end of input, found `)`"
+    );
+}
+
+#[test]
+fn unsupported_sorts() {
+    assert!(script_error("(declare-const s (Seq Int))").starts_with(
+        "1:19: expected a sort (Bool, Int, String, RegLan, (_ BitVec n), (Array S T)), found `Seq`"
+    ));
+    assert!(
+        script_error("(set-logic ALL)\n(declare-fun f (Int Real) Int)")
+            .starts_with("2:21: expected a sort")
+    );
+    assert_eq!(
+        script_error("(declare-const b (_ BitVec 0))"),
+        "1:28: expected a bit width of at least 1, found `0`"
+    );
+}
+
+#[test]
+fn unterminated_literals() {
+    assert_eq!(
+        script_error("(assert (= x \"abc))\n"),
+        "1:14: expected a closing `\"` for this string literal, found end of input"
+    );
+    assert_eq!(
+        script_error("(declare-const |x String)"),
+        "1:16: expected a closing `|` for this quoted symbol, found end of input"
+    );
+}
+
+#[test]
+fn unknown_commands_and_functions() {
+    assert_eq!(
+        script_error("(check-sat)\n  (check-sat-assuming (a))"),
+        "2:4: expected a command, found `check-sat-assuming`"
+    );
+    assert_eq!(
+        script_error("(assert (f x))"),
+        "1:10: expected a known function symbol, found `f`"
+    );
+    assert_eq!(
+        script_error("(assert (str.len x y))"),
+        "1:9: expected `str.len` with 1 arguments, found 2 arguments"
+    );
+    assert_eq!(
+        script_error("(assert (re.none))"),
+        "1:10: expected a function symbol (`re.none` is a constant), found `re.none`"
+    );
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    assert_eq!(
+        script_error("(assert (= \"é😀\" x é))"),
+        "1:19: expected a token, found character U+00E9"
+    );
+    // A literal character outside the alphabet is reported where it is.
+    assert_eq!(
+        script_error("(assert (= x \"ab\u{30000}\"))"),
+        "1:17: expected a character in the alphabet 0..=0x2FFFF, found U+30000"
+    );
+}
+
+#[test]
+fn numbers_that_do_not_fit() {
+    assert_eq!(
+        parse_term("((_ re.loop 1 4294967296) re.all)")
+            .unwrap_err()
+            .to_string(),
+        "1:15: expected a numeral below 2^32, found `4294967296`"
+    );
+    assert_eq!(
+        parse_term("1.5").unwrap_err().to_string(),
+        "1:1: expected a term, found `1.5`"
+    );
+    // Bit-vector literals have no term in the AST.
+    assert_eq!(
+        parse_term("#x1g").unwrap_err().to_string(),
+        "1:1: expected a term, found `#x1`"
+    );
+}

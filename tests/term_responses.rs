@@ -1,0 +1,447 @@
+//! Reading real solver output: Z3 4.8.12 live through libz3, cvc5 1.0.3
+//! from captured text (cvc5 is a separate program that may be absent when
+//! the tests run).
+
+#[path = "common/term_strategy.rs"]
+mod term_strategy;
+
+use std::sync::{Once, OnceLock};
+
+use equifuzz::solver::z3::Z3Library;
+use equifuzz::term::{
+    Formula, ModelEntry, Op, Printer, Queries, Response, SatAnswer, SmtString, Sort, Term,
+    parse_responses, parse_term,
+};
+use proptest::prelude::*;
+
+/// libz3 with unsat cores enabled.
+///
+/// `Z3_eval_smtlib2_string` refuses `(set-option :produce-unsat-cores true)`
+/// ("option value cannot be modified after initialization"), and
+/// `Z3Library` sets no context parameter for it, so the global parameter
+/// `unsat_core` is set once for this test process, before any context is
+/// made.
+fn z3() -> &'static Z3Library {
+    static Z3: OnceLock<Z3Library> = OnceLock::new();
+    static CORES: Once = Once::new();
+    let lib = Z3.get_or_init(|| Z3Library::load(None).expect("libz3-dev is installed"));
+    CORES.call_once(|| {
+        // SAFETY: the library is already loaded (RTLD_GLOBAL) and never
+        // unloaded; the symbol has this C signature in z3_api.h.
+        unsafe {
+            let l = libloading::Library::new(lib.path()).expect("reopen libz3");
+            let set: libloading::Symbol<
+                unsafe extern "C" fn(*const std::ffi::c_char, *const std::ffi::c_char),
+            > = l
+                .get(b"Z3_global_param_set\0")
+                .expect("Z3_global_param_set");
+            set(c"unsat_core".as_ptr(), c"true".as_ptr());
+            std::mem::forget(l);
+        }
+    });
+    lib
+}
+
+fn eval(script: &str) -> Vec<Response> {
+    parse_responses(&z3().eval(script, Some(10_000)))
+}
+
+fn s(chars: &[u32]) -> SmtString {
+    SmtString::from_chars(chars.to_vec()).unwrap()
+}
+
+/// Whether Z3 4.8.12 prints `value` ambiguously: it writes `\` as is, so a
+/// backslash followed by the text of a valid SMT-LIB 2.6 escape reads back
+/// as that escape.
+fn z3_4_8_12_ambiguous(value: &SmtString) -> bool {
+    let c = value.chars();
+    let hex = |x: &u32| char::from_u32(*x).is_some_and(|ch| ch.is_ascii_hexdigit());
+    (0..c.len()).any(|i| {
+        if c[i] != 0x5c || c.get(i + 1) != Some(&0x75) {
+            return false;
+        }
+        let rest = &c[i + 2..];
+        if rest.len() >= 4 && rest[..4].iter().all(hex) {
+            return true;
+        }
+        if rest.first() != Some(&0x7b) {
+            return false;
+        }
+        let n = rest[1..].iter().take_while(|x| hex(x)).count();
+        if !(1..=5).contains(&n) || rest.get(1 + n) != Some(&0x7d) {
+            return false;
+        }
+        let v = rest[1..1 + n].iter().fold(0u32, |a, &d| {
+            a * 16 + char::from_u32(d).unwrap().to_digit(16).unwrap()
+        });
+        v <= 0x2ffff
+    })
+}
+
+fn model_of(r: &Response) -> Vec<ModelEntry> {
+    match r {
+        Response::Model(entries) => entries
+            .iter()
+            .map(|e| e.clone().expect("readable entry"))
+            .collect(),
+        other => panic!("expected a model, got {other:?}"),
+    }
+}
+
+#[test]
+fn z3_model_with_tricky_strings_reads_back_exactly() {
+    let values = [
+        s(&[0x71, 0x22, 0x62, 0x5c, 0x63]),           // q"b\c
+        s(&[0x0a, 0x09, 0x00, 0x7f, 0x20]),           // controls and DEL
+        s(&[0xe9, 0x263a, 0x1f600, 0x2ffff, 0xffff]), // non-ASCII, above 0xFFFF
+        s(&[0xd800, 0x78, 0xdfff]),                   // lone surrogates
+        SmtString::from(r"\x41\u{}\u{123456}\u004"),  // backslashes that are not escapes
+        SmtString::from("\"\"\""),
+        SmtString::new(),
+    ];
+    let mut f = Formula::default();
+    for (k, v) in values.iter().enumerate() {
+        f.declare(format!("x{k}"), Sort::String);
+        f.assert(
+            Term::eq(Term::var(format!("x{k}")), Term::Str(v.clone())),
+            None,
+        );
+    }
+    f.declare("n", Sort::Int);
+    f.assert(Term::eq(Term::var("n"), Term::int(-42)), None);
+    let script = Printer::default().script(&f.to_script(
+        None,
+        Queries {
+            model: true,
+            unsat_core: false,
+        },
+    ));
+    let r = eval(&script);
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(r[0], Response::CheckSat(SatAnswer::Sat));
+    let model = model_of(&r[1]);
+    assert_eq!(model.len(), values.len() + 1);
+    for e in &model {
+        assert!(e.params.is_empty());
+        if e.name == "n" {
+            assert_eq!((&e.sort, &e.value), (&Sort::Int, &Term::int(-42)));
+        } else {
+            let k: usize = e.name[1..].parse().unwrap();
+            assert_eq!(e.sort, Sort::String);
+            assert_eq!(e.value, Term::Str(values[k].clone()), "{}", e.name);
+        }
+    }
+}
+
+#[test]
+fn z3_4_8_12_backslash_ambiguity_is_real() {
+    // The value is the 6 characters `\u{61}`; Z3 4.8.12 prints them as is,
+    // and SMT-LIB 2.6 reads that as "a". This documents the known gap.
+    let v = SmtString::from(r"\u{61}");
+    assert!(z3_4_8_12_ambiguous(&v));
+    let r = eval(&format!(
+        "(declare-const x String)(assert (= x {v}))(check-sat)(get-model)"
+    ));
+    let model = model_of(&r[1]);
+    assert_eq!(model[0].value, Term::str("a"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Any string Z3 4.8.12 prints unambiguously comes back as the same code
+    /// points, through Z3's parser, solver, model printer and our reader.
+    #[test]
+    fn z3_model_strings_match_what_was_asserted(v in term_strategy::smt_string()) {
+        prop_assume!(!z3_4_8_12_ambiguous(&v));
+        let r = eval(&format!("(set-option :produce-models true)(declare-const x String)(assert (= x {v}))(check-sat)(get-model)"));
+        prop_assert_eq!(&r[0], &Response::CheckSat(SatAnswer::Sat));
+        let model = model_of(&r[1]);
+        prop_assert_eq!(&model[0].value, &Term::Str(v));
+    }
+}
+
+#[test]
+fn literal_reading_agrees_with_z3() {
+    // How SMT-LIB 2.6 reads each spelling; Z3 4.8.12 must agree code point
+    // by code point. (Non-ASCII literal characters are left out: Z3 4.8.12
+    // reads the UTF-8 bytes as sign-extended chars, e.g. `é` as
+    // \u{ffffffc3}\u{ffffffa9}. So is `\u{30000}`: Z3 rejects it with
+    // "unicode characters outside of byte range are not supported", while
+    // the standard reads 9 characters and cvc5 1.0.3 reads U+30000.)
+    for raw in [
+        r"\u0041",
+        r"\u{42}",
+        r"\u{0002F}",
+        r"\u{2FFFF}",
+        r"\ud800",
+        r"\u{}",
+        r"\u{123456}",
+        r"\u004",
+        r"\x41",
+        r"\\u{61}",
+        r"\u{5c}u{61}",
+        r#"a""b"#,
+        r"\u{6",
+        r"\U{41}",
+        r"\u{d}\u{A}",
+    ] {
+        let lit = format!("\"{raw}\"");
+        let Ok(Term::Str(ours)) = parse_term(&lit) else {
+            panic!("{lit}")
+        };
+        let mut q = format!("(check-sat)(get-value ((str.len {lit})");
+        for k in 0..ours.len() {
+            q.push_str(&format!(" (str.to_code (str.at {lit} {k}))"));
+        }
+        q.push_str("))");
+        let r = eval(&q);
+        let Some(Response::Values(vals)) = r.get(1) else {
+            panic!("{lit}: {r:?}")
+        };
+        let nums: Vec<Term> = vals.iter().map(|v| v.clone().unwrap().1).collect();
+        let mut want = vec![Term::int(ours.len() as i64)];
+        want.extend(ours.chars().iter().map(|&c| Term::int(c)));
+        assert_eq!(nums, want, "{lit}");
+    }
+}
+
+#[test]
+fn z3_unsat_core_of_named_assertions() {
+    let mut f = Formula::default();
+    f.declare("x", Sort::String);
+    f.assert(Term::eq(Term::var("x"), Term::str("a")), Some("a1".into()));
+    f.assert(
+        Term::app(
+            Op::Ge,
+            vec![Term::app(Op::StrLen, vec![Term::var("x")]), Term::int(0)],
+        ),
+        Some("free".into()),
+    );
+    f.assert(Term::eq(Term::var("x"), Term::str("b")), Some("a 2".into()));
+    let script = Printer::default().script(&f.to_script(
+        Some("unsat"),
+        Queries {
+            model: false,
+            unsat_core: true,
+        },
+    ));
+    let r = eval(&script);
+    // Z3 still rejects the set-option (see `z3()`), then answers.
+    assert!(
+        matches!(&r[0], Response::Error(m) if m.contains("produce-unsat-cores")),
+        "{r:?}"
+    );
+    assert_eq!(r[1], Response::CheckSat(SatAnswer::Unsat));
+    let Response::UnsatCore(core) = &r[2] else {
+        panic!("{r:?}")
+    };
+    let mut core = core.clone();
+    core.sort();
+    assert_eq!(core, vec!["a 2".to_string(), "a1".to_string()]);
+    assert_eq!(r.len(), 3);
+}
+
+#[test]
+fn z3_errors_values_and_unsupported() {
+    let r = eval(
+        "(declare-const x String)(declare-const n Int)\n(assert (= x 1))\n(assert (= n (- 3)))\n(check-sat)\n\
+         (get-value (n (- 4) (str.++ x \"a\") (re.* (str.to_re \"a\")) ((_ re.^ 2) re.allchar)))\n(foo)\n(get-value (x))",
+    );
+    assert!(
+        matches!(&r[0], Response::Error(m) if m.starts_with("line 2 column")),
+        "{r:?}"
+    );
+    assert_eq!(r[1], Response::CheckSat(SatAnswer::Sat));
+    let Response::Values(v) = &r[2] else {
+        panic!("{r:?}")
+    };
+    let v: Vec<(Term, Term)> = v.iter().map(|p| p.clone().unwrap()).collect();
+    assert_eq!(v[0], (Term::var("n"), Term::int(-3)));
+    assert_eq!(v[1], (Term::int(-4), Term::int(-4)));
+    assert_eq!(v[2].1, Term::str("a"));
+    let a = Term::app(Op::StrToRe, vec![Term::str("a")]);
+    assert_eq!(v[3].1, Term::app(Op::ReStar, vec![a]));
+    // Z3 4.8.12 answers `(_ re.^ 2)` with `(_ re.loop 2 2)`.
+    assert_eq!(
+        v[4].1,
+        Term::app(Op::ReLoop(2, 2), vec![Term::app(Op::ReAllchar, vec![])])
+    );
+    assert_eq!(r[3], Response::Unsupported);
+    assert!(matches!(&r[4], Response::Values(v) if v.len() == 1));
+    assert_eq!(r.len(), 5, "{r:?}");
+}
+
+#[test]
+fn z3_values_outside_the_ast_are_unreadable_entries() {
+    let r = eval(
+        "(set-option :produce-models true)(declare-const a (Array Int String))(declare-const b (_ BitVec 4))\
+         (declare-const s String)(assert (= (select a 1) \"q\"))(assert (= s \"ok\"))(check-sat)(get-model)",
+    );
+    let Response::Model(entries) = &r[1] else {
+        panic!("{r:?}")
+    };
+    assert_eq!(entries.len(), 3);
+    let readable: Vec<&ModelEntry> = entries.iter().filter_map(|e| e.as_ref().ok()).collect();
+    assert_eq!(readable.len(), 1, "{entries:?}");
+    assert_eq!(readable[0].value, Term::str("ok"));
+    for e in entries.iter().filter_map(|e| e.as_ref().err()) {
+        assert!(e.text.starts_with("(define-fun"), "{}", e.text);
+    }
+}
+
+// ---- cvc5 1.0.3, captured with `cvc5 --produce-models --lang smt2 FILE`
+// (Ubuntu package cvc5 1.0.3-1) on 2026-11-22; the scripts are in the
+// comments.
+
+/// From a script asserting `a = "q""b\u{5c}c"`,
+/// `b = "line\u{a}tab\u{9}nul\u{0}del\u{7f}"`,
+/// `c = "\u{e9}\u{263a}\u{1f600}\u{2ffff}"`, `d = "\u{d800}x\u{dfff}"`,
+/// `e = "\x41\\u{61}"`, `n = (- 5)`, `p`, an unconstrained `r RegLan`,
+/// then `(check-sat)(get-model)(get-value (a e n (str.++ a "x")))`.
+const CVC5_MODEL: &str = r#"sat
+(
+(define-fun a () String "q""b\u{5c}c")
+(define-fun b () String "line\u{a}tab\u{9}nul\u{0}del\u{7f}")
+(define-fun c () String "\u{e9}\u{263a}\u{1f600}\u{2ffff}")
+(define-fun d () String "\u{d800}x\u{dfff}")
+(define-fun e () String "\u{5c}x41\u{5c}a")
+(define-fun n () Int (- 5))
+(define-fun p () Bool true)
+(define-fun r () RegLan r)
+(define-fun f ((_arg_1 Int)) Int 7)
+(define-fun arr () (Array Int String) (store ((as const (Array Int String)) "") 3 "q"))
+(define-fun bv () (_ BitVec 8) #b01100001)
+)
+((a "q""b\u{5c}c") (e "\u{5c}x41\u{5c}a") (n (- 5)) ((str.++ a "x") "q""b\u{5c}cx"))
+"#;
+
+#[test]
+fn cvc5_model_and_values() {
+    let r = parse_responses(CVC5_MODEL);
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert_eq!(r[0], Response::CheckSat(SatAnswer::Sat));
+    let Response::Model(entries) = &r[1] else {
+        panic!("{r:?}")
+    };
+    let get = |name: &str| {
+        entries
+            .iter()
+            .find_map(|e| e.as_ref().ok().filter(|e| e.name == name))
+            .cloned()
+    };
+    assert_eq!(
+        get("a").unwrap().value,
+        Term::Str(s(&[0x71, 0x22, 0x62, 0x5c, 0x63]))
+    );
+    assert_eq!(
+        get("b").unwrap().value,
+        Term::Str(SmtString::from("line\ntab\tnul\0del\u{7f}"))
+    );
+    assert_eq!(
+        get("c").unwrap().value,
+        Term::Str(s(&[0xe9, 0x263a, 0x1f600, 0x2ffff]))
+    );
+    assert_eq!(
+        get("d").unwrap().value,
+        Term::Str(s(&[0xd800, 0x78, 0xdfff]))
+    );
+    assert_eq!(get("e").unwrap().value, Term::str(r"\x41\a"));
+    assert_eq!(get("n").unwrap().value, Term::int(-5));
+    assert_eq!(get("p").unwrap().value, Term::Bool(true));
+    // cvc5 names an unconstrained regex by itself: a term, though not a value.
+    assert_eq!(
+        get("r").unwrap(),
+        ModelEntry {
+            name: "r".into(),
+            params: vec![],
+            sort: Sort::RegLan,
+            value: Term::var("r")
+        }
+    );
+    let f = get("f").unwrap();
+    assert_eq!(
+        (f.params, f.value),
+        (vec![("_arg_1".to_string(), Sort::Int)], Term::int(7))
+    );
+    // `as const` and bit-vector literals have no term in the AST.
+    assert!(get("arr").is_none() && get("bv").is_none());
+    assert_eq!(entries.iter().filter(|e| e.is_err()).count(), 2);
+    let Response::Values(v) = &r[2] else {
+        panic!("{r:?}")
+    };
+    assert_eq!(v[3].clone().unwrap().1, Term::str("q\"b\\cx"));
+}
+
+/// From `(set-option :produce-unsat-cores true)`, two named contradictory
+/// assertions `a1` and `|a 2|`, `(check-sat)(get-unsat-core)(get-model)`,
+/// run without `--produce-models`; then a script with a parse error.
+const CVC5_CORE_AND_ERRORS: &str = r#"unsat
+(
+|a 2|
+a1
+)
+(error "Cannot get model unless model generation is enabled (try --produce-models)")
+(error "Parse Error: q.smt2:2.24: Subexpressions must have the same type:
+
+  (assert (= |a"b| "x\\y"))
+                       ^
+
+Equation: (= |a"b| "x\u{5c}\u{5c}y")
+Type 1: Int
+Type 2: String
+")"#;
+
+#[test]
+fn cvc5_core_and_errors() {
+    let r = parse_responses(CVC5_CORE_AND_ERRORS);
+    assert_eq!(r.len(), 4, "{r:?}");
+    assert_eq!(r[0], Response::CheckSat(SatAnswer::Unsat));
+    assert_eq!(r[1], Response::UnsatCore(vec!["a 2".into(), "a1".into()]));
+    assert_eq!(
+        r[2],
+        Response::Error(
+            "Cannot get model unless model generation is enabled (try --produce-models)".into()
+        )
+    );
+    let Response::Error(m) = &r[3] else {
+        panic!("{r:?}")
+    };
+    assert!(
+        m.contains("Equation: (= |a\"b|") && m.ends_with("Type 2: String\n"),
+        "{m}"
+    );
+}
+
+/// If cvc5 is installed, its live output must read the same way as the
+/// captured text above (guards against a captured sample going stale).
+#[test]
+fn cvc5_live_output_when_installed() {
+    let Ok(out) = std::process::Command::new("cvc5")
+        .args(["--produce-models", "--lang", "smt2", "--no-interactive"])
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(
+                b"(set-logic ALL)(declare-const a String)(declare-const n Int)\
+                  (assert (= a \"q\"\"b\\u{5c}c\\u{1f600}\"))(assert (= n (- 5)))(check-sat)(get-model)",
+            )?;
+            c.wait_with_output()
+        })
+    else {
+        eprintln!("cvc5 not installed: skipped");
+        return;
+    };
+    let r = parse_responses(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(r[0], Response::CheckSat(SatAnswer::Sat), "{r:?}");
+    let model = model_of(&r[1]);
+    assert_eq!(
+        model[0].value,
+        Term::Str(s(&[0x71, 0x22, 0x62, 0x5c, 0x63, 0x1f600]))
+    );
+    assert_eq!(model[1].value, Term::int(-5));
+}

@@ -1,0 +1,115 @@
+//! Round trips through the printer and the parser: `parse(print(x)) == x`
+//! for random well-sorted terms and for the scripts `Formula::to_script`
+//! makes, in both printer dialects.
+
+#[path = "common/term_strategy.rs"]
+mod term_strategy;
+
+use equifuzz::term::{
+    Command, Dialect, Op, Printer, SExpr, Script, Sort, Term, parse_script, parse_term,
+};
+use proptest::prelude::*;
+use term_strategy::{SortTag, free_sort};
+
+/// What the legacy printer loses: `(_ re.^ n)` prints as `(re.loop r n n)`.
+fn power_as_loop(t: &Term) -> Term {
+    match t {
+        Term::App(Op::RePower(n), args) => {
+            Term::App(Op::ReLoop(*n, *n), args.iter().map(power_as_loop).collect())
+        }
+        Term::App(op, args) => Term::App(*op, args.iter().map(power_as_loop).collect()),
+        Term::Let(b, body) => Term::Let(
+            b.iter()
+                .map(|(v, t)| (v.clone(), power_as_loop(t)))
+                .collect(),
+            Box::new(power_as_loop(body)),
+        ),
+        Term::Quant(q) => {
+            let mut q = (**q).clone();
+            q.body = power_as_loop(&q.body);
+            q.patterns = q
+                .patterns
+                .iter()
+                .map(|p| p.iter().map(power_as_loop).collect())
+                .collect();
+            Term::Quant(Box::new(q))
+        }
+        _ => t.clone(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(768))]
+
+    #[test]
+    fn terms_round_trip(t in term_strategy::any_term(4)) {
+        prop_assert!(t.sort(&free_sort).is_ok(), "the strategy made an ill-sorted term: {t}");
+        let text = Printer::default().term(&t);
+        prop_assert_eq!(parse_term(&text), Ok(t), "{}", text);
+    }
+
+    #[test]
+    fn terms_round_trip_in_the_legacy_dialect(t in term_strategy::any_term(3)) {
+        let text = Printer::new(Dialect::Legacy).term(&t);
+        prop_assert_eq!(parse_term(&text), Ok(power_as_loop(&t)), "{}", text);
+    }
+
+    #[test]
+    fn generated_scripts_round_trip(s in term_strategy::script(3)) {
+        let text = s.to_string();
+        prop_assert_eq!(parse_script(&text), Ok(s), "{}", text);
+    }
+
+    #[test]
+    fn other_commands_round_trip(
+        key in "[a-z][a-z-]{0,8}",
+        value in term_strategy::sexpr(),
+        echo in "[ -~]{0,12}",
+        n in 0u32..5,
+        body in term_strategy::term(SortTag::Int, 2),
+        vals in prop::collection::vec(term_strategy::term(SortTag::String, 2), 1..3),
+    ) {
+        let s = Script { commands: vec![
+            Command::SetLogic("QF_SLIA".into()),
+            Command::SetInfo(key.clone(), value.clone()),
+            Command::SetOption(key, value),
+            Command::DeclareFun("f".into(), vec![Sort::Int, Sort::String], Sort::Bool),
+            Command::DefineFun { name: "g".into(), params: vec![("i0".into(), Sort::Int)], sort: Sort::Int, body },
+            Command::Push(n),
+            Command::Echo(echo),
+            Command::GetValue(vals),
+            Command::Pop(n),
+            Command::Exit,
+        ]};
+        let text = s.to_string();
+        prop_assert_eq!(parse_script(&text), Ok(s), "{}", text);
+    }
+}
+
+#[test]
+fn numerals_and_sexprs_keep_their_value() {
+    let big = "123456789012345678901234567890";
+    assert_eq!(parse_term(big), Ok(Term::Int(big.parse().unwrap())));
+    assert_eq!(
+        parse_term(&format!("(- {big})")),
+        Ok(Term::Int(-big.parse::<num_bigint::BigInt>().unwrap()))
+    );
+    let s =
+        parse_script("(set-info :source |a b|)(set-option :seed (1 2.5 \"x\"\"y\" :k))").unwrap();
+    assert_eq!(
+        s.commands[0],
+        Command::SetInfo("source".into(), SExpr::Symbol("a b".into()))
+    );
+    assert_eq!(
+        s.commands[1],
+        Command::SetOption(
+            "seed".into(),
+            SExpr::List(vec![
+                SExpr::Numeral(1u32.into()),
+                SExpr::Decimal("2.5".into()),
+                SExpr::Str("x\"y".into()),
+                SExpr::Keyword("k".into()),
+            ])
+        )
+    );
+}
