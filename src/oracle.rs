@@ -25,7 +25,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::semantics::{self, Model};
-use crate::term::{Formula, Symbol, Term};
+use crate::term::{Formula, Response, SatAnswer, Symbol, Term};
 use crate::truth::{self, Status, Truth, TruthError};
 
 /// A `check-sat` answer.
@@ -56,12 +56,18 @@ pub enum Reply {
     Answered {
         /// The `check-sat` answer, if one was printed.
         answer: Option<Answer>,
-        /// `(get-value ...)` pairs, if printed.
-        values: Option<Vec<(Term, Term)>>,
+        /// `(get-value ...)` pairs, if printed; an `Err` says which value
+        /// could not be read.
+        values: Option<Result<Vec<(Term, Term)>, String>>,
         /// `(get-unsat-core)` names, if printed.
         core: Option<Vec<Symbol>>,
         /// The first `(error ...)` printed before the answer.
         error: Option<String>,
+        /// The output has a backslash in a string literal. Z3 4.8.12
+        /// prints a backslash in a value as is, so a value whose characters
+        /// spell an escape (`\u{61}`) reads back as another string: a model
+        /// that fails the check proves nothing then.
+        ambiguous_escapes: bool,
     },
     /// No answer within the time limit.
     Timeout,
@@ -70,6 +76,53 @@ pub enum Reply {
     /// Not run.
     #[default]
     NotRun,
+}
+
+impl Reply {
+    /// Reads a solver's complete output. Only an `(error ...)` printed
+    /// before the `check-sat` answer counts: one printed after it (e.g. a
+    /// `(get-value ...)` after `unsat`) concerns a query, not the formula.
+    pub fn from_output(text: &str) -> Reply {
+        let mut answer = None;
+        let mut values = None;
+        let mut core = None;
+        let mut error = None;
+        for r in crate::term::parse_responses(text) {
+            match r {
+                Response::Error(e) if answer.is_none() && error.is_none() => error = Some(e),
+                Response::CheckSat(a) if answer.is_none() => {
+                    answer = Some(match a {
+                        SatAnswer::Sat => Answer::Sat,
+                        SatAnswer::Unsat => Answer::Unsat,
+                        SatAnswer::Unknown => Answer::Unknown,
+                    })
+                }
+                Response::Values(pairs) if values.is_none() => {
+                    values = Some(
+                        pairs
+                            .into_iter()
+                            .map(|p| {
+                                p.map_err(|u| format!("unreadable value {}: {}", u.text, u.error))
+                            })
+                            .collect::<Result<Vec<_>, _>>(),
+                    );
+                }
+                Response::UnsatCore(names) if core.is_none() => core = Some(names),
+                Response::EmptyList if answer == Some(Answer::Unsat) && core.is_none() => {
+                    core = Some(Vec::new())
+                }
+                _ => {}
+            }
+        }
+        let ambiguous_escapes = text.contains('\\');
+        Reply::Answered {
+            answer,
+            values,
+            core,
+            error,
+            ambiguous_escapes,
+        }
+    }
 }
 
 /// The result of checking a solver's model.
@@ -222,11 +275,36 @@ pub fn model_from_values(formula: &Formula, values: &[(Term, Term)]) -> Result<M
     Ok(model)
 }
 
+/// What is expected of a run: the status, and for unsat, the unique minimal
+/// core when it is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    /// The known status.
+    pub status: Status,
+    /// The unique minimal unsat core, when known.
+    pub core: Option<BTreeSet<Symbol>>,
+}
+
+impl From<&Truth> for Expected {
+    fn from(t: &Truth) -> Self {
+        match t {
+            Truth::Sat { .. } => Expected {
+                status: Status::Sat,
+                core: None,
+            },
+            Truth::Unsat { core } => Expected {
+                status: Status::Unsat,
+                core: Some(core.clone()),
+            },
+        }
+    }
+}
+
 /// Judges a reply. `expected` is `None` when the status is not known (the
 /// `run` command on a file without `(set-info :status ...)`): then the
 /// answer is reported and a model is still checked.
-pub fn judge(formula: &Formula, expected: Option<&Truth>, reply: &Reply) -> Verdict {
-    let (answer, values, core) = match reply {
+pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> Verdict {
+    let (answer, values, core, ambiguous) = match reply {
         Reply::Timeout => return Verdict::Timeout,
         Reply::Crash(why) => return Verdict::Crash(why.clone()),
         Reply::NotRun => return Verdict::Error("not run".into()),
@@ -236,28 +314,29 @@ pub fn judge(formula: &Formula, expected: Option<&Truth>, reply: &Reply) -> Verd
             answer: Some(a),
             values,
             core,
+            ambiguous_escapes,
             ..
-        } => (*a, values, core),
+        } => (*a, values, core, *ambiguous_escapes),
     };
     let got = match answer {
         Answer::Unknown => return Verdict::Unknown,
         Answer::Sat => Status::Sat,
         Answer::Unsat => Status::Unsat,
     };
-    if let Some(t) = expected {
-        if t.status() != got {
+    if let Some(e) = expected {
+        if e.status != got {
             return Verdict::Unsound {
-                expected: t.status(),
+                expected: e.status,
                 got,
             };
         }
     }
     match got {
-        Status::Sat => judge_model(formula, values.as_deref()),
-        Status::Unsat => match (expected, core) {
-            (Some(Truth::Unsat { core: known }), Some(given)) => judge_core(known, given),
-            (Some(Truth::Unsat { .. }), None) => Verdict::Incomplete("no unsat core".into()),
-            _ => Verdict::Correct {
+        Status::Sat => judge_model(formula, values.as_ref(), ambiguous),
+        Status::Unsat => match (expected.and_then(|e| e.core.as_ref()), core) {
+            (Some(known), Some(given)) => judge_core(known, given),
+            (Some(_), None) => Verdict::Incomplete("no unsat core".into()),
+            (None, _) => Verdict::Correct {
                 status: Status::Unsat,
                 model: None,
             },
@@ -265,7 +344,11 @@ pub fn judge(formula: &Formula, expected: Option<&Truth>, reply: &Reply) -> Verd
     }
 }
 
-fn judge_model(formula: &Formula, values: Option<&[(Term, Term)]>) -> Verdict {
+fn judge_model(
+    formula: &Formula,
+    values: Option<&Result<Vec<(Term, Term)>, String>>,
+    ambiguous_escapes: bool,
+) -> Verdict {
     let inconclusive = |why: String| Verdict::Correct {
         status: Status::Sat,
         model: Some(ModelCheck::Inconclusive(why)),
@@ -273,8 +356,9 @@ fn judge_model(formula: &Formula, values: Option<&[(Term, Term)]>) -> Verdict {
     if formula.assertions.iter().any(|a| has_quantifier(&a.term)) {
         return inconclusive("the formula has quantifiers".into());
     }
-    let values = match values {
-        Some(v) => v,
+    let values: &[(Term, Term)] = match values {
+        Some(Ok(v)) => v,
+        Some(Err(why)) => return inconclusive(why.clone()),
         None if formula.decls.is_empty() => &[],
         None => return Verdict::Incomplete("no values".into()),
     };
@@ -287,6 +371,11 @@ fn judge_model(formula: &Formula, values: Option<&[(Term, Term)]>) -> Verdict {
             status: Status::Sat,
             model: Some(ModelCheck::Valid),
         },
+        Err(TruthError::Falsified { .. }) if ambiguous_escapes => inconclusive(
+            "false under the values read, but the output has a backslash, which Z3 prints \
+             ambiguously"
+                .into(),
+        ),
         Err(TruthError::Falsified { index }) => Verdict::InvalidModel {
             reason: format!(
                 "assertion {} is false under {}",
@@ -331,5 +420,176 @@ fn judge_core(known: &BTreeSet<Symbol>, given: &[Symbol]) -> Verdict {
         }
     } else {
         Verdict::ImpreciseCore { extra }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::term::parse_script;
+
+    fn formula(text: &str) -> Formula {
+        Formula::from_script(&parse_script(text).unwrap()).unwrap()
+    }
+
+    fn sat() -> Expected {
+        Expected {
+            status: Status::Sat,
+            core: None,
+        }
+    }
+
+    fn unsat(core: &[&str]) -> Expected {
+        Expected {
+            status: Status::Unsat,
+            core: Some(core.iter().map(|s| s.to_string()).collect()),
+        }
+    }
+
+    const LISTING1: &str = r#"(declare-fun t () String)(declare-fun u () String)
+        (assert (= (str.replace "" t u) "a"))"#;
+
+    #[test]
+    fn a_model_that_satisfies_is_checked_valid() {
+        let reply = Reply::from_output("sat\n((t \"\") (u \"a\"))\n");
+        let v = judge(&formula(LISTING1), Some(&sat()), &reply);
+        assert_eq!(
+            v,
+            Verdict::Correct {
+                status: Status::Sat,
+                model: Some(ModelCheck::Valid)
+            }
+        );
+    }
+
+    #[test]
+    fn a_model_that_falsifies_is_an_invalid_model() {
+        let reply = Reply::from_output("sat\n((t \"b\") (u \"a\"))\n");
+        let v = judge(&formula(LISTING1), Some(&sat()), &reply);
+        assert!(matches!(v, Verdict::InvalidModel { .. }), "{v}");
+        assert!(v.is_finding());
+    }
+
+    #[test]
+    fn values_given_as_terms_are_evaluated() {
+        let reply = Reply::from_output("sat\n((t (str.++ \"\" \"\")) (u (str.from_code 97)))\n");
+        let v = judge(&formula(LISTING1), Some(&sat()), &reply);
+        assert_eq!(
+            v,
+            Verdict::Correct {
+                status: Status::Sat,
+                model: Some(ModelCheck::Valid)
+            }
+        );
+    }
+
+    #[test]
+    fn a_backslash_in_the_output_makes_a_failed_check_inconclusive() {
+        let reply = Reply::from_output("sat\n((t \"\\u{62}\") (u \"a\"))\n");
+        let v = judge(&formula(LISTING1), Some(&sat()), &reply);
+        assert!(
+            matches!(
+                v,
+                Verdict::Correct {
+                    model: Some(ModelCheck::Inconclusive(_)),
+                    ..
+                }
+            ),
+            "{v}"
+        );
+    }
+
+    #[test]
+    fn unspecified_division_is_inconclusive_not_invalid() {
+        let f = formula("(declare-fun x () Int)(assert (= (div 1 x) 7))");
+        let v = judge(&f, Some(&sat()), &Reply::from_output("sat\n((x 0))\n"));
+        assert!(!v.is_finding(), "{v}");
+        assert!(matches!(
+            v,
+            Verdict::Correct {
+                model: Some(ModelCheck::Inconclusive(_)),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn wrong_status_is_unsound() {
+        let v = judge(
+            &formula(LISTING1),
+            Some(&sat()),
+            &Reply::from_output("unsat\n"),
+        );
+        assert_eq!(
+            v,
+            Verdict::Unsound {
+                expected: Status::Sat,
+                got: Status::Unsat
+            }
+        );
+    }
+
+    #[test]
+    fn an_error_before_the_answer_voids_it_and_one_after_does_not() {
+        let f = formula(
+            "(declare-fun x () Int)(assert (! (> x 0) :named a0))(assert (! (< x 0) :named a1))",
+        );
+        let before = Reply::from_output("(error \"line 1: unknown function\")\nsat\n");
+        assert!(matches!(
+            judge(&f, Some(&unsat(&["a0", "a1"])), &before),
+            Verdict::Error(_)
+        ));
+        let after = Reply::from_output("unsat\n(a0 a1)\n(error \"model is not available\")\n");
+        assert_eq!(
+            judge(&f, Some(&unsat(&["a0", "a1"])), &after),
+            Verdict::Correct {
+                status: Status::Unsat,
+                model: None
+            }
+        );
+    }
+
+    #[test]
+    fn cores_missing_a_clause_are_invalid_and_extra_clauses_imprecise() {
+        let f = formula(
+            "(declare-fun x () Int)(assert (! (> x 0) :named a0))(assert (! (< x 0) :named a1))(assert (! (= x x) :named a2))",
+        );
+        let e = unsat(&["a0", "a1"]);
+        let missing = judge(&f, Some(&e), &Reply::from_output("unsat\n(a0)\n"));
+        assert_eq!(
+            missing,
+            Verdict::InvalidCore {
+                missing: vec!["a1".into()]
+            }
+        );
+        let extra = judge(&f, Some(&e), &Reply::from_output("unsat\n(a2 a1 a0)\n"));
+        assert_eq!(
+            extra,
+            Verdict::ImpreciseCore {
+                extra: vec!["a2".into()]
+            }
+        );
+        assert!(!extra.is_finding());
+    }
+
+    #[test]
+    fn unknown_timeout_and_crash() {
+        let f = formula(LISTING1);
+        assert_eq!(
+            judge(&f, Some(&sat()), &Reply::from_output("unknown\n")),
+            Verdict::Unknown
+        );
+        assert_eq!(judge(&f, Some(&sat()), &Reply::Timeout), Verdict::Timeout);
+        assert!(judge(&f, None, &Reply::Crash("SIGSEGV".into())).is_finding());
+    }
+
+    #[test]
+    fn without_expectation_the_answer_is_reported_and_the_model_checked() {
+        let v = judge(
+            &formula(LISTING1),
+            None,
+            &Reply::from_output("sat\n((t \"x\") (u \"a\"))\n"),
+        );
+        assert!(matches!(v, Verdict::InvalidModel { .. }));
     }
 }
