@@ -19,6 +19,8 @@
 
 #![warn(missing_docs)]
 
+pub mod commands;
+pub mod fuzz;
 pub mod generate;
 pub mod oracle;
 pub mod semantics;

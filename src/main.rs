@@ -1,5 +1,222 @@
-//! The equifuzz command line.
+//! The equifuzz command line: argument parsing and wiring only; the work is
+//! done by the library (`equifuzz::commands`, `equifuzz::fuzz`).
+//!
+//! Exit codes: 0 all good; 1 a finding (soundness bug or crash) was seen;
+//! 2 bad input or usage (a file that does not parse, a solver that does not
+//! load).
 
-fn main() {
-    println!("equifuzz: nothing here yet");
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+
+use equifuzz::commands::generate::{GenerateConfig, generate};
+use equifuzz::commands::run::{FileOutcome, run_file};
+use equifuzz::fuzz::plain::{PlainConfig, SolverInfo, fuzz};
+use equifuzz::generate::ConstantPool;
+use equifuzz::oracle::Reply;
+use equifuzz::solver::{self, RawOutcome, Target};
+use equifuzz::term::Printer;
+
+#[derive(Parser, Debug)]
+#[command(name = "equifuzz", version, about = "Finds soundness bugs in SMT solvers with satisfiability-preserving transformations")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The solver options shared by `run` and `fuzz`.
+#[derive(clap::Args, Debug)]
+struct SolverArgs {
+    /// The solver: `z3` (libz3, in-process, each query in a forked child),
+    /// `cvc5`, or `cmd:/path/to/solver --flags` (any SMT-LIB 2.6 binary).
+    #[arg(long, default_value = "z3")]
+    target: String,
+    /// The libz3 to load for `--target z3` (default: the system libz3).
+    #[arg(long)]
+    solver_lib: Option<PathBuf>,
+    /// Time limit per query, e.g. `10s`, `500ms`.
+    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    timeout: Duration,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Write step-1 and constant-assignment formulas as labelled .smt2 files.
+    Generate {
+        /// Output folder.
+        #[arg(long)]
+        out: PathBuf,
+        /// Constant pool: `paper` (the ICSE 2020 boundary values) or `boundary` (more).
+        #[arg(long, default_value = "paper")]
+        pool: String,
+        /// Write at most this many files.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Seed recorded in each file's provenance.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Run SMT-LIB files on a solver and print the verdict of each.
+    Run {
+        /// The .smt2 files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        solver: SolverArgs,
+    },
+    /// Generate, run and judge formulas in a loop; save findings.
+    Fuzz {
+        #[command(flatten)]
+        solver: SolverArgs,
+        /// Stop after this long, e.g. `60s`, `2h` (default: until interrupted).
+        #[arg(long, value_parser = humantime::parse_duration)]
+        time: Option<Duration>,
+        /// Stop after this many executions.
+        #[arg(long)]
+        max_execs: Option<u64>,
+        /// The seed every random choice flows from.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Output folder (findings/, stats.jsonl).
+        #[arg(long, default_value = "out")]
+        out: PathBuf,
+        /// Constant pool: `paper` or `boundary`.
+        #[arg(long, default_value = "boundary")]
+        pool: String,
+    },
+}
+
+fn pool(name: &str) -> Result<ConstantPool> {
+    match name {
+        "paper" => Ok(ConstantPool::paper()),
+        "boundary" => Ok(ConstantPool::boundary()),
+        other => bail!("unknown pool `{other}` (expected `paper` or `boundary`)"),
+    }
+}
+
+/// A ready solver: the target and how its answers are read.
+struct Solver {
+    target: Box<dyn Target>,
+    timeout: Duration,
+}
+
+impl Solver {
+    fn open(args: &SolverArgs) -> Result<Solver> {
+        let target = solver::target_from_spec(&args.target, args.solver_lib.as_deref())
+            .with_context(|| format!("cannot use solver `{}`", args.target))?;
+        Ok(Solver { target, timeout: args.timeout })
+    }
+
+    fn solve(&mut self, script: &str) -> (Reply, String) {
+        match self.target.run(script, self.timeout) {
+            RawOutcome::Finished { stdout, .. } => (Reply::from_output(&stdout), stdout),
+            RawOutcome::Timeout { .. } => (Reply::Timeout, String::new()),
+            crash => {
+                let why = crash.to_string();
+                (Reply::Crash(why.clone()), why)
+            }
+        }
+    }
+}
+
+fn cmd_run(files: &[PathBuf], args: &SolverArgs) -> Result<ExitCode> {
+    let mut solver = Solver::open(args)?;
+    let printer = Printer::new(solver.target.dialect());
+    eprintln!("solver: {} ({})", solver.target.name(), solver.target.version());
+    let (mut invalid, mut findings) = (0, 0);
+    for f in files {
+        match run_file(f, &printer, &mut |s| solver.solve(s)) {
+            FileOutcome::Invalid(msg) => {
+                invalid += 1;
+                println!("{msg}");
+            }
+            FileOutcome::Judged { expected, verdict } => {
+                findings += usize::from(verdict.is_finding());
+                let exp = expected.map(|e| format!(" (expected {})", e.status)).unwrap_or_default();
+                println!("{}: {verdict}{exp}", f.display());
+            }
+        }
+    }
+    Ok(if invalid > 0 {
+        ExitCode::from(2)
+    } else if findings > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn cmd_fuzz(
+    args: &SolverArgs,
+    time: Option<Duration>,
+    max_execs: Option<u64>,
+    seed: u64,
+    out: &Path,
+    pool_name: &str,
+) -> Result<ExitCode> {
+    let mut solver = Solver::open(args)?;
+    let printer = Printer::new(solver.target.dialect());
+    let info = SolverInfo {
+        name: solver.target.name(),
+        version: solver.target.version(),
+        options: format!("timeout={}ms", args.timeout.as_millis()),
+    };
+    eprintln!("solver: {} ({})", info.name, info.version);
+    eprintln!("coverage: off (the plain loop has no coverage feedback)");
+    eprintln!("output: {}", out.display());
+    let cfg = PlainConfig {
+        out: out.to_path_buf(),
+        time: time.unwrap_or(Duration::MAX),
+        max_execs,
+        seed,
+        progress: Some(Duration::from_secs(5)),
+    };
+    let mut generator = equifuzz::generate::RandomCases::new(pool(pool_name)?);
+    let stats = fuzz(&cfg, &printer, &info, &mut |rng| generator.next(rng), &mut |s| solver.solve(s))?;
+    eprintln!("{}", stats.line());
+    println!("executions: {} in {:.1}s ({:.1}/s)", stats.execs, stats.wall_secs, stats.execs_per_sec());
+    for (kind, n) in &stats.verdicts {
+        println!("  {kind:>15}: {n}");
+    }
+    println!("findings written: {}", stats.findings_written);
+    println!(
+        "time: solver {:.1}%, generate {:.2}%, judge {:.2}%, record {:.2}%; median solver call {:.2} ms",
+        100.0 * stats.solver_secs / stats.wall_secs,
+        100.0 * stats.generate_secs / stats.wall_secs,
+        100.0 * stats.judge_secs / stats.wall_secs,
+        100.0 * stats.record_secs / stats.wall_secs,
+        stats.median_solver_ms()
+    );
+    Ok(if stats.findings_written > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Generate { out, pool: p, limit, seed } => (|| {
+            let cfg = GenerateConfig { out: out.clone(), pool: pool(p)?, limit: *limit, seed: *seed };
+            let s = generate(&cfg).with_context(|| format!("cannot write to {}", out.display()))?;
+            println!(
+                "wrote {} step-1 and {} constant-assignment formulas under {}",
+                s.step1,
+                s.constant_assignment,
+                out.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        })(),
+        Command::Run { files, solver } => cmd_run(files, solver),
+        Command::Fuzz { solver, time, max_execs, seed, out, pool: p } => {
+            cmd_fuzz(solver, *time, *max_execs, *seed, out, p)
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -43,7 +43,11 @@ pub fn generate(cfg: &GenerateConfig) -> io::Result<GenerateSummary> {
         let path = cfg.out.join(folder).join(format!("{folder}-{n:07}.smt2"));
         write_atomically(&path, smt2_text(case, None, &printer).as_bytes())
     };
-    for (n, case) in STRING_OPERATORS.iter().filter_map(|&op| step1(op)).enumerate() {
+    for (n, case) in STRING_OPERATORS
+        .iter()
+        .filter_map(|&op| step1(op))
+        .enumerate()
+    {
         if summary.step1 >= limit {
             break;
         }

@@ -1,0 +1,5 @@
+//! The commands of the command line, as library functions: `main` only
+//! parses arguments and calls these.
+
+pub mod generate;
+pub mod run;

@@ -1,0 +1,5 @@
+//! Fuzzing loops.
+//!
+//! [`plain`] is the loop without coverage feedback.
+
+pub mod plain;

@@ -1,0 +1,196 @@
+//! The plain fuzz loop: generate, run, judge, record — no coverage feedback.
+//!
+//! This is what `equifuzz fuzz` runs until the coverage-guided LibAFL loop
+//! takes over, and the baseline the LibAFL loop is measured against. It
+//! tracks where the wall time goes (generating, running the solver,
+//! judging), because a fuzzer that spends its time outside the solver wastes
+//! the machine.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::oracle::{Expected, Reply, judge};
+use crate::term::{Printer, Queries};
+use crate::triage::{FindingInfo, write_finding};
+use crate::truth::{Case, Truth};
+
+/// The loop's settings.
+#[derive(Clone, Debug)]
+pub struct PlainConfig {
+    /// Output folder: `findings/<kind>/` and `stats.jsonl` go under it.
+    pub out: PathBuf,
+    /// Stop after this much wall time.
+    pub time: Duration,
+    /// Stop after this many executions (None: no limit).
+    pub max_execs: Option<u64>,
+    /// The seed every random choice flows from.
+    pub seed: u64,
+    /// Progress line interval (None: quiet).
+    pub progress: Option<Duration>,
+}
+
+/// Who is being fuzzed, for finding headers.
+#[derive(Clone, Debug)]
+pub struct SolverInfo {
+    /// Short name (`z3`).
+    pub name: String,
+    /// Full version.
+    pub version: String,
+    /// Options used.
+    pub options: String,
+}
+
+/// Counts and timings of a run.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    /// Executions.
+    pub execs: u64,
+    /// Verdict kind → count.
+    pub verdicts: BTreeMap<&'static str, u64>,
+    /// Finding files written (deduplicated by formula).
+    pub findings_written: u64,
+    /// Wall time, seconds.
+    pub wall_secs: f64,
+    /// Time generating and printing cases, seconds.
+    pub generate_secs: f64,
+    /// Time inside the solver call (including process isolation), seconds.
+    pub solver_secs: f64,
+    /// Time judging (parsing output, model checks), seconds.
+    pub judge_secs: f64,
+    /// Time writing findings, seconds.
+    pub record_secs: f64,
+    /// Per-execution solver times, milliseconds (for the median).
+    #[serde(skip)]
+    pub solver_ms: Vec<f64>,
+}
+
+impl Stats {
+    /// Executions per second.
+    pub fn execs_per_sec(&self) -> f64 {
+        self.execs as f64 / self.wall_secs.max(1e-9)
+    }
+
+    /// The share of wall time spent outside the solver call.
+    pub fn outside_solver_share(&self) -> f64 {
+        1.0 - self.solver_secs / self.wall_secs.max(1e-9)
+    }
+
+    /// The median solver time per execution, milliseconds.
+    pub fn median_solver_ms(&self) -> f64 {
+        let mut v = self.solver_ms.clone();
+        if v.is_empty() {
+            return 0.0;
+        }
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    }
+
+    /// One progress line.
+    pub fn line(&self) -> String {
+        let counts: Vec<String> = self
+            .verdicts
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        format!(
+            "[{:>5.0}s] {} execs ({:.1}/s) | {} | findings {} | in solver {:.1}%",
+            self.wall_secs,
+            self.execs,
+            self.execs_per_sec(),
+            counts.join(", "),
+            self.findings_written,
+            100.0 * (1.0 - self.outside_solver_share())
+        )
+    }
+}
+
+/// The queries that let the oracle check a case's truth.
+pub fn queries_for(truth: &Truth) -> Queries {
+    match truth {
+        Truth::Sat { .. } => Queries {
+            values: true,
+            ..Default::default()
+        },
+        Truth::Unsat { .. } => Queries {
+            unsat_core: true,
+            ..Default::default()
+        },
+    }
+}
+
+/// Runs the loop. `next_case` draws a case; `solve` runs a script and
+/// returns the reply and the raw output.
+pub fn fuzz(
+    cfg: &PlainConfig,
+    printer: &Printer,
+    solver: &SolverInfo,
+    next_case: &mut dyn FnMut(&mut ChaCha8Rng) -> Case,
+    solve: &mut dyn FnMut(&str) -> (Reply, String),
+) -> std::io::Result<Stats> {
+    let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed);
+    let mut stats = Stats::default();
+    let start = Instant::now();
+    let mut last_progress = start;
+    std::fs::create_dir_all(&cfg.out)?;
+    let mut stats_file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(cfg.out.join("stats.jsonl"))?;
+    let findings = cfg.out.join("findings");
+    while start.elapsed() < cfg.time && cfg.max_execs.is_none_or(|m| stats.execs < m) {
+        let t0 = Instant::now();
+        let case = next_case(&mut rng);
+        let script = printer.script(&case.formula.to_script(None, queries_for(&case.truth)));
+        let t1 = Instant::now();
+        let (reply, raw) = solve(&script);
+        let t2 = Instant::now();
+        let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
+        let t3 = Instant::now();
+        *stats.verdicts.entry(verdict.kind()).or_default() += 1;
+        if verdict.is_finding() {
+            let info = FindingInfo {
+                solver: &solver.name,
+                version: &solver.version,
+                options: &solver.options,
+                verdict: &verdict,
+                output: &raw,
+            };
+            if let Some(path) = write_finding(&findings, &case, &info, printer)? {
+                stats.findings_written += 1;
+                eprintln!("finding: {} -> {}", verdict, path.display());
+            }
+        }
+        let t4 = Instant::now();
+        stats.execs += 1;
+        stats.generate_secs += (t1 - t0).as_secs_f64();
+        stats.solver_secs += (t2 - t1).as_secs_f64();
+        stats.judge_secs += (t3 - t2).as_secs_f64();
+        stats.record_secs += (t4 - t3).as_secs_f64();
+        stats.solver_ms.push((t2 - t1).as_secs_f64() * 1e3);
+        stats.wall_secs = start.elapsed().as_secs_f64();
+        if let Some(every) = cfg.progress {
+            if last_progress.elapsed() >= every {
+                last_progress = Instant::now();
+                eprintln!("{}", stats.line());
+                writeln!(
+                    stats_file,
+                    "{}",
+                    serde_json::to_string(&stats).unwrap_or_default()
+                )?;
+            }
+        }
+    }
+    stats.wall_secs = start.elapsed().as_secs_f64();
+    writeln!(
+        stats_file,
+        "{}",
+        serde_json::to_string(&stats).unwrap_or_default()
+    )?;
+    Ok(stats)
+}

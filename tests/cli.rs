@@ -1,0 +1,94 @@
+//! The command line as a user runs it: `run` on the paper's listings and on
+//! a malformed file, `generate`, and a short `fuzz`.
+
+use std::process::Command;
+
+fn equifuzz() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+}
+
+fn root(p: &str) -> String {
+    format!("{}/{p}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn run_checks_the_models_of_listings_1_and_8() {
+    let out = equifuzz()
+        .args(["run", "--target", "z3"])
+        .arg(root("corpus/paper/listing1-replace-empty.smt2"))
+        .arg(root("corpus/paper/listing8-indexof.smt2"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    for l in lines {
+        assert!(l.contains(": sat (model checked) (expected sat)"), "{l}");
+    }
+}
+
+#[test]
+fn a_malformed_file_is_reported_with_its_position_and_the_others_still_run() {
+    let bad = root("tests/data/unbalanced.smt2");
+    let out = equifuzz()
+        .args(["run", "--target", "z3", &bad])
+        .arg(root("corpus/paper/listing1-replace-empty.smt2"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(stdout.contains(&format!("{bad}:5:1: expected")), "{stdout}");
+    assert!(stdout.contains("listing1-replace-empty.smt2: sat (model checked)"), "{stdout}");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn generate_writes_labelled_files_that_run_checks() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-gen-{}", std::process::id()));
+    let out = equifuzz()
+        .args(["generate", "--limit", "40", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut files: Vec<_> = walk(&dir);
+    files.sort();
+    assert_eq!(files.len(), 40);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(text.contains("(set-info :status sat)") && text.contains("; model:"), "{text}");
+    let run = equifuzz().args(["run", "--target", "z3"]).args(&files).output().unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(stdout.lines().count(), 40, "{stdout}");
+    assert!(!stdout.contains("UNSOUND") && !stdout.contains("INVALID"), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_short_fuzz_run_reports_throughput_and_verdicts() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-fuzz-{}", std::process::id()));
+    let out = equifuzz()
+        .args(["fuzz", "--target", "z3", "--max-execs", "30", "--timeout", "2s", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.code() == Some(0) || out.status.code() == Some(1), "{stdout}");
+    assert!(stdout.contains("executions: 30 in"), "{stdout}");
+    assert!(stdout.contains("median solver call"), "{stdout}");
+    assert!(dir.join("stats.jsonl").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
