@@ -174,8 +174,8 @@ pub fn fuzz(
         stats.record_secs += (t4 - t3).as_secs_f64();
         stats.solver_ms.push((t2 - t1).as_secs_f64() * 1e3);
         stats.wall_secs = start.elapsed().as_secs_f64();
-        if let Some(every) = cfg.progress {
-            if last_progress.elapsed() >= every {
+        if let Some(every) = cfg.progress
+            && last_progress.elapsed() >= every {
                 last_progress = Instant::now();
                 eprintln!("{}", stats.line());
                 writeln!(
@@ -184,7 +184,6 @@ pub fn fuzz(
                     serde_json::to_string(&stats).unwrap_or_default()
                 )?;
             }
-        }
     }
     stats.wall_secs = start.elapsed().as_secs_f64();
     writeln!(

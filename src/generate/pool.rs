@@ -71,8 +71,7 @@ impl ConstantPool {
                 BigInt::from(i64::MAX),
                 BigInt::from(i64::MAX) + 1,
                 BigInt::from(i64::MIN) - 1,
-            ]
-            .into_iter(),
+            ],
         );
         p
     }

@@ -23,6 +23,7 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 
 use super::value::{Model, Value};
+use super::regex::{Regex, str_replace_re, str_replace_re_all};
 use super::{int, string};
 use crate::term::{Op, SmtString, SortError, Symbol, Term};
 
@@ -44,7 +45,10 @@ pub enum EvalError {
     /// interpretation may choose its own.
     #[error("value unspecified by SMT-LIB: {0}")]
     Unspecified(&'static str),
-    /// The operator is not evaluated (yet): regular expressions, arrays.
+    /// A regex question could not be decided within the engine's budget.
+    #[error("undecided: {0}")]
+    Undecided(String),
+    /// The operator is not evaluated (yet): arrays.
     #[error("operator `{0}` is not supported by the evaluator")]
     Unsupported(&'static str),
     /// The term is ill-sorted.
@@ -173,12 +177,8 @@ impl Evaluator<'_> {
             Ite => return self.ite(args),
             _ => {}
         }
-        // ---- regular expressions and arrays: not evaluated here. The regex
-        // engine is wired in by replacing this arm.
-        if let StrToRe | ReNone | ReAll | ReAllchar | ReConcat | ReUnion | ReInter | ReDiff
-        | ReComp | ReStar | RePlus | ReOpt | ReRange | RePower(_) | ReLoop(..) | StrInRe
-        | StrReplaceRe | StrReplaceReAll | Select | Store = op
-        {
+        // ---- arrays: not evaluated.
+        if let Select | Store = op {
             return Err(EvalError::Unsupported(op.name()));
         }
         let vals = args
@@ -238,12 +238,13 @@ fn is_undecided(e: &EvalError) -> bool {
         EvalError::Quantifier
             | EvalError::Unspecified(_)
             | EvalError::Unsupported(_)
+            | EvalError::Undecided(_)
             | EvalError::TooLarge(_)
     )
 }
 
 /// Views every argument as an integer, or fails with an ill-sorted error.
-fn ints<'v>(op: Op, vals: &'v [Value]) -> Result<Vec<&'v BigInt>, EvalError> {
+fn ints(op: Op, vals: &[Value]) -> Result<Vec<&BigInt>, EvalError> {
     vals.iter()
         .map(|v| match v {
             Value::Int(n) => Ok(n),
@@ -253,7 +254,7 @@ fn ints<'v>(op: Op, vals: &'v [Value]) -> Result<Vec<&'v BigInt>, EvalError> {
 }
 
 /// Views every argument as a string, or fails with an ill-sorted error.
-fn strs<'v>(op: Op, vals: &'v [Value]) -> Result<Vec<&'v SmtString>, EvalError> {
+fn strs(op: Op, vals: &[Value]) -> Result<Vec<&SmtString>, EvalError> {
     vals.iter()
         .map(|v| match v {
             Value::Str(s) => Ok(s),
@@ -312,8 +313,8 @@ fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
                 return Err(ill_sorted(op, vals));
             }
             if matches!(vals[0], Value::RegLan(_)) {
-                // Language equality needs the regex engine.
-                return Err(EvalError::Unsupported(op.name()));
+                // Regexes are languages: equality is language equality.
+                return regex_equality(op, vals);
             }
             Ok(Value::Bool(if op == Eq {
                 vals.windows(2).all(|w| w[0] == w[1])
@@ -437,7 +438,105 @@ fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
         And | Or | Implies | Ite => unreachable!("handled lazily by the evaluator"),
         StrToRe | ReNone | ReAll | ReAllchar | ReConcat | ReUnion | ReInter | ReDiff | ReComp
         | ReStar | RePlus | ReOpt | ReRange | RePower(_) | ReLoop(..) | StrInRe | StrReplaceRe
-        | StrReplaceReAll | Select | Store => Err(EvalError::Unsupported(op.name())),
+        | StrReplaceReAll => apply_regex(op, vals),
+        Select | Store => Err(EvalError::Unsupported(op.name())),
+    }
+}
+
+/// Views every argument as a regex, or fails with an ill-sorted error.
+fn regexes(op: Op, vals: &[Value]) -> Result<Vec<Regex>, EvalError> {
+    vals.iter()
+        .map(|v| match v {
+            Value::RegLan(r) => Ok(r.clone()),
+            _ => Err(ill_sorted(op, vals)),
+        })
+        .collect()
+}
+
+/// `=` and `distinct` on RegLan: language equality, decided exactly by the
+/// regex engine within its state budget.
+fn regex_equality(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
+    let rs = regexes(op, vals)?;
+    let equiv = |a: &Regex, b: &Regex| a.equiv(b).map_err(|e| EvalError::Undecided(e.to_string()));
+    if op == Op::Eq {
+        for w in rs.windows(2) {
+            if !equiv(&w[0], &w[1])? {
+                return Ok(Value::Bool(false));
+            }
+        }
+        Ok(Value::Bool(true))
+    } else {
+        for i in 0..rs.len() {
+            for j in i + 1..rs.len() {
+                if equiv(&rs[i], &rs[j])? {
+                    return Ok(Value::Bool(false));
+                }
+            }
+        }
+        Ok(Value::Bool(true))
+    }
+}
+
+/// The operators of RegLan, and the string operators that take a regex.
+fn apply_regex(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
+    use Op::*;
+    use Value::{RegLan as R, Str as S};
+    let arity = |n: usize| {
+        if vals.len() == n { Ok(()) } else { Err(ill_sorted(op, vals)) }
+    };
+    let re = |r: Regex| Ok(R(r));
+    match op {
+        ReNone => arity(0).and_then(|_| re(Regex::none())),
+        ReAll => arity(0).and_then(|_| re(Regex::all())),
+        ReAllchar => arity(0).and_then(|_| re(Regex::allchar())),
+        StrToRe => match vals {
+            [S(s)] => re(Regex::literal(s)),
+            _ => Err(ill_sorted(op, vals)),
+        },
+        ReRange => match vals {
+            [S(lo), S(hi)] => re(Regex::range(lo, hi)),
+            _ => Err(ill_sorted(op, vals)),
+        },
+        ReConcat | ReUnion | ReInter => {
+            if vals.len() < 2 {
+                return Err(ill_sorted(op, vals));
+            }
+            let rs = regexes(op, vals)?;
+            re(match op {
+                ReConcat => Regex::concat(&rs),
+                ReUnion => Regex::union(&rs),
+                _ => Regex::inter(&rs),
+            })
+        }
+        ReDiff => match vals {
+            [R(a), R(b)] => re(a.diff(b)),
+            _ => Err(ill_sorted(op, vals)),
+        },
+        ReComp | ReStar | RePlus | ReOpt | RePower(_) | ReLoop(..) => match vals {
+            [R(r)] => re(match op {
+                ReComp => r.comp(),
+                ReStar => r.star(),
+                RePlus => r.plus(),
+                ReOpt => r.opt(),
+                RePower(n) => r.power(n),
+                ReLoop(lo, hi) => r.loop_(lo, hi),
+                _ => unreachable!(),
+            }),
+            _ => Err(ill_sorted(op, vals)),
+        },
+        StrInRe => match vals {
+            [S(s), R(r)] => Ok(Value::Bool(r.is_match(s))),
+            _ => Err(ill_sorted(op, vals)),
+        },
+        StrReplaceRe | StrReplaceReAll => match vals {
+            [S(s), R(r), S(t)] => str_value(if op == StrReplaceRe {
+                str_replace_re(s, r, t)
+            } else {
+                str_replace_re_all(s, r, t)
+            }),
+            _ => Err(ill_sorted(op, vals)),
+        },
+        _ => Err(ill_sorted(op, vals)),
     }
 }
 

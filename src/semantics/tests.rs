@@ -407,14 +407,6 @@ fn undecided_and_wrong_terms_are_errors() {
             "(=> true (= (div 1 0) 0))",
             EvalError::Unspecified("div by zero"),
         ),
-        (
-            r#"(str.in_re "a" (str.to_re "a"))"#,
-            EvalError::Unsupported("str.in_re"),
-        ),
-        (
-            r#"(str.replace_re "a" re.all "b")"#,
-            EvalError::Unsupported("str.replace_re"),
-        ),
         ("(+ x 1)", EvalError::Unbound("x".into())),
     ];
     for (term, expected) in rows {
@@ -491,4 +483,27 @@ fn to_int_of_a_thousand_digit_string_and_back() {
         eval_closed(&t),
         Ok(Value::Str(SmtString::from(digits.as_str())))
     );
+}
+
+/// The regex engine is wired into the evaluator: RegLan terms evaluate, and
+/// `=` on RegLan is language equality, not syntactic equality.
+#[test]
+fn reglan_terms_evaluate_through_the_regex_engine() {
+    let rows: &[(&str, &str)] = &[
+        (r#"(str.in_re "ab" (re.+ (re.range "a" "b")))"#, "true"),
+        (r#"(str.in_re "" (re.+ (re.range "a" "b")))"#, "false"),
+        (r#"(str.in_re "a" (re.comp (str.to_re "a")))"#, "false"),
+        (r#"(= (re.+ (str.to_re "a")) (re.++ (str.to_re "a") (re.* (str.to_re "a"))))"#, "true"),
+        (r#"(= (re.range "b" "a") re.none)"#, "true"),
+        (r#"(= ((_ re.loop 189 0) (str.to_re "")) re.none)"#, "true"),
+        (r#"(distinct (re.* (str.to_re "a")) (re.* (str.to_re "aa")))"#, "true"),
+        (r#"(= (re.union (str.to_re "a") (re.comp (str.to_re "a"))) re.all)"#, "true"),
+        (r#"(str.replace_re "aab" (re.+ (str.to_re "a")) "x")"#, r#""xab""#),
+        (r#"(str.replace_re_all "aab" (re.+ (str.to_re "a")) "x")"#, r#""xxb""#),
+        (r#"(str.replace_re "ab" (re.* (str.to_re "z")) "x")"#, r#""xab""#),
+    ];
+    for (term, expected) in rows {
+        let got = eval_closed(&crate::term::parse_term(term).unwrap()).unwrap_or_else(|e| panic!("{term}: {e}"));
+        assert_eq!(got.to_term(), crate::term::parse_term(expected).unwrap(), "{term}");
+    }
 }

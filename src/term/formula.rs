@@ -83,7 +83,6 @@ impl Formula {
     pub fn fresh_assertion_name(&self) -> Symbol {
         let names = self.names();
         (self.assertions.len()..)
-            .chain(0..)
             .map(|i| format!("a{i}"))
             .find(|c| !names.contains(c.as_str()))
             .expect("unbounded")
@@ -120,11 +119,10 @@ impl Formula {
             if sort != Sort::Bool {
                 return Err(format!("an assertion has sort {sort}"));
             }
-            if let Some(n) = &a.name {
-                if !names.insert(n) {
+            if let Some(n) = &a.name
+                && !names.insert(n) {
                     return Err(format!("assertion name `{n}` is used twice"));
                 }
-            }
         }
         Ok(())
     }

@@ -109,6 +109,9 @@ impl Term {
     }
 
     /// `(not a)`
+    // Named after the SMT-LIB operator, like `Term::eq`; a `std::ops::Not`
+    // impl would hide which term is built.
+    #[allow(clippy::should_implement_trait)]
     pub fn not(a: Term) -> Term {
         Term::App(Op::Not, vec![a])
     }

@@ -452,15 +452,14 @@ fn push_concat(out: &mut Vec<Regex>, r: Regex) {
         }
         let (b1, lo1, hi1) = as_loop(prev);
         let (b2, lo2, hi2) = as_loop(&r);
-        if b1 == b2 && (hi1.is_none() || hi2.is_none()) {
-            if let Some(lo) = lo1.checked_add(lo2) {
+        if b1 == b2 && (hi1.is_none() || hi2.is_none())
+            && let Some(lo) = lo1.checked_add(lo2) {
                 out.pop();
                 let merged = Regex::loop_opt(&b1, lo, None);
                 // The merged loop may itself merge with what precedes it.
                 push_concat(out, merged);
                 return;
             }
-        }
     }
     out.push(r);
 }
