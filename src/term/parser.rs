@@ -196,7 +196,8 @@ impl<'a> Parser<'a> {
         Ok(t)
     }
 
-    /// The byte offset just after the last consumed token.
+    /// The byte offset where reading resumes (the start of a peeked token,
+    /// or just after the last consumed one).
     pub fn pos(&self) -> usize {
         match self.peeked {
             Some(t) => t.start,
