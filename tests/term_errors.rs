@@ -1,6 +1,9 @@
 //! Malformed input: every error names the exact line and column (1-based,
 //! columns in characters) and what was expected there.
 
+#[path = "common/term_strategy.rs"]
+mod term_strategy;
+
 use equifuzz::term::{parse_script, parse_term};
 
 fn script_error(text: &str) -> String {
@@ -100,4 +103,50 @@ fn numbers_that_do_not_fit() {
         parse_term("#x1g").unwrap_err().to_string(),
         "1:1: expected a term, found `#x1`"
     );
+}
+
+mod never_panic {
+    use equifuzz::term::{parse_responses, parse_script, parse_term};
+    use proptest::prelude::*;
+
+    use super::term_strategy;
+
+    /// Checks that an error position lies inside the text (or just after it).
+    fn position_in(text: &str, e: &equifuzz::term::ParseError) -> bool {
+        let lines: Vec<&str> = text.split('\n').collect();
+        e.line >= 1
+            && e.line <= lines.len()
+            && e.column >= 1
+            && e.column <= lines[e.line - 1].chars().count() + 1
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn arbitrary_text_is_an_error_or_a_value(text in "[()\"|;:#_!a-z0-9 \n\\\\.é{}-]{0,80}") {
+            if let Err(e) = parse_script(&text) {
+                prop_assert!(position_in(&text, &e), "{e} in {text:?}");
+            }
+            if let Err(e) = parse_term(&text) {
+                prop_assert!(position_in(&text, &e), "{e} in {text:?}");
+            }
+            let _ = parse_responses(&text);
+        }
+
+        #[test]
+        fn damaged_scripts_fail_cleanly(s in term_strategy::script(2), cut in any::<prop::sample::Index>(), junk in "[()\"|é]") {
+            let text = s.to_string();
+            let mut at = cut.index(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            for damaged in [text[..at].to_string(), format!("{}{junk}{}", &text[..at], &text[at..])] {
+                if let Err(e) = parse_script(&damaged) {
+                    prop_assert!(position_in(&damaged, &e), "{e} in {damaged:?}");
+                }
+                let _ = parse_responses(&damaged);
+            }
+        }
+    }
 }

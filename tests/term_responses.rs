@@ -445,3 +445,35 @@ fn cvc5_live_output_when_installed() {
     );
     assert_eq!(model[1].value, Term::int(-5));
 }
+
+// ---- older Z3 releases, captured through `Z3Library::load` on the libz3.so
+// of the PyPI wheels z3-solver==4.8.7.0 and 4.8.9.0 (2026-11-22).
+
+/// Z3 4.8.7 on `(assert (= b "l\x0a\x09\xe9\x7f\x00\x1b\x0d\x0b\x0c\x07\x08\xff\x80z"))`
+/// then `(check-sat)(get-value (b (str.len b)))`; 0x7F is printed raw.
+const Z3_4_8_7_VALUES: &str = "sat\n((b \"l\\n\\x09\\xe9\u{7f}\\x00\\x1B\\r\\v\\f\\x07\\x08\\xff\\x80z\")\n ((str.len b) 15))";
+
+/// Z3 4.8.9 on `c = (str.++ "a" (str.from_code 10) (str.from_code 233)
+/// (str.from_code 92) "u{61}")` and `n = (- 5)`, then `(get-model)`.
+const Z3_4_8_9_MODEL: &str = "sat\n(model \n  (define-fun n () Int\n    (- 5))\n  (define-fun c () String\n    \"a\\n\\xe9\\\\u{61}\")\n)\n";
+
+#[test]
+fn older_z3_output_with_legacy_escapes() {
+    use equifuzz::term::{StringEscapes, parse_responses_with};
+    let r = parse_responses_with(Z3_4_8_7_VALUES, StringEscapes::Z3Legacy);
+    let Response::Values(v) = &r[1] else {
+        panic!("{r:?}")
+    };
+    let want = [
+        0x6c, 0x0a, 0x09, 0xe9, 0x7f, 0x00, 0x1b, 0x0d, 0x0b, 0x0c, 0x07, 0x08, 0xff, 0x80, 0x7a,
+    ];
+    assert_eq!(v[0].clone().unwrap().1, Term::Str(s(&want)));
+    assert_eq!(v[1].clone().unwrap().1, Term::int(want.len() as i64));
+    let r = parse_responses_with(Z3_4_8_9_MODEL, StringEscapes::Z3Legacy);
+    let model = model_of(&r[1]);
+    assert_eq!(model[0].value, Term::int(-5));
+    assert_eq!(
+        model[1].value,
+        Term::Str(s(&[0x61, 0x0a, 0xe9, 0x5c, 0x75, 0x7b, 0x36, 0x31, 0x7d]))
+    );
+}

@@ -22,13 +22,16 @@ pub enum StringEscapes {
     /// prints, and what Z3 4.8.12 prints except for one ambiguity: Z3 4.8.12
     /// writes `\` as is, so a value whose characters spell an escape (the 6
     /// characters `\u{61}`) is printed as `"\u{61}"`, which reads back as
-    /// `"a"`. No reading of that output can be right for both.
+    /// `"a"`. No reading of that output can be right for both. (Z3 4.8.11
+    /// prints the same way.)
     #[default]
     Smtlib26,
-    /// Z3 releases before 4.8.10 (`\x41`, `\\`, `\n`, ...): `\\` is one
-    /// backslash, `\a \b \f \n \r \t \v` are the C control characters,
-    /// `\xHH` (2 hex digits) is a byte, and the SMT-LIB 2.6 `\u` forms are
-    /// also read. Any other backslash stands for itself.
+    /// What Z3 4.8.10 and earlier print (measured on the 4.8.7, 4.8.9 and
+    /// 4.8.10 PyPI builds; 4.8.11 already prints SMT-LIB 2.6): `\\` is one
+    /// backslash, `\n \r \v \f` (and `\a \b \t`) are the C control
+    /// characters, `\xHH` (2 hex digits, either case) is a code point below
+    /// 0x100, and the SMT-LIB 2.6 `\u` forms are also read. Any other
+    /// backslash stands for itself.
     Z3Legacy,
 }
 

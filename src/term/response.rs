@@ -37,15 +37,15 @@
 //! ; foo line: 1 position: 5
 //! ```
 //!
-//! Releases before 4.8.8 wrap the model as `(model (define-fun ...) ...)`.
-//! Z3 4.8.12 prints a string value with `""` for `"`, `\u{X}` (lowercase
+//! Z3 4.8.8 and earlier wrap the model as `(model (define-fun ...) ...)`.
+//! Z3 4.8.12 (like 4.8.11) prints a string value with `""` for `"`, `\u{X}` (lowercase
 //! hex) for code points below 0x20 or from 0x80 on, and every other
 //! character, including `\` and 0x7F, as is. Read with SMT-LIB 2.6 rules
 //! this is exact unless the value contains a backslash followed by the text
 //! of a valid escape (`\u{61}`, `\u0041`): Z3 means those characters
-//! literally, SMT-LIB 2.6 reads an escape. Releases before 4.8.10 print
-//! `\x41`-style escapes and `\\`: read them with
-//! [`StringEscapes::Z3Legacy`]. An SMT-LIB 2.6 literal `"\x41"` is 4
+//! literally, SMT-LIB 2.6 reads an escape. Z3 4.8.10 and earlier print
+//! `\n`, `\xe9`, `\x1B` and `\\` instead (`"a\n\xe9\\u{61}"`): read them
+//! with [`StringEscapes::Z3Legacy`]. An SMT-LIB 2.6 literal `"\x41"` is 4
 //! characters, and Z3 4.8.12 prints the 4-character value as `"\x41"` too.
 //! Z3's error messages escape `"` as `\"`.
 //!

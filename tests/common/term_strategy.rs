@@ -257,10 +257,10 @@ fn productions(sort: SortTag) -> Vec<Production> {
 /// Keeps the `(- n)` folding invariant: negation of a non-negative literal
 /// is replaced by the literal it folds to.
 fn fold_neg(op: Op, args: Vec<Term>) -> Term {
-    if let (Op::Neg, [Term::Int(n)]) = (op, args.as_slice()) {
-        if n.sign() != num_bigint::Sign::Minus {
-            return Term::Int(-n);
-        }
+    if let (Op::Neg, [Term::Int(n)]) = (op, args.as_slice())
+        && n.sign() != num_bigint::Sign::Minus
+    {
+        return Term::Int(-n);
     }
     Term::App(op, args)
 }
