@@ -11,13 +11,14 @@
 //! invariants of [`crate::truth`] hold again. It never applies to unsat
 //! cases: there is no model to read constants from.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use rand::RngCore;
 
 use super::Transformation;
-use crate::generate::{ConstantPool, STRING_OPERATORS, argument_sorts, step1_with};
-use crate::term::{Symbol, Term};
+use crate::generate::{ConstantPool, RESULT, STRING_OPERATORS, argument_sorts, step1_with};
+use crate::semantics::Value;
+use crate::term::{Op, Symbol, Term};
 use crate::truth::{Case, Truth};
 
 /// Replaces a random non-empty subset of the free variables by their model
@@ -74,32 +75,104 @@ impl Transformation for ConstantAssignment {
 
 /// The exhaustive constant-assignment category: every step-1 operator, on
 /// every combination of pool constants as arguments, with every non-empty
-/// subset of its variables (arguments and result) replaced by constants.
-/// Lazy, so that memory stays flat however large the pool.
+/// subset of its variables (arguments and result) replaced by constants,
+/// each *distinct formula* once (the paper's artifact skipped a formula it
+/// had already made, too: e.g. `(= (str.at "" i) "")` arises from `i = -1`
+/// and from `i = 2`). The model of a formula is that of the first argument
+/// combination that makes it. Lazy, so that memory stays flat however large
+/// the pool.
 pub fn constant_assignments(pool: &ConstantPool, seed: u64) -> impl Iterator<Item = Case> + '_ {
-    STRING_OPERATORS.iter().flat_map(move |&op| {
-        let sorts = argument_sorts(op);
-        let radix: Vec<usize> = sorts.iter().map(|s| pool.count(s)).collect();
-        let combos: usize = radix.iter().product();
-        (0..combos).flat_map(move |mut k| {
-            let args: Vec<_> = sorts
-                .iter()
-                .zip(&radix)
-                .map(|(s, &r)| {
-                    let v = pool.nth(s, k % r).expect("index below count");
-                    k /= r;
-                    v
-                })
-                .collect();
-            let base = step1_with(op, &args, seed);
-            let vars = sorts.len() + 1;
-            (1u64..(1 << vars)).filter_map(move |mask| {
-                let mut c = assign(base.as_ref()?, mask, "constant-assignment")?;
-                c.provenance.category = "constant-assignment".into();
-                Some(c)
-            })
-        })
-    })
+    constant_assignments_with(pool, STRING_OPERATORS, seed)
+}
+
+/// [`constant_assignments`] over the given operators (those that are not
+/// step-1 operators are skipped).
+pub fn constant_assignments_with<'p>(
+    pool: &'p ConstantPool,
+    ops: &'p [Op],
+    seed: u64,
+) -> impl Iterator<Item = Case> + 'p {
+    ConstantAssignments { pool, ops, seed, op: 0, mask: 1, outer: 0, inner: 0, seen: HashSet::new() }
+}
+
+/// The enumeration state. For operator `ops[op]` and the set `mask` of
+/// replaced variables, `outer` counts the combinations of the replaced
+/// arguments and `inner` those of the arguments left as variables. A
+/// formula is determined by the replaced arguments and, when it is
+/// replaced, the result's value: so with the result left a variable only
+/// the first inner combination is used, and with the result replaced one
+/// inner combination per distinct result value (`seen`).
+struct ConstantAssignments<'p> {
+    pool: &'p ConstantPool,
+    ops: &'p [Op],
+    seed: u64,
+    op: usize,
+    mask: u64,
+    outer: usize,
+    inner: usize,
+    seen: HashSet<Value>,
+}
+
+impl ConstantAssignments<'_> {
+    fn next_mask(&mut self) {
+        self.mask += 1;
+        self.outer = 0;
+        self.inner = 0;
+        self.seen.clear();
+    }
+}
+
+impl Iterator for ConstantAssignments<'_> {
+    type Item = Case;
+
+    fn next(&mut self) -> Option<Case> {
+        loop {
+            let op = *self.ops.get(self.op)?;
+            let sorts = argument_sorts(op);
+            let n = sorts.len();
+            if n == 0 || self.mask >= 1 << (n + 1) {
+                self.op += 1;
+                self.mask = 0;
+                self.next_mask();
+                continue;
+            }
+            let mask = self.mask;
+            let replaced = |i: usize| mask & (1 << i) != 0;
+            let radix: Vec<usize> = sorts.iter().map(|s| self.pool.count(s)).collect();
+            let outer_total: usize = (0..n).filter(|&i| replaced(i)).map(|i| radix[i]).product();
+            let inner_total: usize = (0..n).filter(|&i| !replaced(i)).map(|i| radix[i]).product();
+            let result_replaced = replaced(n);
+            if self.outer >= outer_total {
+                self.next_mask();
+                continue;
+            }
+            if self.inner >= if result_replaced { inner_total } else { inner_total.min(1) } {
+                self.outer += 1;
+                self.inner = 0;
+                self.seen.clear();
+                continue;
+            }
+            let (mut o, mut k) = (self.outer, self.inner);
+            self.inner += 1;
+            let mut args = Vec::with_capacity(n);
+            for (i, (s, &r)) in sorts.iter().zip(&radix).enumerate() {
+                let digit = if replaced(i) { &mut o } else { &mut k };
+                args.push(self.pool.nth(s, *digit % r).expect("index below count"));
+                *digit /= r;
+            }
+            let Some(base) = step1_with(op, &args, self.seed) else { continue };
+            if result_replaced {
+                let Truth::Sat { model } = &base.truth else { continue };
+                let Some(v) = model.get(RESULT) else { continue };
+                if !self.seen.insert(v.clone()) {
+                    continue;
+                }
+            }
+            let Some(mut c) = assign(&base, mask, "constant-assignment") else { continue };
+            c.provenance.category = "constant-assignment".into();
+            return Some(c);
+        }
+    }
 }
 
 #[cfg(test)]
