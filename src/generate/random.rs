@@ -71,7 +71,10 @@ impl RandomCaseGenerator {
     fn step1(&self, op: Op, rng: &mut dyn RngCore) -> Option<Case> {
         let args: Vec<_> = argument_sorts(op)
             .iter()
-            .map(|s| self.pool.nth(s, rng.random_range(0..self.pool.count(s).max(1))))
+            .map(|s| {
+                self.pool
+                    .nth(s, rng.random_range(0..self.pool.count(s).max(1)))
+            })
             .collect::<Option<_>>()?;
         step1_with(op, &args, self.seed)
     }
@@ -85,14 +88,26 @@ impl RandomCaseGenerator {
             c.provenance.chain.clear();
             c
         } else if roll < 7 || self.max_chain == 0 {
-            synthesize_case(op, &self.terms, rng.random_range(1..=self.depth), self.seed, rng)?
+            synthesize_case(
+                op,
+                &self.terms,
+                rng.random_range(1..=self.depth),
+                self.seed,
+                rng,
+            )?
         } else if roll < 8 {
             return self.step1(op, rng);
         } else {
             let start = if rng.random_bool(0.5) {
                 self.step1(op, rng)?
             } else {
-                synthesize_case(op, &self.terms, rng.random_range(1..=self.depth), self.seed, rng)?
+                synthesize_case(
+                    op,
+                    &self.terms,
+                    rng.random_range(1..=self.depth),
+                    self.seed,
+                    rng,
+                )?
             };
             let catalogue: [&dyn Transformation; 3] =
                 [&ConstantAssignment, &self.synthesis, &VariableAbstraction];
@@ -127,7 +142,9 @@ mod tests {
 
     #[test]
     fn random_cases_are_valid_and_mixed() {
-        let mut g = RandomCaseGenerator::new(ConstantPool::boundary()).unwrap().seed(5);
+        let mut g = RandomCaseGenerator::new(ConstantPool::boundary())
+            .unwrap()
+            .seed(5);
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let mut categories: BTreeMap<String, usize> = BTreeMap::new();
         for _ in 0..2000 {
@@ -145,7 +162,10 @@ mod tests {
     #[test]
     fn a_seed_reproduces_the_cases() {
         let make = || {
-            let mut g = RandomCaseGenerator::new(ConstantPool::paper()).unwrap().depth(2).max_chain(4);
+            let mut g = RandomCaseGenerator::new(ConstantPool::paper())
+                .unwrap()
+                .depth(2)
+                .max_chain(4);
             let mut rng = ChaCha8Rng::seed_from_u64(11);
             (0..100).map(|_| g.next(&mut rng)).collect::<Vec<_>>()
         };

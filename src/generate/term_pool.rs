@@ -158,10 +158,19 @@ impl TermPool {
                 _ => return Err(TermPoolError::UnsupportedOperator(op.name())),
             }
         }
-        let mut chars: BTreeSet<u32> =
-            constants.strings.iter().flat_map(|s| s.chars().iter().copied()).collect();
+        let mut chars: BTreeSet<u32> = constants
+            .strings
+            .iter()
+            .flat_map(|s| s.chars().iter().copied())
+            .collect();
         chars.insert(u32::from('a'));
-        Ok(TermPool { constants, strings, ints, bools, chars: chars.into_iter().collect() })
+        Ok(TermPool {
+            constants,
+            strings,
+            ints,
+            bools,
+            chars: chars.into_iter().collect(),
+        })
     }
 
     /// The constants the terms are built from.
@@ -181,16 +190,26 @@ impl TermPool {
     /// A random constant of `sort` from the pool.
     pub fn leaf(&self, sort: &Sort, rng: &mut dyn RngCore) -> Sampled {
         let n = self.constants.count(sort).max(1);
-        let value = self.constants.nth(sort, rng.random_range(0..n)).unwrap_or_else(|| match sort {
-            Sort::Int => Value::Int(BigInt::zero()),
-            Sort::Bool => Value::Bool(true),
-            _ => Value::Str(SmtString::new()),
-        });
-        Sampled { term: value.to_term(), value }
+        let value = self
+            .constants
+            .nth(sort, rng.random_range(0..n))
+            .unwrap_or_else(|| match sort {
+                Sort::Int => Value::Int(BigInt::zero()),
+                Sort::Bool => Value::Bool(true),
+                _ => Value::Str(SmtString::new()),
+            });
+        Sampled {
+            term: value.to_term(),
+            value,
+        }
     }
 
     fn random_string(&self, rng: &mut dyn RngCore) -> SmtString {
-        self.constants.strings.choose(rng).cloned().unwrap_or_default()
+        self.constants
+            .strings
+            .choose(rng)
+            .cloned()
+            .unwrap_or_default()
     }
 
     fn random_int(&self, rng: &mut dyn RngCore) -> BigInt {
@@ -213,13 +232,20 @@ impl TermPool {
             let mut terms = Vec::with_capacity(arg_sorts.len());
             let mut values = Vec::with_capacity(arg_sorts.len());
             for (i, s) in arg_sorts.iter().enumerate() {
-                let d = if i == deep { depth - 1 } else { rng.random_range(0..depth) };
+                let d = if i == deep {
+                    depth - 1
+                } else {
+                    rng.random_range(0..depth)
+                };
                 let a = self.sample(s, d, rng);
                 terms.push(a.term);
                 values.push(a.value);
             }
             if let Some(value) = apply(op, &values) {
-                return Sampled { term: Term::App(op, terms), value };
+                return Sampled {
+                    term: Term::App(op, terms),
+                    value,
+                };
             }
         }
         self.leaf(sort, rng)
@@ -242,7 +268,11 @@ impl TermPool {
     /// The depth of a child of a node at `depth`: mostly one less, so the
     /// term reaches the depth asked for, sometimes shallower.
     fn child_depth(depth: usize, rng: &mut dyn RngCore) -> usize {
-        if rng.random_bool(0.6) { depth - 1 } else { rng.random_range(0..depth) }
+        if rng.random_bool(0.6) {
+            depth - 1
+        } else {
+            rng.random_range(0..depth)
+        }
     }
 
     /// Builds `op` over children synthesized for `args`, if the operator
@@ -258,8 +288,10 @@ impl TermPool {
         if !args.iter().all(is_small) || apply(op, &args).as_ref() != Some(target) {
             return None;
         }
-        let children =
-            args.iter().map(|a| self.synthesize(a, Self::child_depth(depth, rng), rng)).collect();
+        let children = args
+            .iter()
+            .map(|a| self.synthesize(a, Self::child_depth(depth, rng), rng))
+            .collect();
         Some(Term::App(op, children))
     }
 
@@ -287,7 +319,11 @@ impl TermPool {
         let s = |c: &[u32]| Value::Str(SmtString::from_slice_unchecked(c));
         let int = |i: usize| Value::Int(BigInt::from(i));
         let pad = |rng: &mut dyn RngCore| {
-            if rng.random_bool(0.5) { self.random_string(rng) } else { SmtString::new() }
+            if rng.random_bool(0.5) {
+                self.random_string(rng)
+            } else {
+                SmtString::new()
+            }
         };
         let cat = |a: &SmtString, b: &[u32], c: &SmtString| {
             let mut w = a.chars().to_vec();
@@ -304,7 +340,11 @@ impl TermPool {
                 let (p, q) = (pad(rng), pad(rng));
                 let w = cat(&p, cs, &q);
                 // The length may run past the end when nothing follows.
-                let len = if q.is_empty() { n + rng.random_range(0..3) } else { n };
+                let len = if q.is_empty() {
+                    n + rng.random_range(0..3)
+                } else {
+                    n
+                };
                 vec![s(&w), int(p.len()), int(len)]
             }
             Op::StrAt if n == 1 => {
@@ -313,7 +353,11 @@ impl TermPool {
             }
             Op::StrAt if n == 0 => {
                 let w = self.random_string(rng);
-                let i = if rng.random_bool(0.5) { BigInt::from(-1) } else { BigInt::from(w.len()) };
+                let i = if rng.random_bool(0.5) {
+                    BigInt::from(-1)
+                } else {
+                    BigInt::from(w.len())
+                };
                 vec![Value::Str(w), Value::Int(i)]
             }
             Op::StrReplace => {
@@ -325,7 +369,12 @@ impl TermPool {
             }
             Op::StrReplaceAll => {
                 // Delete a character that `v` does not contain.
-                let c = *self.chars.iter().filter(|c| !cs.contains(c)).collect::<Vec<_>>().choose(rng)?;
+                let c = **self
+                    .chars
+                    .iter()
+                    .filter(|c| !cs.contains(c))
+                    .collect::<Vec<_>>()
+                    .choose(rng)?;
                 let mut w = cs.to_vec();
                 for _ in 0..rng.random_range(1..=2) {
                     w.insert(rng.random_range(0..=w.len()), c);
@@ -334,12 +383,15 @@ impl TermPool {
             }
             Op::StrFromInt if n == 0 => vec![Value::Int(BigInt::from(-rng.random_range(1..4)))],
             Op::StrFromInt => {
-                let canonical = cs.iter().all(|&c| (0x30..=0x39).contains(&c))
-                    && (n == 1 || cs[0] != 0x30);
+                let canonical =
+                    cs.iter().all(|&c| (0x30..=0x39).contains(&c)) && (n == 1 || cs[0] != 0x30);
                 if !canonical {
                     return None;
                 }
-                let digits: String = cs.iter().map(|&c| char::from_u32(c).unwrap_or('0')).collect();
+                let digits: String = cs
+                    .iter()
+                    .map(|&c| char::from_u32(c).unwrap_or('0'))
+                    .collect();
                 vec![Value::Int(digits.parse().ok()?)]
             }
             Op::StrFromCode if n == 1 => vec![int(cs[0] as usize)],
@@ -384,7 +436,11 @@ impl TermPool {
             }
             Op::StrToCode if m.is_negative() => {
                 (*m == BigInt::from(-1)).then_some(())?;
-                vec![str_of(if rng.random_bool(0.5) { vec![] } else { filler(2, rng) })]
+                vec![str_of(if rng.random_bool(0.5) {
+                    vec![]
+                } else {
+                    filler(2, rng)
+                })]
             }
             Op::StrToCode => {
                 let c = m.to_u32().filter(|&c| c <= MAX_CHAR)?;
@@ -394,7 +450,11 @@ impl TermPool {
                 (*m == BigInt::from(-1)).then_some(())?;
                 let w = self.random_string(rng);
                 let t = self.random_string(rng);
-                vec![Value::Str(w), Value::Str(t), Value::Int(self.random_int(rng))]
+                vec![
+                    Value::Str(w),
+                    Value::Str(t),
+                    Value::Int(self.random_int(rng)),
+                ]
             }
             Op::StrIndexof => {
                 let k = small?;
@@ -402,8 +462,12 @@ impl TermPool {
                 // A prefix of length k without the pattern's characters, so
                 // the first occurrence from 0 is at k (checked by `build`).
                 let p: Vec<u32> = {
-                    let avoid: Vec<u32> =
-                        self.chars.iter().copied().filter(|c| !t.chars().contains(c)).collect();
+                    let avoid: Vec<u32> = self
+                        .chars
+                        .iter()
+                        .copied()
+                        .filter(|c| !t.chars().contains(c))
+                        .collect();
                     let c = avoid.choose(rng).copied().unwrap_or(u32::from('~'));
                     vec![c; k]
                 };
@@ -443,7 +507,7 @@ impl TermPool {
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
@@ -518,7 +582,10 @@ mod tests {
     fn bad_pools_are_errors() {
         let mut c = ConstantPool::paper();
         c.ints.clear();
-        assert_eq!(TermPool::new(c).unwrap_err(), TermPoolError::EmptySort(Sort::Int));
+        assert_eq!(
+            TermPool::new(c).unwrap_err(),
+            TermPoolError::EmptySort(Sort::Int)
+        );
         let e = TermPool::with_operators(ConstantPool::paper(), &[Op::Div]).unwrap_err();
         assert_eq!(e, TermPoolError::UnsupportedOperator("div"));
     }

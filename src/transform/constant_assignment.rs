@@ -29,10 +29,14 @@ pub struct ConstantAssignment;
 /// Substitutes the variables whose bit is set in `mask` (bit `i` is the
 /// `i`-th declaration) by their model values.
 fn assign(case: &Case, mask: u64, name: &str) -> Option<Case> {
-    let Truth::Sat { model } = &case.truth else { return None };
+    let Truth::Sat { model } = &case.truth else {
+        return None;
+    };
     let mut map: BTreeMap<Symbol, Term> = BTreeMap::new();
     let mut out = case.clone();
-    let Truth::Sat { model: out_model } = &mut out.truth else { unreachable!() };
+    let Truth::Sat { model: out_model } = &mut out.truth else {
+        unreachable!()
+    };
     out.formula.decls.clear();
     for (i, (n, s)) in case.formula.decls.iter().enumerate() {
         if i < 64 && mask & (1 << i) != 0 {
@@ -92,7 +96,16 @@ pub fn constant_assignments_with<'p>(
     ops: &'p [Op],
     seed: u64,
 ) -> impl Iterator<Item = Case> + 'p {
-    ConstantAssignments { pool, ops, seed, op: 0, mask: 1, outer: 0, inner: 0, seen: HashSet::new() }
+    ConstantAssignments {
+        pool,
+        ops,
+        seed,
+        op: 0,
+        mask: 1,
+        outer: 0,
+        inner: 0,
+        seen: HashSet::new(),
+    }
 }
 
 /// The enumeration state. For operator `ops[op]` and the set `mask` of
@@ -146,7 +159,13 @@ impl Iterator for ConstantAssignments<'_> {
                 self.next_mask();
                 continue;
             }
-            if self.inner >= if result_replaced { inner_total } else { inner_total.min(1) } {
+            if self.inner
+                >= if result_replaced {
+                    inner_total
+                } else {
+                    inner_total.min(1)
+                }
+            {
                 self.outer += 1;
                 self.inner = 0;
                 self.seen.clear();
@@ -160,15 +179,21 @@ impl Iterator for ConstantAssignments<'_> {
                 args.push(self.pool.nth(s, *digit % r).expect("index below count"));
                 *digit /= r;
             }
-            let Some(base) = step1_with(op, &args, self.seed) else { continue };
+            let Some(base) = step1_with(op, &args, self.seed) else {
+                continue;
+            };
             if result_replaced {
-                let Truth::Sat { model } = &base.truth else { continue };
+                let Truth::Sat { model } = &base.truth else {
+                    continue;
+                };
                 let Some(v) = model.get(RESULT) else { continue };
                 if !self.seen.insert(v.clone()) {
                     continue;
                 }
             }
-            let Some(mut c) = assign(&base, mask, "constant-assignment") else { continue };
+            let Some(mut c) = assign(&base, mask, "constant-assignment") else {
+                continue;
+            };
             c.provenance.category = "constant-assignment".into();
             return Some(c);
         }
@@ -178,7 +203,7 @@ impl Iterator for ConstantAssignments<'_> {
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
-    use rand::SeedableRng;
+    use rand::{RngCore, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
@@ -191,7 +216,10 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let args: Vec<_> = argument_sorts(op)
                 .iter()
-                .map(|s| pool.nth(s, rng.next_u32() as usize % pool.count(s)).unwrap())
+                .map(|s| {
+                    pool.nth(s, rng.next_u32() as usize % pool.count(s))
+                        .unwrap()
+                })
                 .collect();
             step1_with(op, &args, seed)
         })
@@ -224,13 +252,95 @@ mod tests {
         assert!(listing1, "the paper's Listing 1 is among the cases");
     }
 
+    /// The paper's public artifact (its `SatExpressionsGenerator`) made
+    /// 4,714 constant-assignment formulas from the strings "", `"a"`, "a",
+    /// "\a" (read as U+0007), "\n", "-1", "0", "2" and the integers -1, 0,
+    /// 2: per operator as below, 178 of them for `equals`, which is not a
+    /// step-1 operator here. The same enumeration of distinct formulas
+    /// makes the same numbers.
+    #[test]
+    fn counts_match_the_paper_artifact() {
+        let pool = ConstantPool {
+            strings: ["", "\"a\"", "a", "\u{7}", "\n", "-1", "0", "2"]
+                .into_iter()
+                .map(crate::term::SmtString::from)
+                .collect(),
+            ints: [-1, 0, 2]
+                .into_iter()
+                .map(num_bigint::BigInt::from)
+                .collect(),
+            bools: vec![true, false],
+        };
+        let ops = [
+            Op::StrAt,
+            Op::StrConcat,
+            Op::StrFromInt,
+            Op::StrReplace,
+            Op::StrSubstr,
+            Op::StrIndexof,
+            Op::StrLen,
+            Op::StrToInt,
+            Op::StrContains,
+            Op::StrPrefixof,
+            Op::StrSuffixof,
+        ];
+        let mut per_op: BTreeMap<&str, usize> = BTreeMap::new();
+        for case in constant_assignments_with(&pool, &ops, 0) {
+            case.check().unwrap();
+            let Term::App(Op::Eq, sides) = &case.formula.assertions[0].term else {
+                panic!()
+            };
+            let Term::App(op, _) = &sides[0] else {
+                panic!()
+            };
+            *per_op.entry(op.name()).or_default() += 1;
+        }
+        let artifact = BTreeMap::from([
+            ("str.at", 93),
+            ("str.++", 329),
+            ("str.from_int", 9),
+            ("str.replace", 2480),
+            ("str.substr", 343),
+            ("str.indexof", 712),
+            ("str.len", 20),
+            ("str.to_int", 19),
+            ("str.contains", 177),
+            ("str.prefixof", 177),
+            ("str.suffixof", 177),
+        ]);
+        assert_eq!(per_op, artifact);
+        assert_eq!(per_op.values().sum::<usize>() + 178, 4714);
+    }
+
+    #[test]
+    fn formulas_are_distinct() {
+        let pool = ConstantPool::paper();
+        let mut seen = std::collections::HashSet::new();
+        let mut n = 0;
+        for case in constant_assignments(&pool, 0) {
+            assert!(
+                seen.insert(case.formula.clone()),
+                "{:?} twice",
+                case.formula
+            );
+            n += 1;
+        }
+        eprintln!("constant assignments over the paper pool: {n}");
+    }
+
     #[test]
     fn unsat_cases_are_left_alone() {
         let case = Case {
             formula: Default::default(),
-            truth: Truth::Unsat { core: Default::default() },
+            truth: Truth::Unsat {
+                core: Default::default(),
+            },
             provenance: Default::default(),
         };
-        assert!(ConstantAssignment.apply(&case, &mut ChaCha8Rng::seed_from_u64(0)).is_none());
+        assert!(
+            ConstantAssignment
+                .apply(&case, &mut ChaCha8Rng::seed_from_u64(0))
+                .is_none()
+        );
     }
 }

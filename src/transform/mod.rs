@@ -15,9 +15,12 @@ mod term_synthesis;
 mod variable_abstraction;
 
 pub use chain::{Chain, MAX_FORMULA_SIZE, formula_size, random_chain};
-pub use constant_assignment::{ConstantAssignment, constant_assignments, constant_assignments_with};
+pub use constant_assignment::{
+    ConstantAssignment, constant_assignments, constant_assignments_with,
+};
 pub use term_synthesis::{
-    PAPER_OPERATORS, TermSynthesis, synthesize_case, term_synthesis_cases, term_synthesis_cases_with,
+    PAPER_OPERATORS, TermSynthesis, synthesize_case, term_synthesis_cases,
+    term_synthesis_cases_with,
 };
 pub use variable_abstraction::VariableAbstraction;
 

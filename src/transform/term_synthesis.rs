@@ -80,12 +80,23 @@ fn abstracted_case(
     let mut terms = vec![Term::eq(Term::App(op, args), rhs)];
     let mut model = Model::new();
     let mut fresh = FreshNames::for_formula(&formula);
-    abstract_constants(&mut terms, &mut formula.decls, &mut model, &mut fresh, policy, rng);
+    abstract_constants(
+        &mut terms,
+        &mut formula.decls,
+        &mut model,
+        &mut fresh,
+        policy,
+        rng,
+    );
     formula.assert(terms.pop().expect("one term"), None);
     Case {
         formula,
         truth: Truth::Sat { model },
-        provenance: Provenance { seed, category: CATEGORY.into(), chain: Vec::new() },
+        provenance: Provenance {
+            seed,
+            category: CATEGORY.into(),
+            chain: Vec::new(),
+        },
     }
 }
 
@@ -108,14 +119,22 @@ pub fn synthesize_case(
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let d = if i == deep || depth <= 1 { depth } else { rng.random_range(1..=depth) };
+            let d = if i == deep || depth <= 1 {
+                depth
+            } else {
+                rng.random_range(1..=depth)
+            };
             pool.sample(s, d, rng)
         })
         .collect();
     let values: Vec<Value> = args.iter().map(|a| a.value.clone()).collect();
     let value = apply(op, &values)?;
     let rhs = pool.synthesize(&value, depth.max(1), rng);
-    let policy = if rng.random_bool(0.5) { Policy::All } else { Policy::Some };
+    let policy = if rng.random_bool(0.5) {
+        Policy::All
+    } else {
+        Policy::Some
+    };
     let args = args.into_iter().map(|a| a.term).collect();
     Some(abstracted_case(op, args, rhs, policy, seed, rng))
 }
@@ -141,14 +160,16 @@ pub fn term_synthesis_cases(
 ) -> impl Iterator<Item = Case> + use<> {
     match depth {
         0 => TermSynthesisCases::Done,
-        1 => TermSynthesisCases::Exhaustive(Box::new(Exhaustive::new(pool, STRING_OPERATORS, seed))),
+        1 => {
+            TermSynthesisCases::Exhaustive(Box::new(Exhaustive::new(pool, STRING_OPERATORS, seed)))
+        }
         _ => match TermPool::new(pool.clone()) {
-            Ok(terms) => TermSynthesisCases::Random {
-                terms: Box::new(terms),
+            Ok(terms) => TermSynthesisCases::Random(Box::new(Sampler {
+                terms,
                 depth,
                 seed,
                 rng: ChaCha8Rng::seed_from_u64(seed),
-            },
+            })),
             Err(_) => TermSynthesisCases::Done,
         },
     }
@@ -168,7 +189,15 @@ pub fn term_synthesis_cases_with(
 enum TermSynthesisCases {
     Done,
     Exhaustive(Box<Exhaustive>),
-    Random { terms: Box<TermPool>, depth: usize, seed: u64, rng: ChaCha8Rng },
+    Random(Box<Sampler>),
+}
+
+/// The state of the sampled (depth >= 2) category.
+struct Sampler {
+    terms: TermPool,
+    depth: usize,
+    seed: u64,
+    rng: ChaCha8Rng,
 }
 
 impl Iterator for TermSynthesisCases {
@@ -178,9 +207,9 @@ impl Iterator for TermSynthesisCases {
         match self {
             TermSynthesisCases::Done => None,
             TermSynthesisCases::Exhaustive(e) => e.next(),
-            TermSynthesisCases::Random { terms, depth, seed, rng } => loop {
-                let op = *STRING_OPERATORS.choose(rng).expect("not empty");
-                if let Some(c) = synthesize_case(op, terms, *depth, *seed, rng) {
+            TermSynthesisCases::Random(s) => loop {
+                let op = *STRING_OPERATORS.choose(&mut s.rng).expect("not empty");
+                if let Some(c) = synthesize_case(op, &s.terms, s.depth, s.seed, &mut s.rng) {
                     return Some(c);
                 }
             },
@@ -190,7 +219,6 @@ impl Iterator for TermSynthesisCases {
 
 /// Depth-1 pool terms of one kind (one operator), in enumeration order.
 struct Kind {
-    op: Op,
     sort: Sort,
     terms: Vec<Sampled>,
 }
@@ -213,12 +241,19 @@ struct Exhaustive {
 
 impl Exhaustive {
     fn new(pool: &ConstantPool, ops: &[Op], seed: u64) -> Self {
-        let ops: Vec<Op> = ops.iter().copied().filter(|&op| signature(op).is_some()).collect();
+        let ops: Vec<Op> = ops
+            .iter()
+            .copied()
+            .filter(|&op| signature(op).is_some())
+            .collect();
         let kinds = ops
             .iter()
             .map(|&op| {
                 let (sorts, sort) = signature(op).expect("filtered");
-                Kind { op, sort, terms: applications(pool, op, sorts) }
+                Kind {
+                    sort,
+                    terms: applications(pool, op, sorts),
+                }
             })
             .filter(|k| !k.terms.is_empty())
             .collect();
@@ -254,8 +289,11 @@ impl Exhaustive {
             picks[i] = k % per_arg[i].len();
             k /= per_arg[i].len();
         }
-        let args: Vec<&Sampled> =
-            picks.iter().zip(&per_arg).map(|(&p, kinds)| &kinds[p].terms[0]).collect();
+        let args: Vec<&Sampled> = picks
+            .iter()
+            .zip(&per_arg)
+            .map(|(&p, kinds)| &kinds[p].terms[0])
+            .collect();
         let values: Vec<Value> = args.iter().map(|a| a.value.clone()).collect();
         if let Some(value) = apply(op, &values) {
             let lhs: Vec<Term> = args.iter().map(|a| a.term.clone()).collect();
@@ -266,7 +304,8 @@ impl Exhaustive {
                 .map(|t| t.term.clone())
                 .collect();
             for rhs in results.into_iter().rev() {
-                let case = abstracted_case(op, lhs.clone(), rhs, Policy::All, self.seed, &mut self.rng);
+                let case =
+                    abstracted_case(op, lhs.clone(), rhs, Policy::All, self.seed, &mut self.rng);
                 self.pending.push(case);
             }
         }
@@ -303,11 +342,16 @@ fn applications(pool: &ConstantPool, op: Op, sorts: &[Sort]) -> Vec<Sampled> {
     for mut k in 0..total {
         let mut args = vec![Value::Bool(false); sorts.len()];
         for i in (0..sorts.len()).rev() {
-            args[i] = pool.nth(&sorts[i], k % radix[i]).expect("index below count");
+            args[i] = pool
+                .nth(&sorts[i], k % radix[i])
+                .expect("index below count");
             k /= radix[i];
         }
         if let Some(value) = apply(op, &args) {
-            out.push(Sampled { term: Term::App(op, args.iter().map(Value::to_term).collect()), value });
+            out.push(Sampled {
+                term: Term::App(op, args.iter().map(Value::to_term).collect()),
+                value,
+            });
         }
     }
     out
@@ -324,7 +368,10 @@ pub struct TermSynthesis {
 impl TermSynthesis {
     /// Synthesizes terms of depth at most `depth` (at least 1) from `pool`.
     pub fn new(pool: TermPool, depth: usize) -> Self {
-        TermSynthesis { pool, depth: depth.max(1) }
+        TermSynthesis {
+            pool,
+            depth: depth.max(1),
+        }
     }
 }
 
@@ -334,7 +381,9 @@ impl Transformation for TermSynthesis {
     }
 
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
-        let Truth::Sat { model } = &case.truth else { return None };
+        let Truth::Sat { model } = &case.truth else {
+            return None;
+        };
         // Rewritable leaves over all assertions, in pre-order.
         let mut leaves: Vec<Term> = Vec::new();
         for a in &case.formula.assertions {
@@ -355,11 +404,24 @@ impl Transformation for TermSynthesis {
             return None;
         }
         let mut out = case.clone();
-        let Truth::Sat { model: out_model } = &mut out.truth else { unreachable!() };
+        let Truth::Sat { model: out_model } = &mut out.truth else {
+            unreachable!()
+        };
         let mut fresh = FreshNames::for_formula(&case.formula);
-        let policy = if rng.random_bool(0.5) { Policy::All } else { Policy::Some };
+        let policy = if rng.random_bool(0.5) {
+            Policy::All
+        } else {
+            Policy::Some
+        };
         let mut new_decls = Vec::new();
-        abstract_constants(&mut synthesized, &mut new_decls, out_model, &mut fresh, policy, rng);
+        abstract_constants(
+            &mut synthesized,
+            &mut new_decls,
+            out_model,
+            &mut fresh,
+            policy,
+            rng,
+        );
         let t = synthesized.pop().expect("one term");
         let everywhere = matches!(target, Term::Var(_)) && rng.random_bool(0.5);
         let mut index = 0;
@@ -370,11 +432,15 @@ impl Transformation for TermSynthesis {
                 (i == pick || (everywhere && l == target)).then(|| t.clone())
             });
         }
-        if let Term::Var(x) = target {
-            if !out.formula.assertions.iter().any(|a| a.term.free_vars().contains(x)) {
-                out.formula.decls.retain(|(n, _)| n != x);
-                out_model.0.remove(x);
-            }
+        if let Term::Var(x) = target
+            && !out
+                .formula
+                .assertions
+                .iter()
+                .any(|a| a.term.free_vars().contains(x))
+        {
+            out.formula.decls.retain(|(n, _)| n != x);
+            out_model.0.remove(x);
         }
         out.formula.decls.extend(new_decls);
         out.provenance.chain.push(self.name().to_string());
@@ -392,6 +458,7 @@ mod tests {
     use super::*;
     use crate::generate::{argument_sorts, step1_with};
     use crate::term::SmtString;
+    use rand::{Rng, SeedableRng};
 
     fn check(c: &Case) -> Result<(), TestCaseError> {
         c.check().map_err(|e| {
@@ -446,8 +513,9 @@ mod tests {
         for case in term_synthesis_cases_with(&pool, PAPER_OPERATORS, 0) {
             case.check().unwrap();
             let text = case.formula.to_script(None, Default::default()).to_string();
-            found |= text.contains("(str.at (str.at tmp_str0 tmp_int1) (str.indexof tmp_str0 tmp_str0 tmp_int1))")
-                && text.contains("(str.++ tmp_str2 tmp_str2)");
+            found |= text.contains(
+                "(str.at (str.at tmp_str0 tmp_int1) (str.indexof tmp_str0 tmp_str0 tmp_int1))",
+            ) && text.contains("(str.++ tmp_str2 tmp_str2)");
         }
         assert!(found, "Fig. 2 not generated");
     }
@@ -459,15 +527,22 @@ mod tests {
     #[test]
     fn depth_1_counts_match_the_paper_artifact() {
         let pool = ConstantPool {
-            strings: ["a", "", "-1", "0"].into_iter().map(SmtString::from).collect(),
+            strings: ["a", "", "-1", "0"]
+                .into_iter()
+                .map(SmtString::from)
+                .collect(),
             ints: vec![BigInt::from(-1), BigInt::from(0)],
             bools: vec![true, false],
         };
         let mut per_op: BTreeMap<&str, usize> = BTreeMap::new();
         for case in term_synthesis_cases_with(&pool, PAPER_OPERATORS, 0) {
             case.check().unwrap();
-            let Term::App(Op::Eq, sides) = &case.formula.assertions[0].term else { panic!() };
-            let Term::App(op, _) = &sides[0] else { panic!() };
+            let Term::App(Op::Eq, sides) = &case.formula.assertions[0].term else {
+                panic!()
+            };
+            let Term::App(op, _) = &sides[0] else {
+                panic!()
+            };
             *per_op.entry(op.name()).or_default() += 1;
         }
         let artifact = BTreeMap::from([
@@ -494,7 +569,10 @@ mod tests {
         let a: Vec<Case> = term_synthesis_cases(&pool, 3, 42).take(200).collect();
         let b: Vec<Case> = term_synthesis_cases(&pool, 3, 42).take(200).collect();
         assert_eq!(a, b);
-        let deep = a.iter().filter(|c| c.formula.assertions[0].term.depth() >= 4).count();
+        let deep = a
+            .iter()
+            .filter(|c| c.formula.assertions[0].term.depth() >= 4)
+            .count();
         assert!(deep > 100, "{deep} of 200 have an argument of depth 3");
         for c in &a {
             c.check().unwrap();
@@ -508,9 +586,14 @@ mod tests {
         let ts = TermSynthesis::new(TermPool::new(ConstantPool::paper()).unwrap(), 2);
         let unsat = Case {
             formula: Default::default(),
-            truth: Truth::Unsat { core: Default::default() },
+            truth: Truth::Unsat {
+                core: Default::default(),
+            },
             provenance: Default::default(),
         };
-        assert!(ts.apply(&unsat, &mut ChaCha8Rng::seed_from_u64(0)).is_none());
+        assert!(
+            ts.apply(&unsat, &mut ChaCha8Rng::seed_from_u64(0))
+                .is_none()
+        );
     }
 }

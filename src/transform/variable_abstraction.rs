@@ -85,7 +85,9 @@ pub(crate) fn for_each_leaf(t: &Term, f: &mut dyn FnMut(&Term)) {
 /// the same pre-order as [`for_each_leaf`]) returns a term.
 pub(crate) fn rewrite_leaves(t: &Term, f: &mut dyn FnMut(&Term) -> Option<Term>) -> Term {
     match t {
-        Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::Var(_) => f(t).unwrap_or_else(|| t.clone()),
+        Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::Var(_) => {
+            f(t).unwrap_or_else(|| t.clone())
+        }
         Term::App(op, args) if !is_regex_op(*op) => {
             Term::App(*op, args.iter().map(|a| rewrite_leaves(a, f)).collect())
         }
@@ -197,8 +199,9 @@ pub(crate) fn abstract_constants(
                 n
             }
         };
-        let mut positions: Vec<usize> =
-            (0..occurrences.len()).filter(|&i| occurrences[i] == *value).collect();
+        let mut positions: Vec<usize> = (0..occurrences.len())
+            .filter(|&i| occurrences[i] == *value)
+            .collect();
         if policy == Policy::Some && positions.len() > 1 && rng.random_bool(0.25) {
             positions.shuffle(rng);
             positions.truncate(rng.random_range(1..positions.len()));
@@ -208,9 +211,7 @@ pub(crate) fn abstract_constants(
     let mut index = 0;
     for t in terms.iter_mut() {
         *t = rewrite_leaves(t, &mut |l| {
-            if literal_value(l).is_none() {
-                return None;
-            }
+            literal_value(l)?;
             let i = index;
             index += 1;
             plan.get(&i).map(|n| Term::Var(n.clone()))
@@ -229,13 +230,26 @@ impl Transformation for VariableAbstraction {
     }
 
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
-        let Truth::Sat { model } = &case.truth else { return None };
+        let Truth::Sat { model } = &case.truth else {
+            return None;
+        };
         let mut fresh = FreshNames::for_formula(&case.formula);
-        let mut terms: Vec<Term> = case.formula.assertions.iter().map(|a| a.term.clone()).collect();
+        let mut terms: Vec<Term> = case
+            .formula
+            .assertions
+            .iter()
+            .map(|a| a.term.clone())
+            .collect();
         let mut decls = case.formula.decls.clone();
         let mut model = model.clone();
-        let replaced =
-            abstract_constants(&mut terms, &mut decls, &mut model, &mut fresh, Policy::Some, rng);
+        let replaced = abstract_constants(
+            &mut terms,
+            &mut decls,
+            &mut model,
+            &mut fresh,
+            Policy::Some,
+            rng,
+        );
         if replaced == 0 {
             return None;
         }
@@ -253,7 +267,7 @@ impl Transformation for VariableAbstraction {
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
@@ -292,24 +306,42 @@ mod tests {
         let mut f = Formula::default();
         let t = Term::eq(
             Term::app(Op::StrConcat, vec![Term::str("a"), Term::str("a")]),
-            Term::app(Op::StrAt, vec![Term::str("aa"), Term::int(0)]),
+            Term::app(
+                Op::StrSubstr,
+                vec![Term::str("aa"), Term::int(0), Term::int(2)],
+            ),
         );
         f.assert(t, None);
         let mut terms = vec![f.assertions[0].term.clone()];
         let (mut decls, mut model) = (Vec::new(), Model::new());
         let mut fresh = FreshNames::for_formula(&f);
         let mut rng = ChaCha8Rng::seed_from_u64(0);
-        let n = abstract_constants(&mut terms, &mut decls, &mut model, &mut fresh, Policy::All, &mut rng);
-        assert_eq!(n, 4);
-        // "a", "aa" and 0: three variables, the two "a" sharing one.
-        assert_eq!(decls.len(), 3);
-        let Term::App(_, sides) = &terms[0] else { panic!() };
-        let Term::App(_, concat) = &sides[0] else { panic!() };
+        let n = abstract_constants(
+            &mut terms,
+            &mut decls,
+            &mut model,
+            &mut fresh,
+            Policy::All,
+            &mut rng,
+        );
+        assert_eq!(n, 5);
+        // "a", "aa", 0 and 2: four variables, the two "a" sharing one.
+        assert_eq!(decls.len(), 4);
+        let Term::App(_, sides) = &terms[0] else {
+            panic!()
+        };
+        let Term::App(_, concat) = &sides[0] else {
+            panic!()
+        };
         assert_eq!(concat[0], concat[1]);
         assert!(matches!(concat[0], Term::Var(_)));
         f.assertions[0].term = terms[0].clone();
         f.decls = decls;
-        let case = Case { formula: f, truth: Truth::Sat { model }, provenance: Default::default() };
+        let case = Case {
+            formula: f,
+            truth: Truth::Sat { model },
+            provenance: Default::default(),
+        };
         case.check().unwrap();
     }
 
@@ -333,7 +365,9 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(0);
         let unsat = Case {
             formula: Default::default(),
-            truth: Truth::Unsat { core: Default::default() },
+            truth: Truth::Unsat {
+                core: Default::default(),
+            },
             provenance: Default::default(),
         };
         assert!(VariableAbstraction.apply(&unsat, &mut rng).is_none());
