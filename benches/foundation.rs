@@ -43,16 +43,23 @@ fn parsing_and_evaluation(c: &mut Criterion) {
     let mut g = c.benchmark_group("foundation");
     g.throughput(Throughput::Elements(texts.len() as u64));
     g.bench_function("parse x1000", |b| {
-        b.iter(|| texts.iter().map(|t| parse_script(t).unwrap().commands.len()).sum::<usize>())
+        b.iter(|| {
+            texts
+                .iter()
+                .map(|t| parse_script(t).unwrap().commands.len())
+                .sum::<usize>()
+        })
     });
     g.bench_function("model check x1000", |b| {
         b.iter(|| {
             cases
                 .iter()
                 .filter(|c| match &c.truth {
-                    Truth::Sat { model } => {
-                        c.formula.assertions.iter().all(|a| eval(&a.term, model).is_ok())
-                    }
+                    Truth::Sat { model } => c
+                        .formula
+                        .assertions
+                        .iter()
+                        .all(|a| eval(&a.term, model).is_ok()),
                     Truth::Unsat { .. } => false,
                 })
                 .count()

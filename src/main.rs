@@ -21,7 +21,11 @@ use equifuzz::solver::{self, RawOutcome, Target};
 use equifuzz::term::Printer;
 
 #[derive(Parser, Debug)]
-#[command(name = "equifuzz", version, about = "Finds soundness bugs in SMT solvers with satisfiability-preserving transformations")]
+#[command(
+    name = "equifuzz",
+    version,
+    about = "Finds soundness bugs in SMT solvers with satisfiability-preserving transformations"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -107,7 +111,10 @@ impl Solver {
     fn open(args: &SolverArgs) -> Result<Solver> {
         let target = solver::target_from_spec(&args.target, args.solver_lib.as_deref())
             .with_context(|| format!("cannot use solver `{}`", args.target))?;
-        Ok(Solver { target, timeout: args.timeout })
+        Ok(Solver {
+            target,
+            timeout: args.timeout,
+        })
     }
 
     fn solve(&mut self, script: &str) -> (Reply, String) {
@@ -125,7 +132,11 @@ impl Solver {
 fn cmd_run(files: &[PathBuf], args: &SolverArgs) -> Result<ExitCode> {
     let mut solver = Solver::open(args)?;
     let printer = Printer::new(solver.target.dialect());
-    eprintln!("solver: {} ({})", solver.target.name(), solver.target.version());
+    eprintln!(
+        "solver: {} ({})",
+        solver.target.name(),
+        solver.target.version()
+    );
     let (mut invalid, mut findings) = (0, 0);
     for f in files {
         match run_file(f, &printer, &mut |s| solver.solve(s)) {
@@ -135,7 +146,9 @@ fn cmd_run(files: &[PathBuf], args: &SolverArgs) -> Result<ExitCode> {
             }
             FileOutcome::Judged { expected, verdict } => {
                 findings += usize::from(verdict.is_finding());
-                let exp = expected.map(|e| format!(" (expected {})", e.status)).unwrap_or_default();
+                let exp = expected
+                    .map(|e| format!(" (expected {})", e.status))
+                    .unwrap_or_default();
                 println!("{}: {verdict}{exp}", f.display());
             }
         }
@@ -175,9 +188,20 @@ fn cmd_fuzz(
         progress: Some(Duration::from_secs(5)),
     };
     let mut generator = equifuzz::generate::RandomCases::new(pool(pool_name)?);
-    let stats = fuzz(&cfg, &printer, &info, &mut |rng| generator.next(rng), &mut |s| solver.solve(s))?;
+    let stats = fuzz(
+        &cfg,
+        &printer,
+        &info,
+        &mut |rng| generator.next(rng),
+        &mut |s| solver.solve(s),
+    )?;
     eprintln!("{}", stats.line());
-    println!("executions: {} in {:.1}s ({:.1}/s)", stats.execs, stats.wall_secs, stats.execs_per_sec());
+    println!(
+        "executions: {} in {:.1}s ({:.1}/s)",
+        stats.execs,
+        stats.wall_secs,
+        stats.execs_per_sec()
+    );
     for (kind, n) in &stats.verdicts {
         println!("  {kind:>15}: {n}");
     }
@@ -190,14 +214,28 @@ fn cmd_fuzz(
         100.0 * stats.record_secs / stats.wall_secs,
         stats.median_solver_ms()
     );
-    Ok(if stats.findings_written > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if stats.findings_written > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
-        Command::Generate { out, pool: p, limit, seed } => (|| {
-            let cfg = GenerateConfig { out: out.clone(), pool: pool(p)?, limit: *limit, seed: *seed };
+        Command::Generate {
+            out,
+            pool: p,
+            limit,
+            seed,
+        } => (|| {
+            let cfg = GenerateConfig {
+                out: out.clone(),
+                pool: pool(p)?,
+                limit: *limit,
+                seed: *seed,
+            };
             let s = generate(&cfg).with_context(|| format!("cannot write to {}", out.display()))?;
             println!(
                 "wrote {} step-1 and {} constant-assignment formulas under {}",
@@ -208,9 +246,14 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         })(),
         Command::Run { files, solver } => cmd_run(files, solver),
-        Command::Fuzz { solver, time, max_execs, seed, out, pool: p } => {
-            cmd_fuzz(solver, *time, *max_execs, *seed, out, p)
-        }
+        Command::Fuzz {
+            solver,
+            time,
+            max_execs,
+            seed,
+            out,
+            pool: p,
+        } => cmd_fuzz(solver, *time, *max_execs, *seed, out, p),
     };
     match result {
         Ok(code) => code,

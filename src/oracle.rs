@@ -324,12 +324,13 @@ pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> V
         Answer::Unsat => Status::Unsat,
     };
     if let Some(e) = expected
-        && e.status != got {
-            return Verdict::Unsound {
-                expected: e.status,
-                got,
-            };
-        }
+        && e.status != got
+    {
+        return Verdict::Unsound {
+            expected: e.status,
+            got,
+        };
+    }
     match got {
         Status::Sat => judge_model(formula, values.as_ref(), ambiguous),
         Status::Unsat => match (expected.and_then(|e| e.core.as_ref()), core) {

@@ -20,7 +20,11 @@ fn run_checks_the_models_of_listings_1_and_8() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 2, "{stdout}");
     for l in lines {
@@ -39,7 +43,10 @@ fn a_malformed_file_is_reported_with_its_position_and_the_others_still_run() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2), "{stdout}");
     assert!(stdout.contains(&format!("{bad}:5:1: expected")), "{stdout}");
-    assert!(stdout.contains("listing1-replace-empty.smt2: sat (model checked)"), "{stdout}");
+    assert!(
+        stdout.contains("listing1-replace-empty.smt2: sat (model checked)"),
+        "{stdout}"
+    );
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
 
@@ -51,16 +58,30 @@ fn generate_writes_labelled_files_that_run_checks() {
         .arg(&dir)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut files: Vec<_> = walk(&dir);
     files.sort();
     assert_eq!(files.len(), 40);
     let text = std::fs::read_to_string(&files[0]).unwrap();
-    assert!(text.contains("(set-info :status sat)") && text.contains("; model:"), "{text}");
-    let run = equifuzz().args(["run", "--target", "z3"]).args(&files).output().unwrap();
+    assert!(
+        text.contains("(set-info :status sat)") && text.contains("; model:"),
+        "{text}"
+    );
+    let run = equifuzz()
+        .args(["run", "--target", "z3"])
+        .args(&files)
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert_eq!(stdout.lines().count(), 40, "{stdout}");
-    assert!(!stdout.contains("UNSOUND") && !stdout.contains("INVALID"), "{stdout}");
+    assert!(
+        !stdout.contains("UNSOUND") && !stdout.contains("INVALID"),
+        "{stdout}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -68,12 +89,24 @@ fn generate_writes_labelled_files_that_run_checks() {
 fn a_short_fuzz_run_reports_throughput_and_verdicts() {
     let dir = std::env::temp_dir().join(format!("equifuzz-fuzz-{}", std::process::id()));
     let out = equifuzz()
-        .args(["fuzz", "--target", "z3", "--max-execs", "30", "--timeout", "2s", "--out"])
+        .args([
+            "fuzz",
+            "--target",
+            "z3",
+            "--max-execs",
+            "30",
+            "--timeout",
+            "2s",
+            "--out",
+        ])
         .arg(&dir)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.code() == Some(0) || out.status.code() == Some(1), "{stdout}");
+    assert!(
+        out.status.code() == Some(0) || out.status.code() == Some(1),
+        "{stdout}"
+    );
     assert!(stdout.contains("executions: 30 in"), "{stdout}");
     assert!(stdout.contains("median solver call"), "{stdout}");
     assert!(dir.join("stats.jsonl").exists());

@@ -28,7 +28,10 @@ const BATCH: usize = 200;
 const MAX_DEPTH: usize = 4;
 
 fn term_count() -> usize {
-    std::env::var("EQUIFUZZ_DIFF_TERMS").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000)
+    std::env::var("EQUIFUZZ_DIFF_TERMS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000)
 }
 
 /// A term with the value our semantics gives it.
@@ -47,7 +50,11 @@ impl Case {
 
     fn describe(&self) -> String {
         let p = Printer::default();
-        format!("{}  ; ours: {}", p.term(&self.term), p.term(&self.value.to_term()))
+        format!(
+            "{}  ; ours: {}",
+            p.term(&self.term),
+            p.term(&self.value.to_term())
+        )
     }
 }
 
@@ -57,7 +64,11 @@ fn unchain(t: &Term) -> Term {
     match t {
         Term::App(op @ (Op::StrLt | Op::StrLe), args) if args.len() > 2 => {
             let args: Vec<Term> = args.iter().map(unchain).collect();
-            Term::and(args.windows(2).map(|w| Term::app(*op, w.to_vec())).collect())
+            Term::and(
+                args.windows(2)
+                    .map(|w| Term::app(*op, w.to_vec()))
+                    .collect(),
+            )
         }
         Term::App(op, args) => Term::app(*op, args.iter().map(unchain).collect()),
         _ => t.clone(),
@@ -193,15 +204,28 @@ fn check(name: &str, tally: Tally) {
         tally.new.len(),
         tally.new.join("\n")
     );
-    assert!(tally.errors.is_empty(), "{name} reported errors: {:?}", tally.errors);
+    assert!(
+        tally.errors.is_empty(),
+        "{name} reported errors: {:?}",
+        tally.errors
+    );
     // A solver that answers nothing would pass vacuously.
-    assert!(tally.agreed > term_count() / 2, "{name} agreed on only {} terms", tally.agreed);
+    assert!(
+        tally.agreed > term_count() / 2,
+        "{name} agreed on only {} terms",
+        tally.agreed
+    );
 }
 
 #[test]
 fn semantics_agrees_with_z3_on_random_constant_terms() {
     let z3 = Z3Library::load(None).expect("libz3 is installed");
-    let name = format!("z3-{}", z3.version().trim_start_matches("Z3 ").trim_end_matches(".0"));
+    let name = format!(
+        "z3-{}",
+        z3.version()
+            .trim_start_matches("Z3 ")
+            .trim_end_matches(".0")
+    );
     let tally = differential(&name, &|s| z3.eval(s, Some(10_000)));
     check(&name, tally);
 }
@@ -213,7 +237,11 @@ fn semantics_agrees_with_cvc5_on_random_constant_terms() {
         return;
     };
     let version = String::from_utf8_lossy(&version.stdout);
-    let number = version.split_whitespace().nth(4).unwrap_or("unknown").to_string();
+    let number = version
+        .split_whitespace()
+        .nth(4)
+        .unwrap_or("unknown")
+        .to_string();
     let name = format!("cvc5-{number}");
     let run = |s: &str| {
         let mut child = Command::new("cvc5")
@@ -245,7 +273,10 @@ fn z3_knows_every_string_operator_name() {
         ("(= (str.from_code 97) \"a\")", Op::StrFromCode),
         ("(str.< \"a\" \"b\")", Op::StrLt),
         ("(str.<= \"a\" \"b\")", Op::StrLe),
-        ("(= (str.replace_all \"aa\" \"a\" \"b\") \"bb\")", Op::StrReplaceAll),
+        (
+            "(= (str.replace_all \"aa\" \"a\" \"b\") \"bb\")",
+            Op::StrReplaceAll,
+        ),
         ("(= (str.to_int \"12\") 12)", Op::StrToInt),
         ("(= (str.from_int 12) \"12\")", Op::StrFromInt),
     ];

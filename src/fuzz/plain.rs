@@ -175,15 +175,16 @@ pub fn fuzz(
         stats.solver_ms.push((t2 - t1).as_secs_f64() * 1e3);
         stats.wall_secs = start.elapsed().as_secs_f64();
         if let Some(every) = cfg.progress
-            && last_progress.elapsed() >= every {
-                last_progress = Instant::now();
-                eprintln!("{}", stats.line());
-                writeln!(
-                    stats_file,
-                    "{}",
-                    serde_json::to_string(&stats).unwrap_or_default()
-                )?;
-            }
+            && last_progress.elapsed() >= every
+        {
+            last_progress = Instant::now();
+            eprintln!("{}", stats.line());
+            writeln!(
+                stats_file,
+                "{}",
+                serde_json::to_string(&stats).unwrap_or_default()
+            )?;
+        }
     }
     stats.wall_secs = start.elapsed().as_secs_f64();
     writeln!(

@@ -4,7 +4,11 @@
 //! construction; [`crate::transform`] grows them.
 
 mod pool;
+mod random;
 mod step1;
+pub mod term_pool;
 
 pub use pool::ConstantPool;
+pub use random::RandomCaseGenerator;
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
+pub use term_pool::{Sampled, TermPool, TermPoolError};

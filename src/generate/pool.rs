@@ -62,17 +62,15 @@ impl ConstantPool {
             s(&[0xd800]),
             s(&[0x0]),
         ]);
-        p.ints.extend(
-            [
-                BigInt::from(3),
-                BigInt::from(-2),
-                BigInt::from(0x2ffff),
-                BigInt::from(0x30000),
-                BigInt::from(i64::MAX),
-                BigInt::from(i64::MAX) + 1,
-                BigInt::from(i64::MIN) - 1,
-            ],
-        );
+        p.ints.extend([
+            BigInt::from(3),
+            BigInt::from(-2),
+            BigInt::from(0x2ffff),
+            BigInt::from(0x30000),
+            BigInt::from(i64::MAX),
+            BigInt::from(i64::MAX) + 1,
+            BigInt::from(i64::MIN) - 1,
+        ]);
         p
     }
 

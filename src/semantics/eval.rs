@@ -22,8 +22,8 @@
 use num_bigint::BigInt;
 use num_traits::Zero;
 
-use super::value::{Model, Value};
 use super::regex::{Regex, str_replace_re, str_replace_re_all};
+use super::value::{Model, Value};
 use super::{int, string};
 use crate::term::{Op, SmtString, SortError, Symbol, Term};
 
@@ -482,7 +482,11 @@ fn apply_regex(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
     use Op::*;
     use Value::{RegLan as R, Str as S};
     let arity = |n: usize| {
-        if vals.len() == n { Ok(()) } else { Err(ill_sorted(op, vals)) }
+        if vals.len() == n {
+            Ok(())
+        } else {
+            Err(ill_sorted(op, vals))
+        }
     };
     let re = |r: Regex| Ok(R(r));
     match op {

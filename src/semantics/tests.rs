@@ -493,17 +493,40 @@ fn reglan_terms_evaluate_through_the_regex_engine() {
         (r#"(str.in_re "ab" (re.+ (re.range "a" "b")))"#, "true"),
         (r#"(str.in_re "" (re.+ (re.range "a" "b")))"#, "false"),
         (r#"(str.in_re "a" (re.comp (str.to_re "a")))"#, "false"),
-        (r#"(= (re.+ (str.to_re "a")) (re.++ (str.to_re "a") (re.* (str.to_re "a"))))"#, "true"),
+        (
+            r#"(= (re.+ (str.to_re "a")) (re.++ (str.to_re "a") (re.* (str.to_re "a"))))"#,
+            "true",
+        ),
         (r#"(= (re.range "b" "a") re.none)"#, "true"),
         (r#"(= ((_ re.loop 189 0) (str.to_re "")) re.none)"#, "true"),
-        (r#"(distinct (re.* (str.to_re "a")) (re.* (str.to_re "aa")))"#, "true"),
-        (r#"(= (re.union (str.to_re "a") (re.comp (str.to_re "a"))) re.all)"#, "true"),
-        (r#"(str.replace_re "aab" (re.+ (str.to_re "a")) "x")"#, r#""xab""#),
-        (r#"(str.replace_re_all "aab" (re.+ (str.to_re "a")) "x")"#, r#""xxb""#),
-        (r#"(str.replace_re "ab" (re.* (str.to_re "z")) "x")"#, r#""xab""#),
+        (
+            r#"(distinct (re.* (str.to_re "a")) (re.* (str.to_re "aa")))"#,
+            "true",
+        ),
+        (
+            r#"(= (re.union (str.to_re "a") (re.comp (str.to_re "a"))) re.all)"#,
+            "true",
+        ),
+        (
+            r#"(str.replace_re "aab" (re.+ (str.to_re "a")) "x")"#,
+            r#""xab""#,
+        ),
+        (
+            r#"(str.replace_re_all "aab" (re.+ (str.to_re "a")) "x")"#,
+            r#""xxb""#,
+        ),
+        (
+            r#"(str.replace_re "ab" (re.* (str.to_re "z")) "x")"#,
+            r#""xab""#,
+        ),
     ];
     for (term, expected) in rows {
-        let got = eval_closed(&crate::term::parse_term(term).unwrap()).unwrap_or_else(|e| panic!("{term}: {e}"));
-        assert_eq!(got.to_term(), crate::term::parse_term(expected).unwrap(), "{term}");
+        let got = eval_closed(&crate::term::parse_term(term).unwrap())
+            .unwrap_or_else(|e| panic!("{term}: {e}"));
+        assert_eq!(
+            got.to_term(),
+            crate::term::parse_term(expected).unwrap(),
+            "{term}"
+        );
     }
 }

@@ -120,9 +120,10 @@ impl Formula {
                 return Err(format!("an assertion has sort {sort}"));
             }
             if let Some(n) = &a.name
-                && !names.insert(n) {
-                    return Err(format!("assertion name `{n}` is used twice"));
-                }
+                && !names.insert(n)
+            {
+                return Err(format!("assertion name `{n}` is used twice"));
+            }
         }
         Ok(())
     }

@@ -11,13 +11,14 @@
 //! invariants of [`crate::truth`] hold again. It never applies to unsat
 //! cases: there is no model to read constants from.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use rand::RngCore;
 
 use super::Transformation;
-use crate::generate::{ConstantPool, STRING_OPERATORS, argument_sorts, step1_with};
-use crate::term::{Symbol, Term};
+use crate::generate::{ConstantPool, RESULT, STRING_OPERATORS, argument_sorts, step1_with};
+use crate::semantics::Value;
+use crate::term::{Op, Symbol, Term};
 use crate::truth::{Case, Truth};
 
 /// Replaces a random non-empty subset of the free variables by their model
@@ -78,32 +79,125 @@ impl Transformation for ConstantAssignment {
 
 /// The exhaustive constant-assignment category: every step-1 operator, on
 /// every combination of pool constants as arguments, with every non-empty
-/// subset of its variables (arguments and result) replaced by constants.
-/// Lazy, so that memory stays flat however large the pool.
+/// subset of its variables (arguments and result) replaced by constants,
+/// each *distinct formula* once (the paper's artifact skipped a formula it
+/// had already made, too: e.g. `(= (str.at "" i) "")` arises from `i = -1`
+/// and from `i = 2`). The model of a formula is that of the first argument
+/// combination that makes it. Lazy, so that memory stays flat however large
+/// the pool.
 pub fn constant_assignments(pool: &ConstantPool, seed: u64) -> impl Iterator<Item = Case> + '_ {
-    STRING_OPERATORS.iter().flat_map(move |&op| {
-        let sorts = argument_sorts(op);
-        let radix: Vec<usize> = sorts.iter().map(|s| pool.count(s)).collect();
-        let combos: usize = radix.iter().product();
-        (0..combos).flat_map(move |mut k| {
-            let args: Vec<_> = sorts
-                .iter()
-                .zip(&radix)
-                .map(|(s, &r)| {
-                    let v = pool.nth(s, k % r).expect("index below count");
-                    k /= r;
-                    v
-                })
-                .collect();
-            let base = step1_with(op, &args, seed);
-            let vars = sorts.len() + 1;
-            (1u64..(1 << vars)).filter_map(move |mask| {
-                let mut c = assign(base.as_ref()?, mask, "constant-assignment")?;
-                c.provenance.category = "constant-assignment".into();
-                Some(c)
-            })
-        })
-    })
+    constant_assignments_with(pool, STRING_OPERATORS, seed)
+}
+
+/// [`constant_assignments`] over the given operators (those that are not
+/// step-1 operators are skipped).
+pub fn constant_assignments_with<'p>(
+    pool: &'p ConstantPool,
+    ops: &'p [Op],
+    seed: u64,
+) -> impl Iterator<Item = Case> + 'p {
+    ConstantAssignments {
+        pool,
+        ops,
+        seed,
+        op: 0,
+        mask: 1,
+        outer: 0,
+        inner: 0,
+        seen: HashSet::new(),
+    }
+}
+
+/// The enumeration state. For operator `ops[op]` and the set `mask` of
+/// replaced variables, `outer` counts the combinations of the replaced
+/// arguments and `inner` those of the arguments left as variables. A
+/// formula is determined by the replaced arguments and, when it is
+/// replaced, the result's value: so with the result left a variable only
+/// the first inner combination is used, and with the result replaced one
+/// inner combination per distinct result value (`seen`).
+struct ConstantAssignments<'p> {
+    pool: &'p ConstantPool,
+    ops: &'p [Op],
+    seed: u64,
+    op: usize,
+    mask: u64,
+    outer: usize,
+    inner: usize,
+    seen: HashSet<Value>,
+}
+
+impl ConstantAssignments<'_> {
+    fn next_mask(&mut self) {
+        self.mask += 1;
+        self.outer = 0;
+        self.inner = 0;
+        self.seen.clear();
+    }
+}
+
+impl Iterator for ConstantAssignments<'_> {
+    type Item = Case;
+
+    fn next(&mut self) -> Option<Case> {
+        loop {
+            let op = *self.ops.get(self.op)?;
+            let sorts = argument_sorts(op);
+            let n = sorts.len();
+            if n == 0 || self.mask >= 1 << (n + 1) {
+                self.op += 1;
+                self.mask = 0;
+                self.next_mask();
+                continue;
+            }
+            let mask = self.mask;
+            let replaced = |i: usize| mask & (1 << i) != 0;
+            let radix: Vec<usize> = sorts.iter().map(|s| self.pool.count(s)).collect();
+            let outer_total: usize = (0..n).filter(|&i| replaced(i)).map(|i| radix[i]).product();
+            let inner_total: usize = (0..n).filter(|&i| !replaced(i)).map(|i| radix[i]).product();
+            let result_replaced = replaced(n);
+            if self.outer >= outer_total {
+                self.next_mask();
+                continue;
+            }
+            if self.inner
+                >= if result_replaced {
+                    inner_total
+                } else {
+                    inner_total.min(1)
+                }
+            {
+                self.outer += 1;
+                self.inner = 0;
+                self.seen.clear();
+                continue;
+            }
+            let (mut o, mut k) = (self.outer, self.inner);
+            self.inner += 1;
+            let mut args = Vec::with_capacity(n);
+            for (i, (s, &r)) in sorts.iter().zip(&radix).enumerate() {
+                let digit = if replaced(i) { &mut o } else { &mut k };
+                args.push(self.pool.nth(s, *digit % r).expect("index below count"));
+                *digit /= r;
+            }
+            let Some(base) = step1_with(op, &args, self.seed) else {
+                continue;
+            };
+            if result_replaced {
+                let Truth::Sat { model } = &base.truth else {
+                    continue;
+                };
+                let Some(v) = model.get(RESULT) else { continue };
+                if !self.seen.insert(v.clone()) {
+                    continue;
+                }
+            }
+            let Some(mut c) = assign(&base, mask, "constant-assignment") else {
+                continue;
+            };
+            c.provenance.category = "constant-assignment".into();
+            return Some(c);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -156,6 +250,82 @@ mod tests {
         }
         assert!(n > 1000, "{n}");
         assert!(listing1, "the paper's Listing 1 is among the cases");
+    }
+
+    /// The paper's public artifact (its `SatExpressionsGenerator`) made
+    /// 4,714 constant-assignment formulas from the strings "", `"a"`, "a",
+    /// "\a" (read as U+0007), "\n", "-1", "0", "2" and the integers -1, 0,
+    /// 2: per operator as below, 178 of them for `equals`, which is not a
+    /// step-1 operator here. The same enumeration of distinct formulas
+    /// makes the same numbers.
+    #[test]
+    fn counts_match_the_paper_artifact() {
+        let pool = ConstantPool {
+            strings: ["", "\"a\"", "a", "\u{7}", "\n", "-1", "0", "2"]
+                .into_iter()
+                .map(crate::term::SmtString::from)
+                .collect(),
+            ints: [-1, 0, 2]
+                .into_iter()
+                .map(num_bigint::BigInt::from)
+                .collect(),
+            bools: vec![true, false],
+        };
+        let ops = [
+            Op::StrAt,
+            Op::StrConcat,
+            Op::StrFromInt,
+            Op::StrReplace,
+            Op::StrSubstr,
+            Op::StrIndexof,
+            Op::StrLen,
+            Op::StrToInt,
+            Op::StrContains,
+            Op::StrPrefixof,
+            Op::StrSuffixof,
+        ];
+        let mut per_op: BTreeMap<&str, usize> = BTreeMap::new();
+        for case in constant_assignments_with(&pool, &ops, 0) {
+            case.check().unwrap();
+            let Term::App(Op::Eq, sides) = &case.formula.assertions[0].term else {
+                panic!()
+            };
+            let Term::App(op, _) = &sides[0] else {
+                panic!()
+            };
+            *per_op.entry(op.name()).or_default() += 1;
+        }
+        let artifact = BTreeMap::from([
+            ("str.at", 93),
+            ("str.++", 329),
+            ("str.from_int", 9),
+            ("str.replace", 2480),
+            ("str.substr", 343),
+            ("str.indexof", 712),
+            ("str.len", 20),
+            ("str.to_int", 19),
+            ("str.contains", 177),
+            ("str.prefixof", 177),
+            ("str.suffixof", 177),
+        ]);
+        assert_eq!(per_op, artifact);
+        assert_eq!(per_op.values().sum::<usize>() + 178, 4714);
+    }
+
+    #[test]
+    fn formulas_are_distinct() {
+        let pool = ConstantPool::paper();
+        let mut seen = std::collections::HashSet::new();
+        let mut n = 0;
+        for case in constant_assignments(&pool, 0) {
+            assert!(
+                seen.insert(case.formula.clone()),
+                "{:?} twice",
+                case.formula
+            );
+            n += 1;
+        }
+        eprintln!("constant assignments over the paper pool: {n}");
     }
 
     #[test]

@@ -9,9 +9,20 @@ use rand::RngCore;
 
 use crate::truth::Case;
 
+mod chain;
 mod constant_assignment;
+mod term_synthesis;
+mod variable_abstraction;
 
-pub use constant_assignment::{ConstantAssignment, constant_assignments};
+pub use chain::{Chain, MAX_FORMULA_SIZE, formula_size, random_chain};
+pub use constant_assignment::{
+    ConstantAssignment, constant_assignments, constant_assignments_with,
+};
+pub use term_synthesis::{
+    PAPER_OPERATORS, TermSynthesis, synthesize_case, term_synthesis_cases,
+    term_synthesis_cases_with,
+};
+pub use variable_abstraction::VariableAbstraction;
 
 /// A satisfiability-preserving rewrite of a case.
 pub trait Transformation {

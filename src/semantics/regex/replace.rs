@@ -31,12 +31,21 @@ struct Matcher {
 
 impl Matcher {
     fn new() -> Self {
-        Matcher { memo: HashMap::new(), none: Regex::none() }
+        Matcher {
+            memo: HashMap::new(),
+            none: Regex::none(),
+        }
     }
 
     /// The end of the shortest match of `r` starting at `start` in `w`, with
     /// the empty match allowed only when `allow_empty`.
-    fn shortest_at(&mut self, r: &Regex, w: &[u32], start: usize, allow_empty: bool) -> Option<usize> {
+    fn shortest_at(
+        &mut self,
+        r: &Regex,
+        w: &[u32],
+        start: usize,
+        allow_empty: bool,
+    ) -> Option<usize> {
         if allow_empty && r.nullable() {
             return Some(start);
         }
