@@ -1,3 +1,229 @@
-//! The solvers under test.
+//! The solvers under test, and running one printed script on one of them.
+//!
+//! A [`Target`] runs an SMT-LIB script and returns a [`RawOutcome`]: the
+//! solver's raw text if it finished, or how it timed out, crashed or ran out
+//! of memory. Nothing here interprets answers; the output parser does.
+//!
+//! - [`Z3InProcessFork`] (`--target z3`): libz3 loaded once with `dlopen`,
+//!   each query in a forked child with a hard timeout and a memory limit.
+//! - [`Z3InProcess`] (`--target z3-inprocess`): no isolation, fastest.
+//! - [`ProcessTarget`] (`--target cvc5`, `z3-binary`, `cmd:/path --flags`):
+//!   any SMT-LIB 2.6 binary over stdin and stdout.
+//!
+//! # Invariants
+//!
+//! - A misbehaving solver (signal, `abort`, `exit` inside libz3, hang,
+//!   memory exhaustion) yields an outcome, never a panic or the end of the
+//!   caller (except [`Z3InProcess`], which trades that for speed).
+//! - Every run ends within its timeout plus the time to kill and reap.
+//! - Each target passes the solver a soft timeout ([`soft_timeout`]) below
+//!   the hard one, so slow queries usually end with the solver's own
+//!   `unknown` rather than a kill.
 
+pub mod child;
+pub mod outcome;
+pub mod process;
 pub mod z3;
+pub mod z3_target;
+
+use std::path::Path;
+use std::time::Duration;
+
+pub use outcome::{CrashCause, RawOutcome};
+pub use process::ProcessTarget;
+pub use z3::Z3Library;
+pub use z3_target::{ContextMode, DEFAULT_MEMORY_LIMIT, Z3InProcess, Z3InProcessFork};
+
+use crate::term::Dialect;
+
+/// Errors of setting a target up (running one never fails: see
+/// [`RawOutcome`]).
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// libz3 could not be loaded.
+    #[error(transparent)]
+    Load(#[from] z3::LoadError),
+    /// A solver binary is missing.
+    #[error("{program} not found{where_}; {hint}")]
+    NotFound {
+        /// The program asked for.
+        program: String,
+        /// ` on PATH` for a bare name, empty for a path.
+        where_: &'static str,
+        /// How to get it.
+        hint: String,
+    },
+    /// A `--target` value that names no target.
+    #[error("bad target `{spec}`: {why}")]
+    BadSpec {
+        /// The spec as given.
+        spec: String,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+impl Error {
+    /// `program` is missing: the message says how to install it.
+    pub fn not_found(program: &str) -> Self {
+        let is_path = program.contains('/');
+        let hint = match program {
+            "cvc5" => "install it with `apt-get install cvc5` or give cmd:/path/to/cvc5".to_string(),
+            "z3" => "install it with `apt-get install z3` or give cmd:/path/to/z3 -in -smt2".to_string(),
+            _ if is_path => "give the path of an executable file".to_string(),
+            _ => format!("put it on PATH or give cmd:/path/to/{program}"),
+        };
+        Error::NotFound { program: program.to_string(), where_: if is_path { "" } else { " on PATH" }, hint }
+    }
+}
+
+/// A solver that runs SMT-LIB scripts.
+pub trait Target {
+    /// A short name: `z3`, `cvc5`, or the program's file name.
+    fn name(&self) -> String;
+
+    /// The solver's full version, e.g. `Z3 4.8.12.0` or `cvc5 1.0.3`.
+    fn version(&self) -> String;
+
+    /// The spelling of the strings theory this solver reads.
+    fn dialect(&self) -> Dialect;
+
+    /// Runs `script` with a hard `timeout` and returns what happened.
+    fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome;
+}
+
+/// Knobs of [`target_from_spec`] beyond the spec itself.
+#[derive(Clone, Debug)]
+pub struct TargetOptions {
+    /// Address-space limit of a solver child in bytes; `None`: unlimited.
+    pub memory_limit: Option<u64>,
+    /// Where a Z3 fork child gets its context.
+    pub context_mode: ContextMode,
+}
+
+impl Default for TargetOptions {
+    fn default() -> Self {
+        TargetOptions { memory_limit: Some(DEFAULT_MEMORY_LIMIT), context_mode: ContextMode::default() }
+    }
+}
+
+/// The target a `--target` value names:
+///
+/// - `z3`: libz3 (`solver_lib`, or the system library) in fork children;
+/// - `z3-inprocess`: libz3 with no isolation;
+/// - `z3-binary`: the `z3` executable on `PATH`;
+/// - `cvc5`: the `cvc5` executable on `PATH` with [`process::CVC5_ARGS`];
+/// - `cmd:/path/solver --flags`: any SMT-LIB 2.6 binary reading stdin.
+pub fn target_from_spec(
+    spec: &str,
+    solver_lib: Option<&Path>,
+    options: &TargetOptions,
+) -> Result<Box<dyn Target>, Error> {
+    let lib_only = |what: &str| -> Result<(), Error> {
+        match solver_lib {
+            Some(p) => Err(Error::BadSpec {
+                spec: spec.to_string(),
+                why: format!("--solver-lib {} applies to z3 and z3-inprocess, not {what}", p.display()),
+            }),
+            None => Ok(()),
+        }
+    };
+    Ok(match spec {
+        "z3" => Box::new(
+            Z3InProcessFork::new(Z3Library::load(solver_lib)?)
+                .with_memory_limit(options.memory_limit)
+                .with_context_mode(options.context_mode),
+        ),
+        "z3-inprocess" => Box::new(Z3InProcess::new(Z3Library::load(solver_lib)?)),
+        "z3-binary" => {
+            lib_only(spec)?;
+            Box::new(ProcessTarget::z3_binary()?.with_memory_limit(options.memory_limit))
+        }
+        "cvc5" => {
+            lib_only(spec)?;
+            Box::new(ProcessTarget::cvc5()?.with_memory_limit(options.memory_limit))
+        }
+        _ => match spec.strip_prefix("cmd:") {
+            Some(command) => {
+                lib_only("cmd: targets")?;
+                Box::new(ProcessTarget::from_command_line(command)?.with_memory_limit(options.memory_limit))
+            }
+            None => {
+                return Err(Error::BadSpec {
+                    spec: spec.to_string(),
+                    why: "expected z3, z3-inprocess, z3-binary, cvc5 or cmd:/path/to/solver --flags".into(),
+                });
+            }
+        },
+    })
+}
+
+/// The soft timeout handed to the solver for a hard `timeout`, in ms.
+///
+/// Z3 4.8.12 overshoots its own timeout by 100-200 ms on string queries
+/// (measured: 704 ms for 500), so the soft timeout leaves a fifth of the
+/// budget, at least 150 ms, but never more than half of it.
+pub fn soft_timeout(timeout: Duration) -> u32 {
+    let hard = timeout.as_millis().min(u32::MAX as u128) as u32;
+    let margin = (hard / 5).max(150.min(hard / 2));
+    (hard - margin).max(1)
+}
+
+/// The dialect a solver of this version string reads: [`Dialect::Legacy`]
+/// for Z3 before 4.8.8, SMT-LIB 2.6 for everything else.
+pub fn dialect_of_version(version: &str) -> Dialect {
+    let mut words = version.split_whitespace();
+    let is_z3 = words.next().is_some_and(|w| w.eq_ignore_ascii_case("z3"));
+    let numbers: Vec<u32> = words
+        .next()
+        .unwrap_or("")
+        .split('.')
+        .map_while(|p| p.parse().ok())
+        .collect();
+    match numbers.as_slice() {
+        [major, minor, build, ..] if is_z3 && (*major, *minor, *build) < (4, 8, 8) => Dialect::Legacy,
+        [major, minor] if is_z3 && (*major, *minor) < (4, 8) => Dialect::Legacy,
+        _ => Dialect::Smtlib26,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_soft_timeout_stays_below_the_hard_one() {
+        assert_eq!(soft_timeout(Duration::from_secs(10)), 8000);
+        assert_eq!(soft_timeout(Duration::from_millis(300)), 150);
+        assert_eq!(soft_timeout(Duration::from_millis(1000)), 800);
+        assert_eq!(soft_timeout(Duration::from_millis(0)), 1);
+        for ms in 0..3000u64 {
+            let soft = soft_timeout(Duration::from_millis(ms)) as u64;
+            assert!(soft >= 1 && (soft < ms || ms <= 1), "{ms} -> {soft}");
+        }
+    }
+
+    #[test]
+    fn old_z3_reads_the_legacy_dialect() {
+        assert_eq!(dialect_of_version("Z3 4.8.12.0"), Dialect::Smtlib26);
+        assert_eq!(dialect_of_version("Z3 4.8.8"), Dialect::Smtlib26);
+        assert_eq!(dialect_of_version("Z3 4.8.7.0"), Dialect::Legacy);
+        assert_eq!(dialect_of_version("Z3 4.7"), Dialect::Legacy);
+        assert_eq!(dialect_of_version("Z3 5.3.3.0"), Dialect::Smtlib26);
+        assert_eq!(dialect_of_version("cvc5 1.0.3"), Dialect::Smtlib26);
+        assert_eq!(dialect_of_version("unknown version"), Dialect::Smtlib26);
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_expected() {
+        let err = target_from_spec("yices", None, &TargetOptions::default()).err().unwrap().to_string();
+        assert!(err.contains("expected z3, z3-inprocess"), "{err}");
+        let err = target_from_spec("cmd:", None, &TargetOptions::default()).err().unwrap().to_string();
+        assert!(err.contains("no program"), "{err}");
+        let err = target_from_spec("cmd:/no/such/solver -q", None, &TargetOptions::default())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("/no/such/solver not found"), "{err}");
+    }
+}

@@ -11,13 +11,20 @@
 //! - A library is never `dlclose`d: Z3 registers destructors and, when
 //!   instrumented, writes coverage through global pointers at teardown.
 //!   [`Z3Library`] leaks its handle on purpose.
+//! - The `timeout` parameter of a context's *configuration* does not reach
+//!   the SMT-LIB front end of `Z3_eval_smtlib2_string` (measured on 4.8.12: a
+//!   query ran for minutes with `timeout=500` in the config). The front end
+//!   reads the *global* parameters when it is created, so the soft timeout is
+//!   set with `Z3_global_param_set("timeout", ..)` just before the context's
+//!   first eval; a `(set-option :timeout N)` in the script still wins.
+//!   Global parameters are process-wide: see [`Z3Library::eval`].
 
 use std::ffi::{CStr, CString, c_char, c_uint, c_void};
 use std::path::{Path, PathBuf};
 
 type Z3Config = *mut c_void;
-type Z3Context = *mut c_void;
-type ErrorHandler = Option<unsafe extern "C" fn(Z3Context, c_uint)>;
+type RawContext = *mut c_void;
+type ErrorHandler = Option<unsafe extern "C" fn(RawContext, c_uint)>;
 
 /// Failure to load libz3 or one of its symbols.
 #[derive(Debug, thiserror::Error)]
@@ -45,16 +52,19 @@ pub enum LoadError {
 struct Api {
     mk_config: unsafe extern "C" fn() -> Z3Config,
     del_config: unsafe extern "C" fn(Z3Config),
-    set_param_value: unsafe extern "C" fn(Z3Config, *const c_char, *const c_char),
-    mk_context: unsafe extern "C" fn(Z3Config) -> Z3Context,
-    del_context: unsafe extern "C" fn(Z3Context),
-    set_error_handler: unsafe extern "C" fn(Z3Context, ErrorHandler),
-    eval_smtlib2_string: unsafe extern "C" fn(Z3Context, *const c_char) -> *const c_char,
+    mk_context: unsafe extern "C" fn(Z3Config) -> RawContext,
+    del_context: unsafe extern "C" fn(RawContext),
+    set_error_handler: unsafe extern "C" fn(RawContext, ErrorHandler),
+    global_param_set: unsafe extern "C" fn(*const c_char, *const c_char),
+    eval_smtlib2_string: unsafe extern "C" fn(RawContext, *const c_char) -> *const c_char,
     get_version: unsafe extern "C" fn(*mut c_uint, *mut c_uint, *mut c_uint, *mut c_uint),
     get_full_version: Option<unsafe extern "C" fn() -> *const c_char>,
 }
 
 /// A loaded libz3. Never unloaded (see the module docs).
+///
+/// Cloning is cheap: the clone shares the same loaded library.
+#[derive(Clone)]
 pub struct Z3Library {
     api: Api,
     path: PathBuf,
@@ -112,10 +122,10 @@ impl Z3Library {
         Ok(Api {
             mk_config: sym!("Z3_mk_config"),
             del_config: sym!("Z3_del_config"),
-            set_param_value: sym!("Z3_set_param_value"),
             mk_context: sym!("Z3_mk_context"),
             del_context: sym!("Z3_del_context"),
             set_error_handler: sym!("Z3_set_error_handler"),
+            global_param_set: sym!("Z3_global_param_set"),
             eval_smtlib2_string: sym!("Z3_eval_smtlib2_string"),
             get_version: sym!("Z3_get_version"),
             // SAFETY: as above; absent in very old releases.
@@ -153,31 +163,126 @@ impl Z3Library {
     ///
     /// `timeout_ms` is Z3's own soft timeout (the `timeout` parameter): a
     /// slow query answers `unknown` or `timeout` rather than hanging. A hard
-    /// timeout needs a separate process; see the executor.
+    /// timeout needs a separate process; see [`super::Z3InProcessFork`].
+    /// The timeout is a process-wide Z3 parameter (see the module docs): two
+    /// threads evaluating at once with different timeouts may see each
+    /// other's; `None` leaves the parameter as it is.
     ///
     /// The script must not contain NUL bytes (the printer never makes them).
     pub fn eval(&self, script: &str, timeout_ms: Option<u32>) -> String {
         let text = CString::new(script).expect("SMT-LIB text has no NUL byte");
-        // SAFETY: the calls follow z3_api.h; the context is used only here
-        // and the output is copied before the context is deleted.
+        if let Some(ms) = timeout_ms {
+            self.set_soft_timeout(ms);
+        }
+        let ctx = self.mk_context();
+        // SAFETY: `ctx` is a fresh context used by this thread only.
+        let out = unsafe { ctx.eval_raw(text.as_c_str()) };
+        drop(ctx);
+        out
+    }
+
+    /// Sets Z3's process-wide `timeout` parameter (milliseconds).
+    ///
+    /// It applies to contexts whose first eval comes after this call.
+    pub fn set_soft_timeout(&self, ms: u32) {
+        let mut buf = [0u8; 16];
+        let text = decimal_cstr(ms, &mut buf);
+        // SAFETY: both arguments are NUL-terminated; Z3 copies them.
+        unsafe { (self.api.global_param_set)(c"timeout".as_ptr(), text.as_ptr()) };
+    }
+
+    /// Creates a context with an error handler that returns errors as text.
+    ///
+    /// The expensive part of a fresh Z3 run (about 10 ms on 4.8.12) is this
+    /// call: a fork child can reuse a context made in the parent.
+    pub fn mk_context(&self) -> Z3Context {
+        // SAFETY: the calls follow z3_api.h.
         unsafe {
             let cfg = (self.api.mk_config)();
-            if let Some(ms) = timeout_ms {
-                let ms = CString::new(ms.to_string()).unwrap();
-                (self.api.set_param_value)(cfg, c"timeout".as_ptr(), ms.as_ptr());
-            }
             let ctx = (self.api.mk_context)(cfg);
             (self.api.del_config)(cfg);
             (self.api.set_error_handler)(ctx, None);
-            let out = (self.api.eval_smtlib2_string)(ctx, text.as_ptr());
-            let out = if out.is_null() {
-                String::new()
-            } else {
-                CStr::from_ptr(out).to_string_lossy().into_owned()
-            };
-            (self.api.del_context)(ctx);
-            out
+            Z3Context { raw: ctx, api: self.api }
         }
+    }
+}
+
+/// Writes `n` in decimal into `buf` and returns it as a C string, without
+/// allocating (this runs in fork children).
+fn decimal_cstr(mut n: u32, buf: &mut [u8; 16]) -> &CStr {
+    let mut digits = [0u8; 10];
+    let mut len = 0;
+    loop {
+        digits[len] = b'0' + (n % 10) as u8;
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for i in 0..len {
+        buf[i] = digits[len - 1 - i];
+    }
+    buf[len] = 0;
+    CStr::from_bytes_with_nul(&buf[..=len]).expect("one NUL at the end")
+}
+
+/// One Z3 context; deleted on drop.
+///
+/// A context is not thread-safe; this handle is `Send` (it may move to
+/// another thread) but not `Sync`.
+pub struct Z3Context {
+    raw: *mut c_void,
+    api: Api,
+}
+
+// SAFETY: Z3 contexts may be used from any thread, one thread at a time;
+// `Z3Context` is not `Sync` and its methods take `&self` only where no other
+// thread can hold it.
+unsafe impl Send for Z3Context {}
+
+impl Z3Context {
+    /// Evaluates `script` on this context and returns what Z3 printed.
+    ///
+    /// The context keeps the script's state (declarations, assertions,
+    /// options) for later evals.
+    pub fn eval(&mut self, script: &CStr) -> String {
+        // SAFETY: `&mut self` means no other use of the context runs.
+        unsafe { self.eval_raw(script) }
+    }
+
+    /// Evaluates `script` and returns Z3's output buffer as is, without
+    /// copying or allocating on the Rust side: for fork children, which
+    /// write it out and `_exit`.
+    ///
+    /// # Safety
+    ///
+    /// No other thread may use this context during the call, and the result
+    /// is valid only until the next call on the context or its deletion.
+    pub unsafe fn eval_borrowed(&self, script: &CStr) -> &CStr {
+        // SAFETY: per the caller's contract.
+        let out = unsafe { (self.api.eval_smtlib2_string)(self.raw, script.as_ptr()) };
+        if out.is_null() {
+            c""
+        } else {
+            // SAFETY: Z3 returns a NUL-terminated buffer owned by the context.
+            unsafe { CStr::from_ptr(out) }
+        }
+    }
+
+    /// # Safety
+    ///
+    /// No other thread may use this context during the call.
+    unsafe fn eval_raw(&self, script: &CStr) -> String {
+        // SAFETY: per the caller's contract; the output is copied at once.
+        unsafe { self.eval_borrowed(script) }.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Z3Context {
+    fn drop(&mut self) {
+        // SAFETY: the context was made by `mk_context` and is deleted once.
+        unsafe { (self.api.del_context)(self.raw) };
     }
 }
 
@@ -201,5 +306,34 @@ mod tests {
         let z3 = Z3Library::load(None).unwrap();
         let out = z3.eval("(assert (= 1 \"a\"))(check-sat)", None);
         assert!(out.contains("(error"), "{out}");
+    }
+
+    #[test]
+    fn a_context_keeps_its_state_between_evals() {
+        let z3 = Z3Library::load(None).unwrap();
+        let mut ctx = z3.mk_context();
+        assert_eq!(ctx.eval(c"(declare-const x Int)(assert (> x 2))"), "");
+        assert_eq!(ctx.eval(c"(assert (< x 4))(check-sat)(get-value (x))").trim(), "sat\n((x 3))");
+    }
+
+    #[test]
+    fn the_soft_timeout_ends_a_slow_query() {
+        // Runs for minutes without a timeout on Z3 4.8.12 and 5.3.3.
+        let slow = r#"(declare-const y String)
+            (assert (str.in_re y (re.++ (re.range "a" "z") (re.+ (str.to_re "d")))))
+            (assert (str.contains y "bcba"))(check-sat)"#;
+        let z3 = Z3Library::load(None).unwrap();
+        let start = std::time::Instant::now();
+        let out = z3.eval(slow, Some(200));
+        assert!(matches!(out.trim(), "unknown" | "timeout"), "{out}");
+        assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn decimal_cstr_prints_every_digit() {
+        let mut buf = [0u8; 16];
+        for n in [0u32, 7, 10, 250, 4_294_967_295] {
+            assert_eq!(decimal_cstr(n, &mut buf).to_str().unwrap(), n.to_string());
+        }
     }
 }
