@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand};
 use equifuzz::commands::generate::{GenerateConfig, generate};
 use equifuzz::commands::run::{FileOutcome, run_file};
 use equifuzz::fuzz::plain::{PlainConfig, SolverInfo, fuzz};
-use equifuzz::generate::ConstantPool;
+use equifuzz::generate::{ConstantPool, RandomCaseGenerator};
 use equifuzz::oracle::Reply;
 use equifuzz::solver::{self, RawOutcome, Target};
 use equifuzz::term::Printer;
@@ -109,8 +109,12 @@ struct Solver {
 
 impl Solver {
     fn open(args: &SolverArgs) -> Result<Solver> {
-        let target = solver::target_from_spec(&args.target, args.solver_lib.as_deref())
-            .with_context(|| format!("cannot use solver `{}`", args.target))?;
+        let target = solver::target_from_spec(
+            &args.target,
+            args.solver_lib.as_deref(),
+            &solver::TargetOptions::default(),
+        )
+        .with_context(|| format!("cannot use solver `{}`", args.target))?;
         Ok(Solver {
             target,
             timeout: args.timeout,
@@ -118,14 +122,20 @@ impl Solver {
     }
 
     fn solve(&mut self, script: &str) -> (Reply, String) {
-        match self.target.run(script, self.timeout) {
-            RawOutcome::Finished { stdout, .. } => (Reply::from_output(&stdout), stdout),
-            RawOutcome::Timeout { .. } => (Reply::Timeout, String::new()),
-            crash => {
-                let why = crash.to_string();
-                (Reply::Crash(why.clone()), why)
+        let outcome = self.target.run(script, self.timeout);
+        let reply = match &outcome {
+            RawOutcome::Finished { stdout, .. } => Reply::from_output(stdout),
+            RawOutcome::Timeout { .. } => Reply::Timeout,
+            RawOutcome::Crashed { .. } | RawOutcome::OutOfMemory { .. } => {
+                Reply::Crash(outcome.to_string())
             }
-        }
+            RawOutcome::NotRun { reason, .. } => Reply::NotRun(reason.clone()),
+        };
+        let raw = match &outcome {
+            RawOutcome::Finished { stdout, .. } => stdout.clone(),
+            other => other.to_string(),
+        };
+        (reply, raw)
     }
 }
 
@@ -187,7 +197,9 @@ fn cmd_fuzz(
         seed,
         progress: Some(Duration::from_secs(5)),
     };
-    let mut generator = equifuzz::generate::RandomCases::new(pool(pool_name)?);
+    let mut generator = RandomCaseGenerator::new(pool(pool_name)?)
+        .context("cannot build the term pool")?
+        .seed(seed);
     let stats = fuzz(
         &cfg,
         &printer,

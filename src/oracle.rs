@@ -73,9 +73,12 @@ pub enum Reply {
     Timeout,
     /// The solver died: signal, abort, exit from inside the library.
     Crash(String),
-    /// Not run.
+    /// The harness could not run the solver (fork or spawn failed): our
+    /// fault, never the solver's.
+    NotRun(String),
+    /// Nothing yet.
     #[default]
-    NotRun,
+    Nothing,
 }
 
 impl Reply {
@@ -307,7 +310,8 @@ pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> V
     let (answer, values, core, ambiguous) = match reply {
         Reply::Timeout => return Verdict::Timeout,
         Reply::Crash(why) => return Verdict::Crash(why.clone()),
-        Reply::NotRun => return Verdict::Error("not run".into()),
+        Reply::NotRun(why) => return Verdict::Error(format!("not run: {why}")),
+        Reply::Nothing => return Verdict::Error("no reply".into()),
         Reply::Answered { error: Some(e), .. } => return Verdict::Error(e.clone()),
         Reply::Answered { answer: None, .. } => return Verdict::Error("no answer".into()),
         Reply::Answered {

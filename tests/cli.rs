@@ -42,7 +42,7 @@ fn a_malformed_file_is_reported_with_its_position_and_the_others_still_run() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2), "{stdout}");
-    assert!(stdout.contains(&format!("{bad}:5:1: expected")), "{stdout}");
+    assert!(stdout.contains(&format!("{bad}:4:1: expected")), "{stdout}");
     assert!(
         stdout.contains("listing1-replace-empty.smt2: sat (model checked)"),
         "{stdout}"

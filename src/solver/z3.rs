@@ -202,7 +202,10 @@ impl Z3Library {
             let ctx = (self.api.mk_context)(cfg);
             (self.api.del_config)(cfg);
             (self.api.set_error_handler)(ctx, None);
-            Z3Context { raw: ctx, api: self.api }
+            Z3Context {
+                raw: ctx,
+                api: self.api,
+            }
         }
     }
 }
@@ -275,7 +278,9 @@ impl Z3Context {
     /// No other thread may use this context during the call.
     unsafe fn eval_raw(&self, script: &CStr) -> String {
         // SAFETY: per the caller's contract; the output is copied at once.
-        unsafe { self.eval_borrowed(script) }.to_string_lossy().into_owned()
+        unsafe { self.eval_borrowed(script) }
+            .to_string_lossy()
+            .into_owned()
     }
 }
 
@@ -313,7 +318,11 @@ mod tests {
         let z3 = Z3Library::load(None).unwrap();
         let mut ctx = z3.mk_context();
         assert_eq!(ctx.eval(c"(declare-const x Int)(assert (> x 2))"), "");
-        assert_eq!(ctx.eval(c"(assert (< x 4))(check-sat)(get-value (x))").trim(), "sat\n((x 3))");
+        assert_eq!(
+            ctx.eval(c"(assert (< x 4))(check-sat)(get-value (x))")
+                .trim(),
+            "sat\n((x 3))"
+        );
     }
 
     #[test]
@@ -326,7 +335,11 @@ mod tests {
         let start = std::time::Instant::now();
         let out = z3.eval(slow, Some(200));
         assert!(matches!(out.trim(), "unknown" | "timeout"), "{out}");
-        assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
     }
 
     #[test]

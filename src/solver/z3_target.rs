@@ -116,7 +116,10 @@ impl Z3InProcessFork {
     }
 
     fn run_forked(&mut self, script: &str, timeout: Duration, start: Instant) -> RawOutcome {
-        let not_run = |reason: String| RawOutcome::NotRun { reason, elapsed: start.elapsed() };
+        let not_run = |reason: String| RawOutcome::NotRun {
+            reason,
+            elapsed: start.elapsed(),
+        };
         let Ok(text) = CString::new(script) else {
             return not_run("the script contains a NUL byte, which libz3 cannot read".into());
         };
@@ -126,14 +129,25 @@ impl Z3InProcessFork {
             (Err(e), _) | (_, Err(e)) => return not_run(format!("cannot make a pipe: {e}")),
         };
         let soft_ms = soft_timeout(timeout);
-        let limits = Limits { address_space: self.memory_limit, cpu_seconds: None };
+        let limits = Limits {
+            address_space: self.memory_limit,
+            cpu_seconds: None,
+        };
         let deadline = start + timeout;
         // SAFETY: the child runs only `child_main`, which never returns.
         match unsafe { libc::fork() } {
             -1 => not_run(format!("fork failed: {}", std::io::Error::last_os_error())),
             0 => {
                 let ctx = self.parent_context.as_ref();
-                child_main(&self.lib, ctx, &text, soft_ms, limits, result_w.as_raw_fd(), console_w.as_raw_fd())
+                child_main(
+                    &self.lib,
+                    ctx,
+                    &text,
+                    soft_ms,
+                    limits,
+                    result_w.as_raw_fd(),
+                    console_w.as_raw_fd(),
+                )
             }
             pid => {
                 drop((result_w, console_w));
@@ -227,18 +241,32 @@ fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     let stderr = text(&outputs[1]);
     if let Some(payload) = complete_frame(&outputs[0]) {
-        return RawOutcome::Finished { stdout: text(payload), stderr, exit_code: 0, elapsed };
+        return RawOutcome::Finished {
+            stdout: text(payload),
+            stderr,
+            exit_code: 0,
+            elapsed,
+        };
     }
     let partial_stdout = outputs[0].get(FRAME_HEADER..).map(text).unwrap_or_default();
     if killed {
-        return RawOutcome::Timeout { partial_stdout, stderr, elapsed };
+        return RawOutcome::Timeout {
+            partial_stdout,
+            stderr,
+            elapsed,
+        };
     }
     let cause = match ended {
         Ended::Exited(code) => CrashCause::Exit(code),
         Ended::Signaled(sig) => CrashCause::Signal(sig),
     };
     if cause == CrashCause::Exit(101) || stderr_says_out_of_memory(&stderr) {
-        return RawOutcome::OutOfMemory { cause, partial_stdout, stderr, elapsed };
+        return RawOutcome::OutOfMemory {
+            cause,
+            partial_stdout,
+            stderr,
+            elapsed,
+        };
     }
     let description = match cause {
         CrashCause::Exit(code) => match z3_exit_code_name(code) {
@@ -247,7 +275,13 @@ fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration
         },
         CrashCause::Signal(_) => format!("{cause} during the query"),
     };
-    RawOutcome::Crashed { cause, description, partial_stdout, stderr, elapsed }
+    RawOutcome::Crashed {
+        cause,
+        description,
+        partial_stdout,
+        stderr,
+        elapsed,
+    }
 }
 
 impl Target for Z3InProcessFork {
@@ -312,7 +346,12 @@ impl Target for Z3InProcess {
             };
         }
         let stdout = self.lib.eval(script, Some(soft_timeout(timeout)));
-        RawOutcome::Finished { stdout, stderr: String::new(), exit_code: 0, elapsed: start.elapsed() }
+        RawOutcome::Finished {
+            stdout,
+            stderr: String::new(),
+            exit_code: 0,
+            elapsed: start.elapsed(),
+        }
     }
 }
 
@@ -348,8 +387,20 @@ mod tests {
         let to = classify(vec![vec![], vec![]], Ended::Signaled(9), true, d);
         assert!(matches!(to, RawOutcome::Timeout { .. }));
         let oom = classify(vec![vec![], vec![]], Ended::Exited(101), false, d);
-        assert!(matches!(oom, RawOutcome::OutOfMemory { cause: CrashCause::Exit(101), .. }));
+        assert!(matches!(
+            oom,
+            RawOutcome::OutOfMemory {
+                cause: CrashCause::Exit(101),
+                ..
+            }
+        ));
         let exit0 = classify(vec![vec![], vec![]], Ended::Exited(0), false, d);
-        assert!(matches!(exit0, RawOutcome::Crashed { cause: CrashCause::Exit(0), .. }));
+        assert!(matches!(
+            exit0,
+            RawOutcome::Crashed {
+                cause: CrashCause::Exit(0),
+                ..
+            }
+        ));
     }
 }
