@@ -19,8 +19,8 @@ use equifuzz::term::{Op, SmtString, Sort, Term};
 pub fn string_pool() -> Vec<SmtString> {
     let texts: &[&str] = &[
         "", "a", "b", "ab", "ba", "aa", "abc", "aba", "\"", "\"a\"", "\\", "\\u{61}", "\\ua", "é",
-        "\u{7f}", " ", "0", "1", "7", "9", "00", "007", "10", "42", "123", "-1", "+1", "1a",
-        " 1", "a0",
+        "\u{7f}", " ", "0", "1", "7", "9", "00", "007", "10", "42", "123", "-1", "+1", "1a", " 1",
+        "a0",
     ];
     let mut pool: Vec<SmtString> = texts.iter().map(|t| SmtString::from(*t)).collect();
     let raw: &[&[u32]] = &[
@@ -33,7 +33,10 @@ pub fn string_pool() -> Vec<SmtString> {
         &[0x1F600, 0x61],
         &[0x660],
     ];
-    pool.extend(raw.iter().map(|cs| SmtString::from_chars(cs.to_vec()).unwrap()));
+    pool.extend(
+        raw.iter()
+            .map(|cs| SmtString::from_chars(cs.to_vec()).unwrap()),
+    );
     pool
 }
 
@@ -144,7 +147,10 @@ impl ConstantTerms {
 
     /// A term of a random sort among Bool, Int, String.
     pub fn any(&mut self) -> Term {
-        let sort = [Sort::Bool, Sort::Int, Sort::String].choose(&mut self.rng).unwrap().clone();
+        let sort = [Sort::Bool, Sort::Int, Sort::String]
+            .choose(&mut self.rng)
+            .unwrap()
+            .clone();
         let depth = self.rng.random_range(1..=self.max_depth);
         self.term(&sort, depth)
     }
