@@ -10,7 +10,8 @@
 //! explained by a comment citing the standard).
 //!
 //! `EQUIFUZZ_DIFF_TERMS` overrides the number of terms (default 10,000),
-//! `EQUIFUZZ_DIFF_SEED` the generator's seed.
+//! `EQUIFUZZ_DIFF_SEED` the generator's seed, `EQUIFUZZ_DIFF_DEPTH` the
+//! maximal depth (default 4).
 
 #[path = "common/constant_terms.rs"]
 mod constant_terms;
@@ -95,7 +96,11 @@ fn cases() -> (Vec<Case>, usize) {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(SEED);
-    let mut generator = ConstantTerms::new(seed, MAX_DEPTH);
+    let depth = std::env::var("EQUIFUZZ_DIFF_DEPTH")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(MAX_DEPTH);
+    let mut generator = ConstantTerms::new(seed, depth);
     let mut out = Vec::new();
     let mut skipped = 0;
     for _ in 0..term_count() {
