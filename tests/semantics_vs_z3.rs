@@ -304,7 +304,7 @@ fn semantics_agrees_with_cvc5_on_random_constant_terms() {
     let name = format!("cvc5-{number}");
     let run = |s: &str| {
         let mut child = Command::new("cvc5")
-            .args(["--lang", "smt2", "--strings-exp"])
+            .args(["--lang", "smt2", "--strings-exp", "--tlimit-per=10000"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
