@@ -9,7 +9,9 @@
 //! (`tests/data/<solver>-known.txt`, one printed term per line, each
 //! explained by a comment citing the standard).
 //!
-//! `EQUIFUZZ_DIFF_TERMS` overrides the number of terms (default 10,000).
+//! `EQUIFUZZ_DIFF_TERMS` overrides the number of terms (default 10,000),
+//! `EQUIFUZZ_DIFF_SEED` the generator's seed, `EQUIFUZZ_DIFF_DEPTH` the
+//! maximal depth (default 4).
 
 #[path = "common/constant_terms.rs"]
 mod constant_terms;
@@ -34,27 +36,31 @@ fn term_count() -> usize {
         .unwrap_or(10_000)
 }
 
-/// A term with the value our semantics gives it.
+/// A term with the value our semantics gives it, as sent to a solver.
 struct Case {
-    term: Term,
-    value: Value,
+    /// The term as printed (the key of the known-deviations lists).
+    term: String,
+    /// Our value, printed.
+    value: String,
+    /// `(= t v)` as sent to the solver.
+    equation: String,
 }
 
 impl Case {
-    /// `(= t v)` as sent to a solver: chains of `str.<` / `str.<=` are
-    /// split into binary comparisons, because neither Z3 4.8.12 nor cvc5
-    /// 1.0.3 accepts the `:chainable` form the standard declares.
-    fn equation(&self) -> String {
-        Printer::default().term(&Term::eq(unchain(&self.term), self.value.to_term()))
+    /// Chains of `str.<` / `str.<=` are split into binary comparisons for
+    /// the solver, because neither Z3 4.8.12 nor cvc5 1.0.3 accepts the
+    /// `:chainable` form the standard declares.
+    fn new(term: &Term, value: &Value) -> Case {
+        let p = Printer::default();
+        Case {
+            term: p.term(term),
+            value: p.term(&value.to_term()),
+            equation: p.term(&Term::eq(unchain(term), value.to_term())),
+        }
     }
 
     fn describe(&self) -> String {
-        let p = Printer::default();
-        format!(
-            "{}  ; ours: {}",
-            p.term(&self.term),
-            p.term(&self.value.to_term())
-        )
+        format!("{}  ; ours: {}", self.term, self.value)
     }
 }
 
@@ -86,13 +92,21 @@ enum Verdict {
 
 /// Generates the cases; returns them and the number skipped as unspecified.
 fn cases() -> (Vec<Case>, usize) {
-    let mut generator = ConstantTerms::new(SEED, MAX_DEPTH);
+    let seed = std::env::var("EQUIFUZZ_DIFF_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(SEED);
+    let depth = std::env::var("EQUIFUZZ_DIFF_DEPTH")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(MAX_DEPTH);
+    let mut generator = ConstantTerms::new(seed, depth);
     let mut out = Vec::new();
     let mut skipped = 0;
     for _ in 0..term_count() {
         let term = generator.any();
         match eval_closed(&term) {
-            Ok(value) => out.push(Case { term, value }),
+            Ok(value) => out.push(Case::new(&term, &value)),
             Err(EvalError::Unspecified(_)) => skipped += 1,
             Err(e) => panic!("the generator made a term we cannot evaluate: {term}: {e}"),
         }
@@ -105,7 +119,7 @@ fn script(batch: &[Case]) -> String {
     let mut s = String::from("(assert (not (and true");
     for c in batch {
         s.push_str("\n  ");
-        s.push_str(&c.equation());
+        s.push_str(&c.equation);
     }
     s.push_str(")))\n(check-sat)\n");
     s
@@ -165,7 +179,7 @@ fn judge(batch: &[Case], run: &dyn Fn(&str) -> String, known: &BTreeSet<String>,
     match v {
         Verdict::Agree => unreachable!(),
         Verdict::Unknown => t.unknown += 1,
-        Verdict::Disagree if known.contains(&Printer::default().term(&case.term)) => t.known += 1,
+        Verdict::Disagree if known.contains(&case.term) => t.known += 1,
         Verdict::Disagree => t.new.push(case.describe()),
         Verdict::Error(e) => *t.errors.entry(e).or_default() += 1,
     }
@@ -197,6 +211,49 @@ fn differential(name: &str, run: &dyn Fn(&str) -> String) -> Tally {
     tally
 }
 
+/// The rows of the semantics' table (`tests/data/semantics_table.txt`)
+/// that solvers parse, as cases: the expected values are checked by the
+/// unit tests against our evaluator, and here against the solver.
+fn table_cases() -> Vec<Case> {
+    let text = include_str!("data/semantics_table.txt");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with(';') && !l.contains("solvers-reject"))
+        .map(|l| {
+            let row = l.split(" ; ").next().unwrap().trim();
+            let (term, value) = row.split_once(" ~> ").expect("a row is `term ~> value`");
+            Case {
+                term: term.to_string(),
+                value: value.to_string(),
+                equation: format!("(= {term} {value})"),
+            }
+        })
+        .collect()
+}
+
+/// Every row of the table, judged by the solver.
+fn table_differential(name: &str, run: &dyn Fn(&str) -> String) {
+    let cases = table_cases();
+    let mut tally = Tally::default();
+    judge(&cases, run, &known(name), &mut tally);
+    println!(
+        "{name}: table of {} rows, {} agreed, {} known",
+        cases.len(),
+        tally.agreed,
+        tally.known
+    );
+    assert!(
+        tally.new.is_empty(),
+        "{name} disagrees on table rows:\n{}",
+        tally.new.join("\n")
+    );
+    assert!(
+        tally.errors.is_empty(),
+        "{name} reported errors: {:?}",
+        tally.errors
+    );
+    assert_eq!(tally.agreed + tally.known + tally.unknown, cases.len());
+}
+
 fn check(name: &str, tally: Tally) {
     assert!(
         tally.new.is_empty(),
@@ -226,7 +283,9 @@ fn semantics_agrees_with_z3_on_random_constant_terms() {
             .trim_start_matches("Z3 ")
             .trim_end_matches(".0")
     );
-    let tally = differential(&name, &|s| z3.eval(s, Some(10_000)));
+    let run = |s: &str| z3.eval(s, Some(10_000));
+    table_differential(&name, &run);
+    let tally = differential(&name, &run);
     check(&name, tally);
 }
 
@@ -245,7 +304,7 @@ fn semantics_agrees_with_cvc5_on_random_constant_terms() {
     let name = format!("cvc5-{number}");
     let run = |s: &str| {
         let mut child = Command::new("cvc5")
-            .args(["--lang", "smt2", "--strings-exp"])
+            .args(["--lang", "smt2", "--strings-exp", "--tlimit-per=10000"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -258,6 +317,7 @@ fn semantics_agrees_with_cvc5_on_random_constant_terms() {
         let out = child.wait_with_output().unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
+    table_differential(&name, &run);
     let tally = differential(&name, &run);
     check(&name, tally);
 }
@@ -288,4 +348,35 @@ fn z3_knows_every_string_operator_name() {
         }
     }
     assert!(missing.is_empty(), "Z3 {} lacks: {missing:?}", z3.version());
+}
+
+/// The generator is deterministic and reaches every operator the semantics
+/// evaluates (all but regular expressions and arrays), so the differential
+/// test covers them all.
+#[test]
+fn generator_is_deterministic_and_covers_every_operator() {
+    let mut a = ConstantTerms::new(SEED, MAX_DEPTH);
+    let mut b = ConstantTerms::new(SEED, MAX_DEPTH);
+    let mut seen = BTreeSet::new();
+    for _ in 0..2000 {
+        let t = a.any();
+        assert_eq!(t, b.any());
+        seen.extend(t.operators());
+    }
+    let regex_or_array = |op: &Op| {
+        matches!(
+            op,
+            Op::StrToRe
+                | Op::StrInRe
+                | Op::StrReplaceRe
+                | Op::StrReplaceReAll
+                | Op::Select
+                | Op::Store
+        ) || op.name().starts_with("re.")
+    };
+    let missing: Vec<&Op> = Op::UNINDEXED
+        .iter()
+        .filter(|op| !regex_or_array(op) && !seen.contains(op))
+        .collect();
+    assert!(missing.is_empty(), "never generated: {missing:?}");
 }

@@ -84,8 +84,9 @@ pub fn eval_closed(term: &Term) -> Result<Value, EvalError> {
 
 struct Evaluator<'m> {
     model: &'m Model,
-    /// `let` bindings, innermost last.
-    scope: Vec<(Symbol, Value)>,
+    /// `let` bindings, innermost last. An undecided binding is kept as its
+    /// error: it only matters if the body uses it.
+    scope: Vec<(Symbol, Result<Value, EvalError>)>,
 }
 
 fn ill_sorted(op: Op, args: &[Value]) -> EvalError {
@@ -118,7 +119,10 @@ impl Evaluator<'_> {
                 // Parallel `let`: every right-hand side sees the outer scope.
                 let values = binds
                     .iter()
-                    .map(|(v, t)| Ok((v.clone(), self.eval(t)?)))
+                    .map(|(v, t)| match self.eval(t) {
+                        Err(e) if !is_undecided(&e) => Err(e),
+                        r => Ok((v.clone(), r)),
+                    })
                     .collect::<Result<Vec<_>, EvalError>>()?;
                 let depth = self.scope.len();
                 self.scope.extend(values);
@@ -133,7 +137,7 @@ impl Evaluator<'_> {
 
     fn lookup(&self, v: &str) -> Result<Value, EvalError> {
         if let Some((_, val)) = self.scope.iter().rev().find(|(n, _)| n == v) {
-            return Ok(val.clone());
+            return val.clone();
         }
         self.model
             .get(v)

@@ -421,9 +421,17 @@ pub fn script(depth: u32) -> impl Strategy<Value = Script> {
         prop::option::of(prop::sample::select(vec!["sat", "unsat", "unknown"])),
         any::<bool>(),
         any::<bool>(),
+        any::<bool>(),
     )
-        .prop_map(|(f, status, model, unsat_core)| {
-            f.to_script(status, Queries { model, unsat_core })
+        .prop_map(|(f, status, model, values, unsat_core)| {
+            f.to_script(
+                status,
+                Queries {
+                    model,
+                    values,
+                    unsat_core,
+                },
+            )
         })
 }
 
