@@ -18,10 +18,17 @@ fn generation(c: &mut Criterion) {
     let mut g = c.benchmark_group("generate");
     g.throughput(Throughput::Elements(1000));
     g.bench_function("constant-assignment+print x1000", |b| {
-        let mut it = constant_assignments(&pool, 0).cycle();
+        let mut it = constant_assignments(&pool, 0);
         b.iter(|| {
             let mut bytes = 0;
-            for case in it.by_ref().take(1000) {
+            for _ in 0..1000 {
+                let case = match it.next() {
+                    Some(c) => c,
+                    None => {
+                        it = constant_assignments(&pool, 0);
+                        it.next().expect("the category is not empty")
+                    }
+                };
                 bytes += printer
                     .script(&case.formula.to_script(Some("sat"), Queries::default()))
                     .len();
