@@ -113,7 +113,7 @@ fn z3_model_with_tricky_strings_reads_back_exactly() {
         None,
         Queries {
             model: true,
-            unsat_core: false,
+            ..Default::default()
         },
     ));
     let r = eval(&script);
@@ -222,8 +222,8 @@ fn z3_unsat_core_of_named_assertions() {
     let script = Printer::default().script(&f.to_script(
         Some("unsat"),
         Queries {
-            model: false,
             unsat_core: true,
+            ..Default::default()
         },
     ));
     let r = eval(&script);
