@@ -27,14 +27,13 @@
 //! runs Z3 at the time: the fuzzer's main loop is single-threaded; tests
 //! that fork serialise on a lock and live in their own test binary.
 
-use std::ffi::CString;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::child::{self, Ended, Limits};
 use super::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory, z3_exit_code_name};
-use super::z3::{Z3Context, Z3Library};
+use super::z3::{PreparedScript, Z3Context, Z3Library};
 use super::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
@@ -117,7 +116,7 @@ impl Z3InProcessFork {
 
     fn run_forked(&mut self, script: &str, timeout: Duration, start: Instant) -> RawOutcome {
         let not_run = |reason: String| RawOutcome::NotRun { reason, elapsed: start.elapsed() };
-        let Ok(text) = CString::new(script) else {
+        let Some(prepared) = PreparedScript::new(script) else {
             return not_run("the script contains a NUL byte, which libz3 cannot read".into());
         };
         let pipes = (pipe(), pipe());
@@ -133,7 +132,7 @@ impl Z3InProcessFork {
             -1 => not_run(format!("fork failed: {}", std::io::Error::last_os_error())),
             0 => {
                 let ctx = self.parent_context.as_ref();
-                child_main(&self.lib, ctx, &text, soft_ms, limits, result_w.as_raw_fd(), console_w.as_raw_fd())
+                child_main(&self.lib, ctx, &prepared, soft_ms, limits, result_w.as_raw_fd(), console_w.as_raw_fd())
             }
             pid => {
                 drop((result_w, console_w));
@@ -168,7 +167,7 @@ fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
 fn child_main(
     lib: &Z3Library,
     inherited: Option<&Z3Context>,
-    script: &CString,
+    script: &PreparedScript,
     soft_ms: u32,
     limits: Limits,
     result_fd: RawFd,
@@ -181,6 +180,7 @@ fn child_main(
     }
     child::limit_self(limits);
     lib.set_soft_timeout(soft_ms);
+    lib.set_unsat_cores(script.unsat_cores);
     let fresh;
     let ctx = match inherited {
         Some(ctx) => ctx,
@@ -191,7 +191,7 @@ fn child_main(
     };
     // SAFETY: this child has one thread; the output is written out before
     // anything else touches the context.
-    let out = unsafe { ctx.eval_borrowed(script) }.to_bytes();
+    let out = unsafe { ctx.eval_borrowed(&script.text) }.to_bytes();
     let mut header = [0u8; FRAME_HEADER];
     header[..4].copy_from_slice(FRAME_MAGIC);
     header[4..].copy_from_slice(&(out.len() as u64).to_le_bytes());
