@@ -14,8 +14,8 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 use equifuzz::solver::{
-    ContextMode, CrashCause, ProcessTarget, RawOutcome, Target, TargetOptions, Z3InProcess, Z3InProcessFork,
-    Z3Library, soft_timeout, target_from_spec,
+    ContextMode, CrashCause, ProcessTarget, RawOutcome, Target, TargetOptions, Z3InProcess,
+    Z3InProcessFork, Z3Library, soft_timeout, target_from_spec,
 };
 use equifuzz::term::Dialect;
 
@@ -28,7 +28,8 @@ fn serial() -> MutexGuard<'static, ()> {
 fn scratch_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("equifuzz-solver-faults-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("equifuzz-solver-faults-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         dir
     })
@@ -39,8 +40,15 @@ fn fake_lib() -> Z3Library {
     let path = LIB.get_or_init(|| {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake-z3/fake_z3.c");
         let out = scratch_dir().join("libz3-fake.so");
-        let status = Command::new("cc").args(["-shared", "-fPIC", "-O1", "-o"]).arg(&out).arg(&src).status();
-        assert!(status.is_ok_and(|s| s.success()), "cc failed to build the fake libz3");
+        let status = Command::new("cc")
+            .args(["-shared", "-fPIC", "-O1", "-o"])
+            .arg(&out)
+            .arg(&src)
+            .status();
+        assert!(
+            status.is_ok_and(|s| s.success()),
+            "cc failed to build the fake libz3"
+        );
         out
     });
     Z3Library::load(Some(path)).expect("the fake libz3 exports every symbol Z3Library needs")
@@ -62,7 +70,11 @@ const SECOND: Duration = Duration::from_secs(1);
 
 fn assert_sat(outcome: &RawOutcome) {
     match outcome {
-        RawOutcome::Finished { stdout, exit_code: 0, .. } => assert_eq!(stdout, "sat\n"),
+        RawOutcome::Finished {
+            stdout,
+            exit_code: 0,
+            ..
+        } => assert_eq!(stdout, "sat\n"),
         other => panic!("expected sat, got {other:?}"),
     }
 }
@@ -70,20 +82,34 @@ fn assert_sat(outcome: &RawOutcome) {
 #[test]
 fn every_z3_fault_is_an_outcome_and_the_next_query_works() {
     let _g = serial();
-    for mode in [ContextMode::Inherited, ContextMode::Fresh] {
+    for mode in [
+        ContextMode::Warm,
+        ContextMode::Inherited,
+        ContextMode::Fresh,
+    ] {
         let mut z3 = fork_target().with_context_mode(mode);
         assert_sat(&z3.run("(check-sat)", 10 * SECOND));
 
         let out = z3.run("; SEGV\n(check-sat)", 10 * SECOND);
         assert!(
-            matches!(out, RawOutcome::Crashed { cause: CrashCause::Signal(libc::SIGSEGV), .. }),
+            matches!(
+                out,
+                RawOutcome::Crashed {
+                    cause: CrashCause::Signal(libc::SIGSEGV),
+                    ..
+                }
+            ),
             "{mode:?}: {out:?}"
         );
         assert_sat(&z3.run("(check-sat)", 10 * SECOND));
 
         let out = z3.run("; ABORT", 10 * SECOND);
         match &out {
-            RawOutcome::Crashed { cause: CrashCause::Signal(libc::SIGABRT), stderr, .. } => {
+            RawOutcome::Crashed {
+                cause: CrashCause::Signal(libc::SIGABRT),
+                stderr,
+                ..
+            } => {
                 assert!(stderr.contains("ASSERTION VIOLATION"), "{stderr}")
             }
             other => panic!("{mode:?}: {other:?}"),
@@ -92,7 +118,12 @@ fn every_z3_fault_is_an_outcome_and_the_next_query_works() {
 
         let out = z3.run("; EXIT112", 10 * SECOND);
         match &out {
-            RawOutcome::Crashed { cause: CrashCause::Exit(112), description, stderr, .. } => {
+            RawOutcome::Crashed {
+                cause: CrashCause::Exit(112),
+                description,
+                stderr,
+                ..
+            } => {
                 assert!(description.contains("ERR_UNKNOWN_RESULT"), "{description}");
                 assert!(stderr.contains("UNREACHABLE"), "{stderr}");
             }
@@ -120,14 +151,24 @@ fn memory_exhaustion_under_the_limit_is_out_of_memory() {
     let mut z3 = fork_target();
     let out = z3.run("; OOM", 20 * SECOND);
     match &out {
-        RawOutcome::OutOfMemory { cause: CrashCause::Exit(101), stderr, .. } => {
+        RawOutcome::OutOfMemory {
+            cause: CrashCause::Exit(101),
+            stderr,
+            ..
+        } => {
             assert!(stderr.contains("out of memory"), "{stderr}")
         }
         other => panic!("{other:?}"),
     }
     let out = z3.run("; BADALLOC", 20 * SECOND);
     assert!(
-        matches!(out, RawOutcome::OutOfMemory { cause: CrashCause::Signal(libc::SIGABRT), .. }),
+        matches!(
+            out,
+            RawOutcome::OutOfMemory {
+                cause: CrashCause::Signal(libc::SIGABRT),
+                ..
+            }
+        ),
         "{out:?}"
     );
     assert_sat(&z3.run("(check-sat)", 10 * SECOND));
@@ -147,7 +188,10 @@ fn output_beyond_a_pipe_buffer_and_direct_prints_arrive() {
     match z3.run("; CONSOLE", 10 * SECOND) {
         RawOutcome::Finished { stdout, stderr, .. } => {
             assert_eq!(stdout, "sat\n");
-            assert!(stderr.contains("to stdout") && stderr.contains("to stderr"), "{stderr}");
+            assert!(
+                stderr.contains("to stdout") && stderr.contains("to stderr"),
+                "{stderr}"
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -156,16 +200,34 @@ fn output_beyond_a_pipe_buffer_and_direct_prints_arrive() {
 #[test]
 fn the_child_gets_the_soft_timeout_and_a_pristine_context() {
     let _g = serial();
-    for mode in [ContextMode::Inherited, ContextMode::Fresh] {
+    for mode in [
+        ContextMode::Warm,
+        ContextMode::Inherited,
+        ContextMode::Fresh,
+    ] {
         let mut z3 = fork_target().with_context_mode(mode);
         for hard in [Duration::from_millis(700), 10 * SECOND] {
             let out = z3.run("; TIMEOUT?", hard);
-            assert_eq!(out.stdout(), format!("timeout={}\n", soft_timeout(hard)), "{mode:?}");
+            assert_eq!(
+                out.stdout(),
+                format!("timeout={}\n", soft_timeout(hard)),
+                "{mode:?}"
+            );
         }
-        // The parent's context is never evaluated on: each child sees its
-        // first eval, however many ran before.
+        // Each child starts from the same parent context: it sees the same
+        // eval count however many children ran before. A warm context had
+        // one empty eval in the parent, and the child sets its timeout first.
+        let expected = if mode == ContextMode::Warm {
+            "evals=3\n"
+        } else {
+            "evals=1\n"
+        };
         for _ in 0..3 {
-            assert_eq!(z3.run("; EVALS?", 10 * SECOND).stdout(), "evals=1\n", "{mode:?}");
+            assert_eq!(
+                z3.run("; EVALS?", 10 * SECOND).stdout(),
+                expected,
+                "{mode:?}"
+            );
         }
     }
 }
@@ -174,13 +236,19 @@ fn the_child_gets_the_soft_timeout_and_a_pristine_context() {
 fn a_script_with_nul_is_not_run_and_versions_pick_the_dialect() {
     let _g = serial();
     let mut z3 = fork_target();
-    assert!(matches!(z3.run("(check-sat)\0", SECOND), RawOutcome::NotRun { .. }));
+    assert!(matches!(
+        z3.run("(check-sat)\0", SECOND),
+        RawOutcome::NotRun { .. }
+    ));
     assert_eq!(z3.version(), "Z3 4.8.5.0");
     assert_eq!(z3.name(), "z3");
     assert_eq!(z3.dialect(), Dialect::Legacy);
     let mut inproc = Z3InProcess::new(fake_lib());
     assert_sat(&inproc.run("(check-sat)", SECOND));
-    assert!(matches!(inproc.run("\0", SECOND), RawOutcome::NotRun { .. }));
+    assert!(matches!(
+        inproc.run("\0", SECOND),
+        RawOutcome::NotRun { .. }
+    ));
     assert_eq!(inproc.dialect(), Dialect::Legacy);
 }
 
@@ -191,7 +259,9 @@ fn the_spec_z3_honours_solver_lib() {
     let mut t = target_from_spec("z3", Some(lib.path()), &TargetOptions::default()).unwrap();
     assert_eq!(t.version(), "Z3 4.8.5.0");
     assert_sat(&t.run("(check-sat)", SECOND));
-    let err = target_from_spec("cvc5", Some(lib.path()), &TargetOptions::default()).err().unwrap();
+    let err = target_from_spec("cvc5", Some(lib.path()), &TargetOptions::default())
+        .err()
+        .unwrap();
     assert!(err.to_string().contains("--solver-lib"), "{err}");
 }
 
@@ -235,23 +305,55 @@ fn process_faults_are_outcomes() {
     assert_sat(&p.run("(check-sat)", 10 * SECOND));
 
     match p.run("; SEGV", 10 * SECOND) {
-        RawOutcome::Crashed { cause: CrashCause::Signal(libc::SIGSEGV), partial_stdout, .. } => {
+        RawOutcome::Crashed {
+            cause: CrashCause::Signal(libc::SIGSEGV),
+            partial_stdout,
+            ..
+        } => {
             assert_eq!(partial_stdout, "sat\n")
         }
         other => panic!("{other:?}"),
     }
     match p.run("; EXIT3", 10 * SECOND) {
-        RawOutcome::Crashed { cause: CrashCause::Exit(3), partial_stdout, .. } => assert_eq!(partial_stdout, "sat\n"),
+        RawOutcome::Crashed {
+            cause: CrashCause::Exit(3),
+            partial_stdout,
+            ..
+        } => assert_eq!(partial_stdout, "sat\n"),
         other => panic!("{other:?}"),
     }
     match p.run("; ERROR", 10 * SECOND) {
-        RawOutcome::Finished { stdout, exit_code: 1, .. } => assert_eq!(stdout, "(error \"bad\")\n"),
+        RawOutcome::Finished {
+            stdout,
+            exit_code: 1,
+            ..
+        } => assert_eq!(stdout, "(error \"bad\")\n"),
         other => panic!("{other:?}"),
     }
-    let strict = process_target(&[]).with_ok_exit_codes(&[0]).run("; ERROR", 10 * SECOND);
-    assert!(matches!(strict, RawOutcome::Crashed { cause: CrashCause::Exit(1), .. }), "{strict:?}");
+    let strict = process_target(&[])
+        .with_ok_exit_codes(&[0])
+        .run("; ERROR", 10 * SECOND);
+    assert!(
+        matches!(
+            strict,
+            RawOutcome::Crashed {
+                cause: CrashCause::Exit(1),
+                ..
+            }
+        ),
+        "{strict:?}"
+    );
     let out = p.run("; BADALLOC", 10 * SECOND);
-    assert!(matches!(out, RawOutcome::OutOfMemory { cause: CrashCause::Signal(libc::SIGABRT), .. }), "{out:?}");
+    assert!(
+        matches!(
+            out,
+            RawOutcome::OutOfMemory {
+                cause: CrashCause::Signal(libc::SIGABRT),
+                ..
+            }
+        ),
+        "{out:?}"
+    );
     assert_sat(&p.run("(check-sat)", 10 * SECOND));
 }
 
@@ -262,9 +364,16 @@ fn a_hanging_process_group_is_killed_at_the_hard_timeout() {
     let mut p = process_target(&[pidfile.to_str().unwrap()]);
     let budget = Duration::from_millis(300);
     match p.run("; SLEEP", budget) {
-        RawOutcome::Timeout { partial_stdout, elapsed, .. } => {
+        RawOutcome::Timeout {
+            partial_stdout,
+            elapsed,
+            ..
+        } => {
             assert_eq!(partial_stdout, "sat\n");
-            assert!(elapsed >= budget && elapsed < budget + SECOND, "{elapsed:?}");
+            assert!(
+                elapsed >= budget && elapsed < budget + SECOND,
+                "{elapsed:?}"
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -273,7 +382,10 @@ fn a_hanging_process_group_is_killed_at_the_hard_timeout() {
     let pid = std::fs::read_to_string(&pidfile).unwrap();
     std::thread::sleep(Duration::from_millis(50));
     let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
-    assert!(stat.is_empty() || stat.contains(") Z "), "grandchild still alive: {stat}");
+    assert!(
+        stat.is_empty() || stat.contains(") Z "),
+        "grandchild still alive: {stat}"
+    );
 }
 
 #[test]
@@ -281,7 +393,11 @@ fn big_scripts_go_through_stdin_and_flags_are_passed() {
     let _g = serial();
     let mut p = process_target(&[]);
     let script: String = format!("; ECHO\n{}", "(assert true)\n".repeat(100_000));
-    assert_eq!(p.run(&script, 20 * SECOND).stdout(), script.trim_end(), "$(cat) drops the last newline");
+    assert_eq!(
+        p.run(&script, 20 * SECOND).stdout(),
+        script.trim_end(),
+        "$(cat) drops the last newline"
+    );
     let mut p = process_target(&["--lang", "smt2"]).with_soft_timeout_flag("--tlimit-per=");
     let out = p.run("; ARGS", Duration::from_millis(1000));
     assert_eq!(out.stdout(), "--lang smt2 --tlimit-per=800\n");
@@ -297,5 +413,8 @@ fn cmd_specs_name_the_program_and_missing_solvers_say_how_to_get_them() {
     assert_eq!(t.dialect(), Dialect::Smtlib26);
     assert_eq!(t.run("; ARGS", SECOND).stdout(), "--flag\n");
     let msg = equifuzz::solver::Error::not_found("cvc5").to_string();
-    assert_eq!(msg, "cvc5 not found on PATH; install it with `apt-get install cvc5` or give cmd:/path/to/cvc5");
+    assert_eq!(
+        msg,
+        "cvc5 not found on PATH; install it with `apt-get install cvc5` or give cmd:/path/to/cvc5"
+    );
 }

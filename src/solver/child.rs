@@ -35,7 +35,10 @@ pub struct Limits {
 /// the run. Async-signal-safe.
 pub fn limit_self(limits: Limits) {
     fn set(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) {
-        let lim = libc::rlimit { rlim_cur: soft, rlim_max: hard };
+        let lim = libc::rlimit {
+            rlim_cur: soft,
+            rlim_max: hard,
+        };
         // SAFETY: setrlimit reads the struct; async-signal-safe.
         unsafe { libc::setrlimit(resource, &lim) };
     }
@@ -77,7 +80,10 @@ pub fn pump(
         None => None,
     };
     let mut open: Vec<bool> = vec![true; outputs.len()];
-    let mut result = Pumped { outputs: vec![Vec::new(); outputs.len()], timed_out: false };
+    let mut result = Pumped {
+        outputs: vec![Vec::new(); outputs.len()],
+        timed_out: false,
+    };
     let mut buf = vec![0u8; 64 << 10];
     loop {
         if input.as_ref().is_some_and(|(_, rest)| rest.is_empty()) {
@@ -87,12 +93,20 @@ pub fn pump(
         let mut which: Vec<Option<usize>> = Vec::with_capacity(outputs.len() + 1);
         for (i, fd) in outputs.iter().enumerate() {
             if open[i] {
-                fds.push(libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 });
+                fds.push(libc::pollfd {
+                    fd: fd.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                });
                 which.push(Some(i));
             }
         }
         if let Some((fd, _)) = &input {
-            fds.push(libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLOUT, revents: 0 });
+            fds.push(libc::pollfd {
+                fd: fd.as_raw_fd(),
+                events: libc::POLLOUT,
+                revents: 0,
+            });
             which.push(None);
         }
         if fds.is_empty() {
@@ -118,19 +132,19 @@ pub fn pump(
                 continue;
             }
             match *slot {
-                Some(i) => {
-                    match read_some(pfd.fd, &mut buf)? {
-                        ReadStep::Data(k) => {
-                            let out = &mut result.outputs[i];
-                            let room = MAX_OUTPUT.saturating_sub(out.len());
-                            out.extend_from_slice(&buf[..k.min(room)]);
-                        }
-                        ReadStep::Eof => open[i] = false,
-                        ReadStep::Again => {}
+                Some(i) => match read_some(pfd.fd, &mut buf)? {
+                    ReadStep::Data(k) => {
+                        let out = &mut result.outputs[i];
+                        let room = MAX_OUTPUT.saturating_sub(out.len());
+                        out.extend_from_slice(&buf[..k.min(room)]);
                     }
-                }
+                    ReadStep::Eof => open[i] = false,
+                    ReadStep::Again => {}
+                },
                 None => {
-                    let (fd, rest) = input.as_mut().expect("the input slot is polled only while open");
+                    let (fd, rest) = input
+                        .as_mut()
+                        .expect("the input slot is polled only while open");
                     match write_some(fd.as_raw_fd(), rest) {
                         Ok(k) => *rest = &rest[k..],
                         // The child closed its stdin or died: it reads no more.
@@ -204,7 +218,11 @@ pub enum Ended {
 /// (the pid, or a negative process-group id) and reaps the child.
 ///
 /// Returns how it ended and whether this function had to kill it.
-pub fn reap(pid: libc::pid_t, kill_target: libc::pid_t, deadline: Instant) -> io::Result<(Ended, bool)> {
+pub fn reap(
+    pid: libc::pid_t,
+    kill_target: libc::pid_t,
+    deadline: Instant,
+) -> io::Result<(Ended, bool)> {
     // A child whose output ended is almost always exiting already: poll
     // with a short, growing sleep rather than a fixed coarse one.
     let mut nap = Duration::from_micros(20);
@@ -248,6 +266,7 @@ mod tests {
     use std::process::{Command, Stdio};
 
     #[test]
+    #[expect(clippy::zombie_processes, reason = "`reap`, under test, reaps it")]
     fn pump_feeds_and_drains_more_than_a_pipe_buffer() {
         // cat echoes 1 MiB: neither side may block on the other.
         let mut child = Command::new("cat")
@@ -261,8 +280,12 @@ mod tests {
         let stdout = child.stdout.take().unwrap();
         let stderr = child.stderr.take().unwrap();
         let deadline = Instant::now() + Duration::from_secs(20);
-        let got =
-            pump(Some((stdin, &input)), &[stdout.as_fd(), stderr.as_fd()], deadline).unwrap();
+        let got = pump(
+            Some((stdin, &input)),
+            &[stdout.as_fd(), stderr.as_fd()],
+            deadline,
+        )
+        .unwrap();
         assert!(!got.timed_out);
         assert_eq!(got.outputs[0], input);
         assert!(got.outputs[1].is_empty());
@@ -271,6 +294,7 @@ mod tests {
     }
 
     #[test]
+    #[expect(clippy::zombie_processes, reason = "`reap`, under test, reaps it")]
     fn reap_kills_at_the_deadline() {
         let child = Command::new("sleep").arg("30").spawn().unwrap();
         let start = Instant::now();

@@ -68,12 +68,20 @@ impl Error {
     pub fn not_found(program: &str) -> Self {
         let is_path = program.contains('/');
         let hint = match program {
-            "cvc5" => "install it with `apt-get install cvc5` or give cmd:/path/to/cvc5".to_string(),
-            "z3" => "install it with `apt-get install z3` or give cmd:/path/to/z3 -in -smt2".to_string(),
+            "cvc5" => {
+                "install it with `apt-get install cvc5` or give cmd:/path/to/cvc5".to_string()
+            }
+            "z3" => {
+                "install it with `apt-get install z3` or give cmd:/path/to/z3 -in -smt2".to_string()
+            }
             _ if is_path => "give the path of an executable file".to_string(),
             _ => format!("put it on PATH or give cmd:/path/to/{program}"),
         };
-        Error::NotFound { program: program.to_string(), where_: if is_path { "" } else { " on PATH" }, hint }
+        Error::NotFound {
+            program: program.to_string(),
+            where_: if is_path { "" } else { " on PATH" },
+            hint,
+        }
     }
 }
 
@@ -103,7 +111,10 @@ pub struct TargetOptions {
 
 impl Default for TargetOptions {
     fn default() -> Self {
-        TargetOptions { memory_limit: Some(DEFAULT_MEMORY_LIMIT), context_mode: ContextMode::default() }
+        TargetOptions {
+            memory_limit: Some(DEFAULT_MEMORY_LIMIT),
+            context_mode: ContextMode::default(),
+        }
     }
 }
 
@@ -123,7 +134,10 @@ pub fn target_from_spec(
         match solver_lib {
             Some(p) => Err(Error::BadSpec {
                 spec: spec.to_string(),
-                why: format!("--solver-lib {} applies to z3 and z3-inprocess, not {what}", p.display()),
+                why: format!(
+                    "--solver-lib {} applies to z3 and z3-inprocess, not {what}",
+                    p.display()
+                ),
             }),
             None => Ok(()),
         }
@@ -143,18 +157,23 @@ pub fn target_from_spec(
             lib_only(spec)?;
             Box::new(ProcessTarget::cvc5()?.with_memory_limit(options.memory_limit))
         }
-        _ => match spec.strip_prefix("cmd:") {
-            Some(command) => {
-                lib_only("cmd: targets")?;
-                Box::new(ProcessTarget::from_command_line(command)?.with_memory_limit(options.memory_limit))
-            }
-            None => {
-                return Err(Error::BadSpec {
+        _ => {
+            match spec.strip_prefix("cmd:") {
+                Some(command) => {
+                    lib_only("cmd: targets")?;
+                    Box::new(
+                        ProcessTarget::from_command_line(command)?
+                            .with_memory_limit(options.memory_limit),
+                    )
+                }
+                None => {
+                    return Err(Error::BadSpec {
                     spec: spec.to_string(),
                     why: "expected z3, z3-inprocess, z3-binary, cvc5 or cmd:/path/to/solver --flags".into(),
                 });
+                }
             }
-        },
+        }
     })
 }
 
@@ -181,7 +200,9 @@ pub fn dialect_of_version(version: &str) -> Dialect {
         .map_while(|p| p.parse().ok())
         .collect();
     match numbers.as_slice() {
-        [major, minor, build, ..] if is_z3 && (*major, *minor, *build) < (4, 8, 8) => Dialect::Legacy,
+        [major, minor, build, ..] if is_z3 && (*major, *minor, *build) < (4, 8, 8) => {
+            Dialect::Legacy
+        }
         [major, minor] if is_z3 && (*major, *minor) < (4, 8) => Dialect::Legacy,
         _ => Dialect::Smtlib26,
     }
@@ -216,9 +237,15 @@ mod tests {
 
     #[test]
     fn bad_specs_say_what_is_expected() {
-        let err = target_from_spec("yices", None, &TargetOptions::default()).err().unwrap().to_string();
+        let err = target_from_spec("yices", None, &TargetOptions::default())
+            .err()
+            .unwrap()
+            .to_string();
         assert!(err.contains("expected z3, z3-inprocess"), "{err}");
-        let err = target_from_spec("cmd:", None, &TargetOptions::default()).err().unwrap().to_string();
+        let err = target_from_spec("cmd:", None, &TargetOptions::default())
+            .err()
+            .unwrap()
+            .to_string();
         assert!(err.contains("no program"), "{err}");
         let err = target_from_spec("cmd:/no/such/solver -q", None, &TargetOptions::default())
             .err()

@@ -51,7 +51,13 @@ pub struct ProcessTarget {
 /// models on (`(get-model)` and `(get-value)` need them). Unsat cores are
 /// switched on by the script's own `(set-option :produce-unsat-cores true)`,
 /// which cvc5 honours, so queries that need none do not pay for them.
-pub const CVC5_ARGS: &[&str] = &["--lang", "smt2", "--incremental", "--strings-exp", "--produce-models"];
+pub const CVC5_ARGS: &[&str] = &[
+    "--lang",
+    "smt2",
+    "--incremental",
+    "--strings-exp",
+    "--produce-models",
+];
 
 /// The flags for the `z3` binary: SMT-LIB on stdin.
 pub const Z3_BINARY_ARGS: &[&str] = &["-in", "-smt2"];
@@ -96,13 +102,17 @@ impl ProcessTarget {
             why: "no program after `cmd:`".into(),
         })?;
         let args: Vec<&str> = words.collect();
-        let name = Path::new(program).file_name().map_or(program.into(), |n| n.to_string_lossy());
+        let name = Path::new(program)
+            .file_name()
+            .map_or(program.into(), |n| n.to_string_lossy());
         Self::new(&name, program, &args)
     }
 
     /// Passes the soft timeout as `prefix` + milliseconds on each run.
     pub fn with_soft_timeout_flag(mut self, prefix: &str) -> Self {
-        self.soft_timeout_flag = Some(SoftTimeoutFlag { prefix: prefix.to_string() });
+        self.soft_timeout_flag = Some(SoftTimeoutFlag {
+            prefix: prefix.to_string(),
+        });
         self
     }
 
@@ -161,7 +171,10 @@ impl Target for ProcessTarget {
             // rounded up, plus a second.
             cpu_seconds: Some(timeout.as_secs() + 2),
         };
-        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
+        cmd.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
         // SAFETY: `limit_self` makes only async-signal-safe calls.
         unsafe {
             cmd.pre_exec(move || {
@@ -169,23 +182,42 @@ impl Target for ProcessTarget {
                 Ok(())
             });
         }
-        run_command(cmd, script.as_bytes(), start, start + timeout, &self.ok_exit_codes)
+        run_command(
+            cmd,
+            script.as_bytes(),
+            start,
+            start + timeout,
+            &self.ok_exit_codes,
+        )
     }
 }
 
-fn run_command(mut cmd: Command, input: &[u8], start: Instant, deadline: Instant, ok_codes: &[i32]) -> RawOutcome {
+fn run_command(
+    mut cmd: Command,
+    input: &[u8],
+    start: Instant,
+    deadline: Instant,
+    ok_codes: &[i32],
+) -> RawOutcome {
     let mut proc = match cmd.spawn() {
         Ok(p) => p,
         Err(e) => {
             let program = cmd.get_program().to_string_lossy().into_owned();
-            return RawOutcome::NotRun { reason: format!("cannot start {program}: {e}"), elapsed: start.elapsed() };
+            return RawOutcome::NotRun {
+                reason: format!("cannot start {program}: {e}"),
+                elapsed: start.elapsed(),
+            };
         }
     };
     let pid = proc.id() as libc::pid_t;
     let stdin = OwnedFd::from(proc.stdin.take().expect("stdin is piped"));
     let stdout = proc.stdout.take().expect("stdout is piped");
     let stderr = proc.stderr.take().expect("stderr is piped");
-    let pumped = child::pump(Some((stdin, input)), &[stdout.as_fd(), stderr.as_fd()], deadline);
+    let pumped = child::pump(
+        Some((stdin, input)),
+        &[stdout.as_fd(), stderr.as_fd()],
+        deadline,
+    );
     // The group id is the pid (process_group(0)); kill the whole group.
     let reaped = child::reap(pid, -pid, deadline);
     // Helpers the solver left behind die with it.
@@ -197,46 +229,85 @@ fn run_command(mut cmd: Command, input: &[u8], start: Instant, deadline: Instant
         (Err(e), _) | (_, Err(e)) => {
             // SAFETY: reaping our own (killed) child.
             unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
-            return RawOutcome::NotRun { reason: format!("lost track of the solver: {e}"), elapsed };
+            return RawOutcome::NotRun {
+                reason: format!("lost track of the solver: {e}"),
+                elapsed,
+            };
         }
     };
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     let (stdout, stderr) = (text(&outputs[0]), text(&outputs[1]));
     let cause = match ended {
         Ended::Signaled(sig) if killed || sig == libc::SIGXCPU => {
-            return RawOutcome::Timeout { partial_stdout: stdout, stderr, elapsed };
+            return RawOutcome::Timeout {
+                partial_stdout: stdout,
+                stderr,
+                elapsed,
+            };
         }
         Ended::Exited(code) if ok_codes.contains(&code) => {
-            if code != 0 && (stderr_says_out_of_memory(&stderr) || stderr_says_out_of_memory(&stdout)) {
-                return RawOutcome::OutOfMemory { cause: CrashCause::Exit(code), partial_stdout: stdout, stderr, elapsed };
+            if code != 0
+                && (stderr_says_out_of_memory(&stderr) || stderr_says_out_of_memory(&stdout))
+            {
+                return RawOutcome::OutOfMemory {
+                    cause: CrashCause::Exit(code),
+                    partial_stdout: stdout,
+                    stderr,
+                    elapsed,
+                };
             }
-            return RawOutcome::Finished { stdout, stderr, exit_code: code, elapsed };
+            return RawOutcome::Finished {
+                stdout,
+                stderr,
+                exit_code: code,
+                elapsed,
+            };
         }
         Ended::Exited(code) => CrashCause::Exit(code),
         Ended::Signaled(sig) => CrashCause::Signal(sig),
     };
     if stderr_says_out_of_memory(&stderr) {
-        return RawOutcome::OutOfMemory { cause, partial_stdout: stdout, stderr, elapsed };
+        return RawOutcome::OutOfMemory {
+            cause,
+            partial_stdout: stdout,
+            stderr,
+            elapsed,
+        };
     }
     let description = match cause {
         CrashCause::Signal(libc::SIGKILL) => {
             format!("{cause} (not by equifuzz: the kernel's OOM killer?)")
         }
         CrashCause::Signal(_) => cause.to_string(),
-        CrashCause::Exit(code) => format!("exited with code {code}, not a normal one ({ok_codes:?})"),
+        CrashCause::Exit(code) => {
+            format!("exited with code {code}, not a normal one ({ok_codes:?})")
+        }
     };
-    RawOutcome::Crashed { cause, description, partial_stdout: stdout, stderr, elapsed }
+    RawOutcome::Crashed {
+        cause,
+        description,
+        partial_stdout: stdout,
+        stderr,
+        elapsed,
+    }
 }
 
 /// Resolves `program`: a path with a `/` is taken as is, a bare name is
 /// looked up on `PATH`.
 pub fn find_program(program: &str) -> Result<PathBuf, Error> {
     use std::os::unix::fs::PermissionsExt;
-    let executable =
-        |p: &Path| p.metadata().map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0).unwrap_or(false);
+    let executable = |p: &Path| {
+        p.metadata()
+            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+            .unwrap_or(false)
+    };
     if program.contains('/') {
         let p = PathBuf::from(program);
-        return if executable(&p) { Ok(p) } else { Err(Error::not_found(program)) };
+        return if executable(&p) {
+            Ok(p)
+        } else {
+            Err(Error::not_found(program))
+        };
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
@@ -250,7 +321,11 @@ pub fn find_program(program: &str) -> Result<PathBuf, Error> {
 /// `unknown version`.
 fn ask_version(program: &Path) -> String {
     let mut cmd = Command::new(program);
-    cmd.arg("--version").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
+    cmd.arg("--version")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
     let start = Instant::now();
     let outcome = run_command(cmd, b"", start, start + Duration::from_secs(10), &[0, 1]);
     parse_version(outcome.stdout()).unwrap_or_else(|| "unknown version".into())
@@ -262,7 +337,9 @@ pub fn parse_version(output: &str) -> Option<String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let at = words.iter().position(|w| w.eq_ignore_ascii_case("version"));
     match at {
-        Some(i) if i > 0 && i + 1 < words.len() => Some(format!("{} {}", words[i - 1], words[i + 1])),
+        Some(i) if i > 0 && i + 1 < words.len() => {
+            Some(format!("{} {}", words[i - 1], words[i + 1]))
+        }
         _ => Some(line.to_string()),
     }
 }
@@ -275,15 +352,26 @@ mod tests {
     fn versions_are_boiled_down_to_name_and_number() {
         let cvc5 = "This is cvc5 version 1.0.3\ncompiled with GCC version 12.2.0\n";
         assert_eq!(parse_version(cvc5).as_deref(), Some("cvc5 1.0.3"));
-        assert_eq!(parse_version("Z3 version 4.8.12 - 64 bit\n").as_deref(), Some("Z3 4.8.12"));
-        assert_eq!(parse_version("\nyices 2.6.4\n").as_deref(), Some("yices 2.6.4"));
+        assert_eq!(
+            parse_version("Z3 version 4.8.12 - 64 bit\n").as_deref(),
+            Some("Z3 4.8.12")
+        );
+        assert_eq!(
+            parse_version("\nyices 2.6.4\n").as_deref(),
+            Some("yices 2.6.4")
+        );
         assert_eq!(parse_version(""), None);
     }
 
     #[test]
     fn a_missing_program_names_itself() {
-        let err = find_program("no-such-solver-equifuzz").unwrap_err().to_string();
-        assert!(err.contains("no-such-solver-equifuzz not found on PATH"), "{err}");
+        let err = find_program("no-such-solver-equifuzz")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("no-such-solver-equifuzz not found on PATH"),
+            "{err}"
+        );
         let err = find_program("/nonexistent/solver").unwrap_err().to_string();
         assert!(err.contains("/nonexistent/solver"), "{err}");
     }

@@ -103,7 +103,12 @@ impl Z3Library {
                     std::mem::forget(lib);
                     return Ok(Z3Library { api, path: cand });
                 }
-                Err(e) => last_err = Some(LoadError::Open { path: cand, source: e }),
+                Err(e) => {
+                    last_err = Some(LoadError::Open {
+                        path: cand,
+                        source: e,
+                    })
+                }
             }
         }
         Err(last_err.expect("at least one candidate"))
@@ -113,8 +118,12 @@ impl Z3Library {
         macro_rules! sym {
             ($name:literal) => {{
                 // SAFETY: the type is the C signature documented in z3_api.h.
-                let s = unsafe { lib.get(concat!($name, "\0").as_bytes()) }
-                    .map_err(|_| LoadError::Symbol { path: path.to_path_buf(), symbol: $name })?;
+                let s = unsafe { lib.get(concat!($name, "\0").as_bytes()) }.map_err(|_| {
+                    LoadError::Symbol {
+                        path: path.to_path_buf(),
+                        symbol: $name,
+                    }
+                })?;
                 *s
             }};
         }
@@ -128,7 +137,9 @@ impl Z3Library {
             eval_smtlib2_string: sym!("Z3_eval_smtlib2_string"),
             get_version: sym!("Z3_get_version"),
             // SAFETY: as above; absent in very old releases.
-            get_full_version: unsafe { lib.get(b"Z3_get_full_version\0") }.ok().map(|s| *s),
+            get_full_version: unsafe { lib.get(b"Z3_get_full_version\0") }
+                .ok()
+                .map(|s| *s),
         })
     }
 
@@ -141,8 +152,14 @@ impl Z3Library {
     pub fn version(&self) -> String {
         if let Some(f) = self.api.get_full_version {
             // SAFETY: returns a static NUL-terminated string.
-            let v = unsafe { CStr::from_ptr(f()) }.to_string_lossy().into_owned();
-            return if v.starts_with("Z3") { v } else { format!("Z3 {v}") };
+            let v = unsafe { CStr::from_ptr(f()) }
+                .to_string_lossy()
+                .into_owned();
+            return if v.starts_with("Z3") {
+                v
+            } else {
+                format!("Z3 {v}")
+            };
         }
         let (mut a, mut b, mut c, mut d) = (0, 0, 0, 0);
         // SAFETY: writes four unsigned ints.
@@ -202,7 +219,10 @@ impl Z3Library {
             let ctx = (self.api.mk_context)(cfg);
             (self.api.del_config)(cfg);
             (self.api.set_error_handler)(ctx, None);
-            Z3Context { raw: ctx, api: self.api }
+            Z3Context {
+                raw: ctx,
+                api: self.api,
+            }
         }
     }
 }
@@ -228,7 +248,10 @@ impl PreparedScript {
             bytes[start..end].fill(b' ');
             from = end;
         }
-        Some(PreparedScript { text: CString::new(bytes).ok()?, unsat_cores })
+        Some(PreparedScript {
+            text: CString::new(bytes).ok()?,
+            unsat_cores,
+        })
     }
 }
 
@@ -346,7 +369,9 @@ impl Z3Context {
     /// No other thread may use this context during the call.
     unsafe fn eval_raw(&self, script: &CStr) -> String {
         // SAFETY: per the caller's contract; the output is copied at once.
-        unsafe { self.eval_borrowed(script) }.to_string_lossy().into_owned()
+        unsafe { self.eval_borrowed(script) }
+            .to_string_lossy()
+            .into_owned()
     }
 }
 
@@ -384,7 +409,11 @@ mod tests {
         let z3 = Z3Library::load(None).unwrap();
         let mut ctx = z3.mk_context();
         assert_eq!(ctx.eval(c"(declare-const x Int)(assert (> x 2))"), "");
-        assert_eq!(ctx.eval(c"(assert (< x 4))(check-sat)(get-value (x))").trim(), "sat\n((x 3))");
+        assert_eq!(
+            ctx.eval(c"(assert (< x 4))(check-sat)(get-value (x))")
+                .trim(),
+            "sat\n((x 3))"
+        );
     }
 
     #[test]
@@ -397,7 +426,11 @@ mod tests {
         let start = std::time::Instant::now();
         let out = z3.eval(slow, Some(200));
         assert!(matches!(out.trim(), "unknown" | "timeout"), "{out}");
-        assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
     }
 
     #[test]
@@ -420,11 +453,17 @@ mod tests {
         assert_eq!(text.len(), src.len());
         let option = "( set-option  :produce-unsat-cores\ttrue )";
         assert_eq!(text, src.replace(option, &" ".repeat(option.len())));
-        let p = PreparedScript::new("(set-option :produce-unsat-cores true)(set-option :produce-unsat-cores false)")
-            .unwrap();
+        let p = PreparedScript::new(
+            "(set-option :produce-unsat-cores true)(set-option :produce-unsat-cores false)",
+        )
+        .unwrap();
         assert!(!p.unsat_cores);
         assert!(p.text.to_bytes().iter().all(|&b| b == b' '));
-        assert!(!PreparedScript::new("(set-option :produce-unsat-cores maybe)").unwrap().unsat_cores);
+        assert!(
+            !PreparedScript::new("(set-option :produce-unsat-cores maybe)")
+                .unwrap()
+                .unsat_cores
+        );
         assert!(PreparedScript::new("a\0b").is_none());
     }
 

@@ -9,10 +9,13 @@
 //!   calls `exit()` inside libz3 (release builds of Z3 call `exit(101..113)`
 //!   on internal errors) never writes a complete frame, whatever its exit
 //!   code, so it is reported as a crash.
-//! - Every child starts from the same state: either a fresh context, or a
-//!   copy-on-write image of one pristine context the parent made once and
-//!   never evaluates on ([`ContextMode::Inherited`]). What a child does to
-//!   its copy vanishes with it.
+//! - Every child starts from the same state: a fresh context
+//!   ([`ContextMode::Fresh`]), or the copy-on-write image of a context the
+//!   parent made once and then leaves alone: untouched
+//!   ([`ContextMode::Inherited`]) or after one empty eval that built Z3's
+//!   SMT-LIB front end ([`ContextMode::Warm`], the default and the fastest).
+//!   What a child does to its copy vanishes with it; a table test checks
+//!   that all three modes answer exactly like a fresh in-process context.
 //! - The parent reads the child's pipes to their end before it waits, and
 //!   kills the child at the hard timeout: a run never blocks longer than
 //!   its timeout plus the time to reap.
@@ -46,9 +49,16 @@ const FRAME_HEADER: usize = FRAME_MAGIC.len() + 8;
 /// Where a fork child's Z3 context comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ContextMode {
-    /// The parent makes one context up front and each child evaluates on its
-    /// copy-on-write image: no per-query context cost.
+    /// The parent makes a context and runs one empty eval on it, which builds
+    /// the SMT-LIB front end (the bulk of a fresh run's cost); each child
+    /// evaluates on its copy-on-write image. Two such contexts are kept, with
+    /// and without unsat cores, because the front end fixes that option when
+    /// it is built; the child sets its timeout with `(set-option :timeout
+    /// N)` in a separate eval before the script.
     #[default]
+    Warm,
+    /// The parent makes one context; each child builds the front end on its
+    /// copy at its first eval.
     Inherited,
     /// Each child makes its own context (the Z3 API's usual path).
     Fresh,
@@ -61,8 +71,9 @@ pub struct Z3InProcessFork {
     version: String,
     memory_limit: Option<u64>,
     mode: ContextMode,
-    /// The pristine context children inherit; `None` in `Fresh` mode.
-    parent_context: Option<Z3Context>,
+    /// The pristine contexts children inherit, made on first use, indexed
+    /// by "unsat cores on" (in `Inherited` mode only index 0 is used).
+    parent_contexts: [Option<Z3Context>; 2],
 }
 
 impl Z3InProcessFork {
@@ -70,15 +81,13 @@ impl Z3InProcessFork {
     /// [`ContextMode::Inherited`].
     pub fn new(lib: Z3Library) -> Self {
         let version = lib.version();
-        let mut target = Z3InProcessFork {
+        Z3InProcessFork {
             lib,
             version,
             memory_limit: Some(DEFAULT_MEMORY_LIMIT),
-            mode: ContextMode::Fresh,
-            parent_context: None,
-        };
-        target.set_context_mode(ContextMode::Inherited);
-        target
+            mode: ContextMode::default(),
+            parent_contexts: [None, None],
+        }
     }
 
     /// Loads libz3 from `path` (the system library if `None`).
@@ -97,16 +106,28 @@ impl Z3InProcessFork {
 
     /// Chooses where each child's context comes from.
     pub fn with_context_mode(mut self, mode: ContextMode) -> Self {
-        self.set_context_mode(mode);
+        self.mode = mode;
+        self.parent_contexts = [None, None];
         self
     }
 
-    fn set_context_mode(&mut self, mode: ContextMode) {
-        self.mode = mode;
-        self.parent_context = match mode {
-            ContextMode::Inherited => Some(self.lib.mk_context()),
-            ContextMode::Fresh => None,
+    /// The context a child for a script with(out) unsat cores starts from,
+    /// made now if it is the first; `None` in `Fresh` mode.
+    fn parent_context(&mut self, unsat_cores: bool) -> Option<&Z3Context> {
+        let slot = match self.mode {
+            ContextMode::Fresh => return None,
+            ContextMode::Inherited => 0,
+            ContextMode::Warm => usize::from(unsat_cores),
         };
+        if self.parent_contexts[slot].is_none() {
+            let mut ctx = self.lib.mk_context();
+            if self.mode == ContextMode::Warm {
+                self.lib.set_unsat_cores(unsat_cores);
+                ctx.eval(c"");
+            }
+            self.parent_contexts[slot] = Some(ctx);
+        }
+        self.parent_contexts[slot].as_ref()
     }
 
     /// The loaded library.
@@ -115,7 +136,10 @@ impl Z3InProcessFork {
     }
 
     fn run_forked(&mut self, script: &str, timeout: Duration, start: Instant) -> RawOutcome {
-        let not_run = |reason: String| RawOutcome::NotRun { reason, elapsed: start.elapsed() };
+        let not_run = |reason: String| RawOutcome::NotRun {
+            reason,
+            elapsed: start.elapsed(),
+        };
         let Some(prepared) = PreparedScript::new(script) else {
             return not_run("the script contains a NUL byte, which libz3 cannot read".into());
         };
@@ -125,14 +149,33 @@ impl Z3InProcessFork {
             (Err(e), _) | (_, Err(e)) => return not_run(format!("cannot make a pipe: {e}")),
         };
         let soft_ms = soft_timeout(timeout);
-        let limits = Limits { address_space: self.memory_limit, cpu_seconds: None };
+        let set_timeout = (self.mode == ContextMode::Warm).then(|| {
+            std::ffi::CString::new(format!("(set-option :timeout {soft_ms})")).expect("no NUL")
+        });
+        let lib = self.lib.clone();
+        let limits = Limits {
+            address_space: self.memory_limit,
+            cpu_seconds: None,
+        };
+        let ctx = self.parent_context(prepared.unsat_cores);
         let deadline = start + timeout;
         // SAFETY: the child runs only `child_main`, which never returns.
         match unsafe { libc::fork() } {
             -1 => not_run(format!("fork failed: {}", std::io::Error::last_os_error())),
             0 => {
-                let ctx = self.parent_context.as_ref();
-                child_main(&self.lib, ctx, &prepared, soft_ms, limits, result_w.as_raw_fd(), console_w.as_raw_fd())
+                let setup = ChildSetup {
+                    soft_ms,
+                    set_timeout: set_timeout.as_deref(),
+                    limits,
+                };
+                child_main(
+                    &lib,
+                    ctx,
+                    &prepared,
+                    &setup,
+                    result_w.as_raw_fd(),
+                    console_w.as_raw_fd(),
+                )
             }
             pid => {
                 drop((result_w, console_w));
@@ -159,6 +202,14 @@ fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
     nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(std::io::Error::from)
 }
 
+/// What a fork child needs besides the library, context and script.
+struct ChildSetup<'a> {
+    soft_ms: u32,
+    /// `(set-option :timeout N)`, evaluated first on a warm context.
+    set_timeout: Option<&'a std::ffi::CStr>,
+    limits: Limits,
+}
+
 /// The fork child: limits, soft timeout, eval, one frame, `_exit`.
 ///
 /// It allocates nothing on the Rust side: the script and the timeout text
@@ -168,8 +219,7 @@ fn child_main(
     lib: &Z3Library,
     inherited: Option<&Z3Context>,
     script: &PreparedScript,
-    soft_ms: u32,
-    limits: Limits,
+    setup: &ChildSetup<'_>,
     result_fd: RawFd,
     console_fd: RawFd,
 ) -> ! {
@@ -178,8 +228,10 @@ fn child_main(
         libc::dup2(console_fd, 1);
         libc::dup2(console_fd, 2);
     }
-    child::limit_self(limits);
-    lib.set_soft_timeout(soft_ms);
+    child::limit_self(setup.limits);
+    // Read when the front end is built: at this child's first eval unless
+    // the context is warm.
+    lib.set_soft_timeout(setup.soft_ms);
     lib.set_unsat_cores(script.unsat_cores);
     let fresh;
     let ctx = match inherited {
@@ -189,6 +241,10 @@ fn child_main(
             &fresh
         }
     };
+    if let Some(set_timeout) = setup.set_timeout {
+        // SAFETY: this child has one thread.
+        unsafe { ctx.eval_borrowed(set_timeout) };
+    }
     // SAFETY: this child has one thread; the output is written out before
     // anything else touches the context.
     let out = unsafe { ctx.eval_borrowed(&script.text) }.to_bytes();
@@ -227,18 +283,32 @@ fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     let stderr = text(&outputs[1]);
     if let Some(payload) = complete_frame(&outputs[0]) {
-        return RawOutcome::Finished { stdout: text(payload), stderr, exit_code: 0, elapsed };
+        return RawOutcome::Finished {
+            stdout: text(payload),
+            stderr,
+            exit_code: 0,
+            elapsed,
+        };
     }
     let partial_stdout = outputs[0].get(FRAME_HEADER..).map(text).unwrap_or_default();
     if killed {
-        return RawOutcome::Timeout { partial_stdout, stderr, elapsed };
+        return RawOutcome::Timeout {
+            partial_stdout,
+            stderr,
+            elapsed,
+        };
     }
     let cause = match ended {
         Ended::Exited(code) => CrashCause::Exit(code),
         Ended::Signaled(sig) => CrashCause::Signal(sig),
     };
     if cause == CrashCause::Exit(101) || stderr_says_out_of_memory(&stderr) {
-        return RawOutcome::OutOfMemory { cause, partial_stdout, stderr, elapsed };
+        return RawOutcome::OutOfMemory {
+            cause,
+            partial_stdout,
+            stderr,
+            elapsed,
+        };
     }
     let description = match cause {
         CrashCause::Exit(code) => match z3_exit_code_name(code) {
@@ -247,7 +317,13 @@ fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration
         },
         CrashCause::Signal(_) => format!("{cause} during the query"),
     };
-    RawOutcome::Crashed { cause, description, partial_stdout, stderr, elapsed }
+    RawOutcome::Crashed {
+        cause,
+        description,
+        partial_stdout,
+        stderr,
+        elapsed,
+    }
 }
 
 impl Target for Z3InProcessFork {
@@ -312,7 +388,12 @@ impl Target for Z3InProcess {
             };
         }
         let stdout = self.lib.eval(script, Some(soft_timeout(timeout)));
-        RawOutcome::Finished { stdout, stderr: String::new(), exit_code: 0, elapsed: start.elapsed() }
+        RawOutcome::Finished {
+            stdout,
+            stderr: String::new(),
+            exit_code: 0,
+            elapsed: start.elapsed(),
+        }
     }
 }
 
@@ -348,8 +429,20 @@ mod tests {
         let to = classify(vec![vec![], vec![]], Ended::Signaled(9), true, d);
         assert!(matches!(to, RawOutcome::Timeout { .. }));
         let oom = classify(vec![vec![], vec![]], Ended::Exited(101), false, d);
-        assert!(matches!(oom, RawOutcome::OutOfMemory { cause: CrashCause::Exit(101), .. }));
+        assert!(matches!(
+            oom,
+            RawOutcome::OutOfMemory {
+                cause: CrashCause::Exit(101),
+                ..
+            }
+        ));
         let exit0 = classify(vec![vec![], vec![]], Ended::Exited(0), false, d);
-        assert!(matches!(exit0, RawOutcome::Crashed { cause: CrashCause::Exit(0), .. }));
+        assert!(matches!(
+            exit0,
+            RawOutcome::Crashed {
+                cause: CrashCause::Exit(0),
+                ..
+            }
+        ));
     }
 }
