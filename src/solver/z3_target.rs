@@ -40,7 +40,8 @@ use super::z3::{PreparedScript, Z3Context, Z3Library};
 use super::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
-/// The default memory limit of a fork child: 4 GiB of address space.
+/// The default memory limit of a solver: 4 GiB of address space (for a
+/// fork child, 4 GiB beyond the parent's image).
 pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 
 const FRAME_MAGIC: &[u8; 4] = b"EQZ3";
@@ -95,10 +96,10 @@ impl Z3InProcessFork {
         Ok(Self::new(Z3Library::load(path)?))
     }
 
-    /// Sets the child's address-space limit in bytes (`None`: unlimited).
-    ///
-    /// The limit covers the whole child, including the image of the parent
-    /// it starts from, so it must leave room above the parent's size.
+    /// Sets how many bytes of address space a child may add to the image of
+    /// the parent it starts as (`None`: unlimited). The child's `RLIMIT_AS`
+    /// is the parent's size at the fork plus this, so a large or
+    /// multi-threaded parent does not eat the child's budget.
     pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
         self.memory_limit = bytes;
         self
@@ -153,8 +154,11 @@ impl Z3InProcessFork {
             std::ffi::CString::new(format!("(set-option :timeout {soft_ms})")).expect("no NUL")
         });
         let lib = self.lib.clone();
+        let address_space = self
+            .memory_limit
+            .map(|extra| own_address_space().saturating_add(extra));
         let limits = Limits {
-            address_space: self.memory_limit,
+            address_space,
             cpu_seconds: None,
         };
         let ctx = self.parent_context(prepared.unsat_cores);
@@ -196,6 +200,18 @@ impl Z3InProcessFork {
             }
         }
     }
+}
+
+/// This process's address-space size in bytes (0 if /proc is unreadable,
+/// which makes the limit tighter, never looser).
+fn own_address_space() -> u64 {
+    let pages = std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .unwrap_or(0);
+    // SAFETY: sysconf with a constant argument.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64;
+    pages * page
 }
 
 fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
