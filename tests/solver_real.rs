@@ -157,6 +157,32 @@ fn the_default_spec_is_a_working_fork_target() {
     );
 }
 
+#[test]
+fn the_memory_limit_reaches_a_real_z3_child() {
+    let _g = serial();
+    // Bit-blasting a 2048-bit multiplier wants hundreds of MiB; unlimited,
+    // it runs for many seconds.
+    let hungry = "(declare-const a (_ BitVec 2048))(declare-const b (_ BitVec 2048))\
+                  (assert (= (bvmul a b) (bvadd a (_ bv7 2048))))(assert (not (= a (_ bv0 2048))))\
+                  (assert (bvugt b (_ bv1 2048)))(check-sat)(get-info :reason-unknown)";
+    let mut z3 = Z3InProcessFork::load(None)
+        .unwrap()
+        .with_memory_limit(Some(64 << 20));
+    // Z3 4.8.12 catches its own allocation failure and answers; a build
+    // that dies of it instead is reported as out of memory.
+    match z3.run(hungry, 20 * SECOND) {
+        RawOutcome::Finished { stdout, .. } => {
+            assert_eq!(stdout, "unknown\n(:reason-unknown \"out of memory\")\n")
+        }
+        RawOutcome::OutOfMemory { .. } => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        finished(z3.run(STRING_QUERY, 10 * SECOND)),
+        "sat\n((x \"a\"))\n"
+    );
+}
+
 fn cvc5() -> Option<ProcessTarget> {
     match ProcessTarget::cvc5() {
         Ok(t) => Some(t),
