@@ -182,13 +182,40 @@ fn read_some(fd: RawFd, buf: &mut [u8]) -> io::Result<ReadStep> {
     }
 }
 
+/// Writes to a pipe without risking SIGPIPE: a solver that exits without
+/// reading its input must not kill the fuzzer, and a host (a libFuzzer
+/// harness, say) need not ignore SIGPIPE the way Rust binaries do. The
+/// signal is blocked in this thread around the write and, if the write
+/// raised it, consumed before it is unblocked.
 fn write_some(fd: RawFd, bytes: &[u8]) -> io::Result<usize> {
-    // SAFETY: writes from a valid buffer; the fd is non-blocking.
-    let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+    // SAFETY: signal-set calls on local sets; write from a valid buffer
+    // (the fd is non-blocking); sigtimedwait with a zero timeout.
+    let (n, err) = unsafe {
+        let mut pipe_set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut pipe_set);
+        libc::sigaddset(&mut pipe_set, libc::SIGPIPE);
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        libc::pthread_sigmask(libc::SIG_BLOCK, &pipe_set, &mut old);
+        let mut pending: libc::sigset_t = std::mem::zeroed();
+        libc::sigpending(&mut pending);
+        let was_pending = libc::sigismember(&pending, libc::SIGPIPE) == 1;
+        let n = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+        let err = io::Error::last_os_error();
+        if n < 0 && err.raw_os_error() == Some(libc::EPIPE) && !was_pending {
+            let zero = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            libc::sigtimedwait(&pipe_set, std::ptr::null_mut(), &zero);
+        }
+        if libc::sigismember(&old, libc::SIGPIPE) == 0 {
+            libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        }
+        (n, err)
+    };
     if n >= 0 {
         return Ok(n as usize);
     }
-    let err = io::Error::last_os_error();
     match err.kind() {
         io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock => Ok(0),
         _ => Err(err),
@@ -266,6 +293,7 @@ mod tests {
     use std::process::{Command, Stdio};
 
     #[test]
+    #[expect(clippy::zombie_processes, reason = "`reap`, under test, reaps it")]
     fn pump_feeds_and_drains_more_than_a_pipe_buffer() {
         // cat echoes 1 MiB: neither side may block on the other.
         let mut child = Command::new("cat")
@@ -293,6 +321,7 @@ mod tests {
     }
 
     #[test]
+    #[expect(clippy::zombie_processes, reason = "`reap`, under test, reaps it")]
     fn reap_kills_at_the_deadline() {
         let child = Command::new("sleep").arg("30").spawn().unwrap();
         let start = Instant::now();

@@ -103,7 +103,9 @@ pub trait Target {
 /// Knobs of [`target_from_spec`] beyond the spec itself.
 #[derive(Clone, Debug)]
 pub struct TargetOptions {
-    /// Address-space limit of a solver child in bytes; `None`: unlimited.
+    /// Memory limit of a solver in bytes (`None`: unlimited): a process
+    /// target's `RLIMIT_AS`, or what a Z3 fork child may add to the
+    /// parent's image (see [`Z3InProcessFork::with_memory_limit`]).
     pub memory_limit: Option<u64>,
     /// Where a Z3 fork child gets its context.
     pub context_mode: ContextMode,

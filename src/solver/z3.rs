@@ -18,6 +18,14 @@
 //!   set with `Z3_global_param_set("timeout", ..)` just before the context's
 //!   first eval; a `(set-option :timeout N)` in the script still wins.
 //!   Global parameters are process-wide: see [`Z3Library::eval`].
+//! - `Z3_eval_smtlib2_string` runs its front end on the API context's
+//!   existing AST manager, so Z3 counts it as initialised and rejects
+//!   `(set-option :produce-unsat-cores true)` with "option value cannot be
+//!   modified after initialization"; a later `(get-unsat-core)` then fails.
+//!   [`PreparedScript`] blanks that command out (with spaces, so every line
+//!   and column Z3 reports stays where it was) and sets the global
+//!   `unsat_core` parameter instead, which the front end reads when it is
+//!   created.
 
 use std::ffi::{CStr, CString, c_char, c_uint, c_void};
 use std::path::{Path, PathBuf};
@@ -170,15 +178,24 @@ impl Z3Library {
     ///
     /// The script must not contain NUL bytes (the printer never makes them).
     pub fn eval(&self, script: &str, timeout_ms: Option<u32>) -> String {
-        let text = CString::new(script).expect("SMT-LIB text has no NUL byte");
+        let script = PreparedScript::new(script).expect("SMT-LIB text has no NUL byte");
         if let Some(ms) = timeout_ms {
             self.set_soft_timeout(ms);
         }
+        self.set_unsat_cores(script.unsat_cores);
         let ctx = self.mk_context();
         // SAFETY: `ctx` is a fresh context used by this thread only.
-        let out = unsafe { ctx.eval_raw(text.as_c_str()) };
+        let out = unsafe { ctx.eval_raw(&script.text) };
         drop(ctx);
         out
+    }
+
+    /// Sets Z3's process-wide `unsat_core` parameter: whether contexts
+    /// whose first eval comes after this call can answer `(get-unsat-core)`.
+    pub fn set_unsat_cores(&self, on: bool) {
+        let value = if on { c"true" } else { c"false" };
+        // SAFETY: both arguments are NUL-terminated; Z3 copies them.
+        unsafe { (self.api.global_param_set)(c"unsat_core".as_ptr(), value.as_ptr()) };
     }
 
     /// Sets Z3's process-wide `timeout` parameter (milliseconds).
@@ -208,6 +225,80 @@ impl Z3Library {
             }
         }
     }
+}
+
+/// A script ready for `Z3_eval_smtlib2_string`: NUL-terminated, with the
+/// options the eval front end rejects lifted out (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PreparedScript {
+    /// The text Z3 gets.
+    pub text: CString,
+    /// The script asked for unsat cores: set [`Z3Library::set_unsat_cores`].
+    pub unsat_cores: bool,
+}
+
+impl PreparedScript {
+    /// Prepares `script`; `None` if it contains a NUL byte.
+    pub fn new(script: &str) -> Option<PreparedScript> {
+        let mut bytes = script.as_bytes().to_vec();
+        let mut unsat_cores = false;
+        let mut from = 0;
+        while let Some((start, end, value)) = find_produce_unsat_cores(&bytes, from) {
+            unsat_cores = value;
+            bytes[start..end].fill(b' ');
+            from = end;
+        }
+        Some(PreparedScript {
+            text: CString::new(bytes).ok()?,
+            unsat_cores,
+        })
+    }
+}
+
+/// The next `(set-option :produce-unsat-cores true|false)` at or after
+/// `from`: its byte range and value. Whitespace between tokens may vary.
+///
+/// A match inside a string literal or comment would be blanked too; the
+/// printer never writes one there, and a hand-written script that does gets
+/// at worst a blanked comment.
+fn find_produce_unsat_cores(bytes: &[u8], from: usize) -> Option<(usize, usize, bool)> {
+    let mut at = from;
+    while let Some(off) = bytes[at..].iter().position(|&b| b == b'(') {
+        let start = at + off;
+        let mut i = start + 1;
+        let skip_ws = |i: &mut usize| {
+            while bytes.get(*i).is_some_and(u8::is_ascii_whitespace) {
+                *i += 1;
+            }
+        };
+        let word = |i: &mut usize, w: &[u8]| {
+            if bytes[*i..].starts_with(w) {
+                *i += w.len();
+                true
+            } else {
+                false
+            }
+        };
+        skip_ws(&mut i);
+        let is_option = word(&mut i, b"set-option");
+        skip_ws(&mut i);
+        if is_option && word(&mut i, b":produce-unsat-cores") {
+            skip_ws(&mut i);
+            let value = if word(&mut i, b"true") {
+                Some(true)
+            } else if word(&mut i, b"false") {
+                Some(false)
+            } else {
+                None
+            };
+            skip_ws(&mut i);
+            if let (Some(v), Some(b')')) = (value, bytes.get(i)) {
+                return Some((start, i + 1, v));
+            }
+        }
+        at = start + 1;
+    }
+    None
 }
 
 /// Writes `n` in decimal into `buf` and returns it as a C string, without
@@ -340,6 +431,40 @@ mod tests {
             "{:?}",
             start.elapsed()
         );
+    }
+
+    #[test]
+    fn unsat_cores_work_through_eval() {
+        let z3 = Z3Library::load(None).unwrap();
+        let q = "(set-option :produce-unsat-cores true)\n(declare-const x Int)\n\
+                 (assert (! (> x 0) :named a1))(assert (! (< x 0) :named a2))\n\
+                 (assert (! (> x 5) :named a3))(check-sat)(get-unsat-core)";
+        let out = z3.eval(q, None);
+        assert!(!out.contains("error"), "{out}");
+        assert!(out.starts_with("unsat\n(") && out.contains("a2"), "{out}");
+    }
+
+    #[test]
+    fn only_the_unsat_core_option_is_blanked_in_place() {
+        let src = "(set-option :produce-models true)\n( set-option  :produce-unsat-cores\ttrue )(check-sat)";
+        let p = PreparedScript::new(src).unwrap();
+        let text = p.text.to_str().unwrap();
+        assert!(p.unsat_cores);
+        assert_eq!(text.len(), src.len());
+        let option = "( set-option  :produce-unsat-cores\ttrue )";
+        assert_eq!(text, src.replace(option, &" ".repeat(option.len())));
+        let p = PreparedScript::new(
+            "(set-option :produce-unsat-cores true)(set-option :produce-unsat-cores false)",
+        )
+        .unwrap();
+        assert!(!p.unsat_cores);
+        assert!(p.text.to_bytes().iter().all(|&b| b == b' '));
+        assert!(
+            !PreparedScript::new("(set-option :produce-unsat-cores maybe)")
+                .unwrap()
+                .unsat_cores
+        );
+        assert!(PreparedScript::new("a\0b").is_none());
     }
 
     #[test]

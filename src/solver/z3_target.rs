@@ -9,10 +9,13 @@
 //!   calls `exit()` inside libz3 (release builds of Z3 call `exit(101..113)`
 //!   on internal errors) never writes a complete frame, whatever its exit
 //!   code, so it is reported as a crash.
-//! - Every child starts from the same state: either a fresh context, or a
-//!   copy-on-write image of one pristine context the parent made once and
-//!   never evaluates on ([`ContextMode::Inherited`]). What a child does to
-//!   its copy vanishes with it.
+//! - Every child starts from the same state: a fresh context
+//!   ([`ContextMode::Fresh`]), or the copy-on-write image of a context the
+//!   parent made once and then leaves alone: untouched
+//!   ([`ContextMode::Inherited`]) or after one empty eval that built Z3's
+//!   SMT-LIB front end ([`ContextMode::Warm`], the default and the fastest).
+//!   What a child does to its copy vanishes with it; a table test checks
+//!   that all three modes answer exactly like a fresh in-process context.
 //! - The parent reads the child's pipes to their end before it waits, and
 //!   kills the child at the hard timeout: a run never blocks longer than
 //!   its timeout plus the time to reap.
@@ -27,18 +30,18 @@
 //! runs Z3 at the time: the fuzzer's main loop is single-threaded; tests
 //! that fork serialise on a lock and live in their own test binary.
 
-use std::ffi::CString;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::child::{self, Ended, Limits};
 use super::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory, z3_exit_code_name};
-use super::z3::{Z3Context, Z3Library};
+use super::z3::{PreparedScript, Z3Context, Z3Library};
 use super::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
-/// The default memory limit of a fork child: 4 GiB of address space.
+/// The default memory limit of a solver: 4 GiB of address space (for a
+/// fork child, 4 GiB beyond the parent's image).
 pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 
 const FRAME_MAGIC: &[u8; 4] = b"EQZ3";
@@ -47,9 +50,16 @@ const FRAME_HEADER: usize = FRAME_MAGIC.len() + 8;
 /// Where a fork child's Z3 context comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ContextMode {
-    /// The parent makes one context up front and each child evaluates on its
-    /// copy-on-write image: no per-query context cost.
+    /// The parent makes a context and runs one empty eval on it, which builds
+    /// the SMT-LIB front end (the bulk of a fresh run's cost); each child
+    /// evaluates on its copy-on-write image. Two such contexts are kept, with
+    /// and without unsat cores, because the front end fixes that option when
+    /// it is built; the child sets its timeout with `(set-option :timeout
+    /// N)` in a separate eval before the script.
     #[default]
+    Warm,
+    /// The parent makes one context; each child builds the front end on its
+    /// copy at its first eval.
     Inherited,
     /// Each child makes its own context (the Z3 API's usual path).
     Fresh,
@@ -62,8 +72,9 @@ pub struct Z3InProcessFork {
     version: String,
     memory_limit: Option<u64>,
     mode: ContextMode,
-    /// The pristine context children inherit; `None` in `Fresh` mode.
-    parent_context: Option<Z3Context>,
+    /// The pristine contexts children inherit, made on first use, indexed
+    /// by "unsat cores on" (in `Inherited` mode only index 0 is used).
+    parent_contexts: [Option<Z3Context>; 2],
 }
 
 impl Z3InProcessFork {
@@ -71,15 +82,13 @@ impl Z3InProcessFork {
     /// [`ContextMode::Inherited`].
     pub fn new(lib: Z3Library) -> Self {
         let version = lib.version();
-        let mut target = Z3InProcessFork {
+        Z3InProcessFork {
             lib,
             version,
             memory_limit: Some(DEFAULT_MEMORY_LIMIT),
-            mode: ContextMode::Fresh,
-            parent_context: None,
-        };
-        target.set_context_mode(ContextMode::Inherited);
-        target
+            mode: ContextMode::default(),
+            parent_contexts: [None, None],
+        }
     }
 
     /// Loads libz3 from `path` (the system library if `None`).
@@ -87,10 +96,10 @@ impl Z3InProcessFork {
         Ok(Self::new(Z3Library::load(path)?))
     }
 
-    /// Sets the child's address-space limit in bytes (`None`: unlimited).
-    ///
-    /// The limit covers the whole child, including the image of the parent
-    /// it starts from, so it must leave room above the parent's size.
+    /// Sets how many bytes of address space a child may add to the image of
+    /// the parent it starts as (`None`: unlimited). The child's `RLIMIT_AS`
+    /// is the parent's size at the fork plus this, so a large or
+    /// multi-threaded parent does not eat the child's budget.
     pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
         self.memory_limit = bytes;
         self
@@ -98,16 +107,28 @@ impl Z3InProcessFork {
 
     /// Chooses where each child's context comes from.
     pub fn with_context_mode(mut self, mode: ContextMode) -> Self {
-        self.set_context_mode(mode);
+        self.mode = mode;
+        self.parent_contexts = [None, None];
         self
     }
 
-    fn set_context_mode(&mut self, mode: ContextMode) {
-        self.mode = mode;
-        self.parent_context = match mode {
-            ContextMode::Inherited => Some(self.lib.mk_context()),
-            ContextMode::Fresh => None,
+    /// The context a child for a script with(out) unsat cores starts from,
+    /// made now if it is the first; `None` in `Fresh` mode.
+    fn parent_context(&mut self, unsat_cores: bool) -> Option<&Z3Context> {
+        let slot = match self.mode {
+            ContextMode::Fresh => return None,
+            ContextMode::Inherited => 0,
+            ContextMode::Warm => usize::from(unsat_cores),
         };
+        if self.parent_contexts[slot].is_none() {
+            let mut ctx = self.lib.mk_context();
+            if self.mode == ContextMode::Warm {
+                self.lib.set_unsat_cores(unsat_cores);
+                ctx.eval(c"");
+            }
+            self.parent_contexts[slot] = Some(ctx);
+        }
+        self.parent_contexts[slot].as_ref()
     }
 
     /// The loaded library.
@@ -120,7 +141,7 @@ impl Z3InProcessFork {
             reason,
             elapsed: start.elapsed(),
         };
-        let Ok(text) = CString::new(script) else {
+        let Some(prepared) = PreparedScript::new(script) else {
             return not_run("the script contains a NUL byte, which libz3 cannot read".into());
         };
         let pipes = (pipe(), pipe());
@@ -129,22 +150,33 @@ impl Z3InProcessFork {
             (Err(e), _) | (_, Err(e)) => return not_run(format!("cannot make a pipe: {e}")),
         };
         let soft_ms = soft_timeout(timeout);
+        let set_timeout = (self.mode == ContextMode::Warm).then(|| {
+            std::ffi::CString::new(format!("(set-option :timeout {soft_ms})")).expect("no NUL")
+        });
+        let lib = self.lib.clone();
+        let address_space = self
+            .memory_limit
+            .map(|extra| own_address_space().saturating_add(extra));
         let limits = Limits {
-            address_space: self.memory_limit,
+            address_space,
             cpu_seconds: None,
         };
+        let ctx = self.parent_context(prepared.unsat_cores);
         let deadline = start + timeout;
         // SAFETY: the child runs only `child_main`, which never returns.
         match unsafe { libc::fork() } {
             -1 => not_run(format!("fork failed: {}", std::io::Error::last_os_error())),
             0 => {
-                let ctx = self.parent_context.as_ref();
-                child_main(
-                    &self.lib,
-                    ctx,
-                    &text,
+                let setup = ChildSetup {
                     soft_ms,
+                    set_timeout: set_timeout.as_deref(),
                     limits,
+                };
+                child_main(
+                    &lib,
+                    ctx,
+                    &prepared,
+                    &setup,
                     result_w.as_raw_fd(),
                     console_w.as_raw_fd(),
                 )
@@ -170,8 +202,28 @@ impl Z3InProcessFork {
     }
 }
 
+/// This process's address-space size in bytes (0 if /proc is unreadable,
+/// which makes the limit tighter, never looser).
+fn own_address_space() -> u64 {
+    let pages = std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .unwrap_or(0);
+    // SAFETY: sysconf with a constant argument.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64;
+    pages * page
+}
+
 fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
     nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(std::io::Error::from)
+}
+
+/// What a fork child needs besides the library, context and script.
+struct ChildSetup<'a> {
+    soft_ms: u32,
+    /// `(set-option :timeout N)`, evaluated first on a warm context.
+    set_timeout: Option<&'a std::ffi::CStr>,
+    limits: Limits,
 }
 
 /// The fork child: limits, soft timeout, eval, one frame, `_exit`.
@@ -182,9 +234,8 @@ fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
 fn child_main(
     lib: &Z3Library,
     inherited: Option<&Z3Context>,
-    script: &CString,
-    soft_ms: u32,
-    limits: Limits,
+    script: &PreparedScript,
+    setup: &ChildSetup<'_>,
     result_fd: RawFd,
     console_fd: RawFd,
 ) -> ! {
@@ -193,8 +244,11 @@ fn child_main(
         libc::dup2(console_fd, 1);
         libc::dup2(console_fd, 2);
     }
-    child::limit_self(limits);
-    lib.set_soft_timeout(soft_ms);
+    child::limit_self(setup.limits);
+    // Read when the front end is built: at this child's first eval unless
+    // the context is warm.
+    lib.set_soft_timeout(setup.soft_ms);
+    lib.set_unsat_cores(script.unsat_cores);
     let fresh;
     let ctx = match inherited {
         Some(ctx) => ctx,
@@ -203,9 +257,13 @@ fn child_main(
             &fresh
         }
     };
+    if let Some(set_timeout) = setup.set_timeout {
+        // SAFETY: this child has one thread.
+        unsafe { ctx.eval_borrowed(set_timeout) };
+    }
     // SAFETY: this child has one thread; the output is written out before
     // anything else touches the context.
-    let out = unsafe { ctx.eval_borrowed(script) }.to_bytes();
+    let out = unsafe { ctx.eval_borrowed(&script.text) }.to_bytes();
     let mut header = [0u8; FRAME_HEADER];
     header[..4].copy_from_slice(FRAME_MAGIC);
     header[4..].copy_from_slice(&(out.len() as u64).to_le_bytes());
