@@ -128,13 +128,15 @@ impl Reply {
     }
 }
 
-/// The result of checking a solver's model.
+/// What was checked beyond the answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ModelCheck {
-    /// Every assertion is true under the solver's values.
-    Valid,
-    /// The check could not be done; the reason says why.
+pub enum Check {
+    /// Sat: every assertion is true under the solver's values.
+    ModelValid,
+    /// Sat: the model could not be checked; the reason says why.
     Inconclusive(String),
+    /// Unsat: the solver's core is exactly the known unique minimal core.
+    CoreExact,
 }
 
 /// The judgement of one run.
@@ -145,8 +147,8 @@ pub enum Verdict {
     Correct {
         /// The answer.
         status: Status,
-        /// For sat: what became of the model check.
-        model: Option<ModelCheck>,
+        /// What was checked beyond the answer: the model, or the core.
+        check: Option<Check>,
     },
     /// `unknown`.
     Unknown,
@@ -224,19 +226,25 @@ impl fmt::Display for Verdict {
         match self {
             Verdict::Correct {
                 status,
-                model: None,
+                check: None,
             } => write!(f, "{status}"),
             Verdict::Correct {
                 status,
-                model: Some(ModelCheck::Valid),
+                check: Some(Check::ModelValid),
             } => {
                 write!(f, "{status} (model checked)")
             }
             Verdict::Correct {
                 status,
-                model: Some(ModelCheck::Inconclusive(why)),
+                check: Some(Check::Inconclusive(why)),
             } => {
                 write!(f, "{status} (model not checked: {why})")
+            }
+            Verdict::Correct {
+                status,
+                check: Some(Check::CoreExact),
+            } => {
+                write!(f, "{status} (core checked)")
             }
             Verdict::Unknown => write!(f, "unknown"),
             Verdict::Timeout => write!(f, "timeout"),
@@ -342,7 +350,7 @@ pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> V
             (Some(_), None) => Verdict::Incomplete("no unsat core".into()),
             (None, _) => Verdict::Correct {
                 status: Status::Unsat,
-                model: None,
+                check: None,
             },
         },
     }
@@ -355,7 +363,7 @@ fn judge_model(
 ) -> Verdict {
     let inconclusive = |why: String| Verdict::Correct {
         status: Status::Sat,
-        model: Some(ModelCheck::Inconclusive(why)),
+        check: Some(Check::Inconclusive(why)),
     };
     if formula.assertions.iter().any(|a| has_quantifier(&a.term)) {
         return inconclusive("the formula has quantifiers".into());
@@ -373,7 +381,7 @@ fn judge_model(
     match truth::check_model(formula, &model) {
         Ok(()) => Verdict::Correct {
             status: Status::Sat,
-            model: Some(ModelCheck::Valid),
+            check: Some(Check::ModelValid),
         },
         Err(TruthError::Falsified { .. }) if ambiguous_escapes => inconclusive(
             "false under the values read, but the output has a backslash, which Z3 prints \
@@ -420,7 +428,7 @@ fn judge_core(known: &BTreeSet<Symbol>, given: &[Symbol]) -> Verdict {
     if extra.is_empty() {
         Verdict::Correct {
             status: Status::Unsat,
-            model: None,
+            check: Some(Check::CoreExact),
         }
     } else {
         Verdict::ImpreciseCore { extra }
@@ -461,7 +469,7 @@ mod tests {
             v,
             Verdict::Correct {
                 status: Status::Sat,
-                model: Some(ModelCheck::Valid)
+                check: Some(Check::ModelValid)
             }
         );
     }
@@ -482,7 +490,7 @@ mod tests {
             v,
             Verdict::Correct {
                 status: Status::Sat,
-                model: Some(ModelCheck::Valid)
+                check: Some(Check::ModelValid)
             }
         );
     }
@@ -495,7 +503,7 @@ mod tests {
             matches!(
                 v,
                 Verdict::Correct {
-                    model: Some(ModelCheck::Inconclusive(_)),
+                    check: Some(Check::Inconclusive(_)),
                     ..
                 }
             ),
@@ -511,7 +519,7 @@ mod tests {
         assert!(matches!(
             v,
             Verdict::Correct {
-                model: Some(ModelCheck::Inconclusive(_)),
+                check: Some(Check::Inconclusive(_)),
                 ..
             }
         ));
@@ -548,7 +556,7 @@ mod tests {
             judge(&f, Some(&unsat(&["a0", "a1"])), &after),
             Verdict::Correct {
                 status: Status::Unsat,
-                model: None
+                check: Some(Check::CoreExact)
             }
         );
     }

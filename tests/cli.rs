@@ -33,6 +33,18 @@ fn run_checks_the_models_of_listings_1_and_8() {
 }
 
 #[test]
+fn run_checks_the_unique_minimal_core_of_listing_7() {
+    let out = equifuzz()
+        .args(["run", "--target", "z3"])
+        .arg(root("corpus/paper/listing7-prefixof-unsat.smt2"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains(": unsat (core checked) (expected unsat)"), "{stdout}");
+}
+
+#[test]
 fn a_malformed_file_is_reported_with_its_position_and_the_others_still_run() {
     let bad = root("tests/data/unbalanced.smt2");
     let out = equifuzz()
