@@ -1,7 +1,16 @@
 //! The executable semantics of SMT-LIB 2.6: evaluation of closed terms (and
 //! of terms under a [`Model`]) for Bool, Int, String and RegLan.
+//!
+//! [`eval`] is the entry point; [`string`] and [`int`] hold the theory
+//! functions, one per operator, each citing the clause it implements.
 
+mod eval;
+pub mod int;
 pub mod regex;
+pub mod string;
 mod value;
 
+pub use eval::{EvalError, MAX_INT_BITS, MAX_STRING_LEN, eval, eval_closed};
 pub use value::{Model, Value};
+#[cfg(test)]
+mod tests;

@@ -85,7 +85,12 @@ impl Z3Library {
                     std::mem::forget(lib);
                     return Ok(Z3Library { api, path: cand });
                 }
-                Err(e) => last_err = Some(LoadError::Open { path: cand, source: e }),
+                Err(e) => {
+                    last_err = Some(LoadError::Open {
+                        path: cand,
+                        source: e,
+                    })
+                }
             }
         }
         Err(last_err.expect("at least one candidate"))
@@ -95,8 +100,12 @@ impl Z3Library {
         macro_rules! sym {
             ($name:literal) => {{
                 // SAFETY: the type is the C signature documented in z3_api.h.
-                let s = unsafe { lib.get(concat!($name, "\0").as_bytes()) }
-                    .map_err(|_| LoadError::Symbol { path: path.to_path_buf(), symbol: $name })?;
+                let s = unsafe { lib.get(concat!($name, "\0").as_bytes()) }.map_err(|_| {
+                    LoadError::Symbol {
+                        path: path.to_path_buf(),
+                        symbol: $name,
+                    }
+                })?;
                 *s
             }};
         }
@@ -110,7 +119,9 @@ impl Z3Library {
             eval_smtlib2_string: sym!("Z3_eval_smtlib2_string"),
             get_version: sym!("Z3_get_version"),
             // SAFETY: as above; absent in very old releases.
-            get_full_version: unsafe { lib.get(b"Z3_get_full_version\0") }.ok().map(|s| *s),
+            get_full_version: unsafe { lib.get(b"Z3_get_full_version\0") }
+                .ok()
+                .map(|s| *s),
         })
     }
 
@@ -123,8 +134,14 @@ impl Z3Library {
     pub fn version(&self) -> String {
         if let Some(f) = self.api.get_full_version {
             // SAFETY: returns a static NUL-terminated string.
-            let v = unsafe { CStr::from_ptr(f()) }.to_string_lossy().into_owned();
-            return if v.starts_with("Z3") { v } else { format!("Z3 {v}") };
+            let v = unsafe { CStr::from_ptr(f()) }
+                .to_string_lossy()
+                .into_owned();
+            return if v.starts_with("Z3") {
+                v
+            } else {
+                format!("Z3 {v}")
+            };
         }
         let (mut a, mut b, mut c, mut d) = (0, 0, 0, 0);
         // SAFETY: writes four unsigned ints.

@@ -39,7 +39,10 @@ pub struct Queries {
 impl Formula {
     /// The sort of a declared constant.
     pub fn sort_of(&self, name: &str) -> Option<Sort> {
-        self.decls.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone())
+        self.decls
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| s.clone())
     }
 
     /// Declares `name` unless it is already declared.
@@ -90,7 +93,10 @@ impl Formula {
 
     /// The names of the named assertions.
     pub fn names(&self) -> BTreeSet<&str> {
-        self.assertions.iter().filter_map(|a| a.name.as_deref()).collect()
+        self.assertions
+            .iter()
+            .filter_map(|a| a.name.as_deref())
+            .collect()
     }
 
     /// Checks the invariants: declarations are unique, every free variable is
@@ -104,7 +110,10 @@ impl Formula {
         }
         let mut names = BTreeSet::new();
         for a in &self.assertions {
-            let sort = a.term.sort(&|v| self.sort_of(v)).map_err(|e| e.to_string())?;
+            let sort = a
+                .term
+                .sort(&|v| self.sort_of(v))
+                .map_err(|e| e.to_string())?;
             if sort != Sort::Bool {
                 return Err(format!("an assertion has sort {sort}"));
             }

@@ -360,7 +360,10 @@ mod tests {
             Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::String]),
             Some(Sort::String)
         );
-        assert_eq!(Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::Int]), None);
+        assert_eq!(
+            Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::Int]),
+            None
+        );
         assert_eq!(Op::Eq.result_sort(&[Sort::Int]), None);
     }
 }

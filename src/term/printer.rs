@@ -298,7 +298,12 @@ impl Printer {
                 self.write_sort(out, s);
                 out.push(')');
             }
-            Command::DefineFun { name, params, sort, body } => {
+            Command::DefineFun {
+                name,
+                params,
+                sort,
+                body,
+            } => {
                 out.push_str("(define-fun ");
                 write_symbol(out, name);
                 out.push_str(" (");
@@ -375,7 +380,10 @@ mod tests {
     #[test]
     fn string_literals_escape_exactly_what_the_standard_requires() {
         let s = SmtString::from_chars(vec![0x61, 0x22, 0x5c, 0x0a, 0xe9, 0x2ffff, 0xd800]).unwrap();
-        assert_eq!(string_literal(&s), r#""a""\u{5c}\u{a}\u{e9}\u{2ffff}\u{d800}""#);
+        assert_eq!(
+            string_literal(&s),
+            r#""a""\u{5c}\u{a}\u{e9}\u{2ffff}\u{d800}""#
+        );
         assert_eq!(string_literal(&SmtString::new()), r#""""#);
     }
 
@@ -395,9 +403,15 @@ mod tests {
 
     #[test]
     fn indexed_operators_print_in_both_dialects() {
-        let r = Term::app(Op::ReLoop(1, 3), vec![Term::app(Op::StrToRe, vec![Term::str("a")])]);
+        let r = Term::app(
+            Op::ReLoop(1, 3),
+            vec![Term::app(Op::StrToRe, vec![Term::str("a")])],
+        );
         assert_eq!(r.to_string(), r#"((_ re.loop 1 3) (str.to_re "a"))"#);
-        assert_eq!(Printer::new(Dialect::Legacy).term(&r), r#"(re.loop (str.to.re "a") 1 3)"#);
+        assert_eq!(
+            Printer::new(Dialect::Legacy).term(&r),
+            r#"(re.loop (str.to.re "a") 1 3)"#
+        );
         assert_eq!(Term::app(Op::ReAllchar, vec![]).to_string(), "re.allchar");
     }
 }

@@ -147,7 +147,12 @@ impl Term {
             Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::Var(_) => 0,
             Term::App(_, args) => 1 + args.iter().map(Term::depth).max().unwrap_or(0),
             Term::Let(binds, body) => {
-                1 + binds.iter().map(|(_, t)| t.depth()).chain([body.depth()]).max().unwrap_or(0)
+                1 + binds
+                    .iter()
+                    .map(|(_, t)| t.depth())
+                    .chain([body.depth()])
+                    .max()
+                    .unwrap_or(0)
             }
             Term::Quant(q) => 1 + q.body.depth(),
         }
@@ -182,7 +187,10 @@ impl Term {
                 let n = bound.len();
                 bound.extend(q.vars.iter().map(|(v, _)| v.clone()));
                 q.body.collect_free(bound, out);
-                q.patterns.iter().flatten().for_each(|p| p.collect_free(bound, out));
+                q.patterns
+                    .iter()
+                    .flatten()
+                    .for_each(|p| p.collect_free(bound, out));
                 bound.truncate(n);
             }
         }
@@ -197,7 +205,10 @@ impl Term {
             Term::Bool(_) | Term::Int(_) | Term::Str(_) => self.clone(),
             Term::App(op, args) => Term::App(*op, args.iter().map(|a| a.substitute(map)).collect()),
             Term::Let(binds, body) => {
-                let binds2 = binds.iter().map(|(v, t)| (v.clone(), t.substitute(map))).collect();
+                let binds2 = binds
+                    .iter()
+                    .map(|(v, t)| (v.clone(), t.substitute(map)))
+                    .collect();
                 let mut inner = map.clone();
                 binds.iter().for_each(|(v, _)| {
                     inner.remove(v);
@@ -245,9 +256,14 @@ impl Term {
                 .or_else(|| env(v))
                 .ok_or_else(|| SortError::UnknownSymbol(v.clone())),
             Term::App(op, args) => {
-                let sorts =
-                    args.iter().map(|a| a.sort_in(env, bound)).collect::<Result<Vec<_>, _>>()?;
-                op.result_sort(&sorts).ok_or(SortError::IllSorted { op: op.name(), args: sorts })
+                let sorts = args
+                    .iter()
+                    .map(|a| a.sort_in(env, bound))
+                    .collect::<Result<Vec<_>, _>>()?;
+                op.result_sort(&sorts).ok_or(SortError::IllSorted {
+                    op: op.name(),
+                    args: sorts,
+                })
             }
             Term::Let(binds, body) => {
                 let sorts = binds
@@ -320,7 +336,10 @@ mod tests {
             body: Term::eq(Term::var("x"), Term::var("y")),
             patterns: vec![],
         }));
-        assert_eq!(t.free_vars().into_iter().collect::<Vec<_>>(), vec!["y".to_string()]);
+        assert_eq!(
+            t.free_vars().into_iter().collect::<Vec<_>>(),
+            vec!["y".to_string()]
+        );
     }
 
     #[test]
@@ -333,7 +352,10 @@ mod tests {
         assert_eq!(t.sort(&env), Ok(Sort::Bool));
         let bad = Term::app(Op::StrLen, vec![Term::int(1)]);
         assert!(matches!(bad.sort(&env), Err(SortError::IllSorted { .. })));
-        assert_eq!(Term::var("z").sort(&env), Err(SortError::UnknownSymbol("z".into())));
+        assert_eq!(
+            Term::var("z").sort(&env),
+            Err(SortError::UnknownSymbol("z".into()))
+        );
     }
 
     #[test]
@@ -342,7 +364,10 @@ mod tests {
             vec![("x".into(), Term::var("x"))],
             Box::new(Term::eq(Term::var("x"), Term::var("y"))),
         );
-        let map = BTreeMap::from([("x".to_string(), Term::int(1)), ("y".to_string(), Term::int(2))]);
+        let map = BTreeMap::from([
+            ("x".to_string(), Term::int(1)),
+            ("y".to_string(), Term::int(2)),
+        ]);
         let expected = Term::Let(
             vec![("x".into(), Term::int(1))],
             Box::new(Term::eq(Term::var("x"), Term::int(2))),
