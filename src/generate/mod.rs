@@ -3,8 +3,14 @@
 //! Generators make [`Case`](crate::truth::Case)s whose truth holds by
 //! construction; [`crate::transform`] grows them.
 
+mod equivalent_formulas;
 mod pool;
 mod step1;
 
 pub use pool::ConstantPool;
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
+pub use equivalent_formulas::{EquivalentFormula, equivalent_formula_cases, equivalent_formulas, strip_patterns};
+pub(crate) use equivalent_formulas::sx;
+#[cfg(test)]
+#[allow(unused_imports)]
+pub(crate) use equivalent_formulas::tests::Bounded;

@@ -105,6 +105,7 @@ pub fn constant_assignments(pool: &ConstantPool, seed: u64) -> impl Iterator<Ite
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
+    use rand::RngCore;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

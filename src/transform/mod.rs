@@ -10,6 +10,7 @@ use rand::RngCore;
 use crate::truth::Case;
 
 mod constant_assignment;
+pub mod identities;
 
 pub use constant_assignment::{ConstantAssignment, constant_assignments};
 
