@@ -19,11 +19,11 @@
 
 #![warn(missing_docs)]
 
+pub mod generate;
+pub mod oracle;
 pub mod semantics;
 pub mod solver;
 pub mod term;
-pub mod generate;
-pub mod oracle;
 pub mod transform;
 pub mod triage;
 pub mod truth;

@@ -142,8 +142,14 @@ impl Verdict {
     /// A short kind, used as the findings folder name and in counts.
     pub fn kind(&self) -> &'static str {
         match self {
-            Verdict::Correct { status: Status::Sat, .. } => "sat",
-            Verdict::Correct { status: Status::Unsat, .. } => "unsat",
+            Verdict::Correct {
+                status: Status::Sat,
+                ..
+            } => "sat",
+            Verdict::Correct {
+                status: Status::Unsat,
+                ..
+            } => "unsat",
             Verdict::Unknown => "unknown",
             Verdict::Timeout => "timeout",
             Verdict::Error(_) => "error",
@@ -160,11 +166,20 @@ impl Verdict {
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::Correct { status, model: None } => write!(f, "{status}"),
-            Verdict::Correct { status, model: Some(ModelCheck::Valid) } => {
+            Verdict::Correct {
+                status,
+                model: None,
+            } => write!(f, "{status}"),
+            Verdict::Correct {
+                status,
+                model: Some(ModelCheck::Valid),
+            } => {
                 write!(f, "{status} (model checked)")
             }
-            Verdict::Correct { status, model: Some(ModelCheck::Inconclusive(why)) } => {
+            Verdict::Correct {
+                status,
+                model: Some(ModelCheck::Inconclusive(why)),
+            } => {
                 write!(f, "{status} (model not checked: {why})")
             }
             Verdict::Unknown => write!(f, "unknown"),
@@ -217,7 +232,12 @@ pub fn judge(formula: &Formula, expected: Option<&Truth>, reply: &Reply) -> Verd
         Reply::NotRun => return Verdict::Error("not run".into()),
         Reply::Answered { error: Some(e), .. } => return Verdict::Error(e.clone()),
         Reply::Answered { answer: None, .. } => return Verdict::Error("no answer".into()),
-        Reply::Answered { answer: Some(a), values, core, .. } => (*a, values, core),
+        Reply::Answered {
+            answer: Some(a),
+            values,
+            core,
+            ..
+        } => (*a, values, core),
     };
     let got = match answer {
         Answer::Unknown => return Verdict::Unknown,
@@ -226,7 +246,10 @@ pub fn judge(formula: &Formula, expected: Option<&Truth>, reply: &Reply) -> Verd
     };
     if let Some(t) = expected {
         if t.status() != got {
-            return Verdict::Unsound { expected: t.status(), got };
+            return Verdict::Unsound {
+                expected: t.status(),
+                got,
+            };
         }
     }
     match got {
@@ -234,7 +257,10 @@ pub fn judge(formula: &Formula, expected: Option<&Truth>, reply: &Reply) -> Verd
         Status::Unsat => match (expected, core) {
             (Some(Truth::Unsat { core: known }), Some(given)) => judge_core(known, given),
             (Some(Truth::Unsat { .. }), None) => Verdict::Incomplete("no unsat core".into()),
-            _ => Verdict::Correct { status: Status::Unsat, model: None },
+            _ => Verdict::Correct {
+                status: Status::Unsat,
+                model: None,
+            },
         },
     }
 }
@@ -257,12 +283,20 @@ fn judge_model(formula: &Formula, values: Option<&[(Term, Term)]>) -> Verdict {
         Err(e) => return inconclusive(e),
     };
     match truth::check_model(formula, &model) {
-        Ok(()) => Verdict::Correct { status: Status::Sat, model: Some(ModelCheck::Valid) },
+        Ok(()) => Verdict::Correct {
+            status: Status::Sat,
+            model: Some(ModelCheck::Valid),
+        },
         Err(TruthError::Falsified { index }) => Verdict::InvalidModel {
             reason: format!(
                 "assertion {} is false under {}",
                 index,
-                model.0.iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ")
+                model
+                    .0
+                    .iter()
+                    .map(|(k, v)| format!("{k} = {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         },
         Err(e) => inconclusive(e.to_string()),
@@ -277,13 +311,24 @@ fn has_quantifier(t: &Term) -> bool {
 
 fn judge_core(known: &BTreeSet<Symbol>, given: &[Symbol]) -> Verdict {
     let given: BTreeSet<&Symbol> = given.iter().collect();
-    let missing: Vec<Symbol> = known.iter().filter(|k| !given.contains(k)).cloned().collect();
+    let missing: Vec<Symbol> = known
+        .iter()
+        .filter(|k| !given.contains(k))
+        .cloned()
+        .collect();
     if !missing.is_empty() {
         return Verdict::InvalidCore { missing };
     }
-    let extra: Vec<Symbol> = given.into_iter().filter(|g| !known.contains(*g)).cloned().collect();
+    let extra: Vec<Symbol> = given
+        .into_iter()
+        .filter(|g| !known.contains(*g))
+        .cloned()
+        .collect();
     if extra.is_empty() {
-        Verdict::Correct { status: Status::Unsat, model: None }
+        Verdict::Correct {
+            status: Status::Unsat,
+            model: None,
+        }
     } else {
         Verdict::ImpreciseCore { extra }
     }

@@ -160,7 +160,12 @@ pub fn check_model(formula: &Formula, model: &Model) -> Result<(), TruthError> {
         match semantics::eval(&a.term, model) {
             Ok(Value::Bool(true)) => {}
             Ok(_) => return Err(TruthError::Falsified { index }),
-            Err(e) => return Err(TruthError::Unevaluable { index, reason: e.to_string() }),
+            Err(e) => {
+                return Err(TruthError::Unevaluable {
+                    index,
+                    reason: e.to_string(),
+                });
+            }
         }
     }
     Ok(())

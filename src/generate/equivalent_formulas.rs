@@ -77,7 +77,11 @@ pub(crate) mod sx {
     }
     /// `(or ...)`
     pub fn or(a: Vec<Term>) -> Term {
-        if a.len() == 1 { a.into_iter().next().unwrap() } else { app(Op::Or, a) }
+        if a.len() == 1 {
+            a.into_iter().next().unwrap()
+        } else {
+            app(Op::Or, a)
+        }
     }
     /// `(=> a b)`
     pub fn implies(a: Term, b: Term) -> Term {
@@ -203,7 +207,10 @@ pub struct EquivalentFormula {
 fn forall(vars: &[(&str, Sort)], body: Term, pattern: Vec<Term>) -> Term {
     Term::Quant(Box::new(Quantifier {
         kind: QuantKind::Forall,
-        vars: vars.iter().map(|(n, s)| (n.to_string(), s.clone())).collect(),
+        vars: vars
+            .iter()
+            .map(|(n, s)| (n.to_string(), s.clone()))
+            .collect(),
         body,
         patterns: vec![pattern],
     }))
@@ -279,9 +286,15 @@ fn build() -> Vec<EquivalentFormula> {
     ));
 
     // E2: decimal notation, split at the last digit.
-    let mut e2 = vec![implies(lt(n.clone(), int(0)), eq(res.clone(), Term::str("")))];
+    let mut e2 = vec![implies(
+        lt(n.clone(), int(0)),
+        eq(res.clone(), Term::str("")),
+    )];
     for k in 0..10 {
-        e2.push(implies(eq(n.clone(), int(k)), eq(res.clone(), Term::str(&k.to_string()))));
+        e2.push(implies(
+            eq(n.clone(), int(k)),
+            eq(res.clone(), Term::str(&k.to_string())),
+        ));
     }
     e2.push(implies(
         ge(n.clone(), int(10)),
@@ -311,7 +324,16 @@ fn build() -> Vec<EquivalentFormula> {
         "E3",
         true,
         Op::StrReplace,
-        &[("s", S), ("t", S), ("u", S), (RES, S), ("index", I), ("s1", S), ("s2", S), ("s3", S)],
+        &[
+            ("s", S),
+            ("t", S),
+            ("u", S),
+            (RES, S),
+            ("index", I),
+            ("s1", S),
+            ("s2", S),
+            ("s3", S),
+        ],
         eq(replace(s.clone(), t.clone(), u.clone()), res.clone()),
         and(vec![
             eq(indexof(s.clone(), t.clone(), int(0)), index.clone()),
@@ -353,16 +375,31 @@ fn build() -> Vec<EquivalentFormula> {
         "E4",
         true,
         Op::StrSubstr,
-        &[("s", S), ("off", I), ("len", I), (RES, S), ("s1", S), ("s2", S), ("s3", S)],
+        &[
+            ("s", S),
+            ("off", I),
+            ("len", I),
+            (RES, S),
+            ("s1", S),
+            ("s2", S),
+            ("s3", S),
+        ],
         eq(substr(s.clone(), off.clone(), len.clone()), res.clone()),
         ite(
-            and(vec![ge(off.clone(), int(0)), lt(off.clone(), slen(s.clone())), gt(len.clone(), int(0))]),
+            and(vec![
+                ge(off.clone(), int(0)),
+                lt(off.clone(), slen(s.clone())),
+                gt(len.clone(), int(0)),
+            ]),
             and(vec![
                 eq(s.clone(), cat(vec![s1.clone(), s2.clone(), s3.clone()])),
                 eq(slen(s1.clone()), off.clone()),
                 or(vec![
                     eq(slen(s2.clone()), len.clone()),
-                    and(vec![lt(slen(s2.clone()), len.clone()), eq(s3.clone(), Term::str(""))]),
+                    and(vec![
+                        lt(slen(s2.clone()), len.clone()),
+                        eq(s3.clone(), Term::str("")),
+                    ]),
                 ]),
                 eq(res.clone(), s2.clone()),
             ]),
@@ -392,12 +429,23 @@ fn build() -> Vec<EquivalentFormula> {
     // occurrence of t starts in s2: such an occurrence would lie inside
     // s2 ++ (t without its last character).
     let i = v("i");
-    let in_range = and(vec![ge(off.clone(), int(0)), le(off.clone(), slen(s.clone()))]);
+    let in_range = and(vec![
+        ge(off.clone(), int(0)),
+        le(off.clone(), slen(s.clone())),
+    ]);
     rows.push(row(
         "E5",
         true,
         Op::StrIndexof,
-        &[("s", S), ("t", S), ("off", I), (RES, I), ("s1", S), ("s2", S), ("s4", S)],
+        &[
+            ("s", S),
+            ("t", S),
+            ("off", I),
+            (RES, I),
+            ("s1", S),
+            ("s2", S),
+            ("s4", S),
+        ],
         eq(indexof(s.clone(), t.clone(), off.clone()), res.clone()),
         ite(
             and(vec![eq(t.clone(), Term::str("")), in_range.clone()]),
@@ -405,16 +453,28 @@ fn build() -> Vec<EquivalentFormula> {
             ite(
                 and(vec![
                     in_range,
-                    contains(substr(s.clone(), off.clone(), sub(slen(s.clone()), off.clone())), t.clone()),
+                    contains(
+                        substr(s.clone(), off.clone(), sub(slen(s.clone()), off.clone())),
+                        t.clone(),
+                    ),
                 ]),
                 and(vec![
-                    eq(s.clone(), cat(vec![s1.clone(), s2.clone(), t.clone(), s4.clone()])),
+                    eq(
+                        s.clone(),
+                        cat(vec![s1.clone(), s2.clone(), t.clone(), s4.clone()]),
+                    ),
                     eq(off.clone(), slen(s1.clone())),
                     forall(
                         &[("i", I)],
                         implies(
                             and(vec![ge(i.clone(), int(0)), lt(i.clone(), slen(t.clone()))]),
-                            eq(contains(cat(vec![s2.clone(), substr(t.clone(), int(0), i.clone())]), t.clone()), ff.clone()),
+                            eq(
+                                contains(
+                                    cat(vec![s2.clone(), substr(t.clone(), int(0), i.clone())]),
+                                    t.clone(),
+                                ),
+                                ff.clone(),
+                            ),
                         ),
                         vec![substr(t.clone(), int(0), i.clone())],
                     ),
@@ -445,7 +505,9 @@ fn build() -> Vec<EquivalentFormula> {
 
     // E6 (corrected for leading zeros, see the module docs).
     let (j, k, p) = (v("j"), v("k"), v("p"));
-    let digits = or((0..10).map(|d| eq(at(s.clone(), j.clone()), Term::str(&d.to_string()))).collect());
+    let digits = or((0..10)
+        .map(|d| eq(at(s.clone(), j.clone()), Term::str(&d.to_string())))
+        .collect());
     rows.push(row(
         "E6",
         true,
@@ -457,7 +519,10 @@ fn build() -> Vec<EquivalentFormula> {
                 not(eq(s.clone(), Term::str(""))),
                 forall(
                     &[("j", I)],
-                    implies(and(vec![ge(j.clone(), int(0)), lt(j.clone(), slen(s.clone()))]), digits),
+                    implies(
+                        and(vec![ge(j.clone(), int(0)), lt(j.clone(), slen(s.clone()))]),
+                        digits,
+                    ),
                     vec![at(s.clone(), j.clone())],
                 ),
             ]),
@@ -487,8 +552,18 @@ fn build() -> Vec<EquivalentFormula> {
         &[("s", S), ("t", S), ("s1", S), ("s3", S)],
         eq(contains(s.clone(), t.clone()), tt.clone()),
         eq(s.clone(), cat(vec![s1.clone(), t.clone(), s3.clone()])),
-        &[("s", sv("abc")), ("t", sv("b")), ("s1", sv("a")), ("s3", sv("c"))],
-        &[("s", sv("abc")), ("t", sv("d")), ("s1", sv("")), ("s3", sv(""))],
+        &[
+            ("s", sv("abc")),
+            ("t", sv("b")),
+            ("s1", sv("a")),
+            ("s3", sv("c")),
+        ],
+        &[
+            ("s", sv("abc")),
+            ("t", sv("d")),
+            ("s1", sv("")),
+            ("s3", sv("")),
+        ],
     ));
     rows.push(row(
         "E8",
@@ -498,7 +573,10 @@ fn build() -> Vec<EquivalentFormula> {
         eq(contains(s.clone(), t.clone()), ff.clone()),
         forall(
             &[("s1", S), ("s2", S), ("s3", S)],
-            implies(eq(s.clone(), cat(vec![s1.clone(), s2.clone(), s3.clone()])), not(eq(s2.clone(), t.clone()))),
+            implies(
+                eq(s.clone(), cat(vec![s1.clone(), s2.clone(), s3.clone()])),
+                not(eq(s2.clone(), t.clone())),
+            ),
             vec![cat(vec![s1.clone(), s2.clone(), s3.clone()])],
         ),
         &[("s", sv("ab")), ("t", sv("ba"))],
@@ -522,7 +600,10 @@ fn build() -> Vec<EquivalentFormula> {
         eq(prefixof(s.clone(), t.clone()), ff.clone()),
         forall(
             &[("t1", S), ("t2", S)],
-            implies(eq(t.clone(), cat(vec![t1.clone(), t2.clone()])), not(eq(t1.clone(), s.clone()))),
+            implies(
+                eq(t.clone(), cat(vec![t1.clone(), t2.clone()])),
+                not(eq(t1.clone(), s.clone())),
+            ),
             vec![cat(vec![t1.clone(), t2.clone()])],
         ),
         &[("s", sv("b")), ("t", sv("ab"))],
@@ -546,7 +627,10 @@ fn build() -> Vec<EquivalentFormula> {
         eq(suffixof(s.clone(), t.clone()), ff.clone()),
         forall(
             &[("t1", S), ("t2", S)],
-            implies(eq(t.clone(), cat(vec![t1.clone(), t2.clone()])), not(eq(t2.clone(), s.clone()))),
+            implies(
+                eq(t.clone(), cat(vec![t1.clone(), t2.clone()])),
+                not(eq(t2.clone(), s.clone())),
+            ),
             vec![cat(vec![t1.clone(), t2.clone()])],
         ),
         &[("s", sv("a")), ("t", sv("ab"))],
@@ -564,7 +648,10 @@ fn build() -> Vec<EquivalentFormula> {
         &[("s", S), ("t", S), ("u", S), (RES, S), ("s1", S), ("s3", S)],
         eq(replace_all(s.clone(), t.clone(), u.clone()), res.clone()),
         ite(
-            or(vec![eq(t.clone(), Term::str("")), not(contains(s.clone(), t.clone()))]),
+            or(vec![
+                eq(t.clone(), Term::str("")),
+                not(contains(s.clone(), t.clone())),
+            ]),
             eq(res.clone(), s.clone()),
             and(vec![
                 eq(s.clone(), cat(vec![s1.clone(), t.clone(), s3.clone()])),
@@ -572,11 +659,24 @@ fn build() -> Vec<EquivalentFormula> {
                     &[("i", I)],
                     implies(
                         and(vec![ge(i.clone(), int(0)), lt(i.clone(), slen(t.clone()))]),
-                        eq(contains(cat(vec![s1.clone(), substr(t.clone(), int(0), i.clone())]), t.clone()), ff.clone()),
+                        eq(
+                            contains(
+                                cat(vec![s1.clone(), substr(t.clone(), int(0), i.clone())]),
+                                t.clone(),
+                            ),
+                            ff.clone(),
+                        ),
                     ),
                     vec![substr(t.clone(), int(0), i.clone())],
                 ),
-                eq(res.clone(), cat(vec![s1.clone(), u.clone(), replace_all(s3.clone(), t.clone(), u.clone())])),
+                eq(
+                    res.clone(),
+                    cat(vec![
+                        s1.clone(),
+                        u.clone(),
+                        replace_all(s3.clone(), t.clone(), u.clone()),
+                    ]),
+                ),
             ]),
         ),
         &[
@@ -587,7 +687,14 @@ fn build() -> Vec<EquivalentFormula> {
             ("s1", sv("a")),
             ("s3", sv("ab")),
         ],
-        &[("s", sv("abab")), ("t", sv("b")), ("u", sv("c")), (RES, sv("acab")), ("s1", sv("")), ("s3", sv(""))],
+        &[
+            ("s", sv("abab")),
+            ("t", sv("b")),
+            ("u", sv("c")),
+            (RES, sv("acab")),
+            ("s1", sv("")),
+            ("s3", sv("")),
+        ],
     ));
     // E14: str.<, "s is lexicographically smaller than t": a proper prefix,
     // or smaller at the first position where they differ.
@@ -596,10 +703,22 @@ fn build() -> Vec<EquivalentFormula> {
         "E14",
         false,
         Op::StrLt,
-        &[("s", S), ("t", S), ("t2", S), ("p", S), ("c1", S), ("c2", S), ("s5", S), ("t3", S)],
+        &[
+            ("s", S),
+            ("t", S),
+            ("t2", S),
+            ("p", S),
+            ("c1", S),
+            ("c2", S),
+            ("s5", S),
+            ("t3", S),
+        ],
         eq(str_lt(s.clone(), t.clone()), tt.clone()),
         or(vec![
-            and(vec![eq(t.clone(), cat(vec![s.clone(), t2.clone()])), not(eq(t2.clone(), Term::str("")))]),
+            and(vec![
+                eq(t.clone(), cat(vec![s.clone(), t2.clone()])),
+                not(eq(t2.clone(), Term::str(""))),
+            ]),
             and(vec![
                 eq(s.clone(), cat(vec![p2.clone(), c1.clone(), s5.clone()])),
                 eq(t.clone(), cat(vec![p2.clone(), c2.clone(), t3.clone()])),
@@ -669,7 +788,10 @@ fn build() -> Vec<EquivalentFormula> {
         Op::StrIsDigit,
         &[("s", S)],
         eq(is_digit(s.clone()), tt.clone()),
-        and(vec![le(int(48), to_code(s.clone())), le(to_code(s.clone()), int(57))]),
+        and(vec![
+            le(int(48), to_code(s.clone())),
+            le(to_code(s.clone()), int(57)),
+        ]),
         &[("s", sv("7"))],
         &[("s", sv("77"))],
     ));
@@ -679,7 +801,10 @@ fn build() -> Vec<EquivalentFormula> {
         Op::StrIsDigit,
         &[("s", S)],
         eq(is_digit(s.clone()), ff.clone()),
-        or(vec![lt(to_code(s.clone()), int(48)), gt(to_code(s.clone()), int(57))]),
+        or(vec![
+            lt(to_code(s.clone()), int(48)),
+            gt(to_code(s.clone()), int(57)),
+        ]),
         &[("s", sv("a"))],
         &[("s", sv("0"))],
     ));
@@ -691,7 +816,11 @@ fn build() -> Vec<EquivalentFormula> {
         Op::StrToCode,
         &[("s", S), (RES, I)],
         eq(to_code(s.clone()), res.clone()),
-        ite(eq(slen(s.clone()), int(1)), eq(from_code(res.clone()), s.clone()), eq(res.clone(), int(-1))),
+        ite(
+            eq(slen(s.clone()), int(1)),
+            eq(from_code(res.clone()), s.clone()),
+            eq(res.clone(), int(-1)),
+        ),
         &[("s", sv("a")), (RES, iv(97))],
         &[("s", sv("a")), (RES, iv(98))],
     ));
@@ -703,10 +832,19 @@ fn build() -> Vec<EquivalentFormula> {
         eq(from_code(n.clone()), res.clone()),
         ite(
             and(vec![le(int(0), n.clone()), le(n.clone(), int(196607))]),
-            and(vec![eq(slen(res.clone()), int(1)), eq(to_code(res.clone()), n.clone())]),
+            and(vec![
+                eq(slen(res.clone()), int(1)),
+                eq(to_code(res.clone()), n.clone()),
+            ]),
             eq(res.clone(), Term::str("")),
         ),
-        &[("n", iv(196607)), (RES, Value::Str(crate::term::SmtString::from_chars(vec![0x2ffff]).unwrap()))],
+        &[
+            ("n", iv(196607)),
+            (
+                RES,
+                Value::Str(crate::term::SmtString::from_chars(vec![0x2ffff]).unwrap()),
+            ),
+        ],
         &[("n", iv(196608)), (RES, sv("a"))],
     ));
     rows
@@ -724,7 +862,9 @@ pub fn strip_patterns(t: &Term) -> Term {
     match t {
         Term::App(op, args) => Term::App(*op, args.iter().map(strip_patterns).collect()),
         Term::Let(bs, body) => Term::Let(
-            bs.iter().map(|(n, t)| (n.clone(), strip_patterns(t))).collect(),
+            bs.iter()
+                .map(|(n, t)| (n.clone(), strip_patterns(t)))
+                .collect(),
             Box::new(strip_patterns(body)),
         ),
         Term::Quant(q) => Term::Quant(Box::new(Quantifier {
@@ -758,11 +898,17 @@ impl EquivalentFormula {
             formula.declare(n.clone(), s.clone());
         }
         formula.assert(Term::not(self.a.clone()), Some("a0".into()));
-        let b = if patterns { self.b.clone() } else { strip_patterns(&self.b) };
+        let b = if patterns {
+            self.b.clone()
+        } else {
+            strip_patterns(&self.b)
+        };
         formula.assert(b, Some("a1".into()));
         Case {
             formula,
-            truth: Truth::Unsat { core: ["a0".to_string(), "a1".to_string()].into() },
+            truth: Truth::Unsat {
+                core: ["a0".to_string(), "a1".to_string()].into(),
+            },
             provenance: Provenance {
                 seed,
                 category: "equivalent-formula".into(),
@@ -775,7 +921,9 @@ impl EquivalentFormula {
 /// The equivalent-formula category: one unsat case per row (the paper's 12
 /// first, then ours), with or without patterns.
 pub fn equivalent_formula_cases(patterns: bool, seed: u64) -> impl Iterator<Item = Case> {
-    equivalent_formulas().iter().map(move |r| r.case(patterns, seed))
+    equivalent_formulas()
+        .iter()
+        .map(move |r| r.case(patterns, seed))
 }
 
 #[cfg(test)]
@@ -814,7 +962,10 @@ pub(crate) mod tests {
                 layer = next;
             }
             Bounded {
-                strings: strings.into_iter().map(|c| Value::Str(SmtString::from_chars(c).unwrap())).collect(),
+                strings: strings
+                    .into_iter()
+                    .map(|c| Value::Str(SmtString::from_chars(c).unwrap()))
+                    .collect(),
                 ints: (lo..=hi).map(|n| Value::Int(n.into())).collect(),
             }
         }
@@ -860,7 +1011,11 @@ pub(crate) mod tests {
             let Some(((n, s), rest)) = vars.split_first() else {
                 return self.eval(body, m) == Value::Bool(true);
             };
-            let dom = if *s == Sort::Int { &self.ints } else { &self.strings };
+            let dom = if *s == Sort::Int {
+                &self.ints
+            } else {
+                &self.strings
+            };
             let saved = m.get(n).cloned();
             let mut all = true;
             for val in dom {
@@ -899,8 +1054,16 @@ pub(crate) mod tests {
     #[test]
     fn patterns_only_in_the_pattern_variant() {
         for r in equivalent_formulas().iter().filter(|r| r.is_quantified()) {
-            let with = r.case(true, 0).formula.to_script(None, Default::default()).to_string();
-            let without = r.case(false, 0).formula.to_script(None, Default::default()).to_string();
+            let with = r
+                .case(true, 0)
+                .formula
+                .to_script(None, Default::default())
+                .to_string();
+            let without = r
+                .case(false, 0)
+                .formula
+                .to_script(None, Default::default())
+                .to_string();
             assert!(with.contains(":pattern"), "{}", r.id);
             assert!(!without.contains(":pattern"), "{}", r.id);
         }
@@ -916,10 +1079,25 @@ pub(crate) mod tests {
         for r in equivalent_formulas() {
             let mut m = r.b_model.clone();
             assert_eq!(m.0.len(), r.decls.len(), "{}: b_model is total", r.id);
-            assert_eq!(dom.eval(&r.b, &mut m), Value::Bool(true), "{}: B under its model", r.id);
-            assert_eq!(dom.eval(&r.a, &mut m), Value::Bool(true), "{}: B's model satisfies A", r.id);
+            assert_eq!(
+                dom.eval(&r.b, &mut m),
+                Value::Bool(true),
+                "{}: B under its model",
+                r.id
+            );
+            assert_eq!(
+                dom.eval(&r.a, &mut m),
+                Value::Bool(true),
+                "{}: B's model satisfies A",
+                r.id
+            );
             let mut m = r.not_a_model.clone();
-            assert_eq!(dom.eval(&r.a, &mut m), Value::Bool(false), "{}: ¬A under its model", r.id);
+            assert_eq!(
+                dom.eval(&r.a, &mut m),
+                Value::Bool(false),
+                "{}: ¬A under its model",
+                r.id
+            );
         }
     }
 
@@ -943,7 +1121,11 @@ pub(crate) mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2020);
         for r in equivalent_formulas() {
             let digits = matches!(r.id, "E6" | "E18" | "E19");
-            let small = if digits { Bounded::new(&[0x30, 0x37, 0x61], 2, -1, 3) } else { Bounded::new(&[0x61, 0x62], 2, -1, 3) };
+            let small = if digits {
+                Bounded::new(&[0x30, 0x37, 0x61], 2, -1, 3)
+            } else {
+                Bounded::new(&[0x61, 0x62], 2, -1, 3)
+            };
             let (mut b_true, mut tries) = (0, 0);
             while tries < 4000 && b_true < 60 {
                 tries += 1;
@@ -953,7 +1135,9 @@ pub(crate) mod tests {
                         Sort::Int if r.id == "E2" || r.id == "E21" => {
                             Value::Int(rng.random_range(-3i64..30).into())
                         }
-                        Sort::Int if r.id == "E20" => Value::Int(rng.random_range(-1i64..100).into()),
+                        Sort::Int if r.id == "E20" => {
+                            Value::Int(rng.random_range(-1i64..100).into())
+                        }
                         Sort::Int => small.ints[rng.random_range(0..small.ints.len())].clone(),
                         _ => small.strings[rng.random_range(0..small.strings.len())].clone(),
                     };
@@ -964,7 +1148,9 @@ pub(crate) mod tests {
                 // of the time).
                 if rng.random_bool(0.5) {
                     if let Some(res) = r.a_vars().into_iter().find(|v| v == RES) {
-                        let Term::App(Op::Eq, args) = &r.a else { unreachable!() };
+                        let Term::App(Op::Eq, args) = &r.a else {
+                            unreachable!()
+                        };
                         let val = semantics::eval(&args[0], &m).unwrap();
                         m.insert(res, val);
                     }
@@ -973,7 +1159,12 @@ pub(crate) mod tests {
                 let dom = Bounded::new(&chars_of(&vals), 2, -1, 3);
                 if dom.eval(&r.b, &mut m) == Value::Bool(true) {
                     b_true += 1;
-                    assert_eq!(dom.eval(&r.a, &mut m), Value::Bool(true), "{}: B holds but A fails under {m:?}", r.id);
+                    assert_eq!(
+                        dom.eval(&r.a, &mut m),
+                        Value::Bool(true),
+                        "{}: B holds but A fails under {m:?}",
+                        r.id
+                    );
                 }
             }
             assert!(b_true > 0, "{}: B never held in {tries} tries", r.id);
@@ -982,10 +1173,18 @@ pub(crate) mod tests {
 
     #[test]
     fn the_category_has_one_case_per_row() {
-        assert_eq!(equivalent_formula_cases(false, 1).count(), equivalent_formulas().len());
-        let fig1 = equivalent_formula_cases(true, 1).find(|c| c.provenance.chain[0] == "E3+p").unwrap();
+        assert_eq!(
+            equivalent_formula_cases(false, 1).count(),
+            equivalent_formulas().len()
+        );
+        let fig1 = equivalent_formula_cases(true, 1)
+            .find(|c| c.provenance.chain[0] == "E3+p")
+            .unwrap();
         let text = fig1.formula.to_script(None, Default::default()).to_string();
-        assert!(text.contains("(not (= (str.replace s t u) result))"), "{text}");
+        assert!(
+            text.contains("(not (= (str.replace s t u) result))"),
+            "{text}"
+        );
         assert!(text.contains(":named a1"), "{text}");
     }
 }

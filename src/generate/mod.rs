@@ -7,10 +7,12 @@ mod equivalent_formulas;
 mod pool;
 mod step1;
 
-pub use pool::ConstantPool;
-pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
-pub use equivalent_formulas::{EquivalentFormula, equivalent_formula_cases, equivalent_formulas, strip_patterns};
 pub(crate) use equivalent_formulas::sx;
 #[cfg(test)]
 #[allow(unused_imports)]
 pub(crate) use equivalent_formulas::tests::Bounded;
+pub use equivalent_formulas::{
+    EquivalentFormula, equivalent_formula_cases, equivalent_formulas, strip_patterns,
+};
+pub use pool::ConstantPool;
+pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};

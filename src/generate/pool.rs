@@ -35,13 +35,7 @@ impl ConstantPool {
     /// -1, 0, 1, 2; true, false.
     pub fn paper() -> Self {
         ConstantPool {
-            strings: vec![
-                s(&[]),
-                s(&[0x61]),
-                s(&[0x22]),
-                s(&[0x5c, 0x6e]),
-                s(&[0xe4]),
-            ],
+            strings: vec![s(&[]), s(&[0x61]), s(&[0x22]), s(&[0x5c, 0x6e]), s(&[0xe4])],
             ints: [-1, 0, 1, 2].into_iter().map(BigInt::from).collect(),
             bools: vec![true, false],
         }

@@ -58,7 +58,8 @@ pub fn argument_sorts(op: Op) -> &'static [Sort] {
 
 /// The result sort of a step-1 operator.
 pub fn result_sort(op: Op) -> Sort {
-    op.result_sort(argument_sorts(op)).expect("step-1 operators are well-sorted")
+    op.result_sort(argument_sorts(op))
+        .expect("step-1 operators are well-sorted")
 }
 
 /// Argument names in the paper's style: strings `s t u`, integers `i j`.
@@ -70,7 +71,10 @@ fn argument_names(sorts: &[Sort]) -> Vec<String> {
             Sort::Int => ints.next(),
             _ => strs.next(),
         })
-        .map(|n| n.expect("at most three string and two int arguments").to_string())
+        .map(|n| {
+            n.expect("at most three string and two int arguments")
+                .to_string()
+        })
         .collect()
 }
 
@@ -104,7 +108,11 @@ pub fn step1_with(op: Op, args: &[Value], seed: u64) -> Option<Case> {
     Some(Case {
         formula,
         truth: Truth::Sat { model },
-        provenance: Provenance { seed, category: "step1".into(), chain: Vec::new() },
+        provenance: Provenance {
+            seed,
+            category: "step1".into(),
+            chain: Vec::new(),
+        },
     })
 }
 
@@ -129,7 +137,11 @@ mod tests {
         for &op in STRING_OPERATORS {
             let case = step1(op).unwrap_or_else(|| panic!("{op:?}"));
             case.check().unwrap_or_else(|e| panic!("{op:?}: {e}"));
-            assert_eq!(case.formula.assertions[0].term.operators().len(), 2, "{op:?}");
+            assert_eq!(
+                case.formula.assertions[0].term.operators().len(),
+                2,
+                "{op:?}"
+            );
         }
     }
 
@@ -137,7 +149,10 @@ mod tests {
     fn replace_step1_is_listing_2() {
         let case = step1(Op::StrReplace).unwrap();
         let text = case.formula.to_script(None, Default::default()).to_string();
-        assert!(text.contains("(assert (= (str.replace s t u) result))"), "{text}");
+        assert!(
+            text.contains("(assert (= (str.replace s t u) result))"),
+            "{text}"
+        );
     }
 
     #[test]

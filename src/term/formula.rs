@@ -73,7 +73,10 @@ impl Formula {
         if !used.contains(base) {
             return base.to_string();
         }
-        (1..).map(|i| format!("{base}_{i}")).find(|c| !used.contains(c)).expect("unbounded")
+        (1..)
+            .map(|i| format!("{base}_{i}"))
+            .find(|c| !used.contains(c))
+            .expect("unbounded")
     }
 
     /// The next assertion name `aN` not yet used (the paper's `a0`, `a1`...).
@@ -139,7 +142,10 @@ impl Formula {
             commands.push(Command::SetInfo("status".into(), SExpr::Symbol(s.into())));
         }
         if queries.model || queries.values {
-            commands.push(Command::SetOption("produce-models".into(), SExpr::Symbol("true".into())));
+            commands.push(Command::SetOption(
+                "produce-models".into(),
+                SExpr::Symbol("true".into()),
+            ));
         }
         if queries.unsat_core {
             commands.push(Command::SetOption(
@@ -159,7 +165,10 @@ impl Formula {
         }
         if queries.values && !self.decls.is_empty() {
             commands.push(Command::GetValue(
-                self.decls.iter().map(|(n, _)| Term::Var(n.clone())).collect(),
+                self.decls
+                    .iter()
+                    .map(|(n, _)| Term::Var(n.clone()))
+                    .collect(),
             ));
         }
         if queries.unsat_core {

@@ -28,10 +28,14 @@ pub struct ConstantAssignment;
 /// Substitutes the variables whose bit is set in `mask` (bit `i` is the
 /// `i`-th declaration) by their model values.
 fn assign(case: &Case, mask: u64, name: &str) -> Option<Case> {
-    let Truth::Sat { model } = &case.truth else { return None };
+    let Truth::Sat { model } = &case.truth else {
+        return None;
+    };
     let mut map: BTreeMap<Symbol, Term> = BTreeMap::new();
     let mut out = case.clone();
-    let Truth::Sat { model: out_model } = &mut out.truth else { unreachable!() };
+    let Truth::Sat { model: out_model } = &mut out.truth else {
+        unreachable!()
+    };
     out.formula.decls.clear();
     for (i, (n, s)) in case.formula.decls.iter().enumerate() {
         if i < 64 && mask & (1 << i) != 0 {
@@ -119,7 +123,10 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let args: Vec<_> = argument_sorts(op)
                 .iter()
-                .map(|s| pool.nth(s, rng.next_u32() as usize % pool.count(s)).unwrap())
+                .map(|s| {
+                    pool.nth(s, rng.next_u32() as usize % pool.count(s))
+                        .unwrap()
+                })
                 .collect();
             step1_with(op, &args, seed)
         })
@@ -156,9 +163,15 @@ mod tests {
     fn unsat_cases_are_left_alone() {
         let case = Case {
             formula: Default::default(),
-            truth: Truth::Unsat { core: Default::default() },
+            truth: Truth::Unsat {
+                core: Default::default(),
+            },
             provenance: Default::default(),
         };
-        assert!(ConstantAssignment.apply(&case, &mut ChaCha8Rng::seed_from_u64(0)).is_none());
+        assert!(
+            ConstantAssignment
+                .apply(&case, &mut ChaCha8Rng::seed_from_u64(0))
+                .is_none()
+        );
     }
 }

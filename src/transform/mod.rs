@@ -10,9 +10,22 @@ use rand::RngCore;
 use crate::truth::Case;
 
 mod constant_assignment;
+mod constant_replacement;
 pub mod identities;
+mod noise_introduction;
+mod variable_replacement;
 
 pub use constant_assignment::{ConstantAssignment, constant_assignments};
+pub use constant_replacement::{
+    ConstantReplacement, constant_replacements, replace_anchor_constant, replace_constant_in,
+};
+pub use noise_introduction::{
+    NoiseIntroduction, noise_cases, noise_choices, noise_on_bound, noise_on_free,
+};
+pub use variable_replacement::{
+    UNSAT_CATEGORIES, VariableReplacement, larger_core_cases, replace_variable,
+    variable_replacement_choices,
+};
 
 /// A satisfiability-preserving rewrite of a case.
 pub trait Transformation {

@@ -41,7 +41,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(
         ".{}.tmp{}",
-        path.file_name().and_then(|n| n.to_str()).unwrap_or("finding"),
+        path.file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("finding"),
         std::process::id()
     ));
     {
@@ -65,7 +67,10 @@ pub fn smt2_text(case: &Case, info: Option<&FindingInfo<'_>>, printer: &Printer)
     }
     out.push_str(&format!("; seed: {}\n", case.provenance.seed));
     out.push_str(&format!("; category: {}\n", case.provenance.category));
-    out.push_str(&format!("; chain: {}\n", case.provenance.chain.join(" -> ")));
+    out.push_str(&format!(
+        "; chain: {}\n",
+        case.provenance.chain.join(" -> ")
+    ));
     match &case.truth {
         Truth::Sat { model } => {
             out.push_str("; model:\n");
@@ -88,8 +93,14 @@ pub fn smt2_text(case: &Case, info: Option<&FindingInfo<'_>>, printer: &Printer)
         }
     }
     let queries = match case.truth {
-        Truth::Sat { .. } => Queries { values: true, ..Default::default() },
-        Truth::Unsat { .. } => Queries { unsat_core: true, ..Default::default() },
+        Truth::Sat { .. } => Queries {
+            values: true,
+            ..Default::default()
+        },
+        Truth::Unsat { .. } => Queries {
+            unsat_core: true,
+            ..Default::default()
+        },
     };
     let status = case.truth.status().to_string();
     out.push_str(&printer.script(&case.formula.to_script(Some(&status), queries)));
@@ -99,7 +110,9 @@ pub fn smt2_text(case: &Case, info: Option<&FindingInfo<'_>>, printer: &Printer)
 /// A stable 64-bit FNV-1a hash, for file ids that do not change across
 /// builds or platforms.
 pub fn stable_hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf29ce484222325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100000001b3))
+    bytes.iter().fold(0xcbf29ce484222325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x100000001b3)
+    })
 }
 
 /// Writes a finding under `dir/<kind>/` and returns the `.smt2` path, or
@@ -113,7 +126,10 @@ pub fn write_finding(
     let body = printer.script(&case.formula.to_script(None, Queries::default()));
     let id = stable_hash(body.as_bytes());
     let kind = info.verdict.kind();
-    let stem = format!("{}-{}-{}-{:016x}", info.solver, kind, case.provenance.seed, id);
+    let stem = format!(
+        "{}-{}-{}-{:016x}",
+        info.solver, kind, case.provenance.seed, id
+    );
     let folder = dir.join(kind);
     let smt2 = folder.join(format!("{stem}.smt2"));
     if smt2.exists() {
