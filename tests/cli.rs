@@ -41,7 +41,10 @@ fn run_checks_the_unique_minimal_core_of_listing_7() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
-    assert!(stdout.contains(": unsat (core checked) (expected unsat)"), "{stdout}");
+    assert!(
+        stdout.contains(": unsat (core checked) (expected unsat)"),
+        "{stdout}"
+    );
 }
 
 #[test]

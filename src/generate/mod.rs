@@ -3,11 +3,19 @@
 //! Generators make [`Case`](crate::truth::Case)s whose truth holds by
 //! construction; [`crate::transform`] grows them.
 
+mod equivalent_formulas;
 mod pool;
 mod random;
 mod step1;
 pub mod term_pool;
 
+pub(crate) use equivalent_formulas::sx;
+#[cfg(test)]
+#[allow(unused_imports)]
+pub(crate) use equivalent_formulas::tests::Bounded;
+pub use equivalent_formulas::{
+    EquivalentFormula, equivalent_formula_cases, equivalent_formulas, strip_patterns,
+};
 pub use pool::ConstantPool;
 pub use random::RandomCaseGenerator;
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};

@@ -11,18 +11,32 @@ use crate::truth::Case;
 
 mod chain;
 mod constant_assignment;
+mod constant_replacement;
+pub mod identities;
+mod noise_introduction;
 mod term_synthesis;
 mod variable_abstraction;
+mod variable_replacement;
 
 pub use chain::{Chain, MAX_FORMULA_SIZE, formula_size, random_chain};
 pub use constant_assignment::{
     ConstantAssignment, constant_assignments, constant_assignments_with,
+};
+pub use constant_replacement::{
+    ConstantReplacement, constant_replacements, replace_anchor_constant, replace_constant_in,
+};
+pub use noise_introduction::{
+    NoiseIntroduction, noise_cases, noise_choices, noise_on_bound, noise_on_free,
 };
 pub use term_synthesis::{
     PAPER_OPERATORS, TermSynthesis, synthesize_case, term_synthesis_cases,
     term_synthesis_cases_with,
 };
 pub use variable_abstraction::VariableAbstraction;
+pub use variable_replacement::{
+    UNSAT_CATEGORIES, VariableReplacement, larger_core_cases, replace_variable,
+    variable_replacement_choices,
+};
 
 /// A satisfiability-preserving rewrite of a case.
 pub trait Transformation {

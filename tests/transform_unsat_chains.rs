@@ -1,0 +1,290 @@
+//! Unsat transformations composed: random chains of length 10 and more over
+//! variable replacement, constant replacement, noise introduction (and
+//! constant assignment, which must refuse unsat cases).
+//!
+//! Besides `Case::check`, the chains over quantifier-free rows carry, for
+//! every core assertion `c`, a model of "formula minus `c`" found by a
+//! small local search from the previous step's models and checked by exact
+//! evaluation: the core stays the unique minimal one (CORE). The search is
+//! only a search: it failing would be a test failure to investigate, never
+//! a silent pass.
+
+use std::collections::BTreeSet;
+
+use equifuzz::generate::{equivalent_formula_cases, equivalent_formulas};
+use equifuzz::semantics::{self, Model, Value};
+use equifuzz::term::{Sort, Symbol, Term};
+use equifuzz::transform::{
+    ConstantAssignment, ConstantReplacement, NoiseIntroduction, Transformation,
+    VariableReplacement, larger_core_cases, noise_cases,
+};
+use equifuzz::truth::{Case, Truth};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn core(c: &Case) -> &BTreeSet<Symbol> {
+    match &c.truth {
+        Truth::Unsat { core } => core,
+        Truth::Sat { .. } => panic!("unsat expected"),
+    }
+}
+
+fn quantifier_free(c: &Case) -> bool {
+    let mut q = false;
+    for a in &c.formula.assertions {
+        a.term.visit(&mut |t| q |= matches!(t, Term::Quant(_)));
+    }
+    !q
+}
+
+/// Whether every assertion but `skip` is true under `m`.
+fn holds_except(c: &Case, skip: &str, m: &Model) -> bool {
+    c.formula
+        .assertions
+        .iter()
+        .filter(|a| a.name.as_deref() != Some(skip))
+        .all(|a| semantics::eval(&a.term, m) == Ok(Value::Bool(true)))
+}
+
+/// Candidate values for variable `name`: the likely ones first (the value
+/// of `y` for `y_fresh`, extensions of the model's strings for an
+/// identity's fresh variables), then the model's values, then a pool.
+fn candidates(name: &str, sort: &Sort, m: &Model) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    let push = |v: Value, out: &mut Vec<Value>| {
+        if v.sort() == *sort && !out.contains(&v) {
+            out.push(v);
+        }
+    };
+    if let Some(y) = name.rsplit_once("_fresh").map(|(y, _)| y) {
+        if let Some(v) = m.get(y) {
+            push(v.clone(), &mut out);
+        }
+    }
+    for v in m.0.values() {
+        if let Value::Str(s) = v {
+            let mut cs = s.chars().to_vec();
+            cs.push(0x7a);
+            push(
+                Value::Str(equifuzz::term::SmtString::from_chars(cs).unwrap()),
+                &mut out,
+            );
+        }
+    }
+    for v in m.0.values() {
+        push(v.clone(), &mut out);
+    }
+    let pool: Vec<Value> = match sort {
+        Sort::Int => (-1..=3).map(|n| Value::Int(n.into())).collect(),
+        Sort::Bool => vec![Value::Bool(true), Value::Bool(false)],
+        _ => ["", "a", "b", "ab"]
+            .iter()
+            .map(|s| Value::Str((*s).into()))
+            .collect(),
+    };
+    for v in pool {
+        push(v, &mut out);
+    }
+    out
+}
+
+/// A model of "case minus `skip`", extending `start` over the case's new
+/// variables (backtracking over candidates) and changing at most one old
+/// variable of the single assertion still false.
+fn repair(c: &Case, skip: &str, start: &Model) -> Option<Model> {
+    let new: Vec<(Symbol, Sort)> = c
+        .formula
+        .decls
+        .iter()
+        .filter(|(n, _)| start.get(n).is_none())
+        .cloned()
+        .collect();
+    let mut m = start.clone();
+    m.0.retain(|k, _| c.formula.sort_of(k).is_some());
+    fn assign(
+        c: &Case,
+        skip: &str,
+        new: &[(Symbol, Sort)],
+        m: &mut Model,
+        base: &Model,
+        budget: &mut usize,
+    ) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let Some(((n, s), rest)) = new.split_first() else {
+            let failing: Vec<&Term> = c
+                .formula
+                .assertions
+                .iter()
+                .filter(|a| a.name.as_deref() != Some(skip))
+                .filter(|a| semantics::eval(&a.term, m) != Ok(Value::Bool(true)))
+                .map(|a| &a.term)
+                .collect();
+            match failing.as_slice() {
+                [] => return true,
+                [f] => {
+                    for x in f.free_vars() {
+                        let orig = m.get(&x).cloned().unwrap();
+                        let sort = orig.sort();
+                        for v in candidates(&x, &sort, base) {
+                            m.insert(x.clone(), v);
+                            if holds_except(c, skip, m) {
+                                return true;
+                            }
+                        }
+                        m.insert(x.clone(), orig);
+                    }
+                    return false;
+                }
+                _ => return false,
+            }
+        };
+        for v in candidates(n, s, base) {
+            m.insert(n.clone(), v);
+            if assign(c, skip, rest, m, base, budget) {
+                return true;
+            }
+        }
+        false
+    }
+    let base = m.clone();
+    let mut budget = 20_000;
+    assign(c, skip, &new, &mut m, &base, &mut budget).then_some(m)
+}
+
+/// Models of "formula minus c" for every core assertion of a fresh step-1
+/// case, from its row.
+fn initial_witnesses(c: &Case) -> Vec<(Symbol, Model)> {
+    let id = c.provenance.chain[0].trim_end_matches("+p");
+    let row = equivalent_formulas().iter().find(|r| r.id == id).unwrap();
+    vec![
+        ("a0".into(), row.b_model.clone()),
+        ("a1".into(), row.not_a_model.clone()),
+    ]
+}
+
+fn step(rng_pick: u32, case: &Case, rng: &mut ChaCha8Rng) -> (Option<Case>, &'static str) {
+    match rng_pick % 4 {
+        0 => (VariableReplacement.apply(case, rng), "variable-replacement"),
+        1 => (ConstantReplacement.apply(case, rng), "constant-replacement"),
+        2 => (NoiseIntroduction.apply(case, rng), "noise-introduction"),
+        _ => (ConstantAssignment.apply(case, rng), "constant-assignment"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    /// Chains of 10-14 random unsat transformations: the case stays valid,
+    /// the core grows by exactly the new clause under variable and constant
+    /// replacement, stays the same under noise, and (quantifier-free rows)
+    /// every core assertion is still needed.
+    #[test]
+    fn random_chains_keep_the_truth(row in 0usize..21, patterns: bool, seed: u64, len in 10usize..15) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut case = equivalent_formula_cases(patterns, seed).nth(row).unwrap();
+        let track = quantifier_free(&case);
+        let mut witnesses = initial_witnesses(&case);
+        let mut applied = 0;
+        for _ in 0..len {
+            let pick = rand::RngCore::next_u32(&mut rng);
+            let (out, name) = step(pick, &case, &mut rng);
+            let Some(out) = out else {
+                continue;
+            };
+            prop_assert_ne!(name, "constant-assignment", "constant assignment must refuse unsat cases");
+            applied += 1;
+            out.check().map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(out.provenance.chain.last().map(String::as_str), Some(name));
+            let (old, new) = (core(&case), core(&out));
+            let last = out.formula.assertions.last().unwrap().name.clone().unwrap();
+            match name {
+                "noise-introduction" => prop_assert_eq!(old, new),
+                _ => {
+                    prop_assert!(old.is_subset(new));
+                    prop_assert_eq!(new.len(), old.len() + 1);
+                    prop_assert!(new.contains(&last));
+                }
+            }
+            if track {
+                // Noise renames a variable: carry the old value to the
+                // fresh name, the renamed one is new.
+                let renamed: Vec<(Symbol, Symbol)> = if name == "noise-introduction" {
+                    let before: BTreeSet<_> = case.formula.decls.iter().map(|(n, _)| n.clone()).collect();
+                    let fresh: Vec<_> = out.formula.decls.iter().map(|(n, _)| n.clone()).filter(|n| !before.contains(n)).collect();
+                    let y_fresh = fresh.iter().find(|n| n.contains("_fresh")).cloned();
+                    match y_fresh {
+                        Some(yf) => before.iter().filter(|y| yf.starts_with(&format!("{y}_fresh"))).map(|y| (y.clone(), yf.clone())).collect(),
+                        None => Vec::new(),
+                    }
+                } else {
+                    Vec::new()
+                };
+                let mut next = Vec::new();
+                for c in new {
+                    let start = witnesses.iter().find(|(n, _)| n == c).map(|(_, m)| m.clone())
+                        .unwrap_or_else(|| witnesses.iter().find(|(n, _)| n == "a0").unwrap().1.clone());
+                    let mut start = start;
+                    for (y, yf) in &renamed {
+                        if let Some(v) = start.get(y).cloned() {
+                            start.insert(yf.clone(), v);
+                            start.0.remove(y);
+                        }
+                    }
+                    let w = repair(&out, c, &start);
+                    prop_assert!(w.is_some(), "no model of the formula without {} after {:?}:\n{}", c, out.provenance.chain,
+                        out.formula.to_script(None, Default::default()));
+                    next.push((c.clone(), w.unwrap()));
+                }
+                witnesses = next;
+            }
+            case = out;
+        }
+        let _ = applied;
+    }
+}
+
+/// The categories next to the paper's artifact (12 / 268 / 178 per pattern
+/// variant); printed with `--nocapture`.
+#[test]
+fn category_counts() {
+    for patterns in [false, true] {
+        let eq: Vec<Case> = equivalent_formula_cases(patterns, 0).collect();
+        let lc: Vec<Case> = larger_core_cases(patterns, 0).collect();
+        let nz: Vec<Case> = noise_cases(patterns, 0).collect();
+        let paper_row = |c: &Case| {
+            let id = c.provenance.chain[0].trim_end_matches("+p");
+            equivalent_formulas()
+                .iter()
+                .any(|r| r.id == id && r.in_paper)
+        };
+        let paper_ids = |c: &Case| {
+            paper_row(c)
+                && c.provenance.chain[1..].iter().all(|s| {
+                    let id = s.rsplit(',').next().unwrap().trim_end_matches(')');
+                    equifuzz::transform::identities::identity(id).is_some_and(|i| i.in_paper)
+                })
+        };
+        println!(
+            "patterns={patterns}: equivalent-formula {} (paper rows {}), larger-core {} (paper rows {}, paper rows+identities {}), noise {} (paper rows {}, paper rows+identities {})",
+            eq.len(),
+            eq.iter().filter(|c| paper_row(c)).count(),
+            lc.len(),
+            lc.iter().filter(|c| paper_row(c)).count(),
+            lc.iter().filter(|c| paper_ids(c)).count(),
+            nz.len(),
+            nz.iter().filter(|c| paper_row(c)).count(),
+            nz.iter().filter(|c| paper_ids(c)).count(),
+        );
+        for c in eq.iter().chain(&lc).chain(&nz) {
+            c.check().unwrap();
+        }
+        assert_eq!(eq.iter().filter(|c| paper_row(c)).count(), 12);
+        assert!(lc.len() > 150, "{}", lc.len());
+        assert!(nz.len() > 100, "{}", nz.len());
+        assert!(lc.iter().all(|c| c.provenance.category == "larger-core"));
+        assert!(nz.iter().all(|c| c.provenance.category == "noise"));
+    }
+}
