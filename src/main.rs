@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand};
 use equifuzz::commands::generate::{GenerateConfig, generate};
 use equifuzz::commands::run::{FileOutcome, run_file};
 use equifuzz::fuzz::plain::{PlainConfig, SolverInfo, fuzz};
-use equifuzz::generate::{ConstantPool, RandomCaseGenerator};
+use equifuzz::generate::{ConstantPool, MixedCaseGenerator};
 use equifuzz::oracle::Reply;
 use equifuzz::solver::{self, RawOutcome, Target};
 use equifuzz::term::Printer;
@@ -197,7 +197,7 @@ fn cmd_fuzz(
         seed,
         progress: Some(Duration::from_secs(5)),
     };
-    let mut generator = RandomCaseGenerator::new(pool(pool_name)?)
+    let mut generator = MixedCaseGenerator::new(pool(pool_name)?)
         .context("cannot build the term pool")?
         .seed(seed);
     let stats = fuzz(

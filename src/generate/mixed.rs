@@ -1,0 +1,121 @@
+//! Random sat *and* unsat cases, for the fuzz loops and `export --category
+//! random`.
+//!
+//! Sat cases come from [`RandomCaseGenerator`]. Unsat cases start from an
+//! equivalent-formula test (Table 2, with or without patterns) and go
+//! through a random chain of the unsat transformations (variable
+//! replacement, constant replacement, noise introduction), so that cores of
+//! every size and noise of every kind are exercised.
+//!
+//! # Invariants
+//!
+//! - Every case's truth holds: each piece (generator or transformation)
+//!   keeps it, as its own module states and tests.
+//! - Every random choice flows from the caller's generator; nothing but the
+//!   fixed seed list is kept between calls, so memory is flat.
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, RngCore};
+
+use super::{ConstantPool, RandomCaseGenerator, TermPoolError, equivalent_formula_cases};
+use crate::transform::{
+    ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement, random_chain,
+};
+use crate::truth::Case;
+
+/// Makes a random mix of sat and unsat cases.
+#[derive(Clone, Debug)]
+pub struct MixedCaseGenerator {
+    sat: RandomCaseGenerator,
+    unsat_seeds: Vec<Case>,
+    unsat_share: f64,
+    max_chain: usize,
+    seed: u64,
+}
+
+impl MixedCaseGenerator {
+    /// A generator over `pool`: a third of the cases unsat, unsat chains of
+    /// up to 10 transformations.
+    pub fn new(pool: ConstantPool) -> Result<Self, TermPoolError> {
+        let unsat_seeds = equivalent_formula_cases(false, 0)
+            .chain(equivalent_formula_cases(true, 0))
+            .collect();
+        Ok(MixedCaseGenerator {
+            sat: RandomCaseGenerator::new(pool)?,
+            unsat_seeds,
+            unsat_share: 1.0 / 3.0,
+            max_chain: 10,
+            seed: 0,
+        })
+    }
+
+    /// The seed recorded in every case's provenance.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.sat = self.sat.seed(seed);
+        self.seed = seed;
+        self
+    }
+
+    /// The share of unsat cases, in `0.0..=1.0`.
+    pub fn unsat_share(mut self, share: f64) -> Self {
+        self.unsat_share = share.clamp(0.0, 1.0);
+        self
+    }
+
+    /// The next random case.
+    pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
+        if !rng.random_bool(self.unsat_share) {
+            return self.sat.next(rng);
+        }
+        let start = self.unsat_seeds.choose(rng).expect("Table 2 is not empty");
+        let catalogue: [&dyn Transformation; 3] = [
+            &VariableReplacement,
+            &ConstantReplacement,
+            &NoiseIntroduction,
+        ];
+        let len = rng.random_range(0..=self.max_chain);
+        let mut case = random_chain(start, &catalogue, len, rng);
+        case.provenance.seed = self.seed;
+        case.provenance.category = "unsat-chain".into();
+        case
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::truth::Truth;
+
+    #[test]
+    fn the_mix_has_both_statuses_and_every_truth_checks() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(3);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut grown_cores = 0;
+        for _ in 0..600 {
+            let c = g.next(&mut rng);
+            c.check().unwrap_or_else(|e| panic!("{e}: {c:?}"));
+            let status = match &c.truth {
+                Truth::Sat { .. } => "sat",
+                Truth::Unsat { core } => {
+                    grown_cores += usize::from(core.len() > 2);
+                    "unsat"
+                }
+            };
+            *by_status.entry(status).or_default() += 1;
+        }
+        let unsat = by_status.get("unsat").copied().unwrap_or(0);
+        assert!((120..=280).contains(&unsat), "{by_status:?}");
+        assert!(
+            grown_cores > 20,
+            "unsat chains should grow cores: {grown_cores}"
+        );
+    }
+}
