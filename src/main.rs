@@ -12,6 +12,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
+use equifuzz::commands::export::{Category, ExportConfig, Operators, export};
 use equifuzz::commands::generate::{GenerateConfig, generate};
 use equifuzz::commands::run::{FileOutcome, run_file};
 use equifuzz::fuzz::plain::{PlainConfig, SolverInfo, fuzz};
@@ -62,6 +63,34 @@ enum Command {
         /// Seed recorded in each file's provenance.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+    },
+    /// Write sat/unsat-labelled .smt2 files (models and cores in comments) and a manifest.
+    Export {
+        /// Output folder (files under <category>/, manifest.jsonl).
+        #[arg(long)]
+        out: PathBuf,
+        /// Write at most this many files (required with `random` or --depth >= 2).
+        #[arg(long)]
+        count: Option<u64>,
+        /// The seed every random choice flows from.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Categories, comma-separated: operation, constant-assignment, term-synthesis,
+        /// equivalent-formula, larger-core, noise, random (default: the paper's six).
+        #[arg(long, value_delimiter = ',')]
+        category: Vec<Category>,
+        /// Constant pool: `paper` or `boundary`.
+        #[arg(long, default_value = "paper")]
+        pool: String,
+        /// Term synthesis depth (1: the paper's exhaustive enumeration; more: sampled).
+        #[arg(long, default_value_t = 1)]
+        depth: usize,
+        /// Operators of the sat categories: `paper` (its twelve) or `all`.
+        #[arg(long, default_value = "all")]
+        operators: String,
+        /// Quantifier patterns in the unsat categories: `without`, `with` or `both`.
+        #[arg(long, default_value = "both")]
+        patterns: String,
     },
     /// Run SMT-LIB files on a solver and print the verdict of each.
     Run {
@@ -253,6 +282,53 @@ fn main() -> ExitCode {
                 "wrote {} step-1 and {} constant-assignment formulas under {}",
                 s.step1,
                 s.constant_assignment,
+                out.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        })(),
+        Command::Export {
+            out,
+            count,
+            seed,
+            category,
+            pool: p,
+            depth,
+            operators,
+            patterns,
+        } => (|| {
+            let cfg = ExportConfig {
+                out: out.clone(),
+                count: *count,
+                seed: *seed,
+                categories: if category.is_empty() {
+                    Category::PAPER.to_vec()
+                } else {
+                    category.clone()
+                },
+                pool: pool(p)?,
+                depth: (*depth).max(1),
+                operators: match operators.as_str() {
+                    "paper" => Operators::Paper,
+                    "all" => Operators::All,
+                    o => bail!("unknown operators `{o}` (expected `paper` or `all`)"),
+                },
+                patterns: match patterns.as_str() {
+                    "without" => vec![false],
+                    "with" => vec![true],
+                    "both" => vec![false, true],
+                    o => bail!("unknown patterns `{o}` (expected without, with or both)"),
+                },
+            };
+            let s = export(&cfg).map_err(anyhow::Error::msg)?;
+            println!("{:<22} {:>6} {:>9}", "category", "status", "files");
+            for ((cat, status), n) in &s.counts {
+                println!("{cat:<22} {status:>6} {n:>9}");
+            }
+            println!(
+                "wrote {} files in {:.1}s ({:.0}/s) under {}",
+                s.total,
+                s.secs,
+                s.total as f64 / s.secs.max(1e-9),
                 out.display()
             );
             Ok(ExitCode::SUCCESS)

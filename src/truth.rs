@@ -44,6 +44,7 @@ pub enum Truth {
 
 /// The expected `check-sat` answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Status {
     /// `sat`
     Sat,

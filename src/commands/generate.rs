@@ -41,7 +41,7 @@ pub fn generate(cfg: &GenerateConfig) -> io::Result<GenerateSummary> {
     let limit = cfg.limit.unwrap_or(usize::MAX);
     let write = |case: &Case, folder: &str, n: usize| -> io::Result<()> {
         let path = cfg.out.join(folder).join(format!("{folder}-{n:07}.smt2"));
-        write_atomically(&path, smt2_text(case, None, &printer).as_bytes())
+        write_atomically(&path, smt2_text(case, None, &printer).as_bytes(), false)
     };
     for (n, case) in STRING_OPERATORS
         .iter()
