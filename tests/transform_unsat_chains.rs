@@ -15,8 +15,8 @@ use equifuzz::generate::{equivalent_formula_cases, equivalent_formulas};
 use equifuzz::semantics::{self, Model, Value};
 use equifuzz::term::{Sort, Symbol, Term};
 use equifuzz::transform::{
-    ConstantAssignment, ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement,
-    larger_core_cases, noise_cases,
+    ConstantAssignment, ConstantReplacement, NoiseIntroduction, Transformation,
+    VariableReplacement, larger_core_cases, noise_cases,
 };
 use equifuzz::truth::{Case, Truth};
 use proptest::prelude::*;
@@ -57,16 +57,17 @@ fn candidates(name: &str, sort: &Sort, m: &Model) -> Vec<Value> {
             out.push(v);
         }
     };
-    if let Some(y) = name.rsplit_once("_fresh").map(|(y, _)| y) {
-        if let Some(v) = m.get(y) {
-            push(v.clone(), &mut out);
-        }
+    if let Some(v) = name.rsplit_once("_fresh").and_then(|(y, _)| m.get(y)) {
+        push(v.clone(), &mut out);
     }
     for v in m.0.values() {
         if let Value::Str(s) = v {
             let mut cs = s.chars().to_vec();
             cs.push(0x7a);
-            push(Value::Str(equifuzz::term::SmtString::from_chars(cs).unwrap()), &mut out);
+            push(
+                Value::Str(equifuzz::term::SmtString::from_chars(cs).unwrap()),
+                &mut out,
+            );
         }
     }
     for v in m.0.values() {
@@ -75,7 +76,10 @@ fn candidates(name: &str, sort: &Sort, m: &Model) -> Vec<Value> {
     let pool: Vec<Value> = match sort {
         Sort::Int => (-1..=3).map(|n| Value::Int(n.into())).collect(),
         Sort::Bool => vec![Value::Bool(true), Value::Bool(false)],
-        _ => ["", "a", "b", "ab"].iter().map(|s| Value::Str((*s).into())).collect(),
+        _ => ["", "a", "b", "ab", "0", "7"]
+            .iter()
+            .map(|s| Value::Str((*s).into()))
+            .collect(),
     };
     for v in pool {
         push(v, &mut out);
@@ -87,11 +91,23 @@ fn candidates(name: &str, sort: &Sort, m: &Model) -> Vec<Value> {
 /// variables (backtracking over candidates) and changing at most one old
 /// variable of the single assertion still false.
 fn repair(c: &Case, skip: &str, start: &Model) -> Option<Model> {
-    let new: Vec<(Symbol, Sort)> =
-        c.formula.decls.iter().filter(|(n, _)| start.get(n).is_none()).cloned().collect();
+    let new: Vec<(Symbol, Sort)> = c
+        .formula
+        .decls
+        .iter()
+        .filter(|(n, _)| start.get(n).is_none())
+        .cloned()
+        .collect();
     let mut m = start.clone();
     m.0.retain(|k, _| c.formula.sort_of(k).is_some());
-    fn assign(c: &Case, skip: &str, new: &[(Symbol, Sort)], m: &mut Model, base: &Model, budget: &mut usize) -> bool {
+    fn assign(
+        c: &Case,
+        skip: &str,
+        new: &[(Symbol, Sort)],
+        m: &mut Model,
+        base: &Model,
+        budget: &mut usize,
+    ) -> bool {
         if *budget == 0 {
             return false;
         }
@@ -142,7 +158,37 @@ fn repair(c: &Case, skip: &str, start: &Model) -> Option<Model> {
 fn initial_witnesses(c: &Case) -> Vec<(Symbol, Model)> {
     let id = c.provenance.chain[0].trim_end_matches("+p");
     let row = equivalent_formulas().iter().find(|r| r.id == id).unwrap();
-    vec![("a0".into(), row.b_model.clone()), ("a1".into(), row.not_a_model.clone())]
+    vec![
+        ("a0".into(), row.b_model.clone()),
+        ("a1".into(), row.not_a_model.clone()),
+    ]
+}
+
+/// The free variable `y` that free-variable noise renamed, and its new
+/// name: the new clause is `lhs(y, w̄) = y_fresh [∧ side]`, where `y` is the
+/// only old variable and `y_fresh` the right-hand side.
+fn renaming(before: &Case, after: &Case) -> Option<(Symbol, Symbol)> {
+    if after.formula.decls.len() == before.formula.decls.len() {
+        return None;
+    }
+    let n = &after.formula.assertions.last()?.term;
+    let eq = match n {
+        Term::App(equifuzz::term::Op::And, a) => &a[0],
+        t => t,
+    };
+    let Term::App(equifuzz::term::Op::Eq, sides) = eq else {
+        return None;
+    };
+    let Term::Var(yf) = &sides[1] else {
+        return None;
+    };
+    let mut old = n
+        .free_vars()
+        .into_iter()
+        .filter(|v| before.formula.sort_of(v).is_some());
+    let y = old.next()?;
+    assert!(old.next().is_none(), "one old variable in the noise clause");
+    Some((y, yf.clone()))
 }
 
 fn step(rng_pick: u32, case: &Case, rng: &mut ChaCha8Rng) -> (Option<Case>, &'static str) {
@@ -190,23 +236,13 @@ proptest! {
             if track {
                 // Noise renames a variable: carry the old value to the
                 // fresh name, the renamed one is new.
-                let renamed: Vec<(Symbol, Symbol)> = if name == "noise-introduction" {
-                    let before: BTreeSet<_> = case.formula.decls.iter().map(|(n, _)| n.clone()).collect();
-                    let fresh: Vec<_> = out.formula.decls.iter().map(|(n, _)| n.clone()).filter(|n| !before.contains(n)).collect();
-                    let y_fresh = fresh.iter().find(|n| n.contains("_fresh")).cloned();
-                    match y_fresh {
-                        Some(yf) => before.iter().filter(|y| yf.starts_with(&format!("{y}_fresh"))).map(|y| (y.clone(), yf.clone())).collect(),
-                        None => Vec::new(),
-                    }
-                } else {
-                    Vec::new()
-                };
+                let renamed = if name == "noise-introduction" { renaming(&case, &out) } else { None };
                 let mut next = Vec::new();
                 for c in new {
                     let start = witnesses.iter().find(|(n, _)| n == c).map(|(_, m)| m.clone())
                         .unwrap_or_else(|| witnesses.iter().find(|(n, _)| n == "a0").unwrap().1.clone());
                     let mut start = start;
-                    for (y, yf) in &renamed {
+                    if let Some((y, yf)) = &renamed {
                         if let Some(v) = start.get(y).cloned() {
                             start.insert(yf.clone(), v);
                             start.0.remove(y);
@@ -235,7 +271,9 @@ fn category_counts() {
         let nz: Vec<Case> = noise_cases(patterns, 0).collect();
         let paper_row = |c: &Case| {
             let id = c.provenance.chain[0].trim_end_matches("+p");
-            equivalent_formulas().iter().any(|r| r.id == id && r.in_paper)
+            equivalent_formulas()
+                .iter()
+                .any(|r| r.id == id && r.in_paper)
         };
         let paper_ids = |c: &Case| {
             paper_row(c)

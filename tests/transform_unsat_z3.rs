@@ -95,7 +95,10 @@ fn eval_isolated(z3: &Z3Library, script: &str, soft_ms: u32, hard_ms: u16) -> Op
 
 /// The first line that is not an error: the `check-sat` answer.
 fn answer(text: &str) -> &str {
-    text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with("(error")).unwrap_or("")
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("(error"))
+        .unwrap_or("")
 }
 
 /// About four minutes (Z3 4.8.12 ignores its soft timeout on some string
@@ -109,7 +112,10 @@ fn z3_never_answers_sat_on_unsat_cases() {
         return;
     };
     let mut cases = sample(11);
-    if let Some(n) = std::env::var("Z3_SPOT_LIMIT").ok().and_then(|v| v.parse().ok()) {
+    if let Some(n) = std::env::var("Z3_SPOT_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
         cases.truncate(n);
     }
     let (mut unsat, mut unknown, mut other, mut hard) = (0, 0, 0, 0);
@@ -142,5 +148,9 @@ fn z3_never_answers_sat_on_unsat_cases() {
     for (chain, text) in &sat {
         println!("SAT on {chain:?}:\n{text}");
     }
-    assert!(sat.is_empty(), "Z3 answered sat on {} unsat-by-construction cases", sat.len());
+    assert!(
+        sat.is_empty(),
+        "Z3 answered sat on {} unsat-by-construction cases",
+        sat.len()
+    );
 }
