@@ -242,11 +242,11 @@ proptest! {
                     let start = witnesses.iter().find(|(n, _)| n == c).map(|(_, m)| m.clone())
                         .unwrap_or_else(|| witnesses.iter().find(|(n, _)| n == "a0").unwrap().1.clone());
                     let mut start = start;
-                    if let Some((y, yf)) = &renamed {
-                        if let Some(v) = start.get(y).cloned() {
-                            start.insert(yf.clone(), v);
-                            start.0.remove(y);
-                        }
+                    if let Some((y, yf)) = &renamed
+                        && let Some(v) = start.get(y).cloned()
+                    {
+                        start.insert(yf.clone(), v);
+                        start.0.remove(y);
                     }
                     let w = repair(&out, c, &start);
                     prop_assert!(w.is_some(), "no model of the formula without {} after {:?}:\n{}", c, out.provenance.chain,
