@@ -57,10 +57,8 @@ fn candidates(name: &str, sort: &Sort, m: &Model) -> Vec<Value> {
             out.push(v);
         }
     };
-    if let Some(y) = name.rsplit_once("_fresh").map(|(y, _)| y) {
-        if let Some(v) = m.get(y) {
-            push(v.clone(), &mut out);
-        }
+    if let Some(v) = name.rsplit_once("_fresh").and_then(|(y, _)| m.get(y)) {
+        push(v.clone(), &mut out);
     }
     for v in m.0.values() {
         if let Value::Str(s) = v {
@@ -78,7 +76,7 @@ fn candidates(name: &str, sort: &Sort, m: &Model) -> Vec<Value> {
     let pool: Vec<Value> = match sort {
         Sort::Int => (-1..=3).map(|n| Value::Int(n.into())).collect(),
         Sort::Bool => vec![Value::Bool(true), Value::Bool(false)],
-        _ => ["", "a", "b", "ab"]
+        _ => ["", "a", "b", "ab", "0", "7"]
             .iter()
             .map(|s| Value::Str((*s).into()))
             .collect(),
@@ -166,6 +164,33 @@ fn initial_witnesses(c: &Case) -> Vec<(Symbol, Model)> {
     ]
 }
 
+/// The free variable `y` that free-variable noise renamed, and its new
+/// name: the new clause is `lhs(y, w̄) = y_fresh [∧ side]`, where `y` is the
+/// only old variable and `y_fresh` the right-hand side.
+fn renaming(before: &Case, after: &Case) -> Option<(Symbol, Symbol)> {
+    if after.formula.decls.len() == before.formula.decls.len() {
+        return None;
+    }
+    let n = &after.formula.assertions.last()?.term;
+    let eq = match n {
+        Term::App(equifuzz::term::Op::And, a) => &a[0],
+        t => t,
+    };
+    let Term::App(equifuzz::term::Op::Eq, sides) = eq else {
+        return None;
+    };
+    let Term::Var(yf) = &sides[1] else {
+        return None;
+    };
+    let mut old = n
+        .free_vars()
+        .into_iter()
+        .filter(|v| before.formula.sort_of(v).is_some());
+    let y = old.next()?;
+    assert!(old.next().is_none(), "one old variable in the noise clause");
+    Some((y, yf.clone()))
+}
+
 fn step(rng_pick: u32, case: &Case, rng: &mut ChaCha8Rng) -> (Option<Case>, &'static str) {
     match rng_pick % 4 {
         0 => (VariableReplacement.apply(case, rng), "variable-replacement"),
@@ -211,27 +236,17 @@ proptest! {
             if track {
                 // Noise renames a variable: carry the old value to the
                 // fresh name, the renamed one is new.
-                let renamed: Vec<(Symbol, Symbol)> = if name == "noise-introduction" {
-                    let before: BTreeSet<_> = case.formula.decls.iter().map(|(n, _)| n.clone()).collect();
-                    let fresh: Vec<_> = out.formula.decls.iter().map(|(n, _)| n.clone()).filter(|n| !before.contains(n)).collect();
-                    let y_fresh = fresh.iter().find(|n| n.contains("_fresh")).cloned();
-                    match y_fresh {
-                        Some(yf) => before.iter().filter(|y| yf.starts_with(&format!("{y}_fresh"))).map(|y| (y.clone(), yf.clone())).collect(),
-                        None => Vec::new(),
-                    }
-                } else {
-                    Vec::new()
-                };
+                let renamed = if name == "noise-introduction" { renaming(&case, &out) } else { None };
                 let mut next = Vec::new();
                 for c in new {
                     let start = witnesses.iter().find(|(n, _)| n == c).map(|(_, m)| m.clone())
                         .unwrap_or_else(|| witnesses.iter().find(|(n, _)| n == "a0").unwrap().1.clone());
                     let mut start = start;
-                    for (y, yf) in &renamed {
-                        if let Some(v) = start.get(y).cloned() {
-                            start.insert(yf.clone(), v);
-                            start.0.remove(y);
-                        }
+                    if let Some((y, yf)) = &renamed
+                        && let Some(v) = start.get(y).cloned()
+                    {
+                        start.insert(yf.clone(), v);
+                        start.0.remove(y);
                     }
                     let w = repair(&out, c, &start);
                     prop_assert!(w.is_some(), "no model of the formula without {} after {:?}:\n{}", c, out.provenance.chain,

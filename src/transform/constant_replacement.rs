@@ -47,10 +47,8 @@ fn literal_value(t: &Term) -> Option<Value> {
 fn constants(t: &Term) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     t.visit(&mut |x| {
-        if let Some(v) = literal_value(x) {
-            if !out.contains(&v) {
-                out.push(v);
-            }
+        if let Some(v) = literal_value(x).filter(|v| !out.contains(v)) {
+            out.push(v);
         }
     });
     out

@@ -126,11 +126,9 @@ impl Identity {
         let mut map = std::collections::BTreeMap::new();
         let mut out = Vec::new();
         for (v, s) in &self.vars {
-            if Some(v.as_str()) == self.subject() {
-                if let Some(t) = subject {
-                    map.insert(v.clone(), t.clone());
-                    continue;
-                }
+            if let (true, Some(t)) = (Some(v.as_str()) == self.subject(), subject) {
+                map.insert(v.clone(), t.clone());
+                continue;
             }
             let n = fresh(v, s);
             map.insert(v.clone(), Term::Var(n.clone()));
@@ -161,6 +159,7 @@ fn digit(k: u32) -> Term {
     Term::str(&k.to_string())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn row(
     id: &'static str,
     in_paper: bool,

@@ -79,10 +79,10 @@ pub fn noise_on_free(case: &Case, y: &str, identity: &Identity) -> Option<Case> 
 /// variables.
 fn foralls(t: &Term, out: &mut Vec<Vec<(Symbol, Sort)>>) {
     t.visit(&mut |x| {
-        if let Term::Quant(q) = x {
-            if q.kind == QuantKind::Forall {
-                out.push(q.vars.clone());
-            }
+        if let Term::Quant(q) = x
+            && q.kind == QuantKind::Forall
+        {
+            out.push(q.vars.clone());
         }
     });
 }
