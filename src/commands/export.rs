@@ -27,7 +27,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::generate::{
-    ConstantPool, MixedCaseGenerator, STRING_OPERATORS, equivalent_formula_cases, step1,
+    ConstantPool, MixedCaseGenerator, STRING_OPERATORS, equivalent_formula_cases,
+    equivalent_formulas, step1,
 };
 use crate::term::{Op, Printer, Term};
 use crate::transform::{
@@ -177,6 +178,18 @@ fn has_patterns(case: &Case) -> bool {
     p
 }
 
+/// Whether an unsat case grew from one of the paper's own Table 2 rows (its
+/// provenance chain starts with the row id, `E3` or `E3+p`).
+fn from_paper_row(case: &Case) -> bool {
+    let Some(first) = case.provenance.chain.first() else {
+        return false;
+    };
+    let id = first.trim_end_matches("+p");
+    equivalent_formulas()
+        .iter()
+        .any(|r| r.id == id && r.in_paper)
+}
+
 /// The cases of one category, lazily.
 fn category_cases<'a>(
     cfg: &'a ExportConfig,
@@ -187,6 +200,8 @@ fn category_cases<'a>(
         Operators::All => STRING_OPERATORS,
     };
     let seed = cfg.seed;
+    let paper = cfg.operators == Operators::Paper;
+    let unsat_filter = move |c: &Case| !paper || from_paper_row(c);
     Ok(match cat {
         Category::Operation => Box::new(ops.iter().filter_map(move |&op| step1(op)).map(
             move |mut c| {
@@ -204,19 +219,22 @@ fn category_cases<'a>(
             cfg.patterns
                 .clone()
                 .into_iter()
-                .flat_map(move |p| equivalent_formula_cases(p, seed)),
+                .flat_map(move |p| equivalent_formula_cases(p, seed))
+                .filter(unsat_filter),
         ),
         Category::LargerCore => Box::new(
             cfg.patterns
                 .clone()
                 .into_iter()
-                .flat_map(move |p| larger_core_cases(p, seed)),
+                .flat_map(move |p| larger_core_cases(p, seed))
+                .filter(unsat_filter),
         ),
         Category::Noise => Box::new(
             cfg.patterns
                 .clone()
                 .into_iter()
-                .flat_map(move |p| noise_cases(p, seed)),
+                .flat_map(move |p| noise_cases(p, seed))
+                .filter(unsat_filter),
         ),
         Category::Random => {
             let mut g = MixedCaseGenerator::new(cfg.pool.clone())
