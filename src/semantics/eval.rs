@@ -80,8 +80,9 @@ pub fn eval_closed(term: &Term) -> Result<Value, EvalError> {
 
 struct Evaluator<'m> {
     model: &'m Model,
-    /// `let` bindings, innermost last.
-    scope: Vec<(Symbol, Value)>,
+    /// `let` bindings, innermost last. An undecided binding is kept as its
+    /// error: it only matters if the body uses it.
+    scope: Vec<(Symbol, Result<Value, EvalError>)>,
 }
 
 fn ill_sorted(op: Op, args: &[Value]) -> EvalError {
@@ -114,7 +115,10 @@ impl Evaluator<'_> {
                 // Parallel `let`: every right-hand side sees the outer scope.
                 let values = binds
                     .iter()
-                    .map(|(v, t)| Ok((v.clone(), self.eval(t)?)))
+                    .map(|(v, t)| match self.eval(t) {
+                        Err(e) if !is_undecided(&e) => Err(e),
+                        r => Ok((v.clone(), r)),
+                    })
                     .collect::<Result<Vec<_>, EvalError>>()?;
                 let depth = self.scope.len();
                 self.scope.extend(values);
@@ -129,7 +133,7 @@ impl Evaluator<'_> {
 
     fn lookup(&self, v: &str) -> Result<Value, EvalError> {
         if let Some((_, val)) = self.scope.iter().rev().find(|(n, _)| n == v) {
-            return Ok(val.clone());
+            return val.clone();
         }
         self.model
             .get(v)
@@ -173,19 +177,21 @@ impl Evaluator<'_> {
             Ite => return self.ite(args),
             _ => {}
         }
-        // ---- regular expressions and arrays: not evaluated here. The regex
-        // engine is wired in by replacing this arm.
-        if let StrToRe | ReNone | ReAll | ReAllchar | ReConcat | ReUnion | ReInter | ReDiff
-        | ReComp | ReStar | RePlus | ReOpt | ReRange | RePower(_) | ReLoop(..) | StrInRe
-        | StrReplaceRe | StrReplaceReAll | Select | Store = op
-        {
-            return Err(EvalError::Unsupported(op.name()));
+        if is_regex_or_array(op) {
+            return self.regex_or_array(op, args);
         }
         let vals = args
             .iter()
             .map(|a| self.eval(a))
             .collect::<Result<Vec<_>, _>>()?;
         apply(op, &vals)
+    }
+
+    /// Regular expressions and arrays: not evaluated yet. This is the one
+    /// place to wire the regex engine in (evaluate `args`, build the
+    /// language, decide membership / replacement).
+    fn regex_or_array(&mut self, op: Op, _args: &[Term]) -> Result<Value, EvalError> {
+        Err(EvalError::Unsupported(op.name()))
     }
 
     /// `=>` is right-associative: `(=> a b c)` is `(=> a (=> b c))`, which is
@@ -230,6 +236,35 @@ impl Evaluator<'_> {
     }
 }
 
+/// Whether `op` is an operator of the regular-language part of the strings
+/// theory (or of arrays), which [`Evaluator::regex_or_array`] handles.
+fn is_regex_or_array(op: Op) -> bool {
+    use Op::*;
+    matches!(
+        op,
+        StrToRe
+            | ReNone
+            | ReAll
+            | ReAllchar
+            | ReConcat
+            | ReUnion
+            | ReInter
+            | ReDiff
+            | ReComp
+            | ReStar
+            | RePlus
+            | ReOpt
+            | ReRange
+            | RePower(_)
+            | ReLoop(..)
+            | StrInRe
+            | StrReplaceRe
+            | StrReplaceReAll
+            | Select
+            | Store
+    )
+}
+
 /// Whether an error means "the value is not known here" (as opposed to "the
 /// term is wrong").
 fn is_undecided(e: &EvalError) -> bool {
@@ -243,7 +278,7 @@ fn is_undecided(e: &EvalError) -> bool {
 }
 
 /// Views every argument as an integer, or fails with an ill-sorted error.
-fn ints<'v>(op: Op, vals: &'v [Value]) -> Result<Vec<&'v BigInt>, EvalError> {
+fn ints(op: Op, vals: &[Value]) -> Result<Vec<&BigInt>, EvalError> {
     vals.iter()
         .map(|v| match v {
             Value::Int(n) => Ok(n),
@@ -253,7 +288,7 @@ fn ints<'v>(op: Op, vals: &'v [Value]) -> Result<Vec<&'v BigInt>, EvalError> {
 }
 
 /// Views every argument as a string, or fails with an ill-sorted error.
-fn strs<'v>(op: Op, vals: &'v [Value]) -> Result<Vec<&'v SmtString>, EvalError> {
+fn strs(op: Op, vals: &[Value]) -> Result<Vec<&SmtString>, EvalError> {
     vals.iter()
         .map(|v| match v {
             Value::Str(s) => Ok(s),
@@ -434,10 +469,29 @@ fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
         StrAt | StrSubstr | StrIndexof | StrReplace | StrReplaceAll | StrFromCode | StrFromInt => {
             apply_mixed(op, vals)
         }
-        And | Or | Implies | Ite => unreachable!("handled lazily by the evaluator"),
-        StrToRe | ReNone | ReAll | ReAllchar | ReConcat | ReUnion | ReInter | ReDiff | ReComp
-        | ReStar | RePlus | ReOpt | ReRange | RePower(_) | ReLoop(..) | StrInRe | StrReplaceRe
-        | StrReplaceReAll | Select | Store => Err(EvalError::Unsupported(op.name())),
+        // The evaluator handles these lazily; on values they are plain.
+        And | Or | Implies => {
+            at_least(2)?;
+            let bs = vals
+                .iter()
+                .map(|v| match v {
+                    Value::Bool(b) => Ok(*b),
+                    _ => Err(ill_sorted(op, vals)),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Value::Bool(match op {
+                And => bs.iter().all(|b| *b),
+                Or => bs.iter().any(|b| *b),
+                // Right-associative: false iff all premises hold and the
+                // conclusion does not.
+                _ => !bs[..bs.len() - 1].iter().all(|b| *b) || bs[bs.len() - 1],
+            }))
+        }
+        Ite => match vals {
+            [Value::Bool(c), a, b] if a.sort() == b.sort() => Ok(if *c { a } else { b }.clone()),
+            _ => Err(ill_sorted(op, vals)),
+        },
+        _ => Err(EvalError::Unsupported(op.name())),
     }
 }
 

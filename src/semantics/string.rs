@@ -2,7 +2,10 @@
 //! functions on [`SmtString`] and unbounded integers.
 //!
 //! Each function quotes or paraphrases the clause of the theory's definition
-//! (theory `UnicodeStrings`, SMT-LIB 2.6, 2020) that it implements. Regular
+//! (theory `Strings`, file `UnicodeStrings.smt2`, SMT-LIB 2.6, 2020-02-11,
+//! last updated 2020-08-06) that it implements: the `:definition` clause
+//! where it is complete, the informal comment next to the declaration where
+//! the formal clause leaves a case open (noted per function). Regular
 //! expression operations live in [`super::regex`].
 //!
 //! # Invariants
@@ -50,22 +53,25 @@ pub fn str_len(s: &SmtString) -> BigInt {
     BigInt::from(s.len())
 }
 
-/// `(str.< s t)`: "`s` is lexicographically smaller than `t`" for the order
-/// on code points, i.e. `s <= t` and `s != t`; a proper prefix is smaller.
+/// `(str.< s t)`: "true iff `s` is smaller than `t` in the lexicographic
+/// extension to UC* of the standard numerical `<` ordering over UC"; a
+/// proper prefix is smaller. The symbol is `:chainable` (the evaluator
+/// applies it to neighbours).
 pub fn str_lt(s: &SmtString, t: &SmtString) -> bool {
     s.chars() < t.chars()
 }
 
-/// `(str.<= s t)`: `s` is lexicographically smaller than or equal to `t`.
+/// `(str.<= s t)`: "true iff either `str.<(s, t)` or `s = t`" (also
+/// `:chainable`).
 pub fn str_le(s: &SmtString, t: &SmtString) -> bool {
     s.chars() <= t.chars()
 }
 
-/// `(str.substr s i n)`: "the unique word `w₂` such that `s = w₁w₂w₃`,
-/// `|w₁| = i` and `|w₂| = min(n, |s| - i)`, if `0 <= i <= |s|` and `0 < n`;
-/// the empty word otherwise." So the result is the longest substring
-/// starting at `i` of length at most `n`, and `""` when `i` is out of range
-/// or `n <= 0`. A length beyond the end just clamps.
+/// `(str.substr s i n)`: "the unique word `w₂` such that for some words
+/// `w₁` and `w₃`: `s = w₁w₂w₃`, `|w₁| = i`, `|w₂| = min(n, |s| - i)` if
+/// `0 <= i < |s|` and `0 < n`; ε otherwise." So the result is the longest
+/// substring starting at `i` of length at most `n`, and `""` when `i` is
+/// out of range or `n <= 0`. A length beyond the end just clamps.
 pub fn str_substr(s: &SmtString, i: &BigInt, n: &BigInt) -> SmtString {
     let Some(start) = position(i, s.len()) else {
         return SmtString::new();
@@ -84,13 +90,13 @@ pub fn str_at(s: &SmtString, i: &BigInt) -> SmtString {
     str_substr(s, i, &BigInt::from(1))
 }
 
-/// `(str.prefixof s t)`: "`s` is a prefix of `t`" (note the order: the
-/// first argument is the prefix). `""` is a prefix of every string.
+/// `(str.prefixof s t)`: "true iff `t = s w₂` for some word `w₂`" (note the
+/// order: the first argument is the prefix). `""` is a prefix of every string.
 pub fn str_prefixof(s: &SmtString, t: &SmtString) -> bool {
     t.chars().starts_with(s.chars())
 }
 
-/// `(str.suffixof s t)`: "`s` is a suffix of `t`".
+/// `(str.suffixof s t)`: "true iff `t = w₁ s` for some word `w₁`".
 pub fn str_suffixof(s: &SmtString, t: &SmtString) -> bool {
     t.chars().ends_with(s.chars())
 }
@@ -101,17 +107,24 @@ pub fn str_contains(s: &SmtString, t: &SmtString) -> bool {
     find_from(s.chars(), t.chars(), 0).is_some()
 }
 
-/// `(str.indexof s t i)`: "the position of the first occurrence of `t` in
-/// `s` at or after position `i`, if any, when `0 <= i <= |s|`; otherwise
-/// -1. The result is `i` whenever `0 <= i <= |s|` and `t` is empty."
+/// `(str.indexof s t i)`: "with `0 <= i <= |s|`, the position of the first
+/// occurrence of `t` in `s` at or after position `i`, if any. Otherwise, it
+/// is -1. Note that the result is `i` whenever `i` is within the range
+/// `[0, |s|]` and `t` is empty." (the comment at the declaration).
+///
+/// The formal clause ("the smallest `n` such that `s = w₁tw₃` and
+/// `i <= n = |w₁|`, if `str.contains(s, t)` and `i >= 0`; -1 otherwise")
+/// names no value when `t` occurs only before `i`, or when `i > |s|` and
+/// `t = ""`: the set it minimises is empty. We follow the comment (-1), as
+/// do Z3 and cvc5.
 pub fn str_indexof(s: &SmtString, t: &SmtString, i: &BigInt) -> BigInt {
     position(i, s.len())
         .and_then(|from| find_from(s.chars(), t.chars(), from))
         .map_or_else(|| BigInt::from(-1), BigInt::from)
 }
 
-/// `(str.replace s t u)`: "`s` if `t` does not occur in `s`; otherwise
-/// `w₁uw₂` where `w₁` is the shortest word such that `s = w₁tw₂`". Only the
+/// `(str.replace s t u)`: "`s` if `str.contains(s, t)` is false; otherwise
+/// `u₁uu₂` where `u₁` is the shortest word such that `s = u₁tu₂`". Only the
 /// first occurrence is replaced; since `""` occurs at position 0,
 /// `(str.replace s "" u)` is `u ++ s`.
 pub fn str_replace(s: &SmtString, t: &SmtString, u: &SmtString) -> SmtString {
@@ -128,10 +141,10 @@ pub fn str_replace(s: &SmtString, t: &SmtString, u: &SmtString) -> SmtString {
     }
 }
 
-/// `(str.replace_all s t u)`: "`s` if `t` is empty or does not occur in
-/// `s`; otherwise `w₁u(str.replace_all w₂ t u)` where `w₁` is the shortest
-/// word such that `s = w₁tw₂`": every non-overlapping occurrence, scanning
-/// left to right, and `s` unchanged when `t = ""`.
+/// `(str.replace_all s t u)`: "`s` if `str.contains(s, t)` is false or
+/// `t = ε`; otherwise `u₁ u (str.replace_all u₂ t u)` where `u₁` is the
+/// shortest word such that `s = u₁tu₂`": every non-overlapping occurrence,
+/// scanning left to right, and `s` unchanged when `t = ""`.
 pub fn str_replace_all(s: &SmtString, t: &SmtString, u: &SmtString) -> SmtString {
     if t.is_empty() {
         return s.clone();
@@ -162,8 +175,8 @@ pub fn count_occurrences(s: &SmtString, t: &SmtString) -> usize {
     n
 }
 
-/// `(str.is_digit s)`: "true iff `s` consists of exactly one character,
-/// and that character is one of `0` ... `9` (code points 48..=57)".
+/// `(str.is_digit s)`: "true iff `|s| = 1` and `0x00030 <= s <= 0x00039`"
+/// (one character among `0` ... `9`).
 pub fn str_is_digit(s: &SmtString) -> bool {
     matches!(s.chars(), [c] if (0x30..=0x39).contains(c))
 }
@@ -186,9 +199,10 @@ pub fn str_from_code(n: &BigInt) -> SmtString {
     }
 }
 
-/// `(str.to_int s)`: "-1 if `s` is empty or contains a character that is
-/// not a decimal digit; otherwise the non-negative integer that `s` denotes
-/// in decimal" (leading zeros allowed: `"007"` is 7).
+/// `(str.to_int s)`: "-1 if `s` is the empty string or contains anything
+/// other than digits (code points 0x30..0x39)"; otherwise, recursively,
+/// `10 * to_int(w₁) + to_int(w₂)` for `s = w₁w₂` with `|w₂| = 1`, i.e. the
+/// decimal value, superfluous leading zeros allowed (`"007"` is 7).
 pub fn str_to_int(s: &SmtString) -> BigInt {
     if s.is_empty() || !s.chars().iter().all(|c| (0x30..=0x39).contains(c)) {
         return BigInt::from(-1);
@@ -197,8 +211,8 @@ pub fn str_to_int(s: &SmtString) -> BigInt {
     BigInt::from_radix_be(Sign::Plus, &digits, 10).unwrap_or_else(BigInt::zero)
 }
 
-/// `(str.from_int n)`: "the shortest decimal representation of `n` (no
-/// leading zeros, `"0"` for 0) if `n >= 0`; the empty string if `n < 0`".
+/// `(str.from_int n)`: "the shortest word `w` such that `str.to_int(w) = n`
+/// if `n >= 0`; ε otherwise": decimal without leading zeros, `"0"` for 0.
 pub fn str_from_int(n: &BigInt) -> SmtString {
     if n.sign() == Sign::Minus {
         return SmtString::new();
