@@ -6,11 +6,11 @@ mod naive;
 #[path = "common/regex_terms.rs"]
 mod regex_terms;
 
-use naive::{naive_match, naive_replace_re, naive_replace_re_all};
-use regex_terms::Gen;
 use equifuzz::semantics::regex::{Regex, str_replace_re, str_replace_re_all};
 use equifuzz::term::{SmtString, Term};
+use naive::{naive_match, naive_replace_re, naive_replace_re_all};
 use proptest::prelude::*;
+use regex_terms::Gen;
 
 fn gen_regex(g: &mut Gen, depth: u32) -> (Term, Regex) {
     let t = g.regex(depth);
@@ -141,7 +141,10 @@ proptest! {
 #[test]
 fn thesis_facts() {
     let t = |s: &str| Term::str(s);
-    let range = Regex::from_term(&Term::app(equifuzz::term::Op::ReRange, vec![t("b"), t("a")]));
+    let range = Regex::from_term(&Term::app(
+        equifuzz::term::Op::ReRange,
+        vec![t("b"), t("a")],
+    ));
     assert_eq!(range.unwrap(), Regex::none());
     let lp = Term::app(
         equifuzz::term::Op::ReLoop(189, 0),
@@ -157,7 +160,10 @@ fn big_loops_are_decided_or_refused_never_hang() {
     let a = Regex::literal(&"a".into());
     let big = a.loop_(0, 1000);
     let bigger = a.loop_(0, 1001);
-    assert_eq!(big.separating_string(&bigger).unwrap().map(|w| w.len()), Some(1001));
+    assert_eq!(
+        big.separating_string(&bigger).unwrap().map(|w| w.len()),
+        Some(1001)
+    );
     let huge = Regex::inter(&[a.loop_(0, 60_000), Regex::literal(&"aa".into()).star()]);
     let same = Regex::literal(&"aa".into()).loop_(0, 30_000);
     match huge.equiv_with_budget(&same, 1_000) {

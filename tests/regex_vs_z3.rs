@@ -42,7 +42,7 @@ struct Query {
 
 fn queries() -> Vec<Query> {
     let mut out = membership_and_replace_queries();
-    out.extend(equality_queries(EQUALITY, 0x5eed_e0));
+    out.extend(equality_queries(EQUALITY, 0x005e_ede0));
     out
 }
 
@@ -55,7 +55,11 @@ fn equality_queries(n: usize, seed: u64) -> Vec<Query> {
         let tb = g.variant(&ta);
         let b = Regex::from_term(&tb).unwrap();
         let ours = Term::Bool(a.equiv(&b).expect("small regexes are within budget"));
-        out.push(Query { kind: "re_eq", term: Term::eq(ta, tb), ours });
+        out.push(Query {
+            kind: "re_eq",
+            term: Term::eq(ta, tb),
+            ours,
+        });
     }
     out
 }
@@ -72,7 +76,11 @@ fn membership_and_replace_queries() -> Vec<Query> {
         let (t, r) = re(&mut g);
         let w = g.string(5);
         let ours = Term::Bool(r.is_match(&w));
-        out.push(Query { kind: "in_re", term: Term::app(Op::StrInRe, vec![Term::Str(w), t]), ours });
+        out.push(Query {
+            kind: "in_re",
+            term: Term::app(Op::StrInRe, vec![Term::Str(w), t]),
+            ours,
+        });
     }
     for (kind, n) in [("replace_re", REPLACE), ("replace_re_all", REPLACE_ALL)] {
         for _ in 0..n {
@@ -84,7 +92,11 @@ fn membership_and_replace_queries() -> Vec<Query> {
                 (Op::StrReplaceReAll, str_replace_re_all(&w, &r, &x))
             };
             let term = Term::app(op, vec![Term::Str(w), t, Term::Str(x)]);
-            out.push(Query { kind, term, ours: Term::Str(v) });
+            out.push(Query {
+                kind,
+                term,
+                ours: Term::Str(v),
+            });
         }
     }
     out
@@ -100,7 +112,9 @@ fn script(batch: &[(usize, &Query)], logic: bool) -> String {
     }
     for (i, q) in batch {
         let negated = Term::not(Term::eq(q.term.clone(), q.ours.clone()));
-        s.push_str(&format!("(echo \"@{i}\")(push)(assert {negated})(check-sat)(pop)\n"));
+        s.push_str(&format!(
+            "(echo \"@{i}\")(push)(assert {negated})(check-sat)(pop)\n"
+        ));
     }
     s
 }
@@ -139,7 +153,10 @@ fn known_list() -> Vec<(String, String)> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let mut parts = l.splitn(3, '\t');
-            (parts.next().unwrap().to_string(), parts.next().unwrap_or("").to_string())
+            (
+                parts.next().unwrap().to_string(),
+                parts.next().unwrap_or("").to_string(),
+            )
         })
         .collect()
 }
@@ -223,20 +240,36 @@ fn regex_semantics_agree_with_z3() {
         })
         .collect();
     let tally = run_z3(&asked);
-    assert!(tally.new.is_empty(), "{} new disagreements with Z3", tally.new.len());
+    assert!(
+        tally.new.is_empty(),
+        "{} new disagreements with Z3",
+        tally.new.len()
+    );
     // Z3 decides membership and equality of constant regexes: most must be
     // answered, or the test compares nothing.
-    assert!(tally.per_kind["in_re"][0] > MEMBERSHIP * 9 / 10, "{:?}", tally.per_kind);
-    assert!(tally.per_kind["re_eq"][0] > EQUALITY * 9 / 10, "{:?}", tally.per_kind);
+    assert!(
+        tally.per_kind["in_re"][0] > MEMBERSHIP * 9 / 10,
+        "{:?}",
+        tally.per_kind
+    );
+    assert!(
+        tally.per_kind["re_eq"][0] > EQUALITY * 9 / 10,
+        "{:?}",
+        tally.per_kind
+    );
 }
 
 /// The equality half of the differential run at full size (~4 minutes).
 #[test]
 #[ignore = "slow: run with --ignored"]
 fn regex_equality_agrees_with_z3_at_scale() {
-    let qs = equality_queries(EQUALITY_AT_SCALE, 0x5eed_e1);
+    let qs = equality_queries(EQUALITY_AT_SCALE, 0x005e_ede1);
     let tally = run_z3(&qs.iter().collect::<Vec<_>>());
-    assert!(tally.new.is_empty(), "{} new disagreements with Z3", tally.new.len());
+    assert!(
+        tally.new.is_empty(),
+        "{} new disagreements with Z3",
+        tally.new.len()
+    );
 }
 
 #[test]
@@ -245,7 +278,11 @@ fn regex_semantics_agree_with_cvc5() {
         eprintln!("cvc5 not found: skipping (apt-get install -y cvc5)");
         return;
     };
-    let version = String::from_utf8_lossy(&probe.stdout).lines().next().unwrap_or("").to_string();
+    let version = String::from_utf8_lossy(&probe.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string();
     let qs = queries();
     // cvc5 1.0.3 refuses equality between regular expressions, and
     // `re.range` with an argument that is not one character (the standard
@@ -254,28 +291,54 @@ fn regex_semantics_agree_with_cvc5() {
         let mut bad = q.kind == "re_eq";
         q.term.visit(&mut |t| {
             if let Term::App(Op::ReRange, args) = t {
-                bad |= args.iter().any(|a| !matches!(a, Term::Str(s) if s.len() == 1));
+                bad |= args
+                    .iter()
+                    .any(|a| !matches!(a, Term::Str(s) if s.len() == 1));
             }
         });
         bad
     };
-    let indexed: Vec<(usize, &Query)> = qs.iter().enumerate().filter(|(_, q)| !refused(q)).collect();
-    eprintln!("cvc5: {} of {} queries not asked (refused forms)", qs.len() - indexed.len(), qs.len());
+    let indexed: Vec<(usize, &Query)> =
+        qs.iter().enumerate().filter(|(_, q)| !refused(q)).collect();
+    eprintln!(
+        "cvc5: {} of {} queries not asked (refused forms)",
+        qs.len() - indexed.len(),
+        qs.len()
+    );
     let mut tally = Tally::default();
     for batch in indexed.chunks(BATCH * 5) {
         let mut child = Command::new("cvc5")
-            .args(["--lang", "smt2", "--incremental", "--strings-exp", "--tlimit-per=2000"])
+            .args([
+                "--lang",
+                "smt2",
+                "--incremental",
+                "--strings-exp",
+                "--tlimit-per=2000",
+            ])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("cvc5 runs");
         // A write error means cvc5 stopped early; its answers so far count.
-        let _ = child.stdin.take().unwrap().write_all(script(batch, true).as_bytes());
+        let _ = child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(script(batch, true).as_bytes());
         let out = child.wait_with_output().unwrap();
-        judge("cvc5", batch, &String::from_utf8_lossy(&out.stdout), &mut tally);
+        judge(
+            "cvc5",
+            batch,
+            &String::from_utf8_lossy(&out.stdout),
+            &mut tally,
+        );
     }
     report(&version, &tally);
-    assert!(tally.new.is_empty(), "{} new disagreements with cvc5", tally.new.len());
+    assert!(
+        tally.new.is_empty(),
+        "{} new disagreements with cvc5",
+        tally.new.len()
+    );
     assert!(tally.agree > indexed.len() * 9 / 10, "{:?}", tally.per_kind);
 }

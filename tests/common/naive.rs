@@ -9,7 +9,9 @@ use equifuzz::term::{Op, Term};
 
 /// Whether `w` is in the language of the closed term `t`.
 pub fn naive_match(t: &Term, w: &[u32]) -> bool {
-    let Term::App(op, args) = t else { panic!("not a regex term: {t}") };
+    let Term::App(op, args) = t else {
+        panic!("not a regex term: {t}")
+    };
     let s = |i: usize| match &args[i] {
         Term::Str(s) => s.chars().to_vec(),
         other => panic!("not a constant: {other}"),
@@ -29,8 +31,10 @@ pub fn naive_match(t: &Term, w: &[u32]) -> bool {
         Op::ReDiff => naive_match(&args[0], w) && !args[1..].iter().any(|a| naive_match(a, w)),
         Op::ReComp => !naive_match(&args[0], w),
         Op::ReStar => star(&args[0], w),
-        Op::RePlus => (1..=w.len()).any(|i| naive_match(&args[0], &w[..i]) && star(&args[0], &w[i..]))
-            || (naive_match(&args[0], &[]) && star(&args[0], w)),
+        Op::RePlus => {
+            (1..=w.len()).any(|i| naive_match(&args[0], &w[..i]) && star(&args[0], &w[i..]))
+                || (naive_match(&args[0], &[]) && star(&args[0], w))
+        }
         Op::ReOpt => w.is_empty() || naive_match(&args[0], w),
         Op::RePower(n) => power(&args[0], *n, w),
         Op::ReLoop(lo, hi) => lo <= hi && (*lo..=*hi).any(|k| power(&args[0], k, w)),

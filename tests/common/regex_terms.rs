@@ -24,7 +24,9 @@ pub struct Gen {
 impl Gen {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Self {
-        Gen { rng: ChaCha8Rng::seed_from_u64(seed) }
+        Gen {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 
     /// A random character of [`CHARS`].
@@ -101,11 +103,20 @@ impl Gen {
         match self.rng.random_range(0..8) {
             0 => app(Op::ReComp, vec![app(Op::ReComp, vec![t.clone()])]),
             1 => app(Op::ReUnion, vec![t.clone(), t.clone()]),
-            2 => app(Op::ReConcat, vec![t.clone(), app(Op::StrToRe, vec![Term::str("")])]),
+            2 => app(
+                Op::ReConcat,
+                vec![t.clone(), app(Op::StrToRe, vec![Term::str("")])],
+            ),
             3 => app(Op::ReInter, vec![t.clone(), app(Op::ReAll, vec![])]),
             4 => app(Op::ReStar, vec![t.clone()]),
-            5 => app(Op::ReConcat, vec![t.clone(), app(Op::ReStar, vec![t.clone()])]),
-            6 => app(Op::ReUnion, vec![t.clone(), app(Op::StrToRe, vec![self.str_term(2)])]),
+            5 => app(
+                Op::ReConcat,
+                vec![t.clone(), app(Op::ReStar, vec![t.clone()])],
+            ),
+            6 => app(
+                Op::ReUnion,
+                vec![t.clone(), app(Op::StrToRe, vec![self.str_term(2)])],
+            ),
             _ => self.regex(3),
         }
     }

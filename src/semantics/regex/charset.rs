@@ -31,7 +31,11 @@ impl CharSet {
 
     /// The characters `lo..=hi`; empty when `lo > hi`.
     pub fn range(lo: u32, hi: u32) -> Self {
-        if lo > hi { CharSet::empty() } else { CharSet(vec![(lo, hi.min(MAX_CHAR))]) }
+        if lo > hi {
+            CharSet::empty()
+        } else {
+            CharSet(vec![(lo, hi.min(MAX_CHAR))])
+        }
     }
 
     /// The intervals, sorted and non-adjacent.
@@ -148,7 +152,10 @@ pub fn minterms(sets: &[CharSet]) -> Vec<CharSet> {
         });
         blocks[idx].push((lo, hi));
     }
-    blocks.into_iter().map(|b| CharSet::empty().union(&CharSet(b))).collect()
+    blocks
+        .into_iter()
+        .map(|b| CharSet::empty().union(&CharSet(b)))
+        .collect()
 }
 
 #[cfg(test)]

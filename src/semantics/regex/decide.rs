@@ -89,7 +89,10 @@ pub fn separate(a: &Regex, b: &Regex, budget: usize) -> Result<Option<SmtString>
         return Ok(None);
     }
     let mut cache = DerivCache::new(&[a, b]);
-    let mut uf = UnionFind { ids: HashMap::new(), parent: Vec::new() };
+    let mut uf = UnionFind {
+        ids: HashMap::new(),
+        parent: Vec::new(),
+    };
     let mut parents: Vec<(usize, u32)> = vec![(0, 0)];
     let mut queue: VecDeque<(Regex, Regex, usize)> = VecDeque::from([(a.clone(), b.clone(), 0)]);
     while let Some((x, y, idx)) = queue.pop_front() {

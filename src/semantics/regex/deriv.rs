@@ -59,7 +59,9 @@ pub fn classes(roots: &[&Regex]) -> Vec<CharSet> {
             Kind::Class(s) => {
                 out.insert(s.clone());
             }
-            Kind::Concat(rs) | Kind::Union(rs) | Kind::Inter(rs) => stack.extend(rs.iter().cloned()),
+            Kind::Concat(rs) | Kind::Union(rs) | Kind::Inter(rs) => {
+                stack.extend(rs.iter().cloned())
+            }
             Kind::Comp(x) | Kind::Loop(x, _, _) => stack.push(x.clone()),
         }
     }
@@ -84,10 +86,13 @@ pub fn alphabet_blocks(roots: &[&Regex]) -> Vec<Block> {
     charset::minterms(&classes(roots))
         .into_iter()
         .map(|set| {
-            let printable = set.inter(&CharSet::range(0x61, 0x7a)).first().or_else(|| {
-                set.inter(&CharSet::range(0x20, 0x7e)).first()
-            });
-            let rep = printable.or_else(|| set.first()).expect("minterms are non-empty");
+            let printable = set
+                .inter(&CharSet::range(0x61, 0x7a))
+                .first()
+                .or_else(|| set.inter(&CharSet::range(0x20, 0x7e)).first());
+            let rep = printable
+                .or_else(|| set.first())
+                .expect("minterms are non-empty");
             Block { set, rep }
         })
         .collect()
@@ -105,7 +110,11 @@ pub struct DerivCache {
 impl DerivCache {
     /// A cache for the regexes `roots` and all their derivatives.
     pub fn new(roots: &[&Regex]) -> Self {
-        DerivCache { blocks: alphabet_blocks(roots), memo: HashMap::new(), steps: 0 }
+        DerivCache {
+            blocks: alphabet_blocks(roots),
+            memo: HashMap::new(),
+            steps: 0,
+        }
     }
 
     /// The derivative of `r` by any character of block `b`.

@@ -119,7 +119,11 @@ impl Regex {
     /// The members of length at most `max_len`, in `str.<` order, at most
     /// `limit` of them (the alphabet has 196,608 characters, so the caller
     /// bounds the count).
-    pub fn members_up_to(&self, max_len: usize, limit: usize) -> Result<Vec<SmtString>, RegexError> {
+    pub fn members_up_to(
+        &self,
+        max_len: usize,
+        limit: usize,
+    ) -> Result<Vec<SmtString>, RegexError> {
         decide::members_up_to(self, max_len, limit, DEFAULT_BUDGET)
     }
 }
@@ -156,9 +160,18 @@ mod tests {
     #[test]
     fn replace_follows_the_standards_examples() {
         let a_star = lit("a").star();
-        assert_eq!(str_replace_re(&"baab".into(), &a_star, &"cc".into()), "ccbaab".into());
-        assert_eq!(str_replace_re_all(&"baab".into(), &a_star, &"cd".into()), "bcdcdb".into());
+        assert_eq!(
+            str_replace_re(&"baab".into(), &a_star, &"cc".into()),
+            "ccbaab".into()
+        );
+        assert_eq!(
+            str_replace_re_all(&"baab".into(), &a_star, &"cd".into()),
+            "bcdcdb".into()
+        );
         let a_plus = lit("a").plus();
-        assert_eq!(str_replace_re(&"baab".into(), &a_plus, &"cc".into()), "bccab".into());
+        assert_eq!(
+            str_replace_re(&"baab".into(), &a_plus, &"cc".into()),
+            "bccab".into()
+        );
     }
 }

@@ -128,8 +128,12 @@ struct Interner {
     sweep_at: usize,
 }
 
-static INTERNER: LazyLock<Mutex<Interner>> =
-    LazyLock::new(|| Mutex::new(Interner { sweep_at: 4096, ..Default::default() }));
+static INTERNER: LazyLock<Mutex<Interner>> = LazyLock::new(|| {
+    Mutex::new(Interner {
+        sweep_at: 4096,
+        ..Default::default()
+    })
+});
 
 /// The number of nodes the interner currently tracks (live or awaiting a
 /// sweep); for memory tests.
@@ -158,8 +162,15 @@ fn intern(kind: Kind) -> Regex {
         it.entries = it.table.values().map(Vec::len).sum();
         it.sweep_at = (it.entries * 2).max(4096);
     }
-    let node = Arc::new(Node { nullable: nullable(&kind), kind, hash });
-    it.table.entry(hash).or_default().push(Arc::downgrade(&node));
+    let node = Arc::new(Node {
+        nullable: nullable(&kind),
+        kind,
+        hash,
+    });
+    it.table
+        .entry(hash)
+        .or_default()
+        .push(Arc::downgrade(&node));
     it.entries += 1;
     Regex(node)
 }
@@ -180,7 +191,10 @@ impl Regex {
         if self == other {
             return Ordering::Equal;
         }
-        self.0.hash.cmp(&other.0.hash).then_with(|| cmp_kind(self.kind(), other.kind()))
+        self.0
+            .hash
+            .cmp(&other.0.hash)
+            .then_with(|| cmp_kind(self.kind(), other.kind()))
     }
 
     /// The empty language, `re.none`.
@@ -205,7 +219,11 @@ impl Regex {
 
     /// The one-character strings of a set (`re.none` when it is empty).
     pub fn class(set: CharSet) -> Regex {
-        if set.is_empty() { Regex::none() } else { intern(Kind::Class(set)) }
+        if set.is_empty() {
+            Regex::none()
+        } else {
+            intern(Kind::Class(set))
+        }
     }
 
     fn is_all(&self) -> bool {
@@ -261,7 +279,10 @@ impl Regex {
             flat.retain(|r| !matches!(r.kind(), Kind::Eps));
         }
         // X ∪ ¬X is everything.
-        if flat.iter().any(|r| matches!(r.kind(), Kind::Comp(x) if flat.contains(x))) {
+        if flat
+            .iter()
+            .any(|r| matches!(r.kind(), Kind::Comp(x) if flat.contains(x)))
+        {
             return Regex::all();
         }
         match flat.len() {
@@ -298,9 +319,16 @@ impl Regex {
         sort_dedup(&mut flat);
         if flat.iter().any(|r| matches!(r.kind(), Kind::Eps)) {
             // {ε} ∩ X is {ε} when X is nullable, else empty.
-            return if flat.iter().all(Regex::nullable) { Regex::epsilon() } else { Regex::none() };
+            return if flat.iter().all(Regex::nullable) {
+                Regex::epsilon()
+            } else {
+                Regex::none()
+            };
         }
-        if flat.iter().any(|r| matches!(r.kind(), Kind::Comp(x) if flat.contains(x))) {
+        if flat
+            .iter()
+            .any(|r| matches!(r.kind(), Kind::Comp(x) if flat.contains(x)))
+        {
             return Regex::none();
         }
         match flat.len() {
@@ -361,7 +389,13 @@ impl Regex {
             }
         }
         match r.kind() {
-            Kind::None => return if lo == 0 { Regex::epsilon() } else { Regex::none() },
+            Kind::None => {
+                return if lo == 0 {
+                    Regex::epsilon()
+                } else {
+                    Regex::none()
+                };
+            }
             Kind::Eps => return Regex::epsilon(),
             // (S*){lo,hi} with hi >= 1 is S*.
             Kind::Loop(_, 0, None) => return r.clone(),
@@ -381,8 +415,11 @@ impl Regex {
                 }
                 // (ε ∪ X)* = X*, (ε ∪ X)+ = X*.
                 Kind::Union(rs) if rs.iter().any(|x| matches!(x.kind(), Kind::Eps)) => {
-                    let rest: Vec<Regex> =
-                        rs.iter().filter(|x| !matches!(x.kind(), Kind::Eps)).cloned().collect();
+                    let rest: Vec<Regex> = rs
+                        .iter()
+                        .filter(|x| !matches!(x.kind(), Kind::Eps))
+                        .cloned()
+                        .collect();
                     return Regex::loop_opt(&Regex::union(&rest), 0, None);
                 }
                 _ => {}
@@ -452,14 +489,15 @@ fn push_concat(out: &mut Vec<Regex>, r: Regex) {
         }
         let (b1, lo1, hi1) = as_loop(prev);
         let (b2, lo2, hi2) = as_loop(&r);
-        if b1 == b2 && (hi1.is_none() || hi2.is_none()) {
-            if let Some(lo) = lo1.checked_add(lo2) {
-                out.pop();
-                let merged = Regex::loop_opt(&b1, lo, None);
-                // The merged loop may itself merge with what precedes it.
-                push_concat(out, merged);
-                return;
-            }
+        if b1 == b2
+            && (hi1.is_none() || hi2.is_none())
+            && let Some(lo) = lo1.checked_add(lo2)
+        {
+            out.pop();
+            let merged = Regex::loop_opt(&b1, lo, None);
+            // The merged loop may itself merge with what precedes it.
+            push_concat(out, merged);
+            return;
         }
     }
     out.push(r);
@@ -517,10 +555,12 @@ fn cmp_kind(a: &Kind, b: &Kind) -> Ordering {
         | (Kind::Union(x), Kind::Union(y))
         | (Kind::Inter(x), Kind::Inter(y)) => cmp_list(x, y),
         (Kind::Comp(x), Kind::Comp(y)) => x.structural_cmp(y),
-        (Kind::Loop(x, l1, h1), Kind::Loop(y, l2, h2)) => x
-            .structural_cmp(y)
-            .then(l1.cmp(l2))
-            .then(h1.map_or(u64::MAX, u64::from).cmp(&h2.map_or(u64::MAX, u64::from))),
+        (Kind::Loop(x, l1, h1), Kind::Loop(y, l2, h2)) => {
+            x.structural_cmp(y).then(l1.cmp(l2)).then(
+                h1.map_or(u64::MAX, u64::from)
+                    .cmp(&h2.map_or(u64::MAX, u64::from)),
+            )
+        }
         _ => Ordering::Equal,
     })
 }

@@ -31,12 +31,21 @@ struct Matcher {
 
 impl Matcher {
     fn new() -> Self {
-        Matcher { memo: HashMap::new(), none: Regex::none() }
+        Matcher {
+            memo: HashMap::new(),
+            none: Regex::none(),
+        }
     }
 
     /// The end of the shortest match of `r` starting at `start` in `w`, with
     /// the empty match allowed only when `allow_empty`.
-    fn shortest_at(&mut self, r: &Regex, w: &[u32], start: usize, allow_empty: bool) -> Option<usize> {
+    fn shortest_at(
+        &mut self,
+        r: &Regex,
+        w: &[u32],
+        start: usize,
+        allow_empty: bool,
+    ) -> Option<usize> {
         if allow_empty && r.nullable() {
             return Some(start);
         }
@@ -83,16 +92,13 @@ pub fn str_replace_re_all(s: &SmtString, r: &Regex, t: &SmtString) -> SmtString 
     let mut m = Matcher::new();
     let mut out = Vec::with_capacity(w.len());
     let mut from = 0;
-    'outer: while from < w.len() {
-        for start in from..w.len() {
-            if let Some(end) = m.shortest_at(r, w, start, false) {
-                out.extend_from_slice(&w[from..start]);
-                out.extend_from_slice(t.chars());
-                from = end;
-                continue 'outer;
-            }
-        }
-        break;
+    // The leftmost start with a non-empty match, and its shortest end.
+    while let Some((start, end)) =
+        (from..w.len()).find_map(|st| m.shortest_at(r, w, st, false).map(|e| (st, e)))
+    {
+        out.extend_from_slice(&w[from..start]);
+        out.extend_from_slice(t.chars());
+        from = end;
     }
     out.extend_from_slice(&w[from..]);
     SmtString::from_vec_unchecked(out)

@@ -21,7 +21,11 @@ impl Regex {
         let Term::App(op, args) = t else {
             return Err(RegexError::NotRegLan(t.to_string()));
         };
-        let regs = || args.iter().map(Regex::from_term).collect::<Result<Vec<_>, _>>();
+        let regs = || {
+            args.iter()
+                .map(Regex::from_term)
+                .collect::<Result<Vec<_>, _>>()
+        };
         let one = || -> Result<Regex, RegexError> {
             match args.as_slice() {
                 [a] => Regex::from_term(a),
@@ -64,7 +68,11 @@ impl Regex {
 
     /// The language of one string, `str.to_re`.
     pub fn literal(s: &SmtString) -> Regex {
-        let parts: Vec<Regex> = s.chars().iter().map(|&c| Regex::class(CharSet::single(c))).collect();
+        let parts: Vec<Regex> = s
+            .chars()
+            .iter()
+            .map(|&c| Regex::class(CharSet::single(c)))
+            .collect();
         Regex::concat(&parts)
     }
 
@@ -104,7 +112,11 @@ impl Regex {
                 if !run.is_empty() {
                     out.push(str_to_re(run));
                 }
-                if out.len() == 1 { out.pop().unwrap() } else { app(Op::ReConcat, out) }
+                if out.len() == 1 {
+                    out.pop().unwrap()
+                } else {
+                    app(Op::ReConcat, out)
+                }
             }
             Kind::Union(rs) => {
                 let has_eps = rs.iter().any(|r| matches!(r.kind(), Kind::Eps));
@@ -118,7 +130,11 @@ impl Regex {
                 } else {
                     app(Op::ReUnion, rest)
                 };
-                if has_eps { app(Op::ReOpt, vec![body]) } else { body }
+                if has_eps {
+                    app(Op::ReOpt, vec![body])
+                } else {
+                    body
+                }
             }
             Kind::Inter(rs) => app(Op::ReInter, rs.iter().map(Regex::to_term).collect()),
             Kind::Comp(r) => app(Op::ReComp, vec![r.to_term()]),
@@ -132,7 +148,10 @@ impl Regex {
                     (1, None) => app(Op::RePlus, vec![inner]),
                     (n, None) => app(
                         Op::ReConcat,
-                        vec![app(Op::RePower(*n), vec![inner.clone()]), app(Op::ReStar, vec![inner])],
+                        vec![
+                            app(Op::RePower(*n), vec![inner.clone()]),
+                            app(Op::ReStar, vec![inner]),
+                        ],
                     ),
                     (l, Some(h)) if l == h => app(Op::RePower(*l), vec![inner]),
                     (l, Some(h)) => app(Op::ReLoop(*l, *h), vec![inner]),
@@ -143,7 +162,10 @@ impl Regex {
 }
 
 fn str_to_re(chars: Vec<u32>) -> Term {
-    Term::App(Op::StrToRe, vec![Term::Str(SmtString::from_vec_unchecked(chars))])
+    Term::App(
+        Op::StrToRe,
+        vec![Term::Str(SmtString::from_vec_unchecked(chars))],
+    )
 }
 
 fn class_term(s: &CharSet) -> Term {
