@@ -218,7 +218,11 @@ fn run_z3(qs: &[&Query]) -> Tally {
     for batch in indexed.chunks(BATCH) {
         let start = std::time::Instant::now();
         let out = z3.eval(&script(batch, false), Some(2000));
-        *time.entry(batch[0].1.kind).or_default() += start.elapsed().as_secs_f64();
+        let secs = start.elapsed().as_secs_f64();
+        *time.entry(batch[0].1.kind).or_default() += secs;
+        if secs > 10.0 {
+            eprintln!("z3: slow batch from query {} ({secs:.1} s)", batch[0].0);
+        }
         judge("z3", batch, &out, &mut tally);
     }
     eprintln!("z3 seconds per kind: {time:?}");
