@@ -263,7 +263,11 @@ fn regex_semantics_agree_with_z3() {
     );
 }
 
-/// The equality half of the differential run at full size (~4 minutes).
+/// The equality half of the differential run at full size. A first run of
+/// 1,500 equality queries (another seed) took 224 s, all agreeing but one
+/// `unknown`; with this seed it did not finish within 30 min on a loaded
+/// machine: some Z3 query seems to outlive its soft timeout (see the
+/// slow-batch lines).
 #[test]
 #[ignore = "slow: run with --ignored"]
 fn regex_equality_agrees_with_z3_at_scale() {
