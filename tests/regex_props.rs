@@ -171,3 +171,92 @@ fn big_loops_are_decided_or_refused_never_hang() {
         other => panic!("expected a budget error, got {other:?}"),
     }
 }
+
+/// The shape Z3 4.8.12 and 5.4 print for a RegLan model value (checked live
+/// with `(get-value (r))` after `(assert (= r ...))`): `let`-bound shared
+/// subterms, nested binary `re.++`, `(_ re.loop 2 2)` for `re.^`.
+#[test]
+fn z3_model_values_are_accepted() {
+    use equifuzz::term::Op;
+    let s = |x: &str| Term::str(x);
+    let app = Term::app;
+    let xz = app(Op::ReRange, vec![s("x"), s("z")]);
+    let a1 = app(
+        Op::ReConcat,
+        vec![
+            app(
+                Op::ReConcat,
+                vec![
+                    app(Op::ReLoop(1, 3), vec![app(Op::StrToRe, vec![s("a")])]),
+                    app(Op::ReLoop(2, 2), vec![app(Op::ReAllchar, vec![])]),
+                ],
+            ),
+            app(
+                Op::ReInter,
+                vec![
+                    app(Op::ReComp, vec![app(Op::StrToRe, vec![s("b")])]),
+                    app(Op::ReComp, vec![app(Op::StrToRe, vec![s("")])]),
+                ],
+            ),
+        ],
+    );
+    let printed = Term::Let(
+        vec![("a!1".into(), a1)],
+        Box::new(app(
+            Op::ReConcat,
+            vec![
+                Term::var("a!1"),
+                app(
+                    Op::ReConcat,
+                    vec![xz.clone(), app(Op::ReStar, vec![xz.clone()])],
+                ),
+            ],
+        )),
+    );
+    let ours = Regex::from_term(&printed).unwrap();
+    // What was asserted equal to it:
+    let asserted = Regex::concat(&[
+        Regex::literal(&"a".into()).loop_(1, 3),
+        Regex::allchar().power(2),
+        Regex::literal(&"b".into()).opt().comp(),
+        Regex::range(&"x".into(), &"z".into()).plus(),
+    ]);
+    assert!(ours.equiv(&asserted).unwrap());
+    assert!(ours.is_match(&"aa\u{0}\u{0}cx".into()));
+    assert!(!ours.is_match(&"aa\u{0}\u{0}bxb".into()));
+    assert!(!ours.is_match(&"a\u{0}\u{0}bx".into()));
+}
+
+#[test]
+fn interner_memory_stays_flat() {
+    let mut g = Gen::new(99);
+    let mut peak = 0;
+    for i in 0..3000 {
+        let (_, r) = gen_regex(&mut g, 4);
+        let _ = r.equiv(&r.comp().comp().star());
+        if i > 1000 {
+            peak = peak.max(equifuzz::semantics::regex::interned_nodes());
+        }
+    }
+    // The interner is swept at twice the live count (at least 4096), so it
+    // stays bounded however many queries run.
+    assert!(peak <= 16_384, "interner grew to {peak} nodes");
+}
+
+#[test]
+fn enumeration_is_bounded_on_huge_alphabets() {
+    let all2 = Regex::allchar().power(2);
+    let first = all2.members_up_to(2, 5).unwrap();
+    assert_eq!(first.len(), 5);
+    assert_eq!(first[0].chars(), &[0, 0]);
+    assert_eq!(first[4].chars(), &[0, 4]);
+    let top = Regex::range(
+        &SmtString::from_chars(vec![0x2fffe]).unwrap(),
+        &SmtString::from_chars(vec![0x2ffff]).unwrap(),
+    );
+    assert_eq!(top.members_up_to(1, 10).unwrap().len(), 2);
+    assert_eq!(
+        Regex::none().members_up_to(3, 10).unwrap(),
+        Vec::<SmtString>::new()
+    );
+}

@@ -42,7 +42,7 @@ struct Query {
 
 fn queries() -> Vec<Query> {
     let mut out = membership_and_replace_queries();
-    out.extend(equality_queries(EQUALITY, 0x5eed_e0));
+    out.extend(equality_queries(EQUALITY, 0x005e_ede0));
     out
 }
 
@@ -218,7 +218,11 @@ fn run_z3(qs: &[&Query]) -> Tally {
     for batch in indexed.chunks(BATCH) {
         let start = std::time::Instant::now();
         let out = z3.eval(&script(batch, false), Some(2000));
-        *time.entry(batch[0].1.kind).or_default() += start.elapsed().as_secs_f64();
+        let secs = start.elapsed().as_secs_f64();
+        *time.entry(batch[0].1.kind).or_default() += secs;
+        if secs > 10.0 {
+            eprintln!("z3: slow batch from query {} ({secs:.1} s)", batch[0].0);
+        }
         judge("z3", batch, &out, &mut tally);
     }
     eprintln!("z3 seconds per kind: {time:?}");
@@ -259,11 +263,15 @@ fn regex_semantics_agree_with_z3() {
     );
 }
 
-/// The equality half of the differential run at full size (~4 minutes).
+/// The equality half of the differential run at full size. A first run of
+/// 1,500 equality queries (another seed) took 224 s, all agreeing but one
+/// `unknown`; with this seed it did not finish within 30 min on a loaded
+/// machine: some Z3 query seems to outlive its soft timeout (see the
+/// slow-batch lines).
 #[test]
 #[ignore = "slow: run with --ignored"]
 fn regex_equality_agrees_with_z3_at_scale() {
-    let qs = equality_queries(EQUALITY_AT_SCALE, 0x5eed_e1);
+    let qs = equality_queries(EQUALITY_AT_SCALE, 0x005e_ede1);
     let tally = run_z3(&qs.iter().collect::<Vec<_>>());
     assert!(
         tally.new.is_empty(),

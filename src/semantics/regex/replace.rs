@@ -92,16 +92,13 @@ pub fn str_replace_re_all(s: &SmtString, r: &Regex, t: &SmtString) -> SmtString 
     let mut m = Matcher::new();
     let mut out = Vec::with_capacity(w.len());
     let mut from = 0;
-    'outer: while from < w.len() {
-        for start in from..w.len() {
-            if let Some(end) = m.shortest_at(r, w, start, false) {
-                out.extend_from_slice(&w[from..start]);
-                out.extend_from_slice(t.chars());
-                from = end;
-                continue 'outer;
-            }
-        }
-        break;
+    // The leftmost start with a non-empty match, and its shortest end.
+    while let Some((start, end)) =
+        (from..w.len()).find_map(|st| m.shortest_at(r, w, st, false).map(|e| (st, e)))
+    {
+        out.extend_from_slice(&w[from..start]);
+        out.extend_from_slice(t.chars());
+        from = end;
     }
     out.extend_from_slice(&w[from..]);
     SmtString::from_vec_unchecked(out)

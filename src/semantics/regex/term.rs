@@ -17,9 +17,19 @@ use crate::term::{Op, SmtString, Term};
 impl Regex {
     /// The value of a closed `RegLan` term whose string arguments are
     /// constants (the forms Z3 and cvc5 print in models included).
+    ///
+    /// `let` is accepted because Z3 prints RegLan model values with shared
+    /// subterms bound by `let`, e.g.
+    /// `(let ((a!1 (re.range "x" "z"))) (re.++ a!1 (re.* a!1)))`.
     pub fn from_term(t: &Term) -> Result<Regex, RegexError> {
-        let Term::App(op, args) = t else {
-            return Err(RegexError::NotRegLan(t.to_string()));
+        let (op, args) = match t {
+            Term::App(op, args) => (op, args),
+            Term::Let(binds, body) => {
+                // Parallel bindings: each bound term is read in the outer scope.
+                let map = binds.iter().map(|(v, b)| (v.clone(), b.clone())).collect();
+                return Regex::from_term(&body.substitute(&map));
+            }
+            _ => return Err(RegexError::NotRegLan(t.to_string())),
         };
         let regs = || {
             args.iter()
