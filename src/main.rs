@@ -306,6 +306,10 @@ fn main() -> ExitCode {
                     category.clone()
                 },
                 pool: pool(p)?,
+                synthesis_pool: match p.as_str() {
+                    "paper" => ConstantPool::paper_term_synthesis(),
+                    other => pool(other)?,
+                },
                 depth: (*depth).max(1),
                 operators: match operators.as_str() {
                     "paper" => Operators::Paper,

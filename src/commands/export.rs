@@ -137,8 +137,11 @@ pub struct ExportConfig {
     pub seed: u64,
     /// Categories, in order.
     pub categories: Vec<Category>,
-    /// The constant pool.
+    /// The constant pool of constant assignment and random cases.
     pub pool: ConstantPool,
+    /// The constant pool of term synthesis (the paper's artifact used a
+    /// smaller one).
+    pub synthesis_pool: ConstantPool,
     /// Term synthesis depth.
     pub depth: usize,
     /// Operators of the sat categories.
@@ -212,8 +215,10 @@ fn category_cases<'a>(
         )),
         Category::ConstantAssignment => Box::new(constant_assignments_with(&cfg.pool, ops, seed)),
         Category::TermSynthesis => match (cfg.depth, cfg.operators) {
-            (1, Operators::Paper) => Box::new(term_synthesis_cases_with(&cfg.pool, ops, seed)),
-            (d, _) => Box::new(term_synthesis_cases(&cfg.pool, d, seed)),
+            (1, Operators::Paper) => {
+                Box::new(term_synthesis_cases_with(&cfg.synthesis_pool, ops, seed))
+            }
+            (d, _) => Box::new(term_synthesis_cases(&cfg.synthesis_pool, d, seed)),
         },
         Category::EquivalentFormula => Box::new(
             cfg.patterns

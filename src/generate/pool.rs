@@ -30,25 +30,51 @@ fn s(chars: &[u32]) -> SmtString {
 }
 
 impl ConstantPool {
-    /// The paper's pool: "", a one-character string, a quote, an escape
-    /// sequence written out (a backslash and `n`), a non-ASCII character;
-    /// -1, 0, 1, 2; true, false.
+    /// The constant-assignment pool of the paper's public artifact (its
+    /// `SatExpressionsGenerator`): "", a quoted `"a"`, "a", the escape `\a`
+    /// (read as U+0007), a newline, "-1", "0", "2"; -1, 0, 2; true, false.
+    /// With the paper's operators it makes exactly the artifact's 4,714
+    /// formulas.
     pub fn paper() -> Self {
         ConstantPool {
-            strings: vec![s(&[]), s(&[0x61]), s(&[0x22]), s(&[0x5c, 0x6e]), s(&[0xe4])],
-            ints: [-1, 0, 1, 2].into_iter().map(BigInt::from).collect(),
+            strings: vec![
+                s(&[]),
+                s(&[0x22, 0x61, 0x22]),
+                s(&[0x61]),
+                s(&[0x07]),
+                s(&[0x0a]),
+                s(&[0x2d, 0x31]),
+                s(&[0x30]),
+                s(&[0x32]),
+            ],
+            ints: [-1, 0, 2].into_iter().map(BigInt::from).collect(),
             bools: vec![true, false],
         }
     }
 
-    /// The paper's pool plus the edges of the alphabet (U+FFFF, U+10000,
+    /// The term-synthesis pool of the paper's artifact: "a", "", "-1", "0";
+    /// -1, 0; true, false. With the paper's operators and depth 1 it makes
+    /// exactly the artifact's 1,394 formulas.
+    pub fn paper_term_synthesis() -> Self {
+        ConstantPool {
+            strings: vec![s(&[0x61]), s(&[]), s(&[0x2d, 0x31]), s(&[0x30])],
+            ints: [-1, 0].into_iter().map(BigInt::from).collect(),
+            bools: vec![true, false],
+        }
+    }
+
+    /// The paper's pool plus a non-ASCII character, a backslash escape
+    /// written out (`\n` as two characters), the edges of the alphabet (U+FFFF, U+10000,
     /// 0x2FFFF, a lone surrogate code point), digit strings for the integer
     /// conversions (with a leading zero and beyond 64 bits), repeated and
     /// overlapping patterns for replace and indexof, and integers at 63- and
     /// 64-bit limits and at the alphabet's end.
     pub fn boundary() -> Self {
         let mut p = Self::paper();
+        p.ints.push(BigInt::from(1));
         p.strings.extend([
+            s(&[0xe4]),
+            s(&[0x5c, 0x6e]),
             s(&[0x61, 0x62]),
             s(&[0x61, 0x61, 0x61]),
             s(&[0x30]),

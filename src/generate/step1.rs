@@ -16,11 +16,12 @@ use crate::semantics::{self, Model, Value};
 use crate::term::{Formula, Op, Sort, Term};
 use crate::truth::{Case, Provenance, Truth};
 
-/// The operators step 1 covers: every non-regex operator of the Unicode
-/// Strings theory. (Regex operators take a RegLan argument, which has no
+/// The operators step 1 covers: string equality (the paper's `equals`) and
+/// every non-regex operator of the Unicode Strings theory. (Regex operators take a RegLan argument, which has no
 /// variable form worth testing in isolation; they are covered with
 /// constant languages.)
 pub const STRING_OPERATORS: &[Op] = &[
+    Op::Eq,
     Op::StrConcat,
     Op::StrLen,
     Op::StrLt,
@@ -45,6 +46,8 @@ pub fn argument_sorts(op: Op) -> &'static [Sort] {
     use Sort::{Int as I, String as S};
     match op {
         Op::StrConcat | Op::StrLt | Op::StrLe => &[S, S],
+        // The paper's `equals(s, t)`: string equality as an operation.
+        Op::Eq => &[S, S],
         Op::StrPrefixof | Op::StrSuffixof | Op::StrContains => &[S, S],
         Op::StrLen | Op::StrIsDigit | Op::StrToCode | Op::StrToInt => &[S],
         Op::StrAt => &[S, I],
@@ -138,8 +141,8 @@ mod tests {
             let case = step1(op).unwrap_or_else(|| panic!("{op:?}"));
             case.check().unwrap_or_else(|e| panic!("{op:?}: {e}"));
             assert_eq!(
-                case.formula.assertions[0].term.operators().len(),
-                2,
+                case.formula.assertions[0].term.operators(),
+                std::collections::BTreeSet::from([op, Op::Eq]),
                 "{op:?}"
             );
         }
