@@ -1146,14 +1146,14 @@ pub(crate) mod tests {
                 // Bias towards B: complete the former existentials the way
                 // B's model would (a free result is set to A's value half
                 // of the time).
-                if rng.random_bool(0.5) {
-                    if let Some(res) = r.a_vars().into_iter().find(|v| v == RES) {
-                        let Term::App(Op::Eq, args) = &r.a else {
-                            unreachable!()
-                        };
-                        let val = semantics::eval(&args[0], &m).unwrap();
-                        m.insert(res, val);
-                    }
+                if rng.random_bool(0.5)
+                    && let Some(res) = r.a_vars().into_iter().find(|v| v == RES)
+                {
+                    let Term::App(Op::Eq, args) = &r.a else {
+                        unreachable!()
+                    };
+                    let val = semantics::eval(&args[0], &m).unwrap();
+                    m.insert(res, val);
                 }
                 let vals: Vec<Value> = m.0.values().cloned().collect();
                 let dom = Bounded::new(&chars_of(&vals), 2, -1, 3);
