@@ -94,11 +94,14 @@ enum Command {
     },
     /// Run SMT-LIB files on a solver and print the verdict of each.
     Run {
-        /// The .smt2 files.
+        /// The .smt2 files, or folders to search for them.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         #[command(flatten)]
         solver: SolverArgs,
+        /// Print one JSON object per file (file, expected, kind, verdict) instead of text.
+        #[arg(long)]
+        jsonl: bool,
     },
     /// Generate, run and judge formulas in a loop; save findings.
     Fuzz {
@@ -168,7 +171,39 @@ impl Solver {
     }
 }
 
-fn cmd_run(files: &[PathBuf], args: &SolverArgs) -> Result<ExitCode> {
+/// The files named, with folders replaced by the `.smt2` files under them,
+/// sorted so that runs are reproducible.
+fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            let mut stack = vec![p.clone()];
+            while let Some(d) = stack.pop() {
+                let Ok(entries) = std::fs::read_dir(&d) else {
+                    found.push(d);
+                    continue;
+                };
+                for e in entries.flatten() {
+                    let path = e.path();
+                    if path.is_dir() {
+                        stack.push(path);
+                    } else if path.extension().is_some_and(|x| x == "smt2") {
+                        found.push(path);
+                    }
+                }
+            }
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+fn cmd_run(files: &[PathBuf], args: &SolverArgs, jsonl: bool) -> Result<ExitCode> {
+    let files = expand(files);
     let mut solver = Solver::open(args)?;
     let printer = Printer::new(solver.target.dialect());
     eprintln!(
@@ -177,18 +212,33 @@ fn cmd_run(files: &[PathBuf], args: &SolverArgs) -> Result<ExitCode> {
         solver.target.version()
     );
     let (mut invalid, mut findings) = (0, 0);
-    for f in files {
+    for f in &files {
         match run_file(f, &printer, &mut |s| solver.solve(s)) {
             FileOutcome::Invalid(msg) => {
                 invalid += 1;
-                println!("{msg}");
+                if jsonl {
+                    let line = serde_json::json!({"file": f, "kind": "invalid", "verdict": msg});
+                    println!("{line}");
+                } else {
+                    println!("{msg}");
+                }
             }
             FileOutcome::Judged { expected, verdict } => {
                 findings += usize::from(verdict.is_finding());
-                let exp = expected
-                    .map(|e| format!(" (expected {})", e.status))
-                    .unwrap_or_default();
-                println!("{}: {verdict}{exp}", f.display());
+                if jsonl {
+                    let line = serde_json::json!({
+                        "file": f,
+                        "expected": expected.map(|e| e.status.to_string()),
+                        "kind": verdict.kind(),
+                        "verdict": verdict.to_string(),
+                    });
+                    println!("{line}");
+                } else {
+                    let exp = expected
+                        .map(|e| format!(" (expected {})", e.status))
+                        .unwrap_or_default();
+                    println!("{}: {verdict}{exp}", f.display());
+                }
             }
         }
     }
@@ -337,7 +387,11 @@ fn main() -> ExitCode {
             );
             Ok(ExitCode::SUCCESS)
         })(),
-        Command::Run { files, solver } => cmd_run(files, solver),
+        Command::Run {
+            files,
+            solver,
+            jsonl,
+        } => cmd_run(files, solver, *jsonl),
         Command::Fuzz {
             solver,
             time,

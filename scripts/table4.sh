@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Exports formulas, runs a solver on them, and prints what it answers per category in the form
+# of the ICSE 2020 paper's Table 4, plus the share of decided files whose answer matches the label.
+#
+# Usage: scripts/table4.sh [--target z3|cvc5|cmd:...] [--solver-lib PATH] [--timeout 5s]
+#                          [--paper | --count N] [--seed S] [--keep DIR]
+#   --paper     the paper's six categories with its pools and operators (7,014 files)
+#   --count N   N files of the random sat/unsat mix (default 2000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=z3; lib=(); timeout=5s; count=2000; paper=0; seed=1; keep=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --target) target=$2; shift 2;;
+    --solver-lib) lib=(--solver-lib "$2"); shift 2;;
+    --timeout) timeout=$2; shift 2;;
+    --count) count=$2; shift 2;;
+    --paper) paper=1; shift;;
+    --seed) seed=$2; shift 2;;
+    --keep) keep=$2; shift 2;;
+    -h|--help) sed -n 2,9p "$0"; exit 0;;
+    *) echo "unknown argument: $1 (see --help)" >&2; exit 2;;
+  esac
+done
+cargo build --release --quiet
+bin=./target/release/equifuzz
+dir=${keep:-$(mktemp -d)}
+[ -n "$keep" ] || trap 'rm -rf "$dir"' EXIT
+if [ "$paper" = 1 ]; then
+  $bin export --out "$dir/files" --operators paper --seed "$seed" >/dev/null
+else
+  $bin export --out "$dir/files" --category random --count "$count" --pool boundary --seed "$seed" >/dev/null
+fi
+echo "running $(wc -l < "$dir/files/manifest.jsonl") files on $target (timeout $timeout)..." >&2
+$bin run --jsonl --target "$target" "${lib[@]}" --timeout "$timeout" "$dir/files" > "$dir/verdicts.jsonl" 2> "$dir/run.stderr" || true
+head -n 1 "$dir/run.stderr" >&2
+python3 - "$dir/files/manifest.jsonl" "$dir/verdicts.jsonl" "$dir/files" <<'PY'
+import json, sys, os, collections
+manifest, verdicts, root = sys.argv[1], sys.argv[2], sys.argv[3]
+category = {}
+for line in open(manifest):
+    e = json.loads(line)
+    category[os.path.normpath(os.path.join(root, e["file"]))] = (e["category"] + ("+p" if e["patterns"] else ""))
+kinds = ["sat", "unsat", "unknown", "timeout", "error", "crash", "unsound", "invalid-model",
+         "invalid-core", "imprecise-core", "incomplete", "invalid"]
+table = collections.defaultdict(collections.Counter)
+findings = []
+for line in open(verdicts):
+    v = json.loads(line)
+    cat = category.get(os.path.normpath(v["file"]), "?")
+    table[cat][v["kind"]] += 1
+    if v["kind"] in ("unsound", "invalid-model", "invalid-core", "crash", "error", "invalid"):
+        findings.append((v["kind"], v["file"], v["verdict"]))
+used = [k for k in kinds if any(t[k] for t in table.values())]
+print("| category | files | " + " | ".join(used) + " |")
+print("|---|---:|" + "---:|" * len(used))
+total = collections.Counter()
+for cat in sorted(table):
+    t = table[cat]; total.update(t)
+    print(f"| {cat} | {sum(t.values())} | " + " | ".join(str(t[k]) for k in used) + " |")
+print(f"| **all** | {sum(total.values())} | " + " | ".join(str(total[k]) for k in used) + " |")
+agree = total["sat"] + total["unsat"] + total["imprecise-core"]
+decided = agree + total["unsound"] + total["invalid-model"] + total["invalid-core"]
+if decided:
+    print(f"\nagreement with the label among decided files: {agree}/{decided} = {100.0*agree/decided:.2f}%")
+for k, f, why in findings[:40]:
+    print(f"- {k}: {f}: {why}")
+PY
