@@ -1,0 +1,105 @@
+//! The transformations as LibAFL mutators, and the random case generator as
+//! a LibAFL generator.
+//!
+//! # Invariants
+//!
+//! - A mutator changes its input only to a case the transformation made, so
+//!   the input's truth still holds (the transformations keep it; their
+//!   modules test it). A transformation that does not apply, or whose result
+//!   would exceed [`MAX_FORMULA_SIZE`] nodes, leaves the input as it was and
+//!   reports `Skipped`.
+//! - [`FreshCase`] replaces the input by a new random case: it lets a
+//!   campaign leave its seeds even when no coverage steers it.
+
+use std::borrow::Cow;
+
+use libafl::Error;
+use libafl::corpus::CorpusId;
+use libafl::generators::Generator;
+use libafl::mutators::{MutationResult, Mutator};
+use libafl::state::HasRand;
+use libafl_bolts::Named;
+
+use super::input::RandBridge;
+use crate::generate::RandomCaseGenerator;
+use crate::transform::{MAX_FORMULA_SIZE, Transformation, formula_size};
+use crate::truth::Case;
+
+/// A [`Transformation`] applied as a mutation.
+pub struct TransformationMutator<T> {
+    transformation: T,
+    name: Cow<'static, str>,
+}
+
+impl<T: Transformation> TransformationMutator<T> {
+    /// Wraps `transformation`; the mutator is named after it.
+    pub fn new(transformation: T) -> Self {
+        let name = Cow::Borrowed(transformation.name());
+        TransformationMutator {
+            transformation,
+            name,
+        }
+    }
+}
+
+impl<T> Named for TransformationMutator<T> {
+    fn name(&self) -> &Cow<'static, str> {
+        &self.name
+    }
+}
+
+impl<T: Transformation, S: HasRand> Mutator<Case, S> for TransformationMutator<T> {
+    fn mutate(&mut self, state: &mut S, input: &mut Case) -> Result<MutationResult, Error> {
+        let mut rng = RandBridge(state.rand_mut());
+        match self.transformation.apply(input, &mut rng) {
+            Some(next) if formula_size(&next.formula) <= MAX_FORMULA_SIZE => {
+                *input = next;
+                Ok(MutationResult::Mutated)
+            }
+            _ => Ok(MutationResult::Skipped),
+        }
+    }
+
+    fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// Replaces the input by a fresh random case.
+pub struct FreshCase {
+    generator: RandomCaseGenerator,
+}
+
+impl FreshCase {
+    /// Draws from `generator`.
+    pub fn new(generator: RandomCaseGenerator) -> Self {
+        FreshCase { generator }
+    }
+}
+
+impl Named for FreshCase {
+    fn name(&self) -> &Cow<'static, str> {
+        static NAME: Cow<'static, str> = Cow::Borrowed("fresh-case");
+        &NAME
+    }
+}
+
+impl<S: HasRand> Mutator<Case, S> for FreshCase {
+    fn mutate(&mut self, state: &mut S, input: &mut Case) -> Result<MutationResult, Error> {
+        *input = self.generator.next(&mut RandBridge(state.rand_mut()));
+        Ok(MutationResult::Mutated)
+    }
+
+    fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// The random case generator as a LibAFL generator (for the initial corpus).
+pub struct CaseGenerator(pub RandomCaseGenerator);
+
+impl<S: HasRand> Generator<Case, S> for CaseGenerator {
+    fn generate(&mut self, state: &mut S) -> Result<Case, Error> {
+        Ok(self.0.next(&mut RandBridge(state.rand_mut())))
+    }
+}
