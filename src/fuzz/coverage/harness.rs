@@ -32,6 +32,7 @@ static IN_FLIGHT: AtomicBool = AtomicBool::new(false);
 
 extern "C" fn abort_if_in_flight() {
     if IN_FLIGHT.load(Ordering::SeqCst) {
+        lift_memory_limit();
         // SAFETY: abort is async-signal-safe and never returns.
         unsafe { libc::abort() }
     }
@@ -42,12 +43,44 @@ extern "C" fn abort_if_in_flight() {
 /// Release builds of Z3 call `exit(101..114)` on internal errors; LibAFL's
 /// restarting manager treats a client that exits as a broken fuzzer and
 /// stops, and the input would be lost. An abort is a crash it handles.
+/// A solver that exhausted memory (under the soft address-space limit)
+/// leaves none for LibAFL's crash handler, which must save the state: the
+/// soft limit is lifted to the hard one just before the abort (the client
+/// is restarted anyway).
 pub fn install_exit_guard() {
     static ONCE: Once = Once::new();
     // SAFETY: registers a plain function with no captured state.
     ONCE.call_once(|| unsafe {
         libc::atexit(abort_if_in_flight);
     });
+}
+
+/// Sets the soft address-space limit; the hard one stays, so the exit
+/// guard can lift it again.
+pub fn set_memory_limit(bytes: u64) {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: plain syscalls on a valid struct.
+    unsafe {
+        libc::getrlimit(libc::RLIMIT_AS, &mut lim);
+        lim.rlim_cur = bytes.min(lim.rlim_max);
+        libc::setrlimit(libc::RLIMIT_AS, &lim);
+    }
+}
+
+fn lift_memory_limit() {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: plain syscalls on a valid struct (async-signal-safe).
+    unsafe {
+        libc::getrlimit(libc::RLIMIT_AS, &mut lim);
+        lim.rlim_cur = lim.rlim_max;
+        libc::setrlimit(libc::RLIMIT_AS, &lim);
+    }
 }
 
 /// How the solver is reached.

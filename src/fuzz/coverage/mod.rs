@@ -51,7 +51,7 @@ use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
 use libafl_bolts::tuples::tuple_list;
 
 use self::feedback::{EdgeSet, EdgeTally, FindingFeedback};
-use self::harness::{Harness, Solver, install_exit_guard};
+use self::harness::{Harness, Solver, install_exit_guard, set_memory_limit};
 use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
 use self::slot::ResultSlot;
 use self::stats::{CampaignStats, Snapshot};
@@ -158,15 +158,6 @@ pub fn read_seeds(dirs: &[PathBuf]) -> (Vec<Case>, usize) {
     (cases, skipped)
 }
 
-fn set_memory_limit(bytes: u64) {
-    let lim = libc::rlimit {
-        rlim_cur: bytes,
-        rlim_max: bytes,
-    };
-    // SAFETY: plain syscall on a valid struct.
-    unsafe { libc::setrlimit(libc::RLIMIT_AS, &lim) };
-}
-
 fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapshot {
     let stats = state
         .metadata::<CampaignStats>()
@@ -231,6 +222,12 @@ pub fn run(
     std::fs::create_dir_all(cfg.out.join("corpus"))?;
     std::fs::create_dir_all(cfg.out.join("findings"))?;
     let stats_path = cfg.out.join("stats.jsonl");
+    // Built before the launch, so a restarted client inherits them.
+    let generator = RandomCaseGenerator::new(cfg.pool.clone())
+        .map_err(|e| CampaignError::Generator(e.to_string()))?
+        .seed(cfg.seed);
+    let terms =
+        TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
     let mut shmem_provider = StdShMemProvider::new()?;
     let launched =
         SimpleRestartingEventManager::launch(NopMonitor::new(), &mut shmem_provider, true);
@@ -313,11 +310,6 @@ pub fn run(
             .metadata_or_insert_with(CampaignStats::default)
             .restarts += 1;
     }
-    let generator = RandomCaseGenerator::new(cfg.pool.clone())
-        .map_err(|e| CampaignError::Generator(e.to_string()))?
-        .seed(cfg.seed);
-    let terms =
-        TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
     let mut fuzzer = StdFuzzer::new(QueueScheduler::new(), corpus_feedback, objective);
 
     macro_rules! campaign {
@@ -337,8 +329,9 @@ pub fn run(
                 mutator,
                 NonZeroUsize::MIN
             ));
-            if fresh_state {
+            if fresh_state || state.corpus().count() == 0 {
                 seed_corpus(
+                    fresh_state,
                     cfg,
                     &mut state,
                     &mut fuzzer,
@@ -406,9 +399,12 @@ pub fn run(
     std::process::exit(if findings > 0 { 1 } else { 0 });
 }
 
-/// Fills a new client's corpus: the corpus left by an earlier run on the
+/// Fills a new campaign's corpus: the corpus left by an earlier run on the
 /// same folder, then the seed folders, then generated cases if still empty.
+/// A restarted client (`fresh` false) whose corpus is still empty (its
+/// first cases crashed) only generates.
 fn seed_corpus<E, EM, Z>(
+    fresh: bool,
     cfg: &CoverageConfig,
     state: &mut State,
     fuzzer: &mut Z,
@@ -421,7 +417,7 @@ where
     Z: libafl::fuzzer::Evaluator<E, EM, Case, State>,
 {
     let old = cfg.out.join("corpus");
-    if has_files(&old) {
+    if fresh && has_files(&old) {
         state.load_initial_inputs_forced(fuzzer, executor, mgr, &[old])?;
         eprintln!(
             "resumed: {} cases from {}/corpus",
@@ -429,7 +425,11 @@ where
             cfg.out.display()
         );
     }
-    let (seeds, skipped) = read_seeds(&cfg.seeds);
+    let (seeds, skipped) = if fresh {
+        read_seeds(&cfg.seeds)
+    } else {
+        (Vec::new(), 0)
+    };
     if !cfg.seeds.is_empty() {
         eprintln!(
             "seeds: {} cases ({} files skipped: not a .postcard case that checks)",
