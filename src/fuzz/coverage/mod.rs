@@ -272,7 +272,7 @@ pub fn run(
             timeout: hard_timeout,
         },
     };
-    let mut harness = Harness::new(solver, printer.clone(), slot);
+    let mut harness = Harness::new(solver, printer, slot);
     let mut harness_fn = |case: &Case| harness.run(case);
 
     // SAFETY: the map stays mapped for the client's life.
