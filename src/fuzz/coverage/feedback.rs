@@ -252,3 +252,44 @@ impl<EM, I, OT, S: HasMetadata> Feedback<EM, I, OT, S> for EdgeTally {
         Ok(false)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::generate::{ConstantPool, RandomCaseGenerator};
+    use crate::truth::Status;
+
+    #[test]
+    fn signatures_separate_kinds_and_operators_but_not_constants() {
+        let mut g = RandomCaseGenerator::new(ConstantPool::paper()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let a = g.next(&mut rng);
+        let unsound = Verdict::Unsound {
+            expected: Status::Sat,
+            got: Status::Unsat,
+        };
+        let crash = Verdict::Crash("signal".into());
+        assert_eq!(signature(&unsound, &a), signature(&unsound, &a.clone()));
+        assert_ne!(signature(&unsound, &a), signature(&crash, &a));
+        let mut other_seed = a.clone();
+        other_seed.provenance.seed += 1;
+        assert_eq!(signature(&unsound, &a), signature(&unsound, &other_seed));
+        let b = (0..200)
+            .map(|_| g.next(&mut rng))
+            .find(|b| {
+                let ops = |c: &Case| {
+                    c.formula
+                        .assertions
+                        .iter()
+                        .flat_map(|x| x.term.operators())
+                        .collect::<std::collections::BTreeSet<_>>()
+                };
+                ops(b) != ops(&a) && b.provenance.category == a.provenance.category
+            })
+            .expect("a case with other operators");
+        assert_ne!(signature(&unsound, &a), signature(&unsound, &b));
+    }
+}

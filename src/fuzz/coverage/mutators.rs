@@ -103,3 +103,77 @@ impl<S: HasRand> Generator<Case, S> for CaseGenerator {
         Ok(self.0.next(&mut RandBridge(state.rand_mut())))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use libafl::corpus::InMemoryCorpus;
+    use libafl::feedbacks::ConstFeedback;
+    use libafl::mutators::{HavocScheduledMutator, Mutator};
+    use libafl::state::StdState;
+    use libafl_bolts::rands::StdRand;
+    use libafl_bolts::tuples::tuple_list;
+
+    use super::*;
+    use crate::generate::{ConstantPool, TermPool};
+    use crate::transform::{ConstantAssignment, TermSynthesis, VariableAbstraction};
+
+    #[test]
+    fn havoc_over_the_transformations_keeps_every_truth() {
+        let pool = ConstantPool::paper();
+        let generator = RandomCaseGenerator::new(pool.clone()).unwrap().max_chain(2);
+        let terms = TermPool::new(pool).unwrap();
+        let mut state = StdState::new(
+            StdRand::with_seed(7),
+            InMemoryCorpus::<Case>::new(),
+            InMemoryCorpus::new(),
+            &mut ConstFeedback::new(false),
+            &mut ConstFeedback::new(false),
+        )
+        .unwrap();
+        let mut havoc = HavocScheduledMutator::with_max_stack_pow(
+            tuple_list!(
+                TransformationMutator::new(ConstantAssignment),
+                TransformationMutator::new(TermSynthesis::new(terms, 2)),
+                TransformationMutator::new(VariableAbstraction),
+                FreshCase::new(generator.clone())
+            ),
+            2,
+        );
+        let mut case = CaseGenerator(generator).generate(&mut state).unwrap();
+        let (mut mutated, mut grew) = (0, 0);
+        for _ in 0..150 {
+            let before = case.clone();
+            if havoc.mutate(&mut state, &mut case).unwrap() == MutationResult::Mutated {
+                mutated += 1;
+                grew += usize::from(case.provenance.chain.len() > before.provenance.chain.len());
+            }
+            case.check().unwrap_or_else(|e| panic!("{e}: {case:?}"));
+            assert!(formula_size(&case.formula) <= MAX_FORMULA_SIZE);
+        }
+        assert!(mutated > 100, "only {mutated} of 150 havoc rounds mutated");
+        assert!(grew > 10, "transformations rarely applied: {grew}");
+    }
+
+    #[test]
+    fn a_transformation_that_does_not_apply_skips() {
+        let pool = ConstantPool::paper();
+        let mut state = StdState::new(
+            StdRand::with_seed(1),
+            InMemoryCorpus::<Case>::new(),
+            InMemoryCorpus::new(),
+            &mut ConstFeedback::new(false),
+            &mut ConstFeedback::new(false),
+        )
+        .unwrap();
+        let mut case = CaseGenerator(RandomCaseGenerator::new(pool).unwrap())
+            .generate(&mut state)
+            .unwrap();
+        case.formula.assertions.clear();
+        case.formula.decls.clear();
+        let before = case.clone();
+        let mut m = TransformationMutator::new(VariableAbstraction);
+        let r = m.mutate(&mut state, &mut case).unwrap();
+        assert_eq!(r, MutationResult::Skipped, "nothing to abstract: {case:?}");
+        assert_eq!(case, before, "a skipped mutation leaves the input alone");
+    }
+}
