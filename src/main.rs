@@ -114,6 +114,17 @@ struct EngineArgs {
     /// Folders whose .postcard cases seed the corpus (repeatable).
     #[arg(long)]
     seeds: Vec<PathBuf>,
+    /// Fuzz on these cores through LibAFL's launcher (`0-3`, `0,2`, `all`),
+    /// one client per core sharing corpus and findings over LLMP.
+    #[arg(long)]
+    cores: Option<String>,
+    /// The LLMP broker's port (with --cores).
+    #[arg(long, default_value_t = 1337)]
+    broker_port: u16,
+    /// Join the campaign whose broker listens at HOST:PORT (with --cores;
+    /// the broker binds to localhost, so reach it through an SSH tunnel).
+    #[arg(long)]
+    remote_broker: Option<std::net::SocketAddr>,
     /// Seconds between monitor lines and stats.jsonl records.
     #[arg(long, default_value_t = 5.0)]
     progress: f64,
@@ -275,6 +286,21 @@ fn cmd_fuzz_libafl(
             if engine.fork { " fork" } else { "" }
         ),
     };
+    if let Some(cores) = &engine.cores {
+        let SolverSetup::Z3(lib) = setup else {
+            bail!("--cores needs --target z3");
+        };
+        coverage::run_cores(
+            &cfg,
+            lib,
+            cores,
+            engine.broker_port,
+            engine.remote_broker,
+            info,
+            Printer::new(dialect),
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let ended = coverage::run(&cfg, setup, info, Printer::new(dialect))?;
     let findings = ended
         .last

@@ -35,17 +35,21 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use libafl::corpus::{Corpus, InMemoryCorpus, InMemoryOnDiskCorpus};
-use libafl::events::{EventFirer, SendExiting, SimpleRestartingEventManager};
+use libafl::events::{
+    ClientDescription, EventConfig, EventFirer, EventReceiver, EventRestarter, Launcher,
+    LlmpRestartingEventManager, ProgressReporter, SendExiting, SimpleRestartingEventManager,
+};
 use libafl::executors::{InProcessExecutor, InProcessForkExecutor};
 use libafl::feedbacks::{ConstFeedback, MaxMapFeedback};
 use libafl::fuzzer::{Fuzzer, StdFuzzer};
-use libafl::monitors::NopMonitor;
+use libafl::monitors::{MultiMonitor, NopMonitor};
 use libafl::mutators::HavocScheduledMutator;
 use libafl::observers::{HitcountsMapObserver, StdMapObserver};
 use libafl::schedulers::QueueScheduler;
 use libafl::stages::StdMutationalStage;
 use libafl::state::{HasCorpus, HasExecutions, StdState};
 use libafl::{Error, HasMetadata, feedback_and_fast, feedback_or};
+use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::rands::StdRand;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
 use libafl_bolts::tuples::tuple_list;
@@ -231,7 +235,7 @@ pub fn run(
     let mut shmem_provider = StdShMemProvider::new()?;
     let launched =
         SimpleRestartingEventManager::launch(NopMonitor::new(), &mut shmem_provider, true);
-    let (restored, mut mgr) = match launched {
+    let (restored, mgr) = match launched {
         Ok(x) => x,
         Err(Error::ShuttingDown) => {
             return Ok(Ended {
@@ -241,10 +245,104 @@ pub fn run(
         Err(e) => return Err(e.into()),
     };
     // From here on: the client.
+    client(
+        cfg,
+        restored,
+        mgr,
+        shmem_provider,
+        setup,
+        info,
+        printer,
+        generator,
+        terms,
+    )?;
+    unreachable!("a client exits the process when its campaign ends")
+}
+
+/// Runs `equifuzz fuzz --cores`: LibAFL's launcher starts a broker (or joins
+/// `remote_broker`'s) and one client per core; clients share new corpus
+/// entries and objectives through LLMP. Returns when the clients are done.
+pub fn run_cores(
+    cfg: &CoverageConfig,
+    lib: Z3Library,
+    cores: &str,
+    broker_port: u16,
+    remote_broker: Option<std::net::SocketAddr>,
+    info: SolverInfo,
+    printer: Printer,
+) -> Result<(), CampaignError> {
+    std::fs::create_dir_all(cfg.out.join("corpus"))?;
+    std::fs::create_dir_all(cfg.out.join("findings"))?;
+    let generator = RandomCaseGenerator::new(cfg.pool.clone())
+        .map_err(|e| CampaignError::Generator(e.to_string()))?
+        .seed(cfg.seed);
+    let terms =
+        TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
+    let cores = Cores::from_cmdline(cores)?;
+    let shmem_provider = StdShMemProvider::new()?;
+    let monitor = MultiMonitor::new(|line| eprintln!("{line}"));
+    let run_client = |restored: Option<State>,
+                      mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
+                      desc: ClientDescription| {
+        let mut client_cfg = cfg.clone();
+        client_cfg.seed = cfg.seed.wrapping_add(desc.id() as u64);
+        client(
+            &client_cfg,
+            restored,
+            mgr,
+            StdShMemProvider::new()?,
+            SolverSetup::Z3(lib.clone()),
+            info.clone(),
+            printer,
+            generator.clone(),
+            terms.clone(),
+        )
+        .map_err(|e| Error::illegal_state(e.to_string()))
+    };
+    let launched = Launcher::builder()
+        .shmem_provider(shmem_provider)
+        .configuration(EventConfig::from_name("equifuzz"))
+        .monitor(monitor)
+        .run_client(run_client)
+        .cores(&cores)
+        .broker_port(broker_port)
+        .remote_broker_addr(remote_broker)
+        .build()
+        .launch();
+    match launched {
+        Ok(()) | Err(Error::ShuttingDown) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// One fuzzing client: builds the executor, feedbacks and stages, seeds a
+/// fresh corpus, fuzzes until the campaign's limits, prints the summary
+/// and exits the process.
+#[allow(clippy::too_many_arguments)]
+fn client<EM>(
+    cfg: &CoverageConfig,
+    restored: Option<State>,
+    mut mgr: EM,
+    shmem_provider: StdShMemProvider,
+    setup: SolverSetup,
+    info: SolverInfo,
+    printer: Printer,
+    generator: RandomCaseGenerator,
+    terms: TermPool,
+) -> Result<(), CampaignError>
+where
+    EM: EventFirer<Case, State>
+        + EventRestarter<State>
+        + ProgressReporter<State>
+        + SendExiting
+        + EventReceiver<Case, State>,
+{
+    let stats_path = cfg.out.join("stats.jsonl");
     install_exit_guard();
     if let Some(bytes) = cfg.memory_limit {
         set_memory_limit(bytes);
     }
+    let mut shmem_provider = shmem_provider;
     let edges_total = library::edges_registered();
     let mut map = shmem_provider.new_shmem(edges_total.max(1))?;
     let map_ptr = map.as_mut_ptr();
