@@ -164,3 +164,50 @@ fn fork_mode_saves_crashes_and_exits_too() {
 fn fork_mode_saves_hangs_as_timeouts() {
     check("hang", 16, &["--fork"], "timeout");
 }
+
+#[test]
+fn kill_9_at_any_moment_loses_no_written_finding() {
+    use std::os::unix::process::CommandExt;
+    let out =
+        std::env::temp_dir().join(format!("equifuzz-fuzz-faults-{}-kill", std::process::id()));
+    std::fs::remove_dir_all(&out).ok();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        .args(["fuzz", "--target", "z3", "--solver-lib"])
+        .arg(fake_lib())
+        .args(["--time", "60s", "--timeout", "1s", "--out"])
+        .arg(&out)
+        .env("EQUIFUZZ_FAKE_FAULT", "segv")
+        .env("FAKE_EVERY", "3")
+        .env("EQUIFUZZ_CACHE", out.join("no-cache"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    // SAFETY: signals the process group this test created.
+    unsafe { libc::killpg(child.id() as i32, libc::SIGKILL) };
+    child.wait().unwrap();
+    let crash = out.join("findings/crash");
+    let mut smt2 = 0;
+    for e in std::fs::read_dir(&crash).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "smt2") {
+            smt2 += 1;
+            let bytes = std::fs::read(p.with_extension("postcard"))
+                .expect("the .postcard is written first");
+            let case: equifuzz::truth::Case = postcard::from_bytes(&bytes).expect("a whole case");
+            case.check().unwrap();
+            assert!(std::fs::read_to_string(&p).unwrap().contains("(check-sat)"));
+        }
+    }
+    assert!(smt2 > 0, "no crash written in 2.5 s");
+    for e in std::fs::read_dir(out.join("corpus")).unwrap() {
+        let p = e.unwrap().path();
+        if !p.file_name().unwrap().to_string_lossy().starts_with('.') {
+            let bytes = std::fs::read(&p).unwrap();
+            postcard::from_bytes::<equifuzz::truth::Case>(&bytes).expect("corpus files are whole");
+        }
+    }
+    std::fs::remove_dir_all(&out).ok();
+}
