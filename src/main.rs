@@ -257,11 +257,13 @@ fn cmd_fuzz_libafl(
                 ""
             }
         );
-    } else {
+    } else if matches!(setup, SolverSetup::Z3(_)) {
         eprintln!(
             "coverage: off (the solver library is not instrumented; build one with \
              scripts/build-z3.sh, which the fuzzer then finds by itself, or pass --solver-lib)"
         );
+    } else {
+        eprintln!("coverage: off (only an instrumented libz3 reports coverage: use --target z3)");
     }
     eprintln!("output: {}", out.display());
     let cfg = CoverageConfig {
