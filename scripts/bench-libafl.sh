@@ -5,12 +5,13 @@
 #
 # Runs, each for N executions from seed 1:
 #   plain-inproc  --engine plain  --target z3-inprocess  (solver called in a loop, no isolation)
-#   libafl        --engine libafl                         (in-process, restarting manager)
-#   libafl-fork   --engine libafl --fork                  (fork child per execution, context made once)
+#   libafl        --engine libafl --generate-only         (in-process, restarting manager)
+#   libafl-fork   --engine libafl --generate-only --fork  (fork child per execution, context made once)
 #   plain-fork    --engine plain  --target z3             (the plain loop's isolated target)
 # and prints, per run, exec/s, the mean solver call and the mean time outside it per execution.
-# The engines draw different formulas (the plain loop generates, LibAFL mutates its corpus), so
-# besides the raw exec/s ratio the script prints the ratio at equal solver time: what LibAFL's
+# --generate-only makes LibAFL execute what the plain loop executes: fresh random cases (from
+# another random stream, so the same distribution, not the same formulas). Besides the raw
+# exec/s ratio the script prints the ratio at equal solver time: what LibAFL's
 # exec/s would be on the plain loop's formulas, (S + o_plain) / (S + o_libafl) with S the plain
 # loop's mean solver call and o each engine's time outside the solver per execution.
 # Needs python3 (to read stats.jsonl). Build first: cargo build --release.
@@ -52,8 +53,8 @@ PY
 }
 
 run plain-inproc --engine plain --target z3-inprocess
-run libafl --engine libafl --target z3
-run libafl-fork --engine libafl --target z3 --fork
+run libafl --engine libafl --target z3 --generate-only
+run libafl-fork --engine libafl --target z3 --fork --generate-only
 run plain-fork --engine plain --target z3
 grep -h "coverage:" "$work/libafl.stderr" || true
 python3 - "$work" <<'PY'

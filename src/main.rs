@@ -111,6 +111,10 @@ struct EngineArgs {
     /// the parent) instead of in this process.
     #[arg(long)]
     fork: bool,
+    /// Mutate only by drawing fresh cases, as the plain loop does (for
+    /// like-for-like throughput measurements; see scripts/bench-libafl.sh).
+    #[arg(long)]
+    generate_only: bool,
     /// Folders whose .postcard cases seed the corpus (repeatable).
     #[arg(long)]
     seeds: Vec<PathBuf>,
@@ -276,6 +280,7 @@ fn cmd_fuzz_libafl(
         timeout: args.timeout,
         fork: engine.fork,
         guided: !engine.no_coverage,
+        generate_only: engine.generate_only,
         progress: Duration::from_secs_f64(engine.progress.max(0.1)),
         memory_limit: Some(solver::DEFAULT_MEMORY_LIMIT),
     };

@@ -90,6 +90,10 @@ pub struct CoverageConfig {
     pub fork: bool,
     /// Let coverage decide what enters the corpus.
     pub guided: bool,
+    /// Mutate only by drawing fresh cases (no transformation of corpus
+    /// entries): executes what the plain loop executes, for like-for-like
+    /// throughput measurements.
+    pub generate_only: bool,
     /// Live line and `stats.jsonl` interval.
     pub progress: Duration,
     /// Address-space limit of the fuzzing process, bytes.
@@ -416,9 +420,10 @@ where
             // The stage's type names the executor's: built per executor.
             let mutator = HavocScheduledMutator::with_max_stack_pow(
                 tuple_list!(
-                    TransformationMutator::new(ConstantAssignment),
-                    TransformationMutator::new(TermSynthesis::new(terms.clone(), 3)),
-                    TransformationMutator::new(VariableAbstraction),
+                    TransformationMutator::new(ConstantAssignment).enabled(!cfg.generate_only),
+                    TransformationMutator::new(TermSynthesis::new(terms.clone(), 3))
+                        .enabled(!cfg.generate_only),
+                    TransformationMutator::new(VariableAbstraction).enabled(!cfg.generate_only),
                     FreshCase::new(generator.clone())
                 ),
                 2,

@@ -29,6 +29,7 @@ use crate::truth::Case;
 pub struct TransformationMutator<T> {
     transformation: T,
     name: Cow<'static, str>,
+    enabled: bool,
 }
 
 impl<T: Transformation> TransformationMutator<T> {
@@ -38,7 +39,15 @@ impl<T: Transformation> TransformationMutator<T> {
         TransformationMutator {
             transformation,
             name,
+            enabled: true,
         }
+    }
+
+    /// A disabled mutator always skips: campaigns that only draw fresh
+    /// cases keep the same mutator types.
+    pub fn enabled(mut self, enabled: bool) -> Self {
+        self.enabled = enabled;
+        self
     }
 }
 
@@ -50,6 +59,9 @@ impl<T> Named for TransformationMutator<T> {
 
 impl<T: Transformation, S: HasRand> Mutator<Case, S> for TransformationMutator<T> {
     fn mutate(&mut self, state: &mut S, input: &mut Case) -> Result<MutationResult, Error> {
+        if !self.enabled {
+            return Ok(MutationResult::Skipped);
+        }
         let mut rng = RandBridge(state.rand_mut());
         match self.transformation.apply(input, &mut rng) {
             Some(next) if formula_size(&next.formula) <= MAX_FORMULA_SIZE => {
