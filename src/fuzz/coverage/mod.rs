@@ -21,6 +21,15 @@
 //!   loaded before any new case is generated.
 //! - With `guided: false` coverage is still measured but never decides
 //!   what enters the corpus: the ablation the coverage is judged against.
+//!
+//! # Known limits
+//!
+//! - Under `fork`, LibAFL 0.16 runs the observers' `post_exec` in the child
+//!   and again in the parent, so hit counts are bucketed twice: buckets
+//!   16-31 and 32-127 merge; edges themselves are exact.
+//! - The live line and `stats.jsonl` are written by each client; with
+//!   `--cores` every client appends its own lines (LibAFL's monitor in the
+//!   broker prints the global view).
 
 pub mod feedback;
 pub mod harness;
