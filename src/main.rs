@@ -15,10 +15,11 @@ use clap::{Parser, Subcommand};
 use equifuzz::commands::export::{Category, ExportConfig, Operators, export};
 use equifuzz::commands::generate::{GenerateConfig, generate};
 use equifuzz::commands::run::{FileOutcome, run_file};
+use equifuzz::fuzz::coverage::{self, CoverageConfig, SolverSetup, library};
 use equifuzz::fuzz::plain::{PlainConfig, SolverInfo, fuzz};
 use equifuzz::generate::{ConstantPool, MixedCaseGenerator};
 use equifuzz::oracle::Reply;
-use equifuzz::solver::{self, RawOutcome, Target};
+use equifuzz::solver::{self, RawOutcome, Target, Z3Library};
 use equifuzz::term::Printer;
 
 #[derive(Parser, Debug)]
@@ -122,7 +123,47 @@ enum Command {
         /// Constant pool: `paper` or `boundary`.
         #[arg(long, default_value = "boundary")]
         pool: String,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
+}
+
+/// The fuzz loop and its LibAFL options.
+#[derive(clap::Args, Debug)]
+struct EngineArgs {
+    /// `libafl`: coverage-guided LibAFL loop (crash-safe: the solver runs in
+    /// this process under a restarting manager, or in fork children with
+    /// --fork). `plain`: the simple generate-run-judge loop, the baseline.
+    #[arg(long, default_value = "libafl", value_parser = ["libafl", "plain"])]
+    engine: String,
+    /// Measure coverage but do not let it steer the corpus (the ablation).
+    #[arg(long)]
+    no_coverage: bool,
+    /// Run each execution in a forked child (the context is made once in
+    /// the parent) instead of in this process.
+    #[arg(long)]
+    fork: bool,
+    /// Mutate only by drawing fresh cases, as the plain loop does (for
+    /// like-for-like throughput measurements; see scripts/bench-libafl.sh).
+    #[arg(long)]
+    generate_only: bool,
+    /// Folders whose .postcard cases seed the corpus (repeatable).
+    #[arg(long)]
+    seeds: Vec<PathBuf>,
+    /// Fuzz on these cores through LibAFL's launcher (`0-3`, `0,2`, `all`),
+    /// one client per core sharing corpus and findings over LLMP.
+    #[arg(long)]
+    cores: Option<String>,
+    /// The LLMP broker's port (with --cores).
+    #[arg(long, default_value_t = 1337)]
+    broker_port: u16,
+    /// Join the campaign whose broker listens at HOST:PORT (with --cores;
+    /// the broker binds to localhost, so reach it through an SSH tunnel).
+    #[arg(long)]
+    remote_broker: Option<std::net::SocketAddr>,
+    /// Seconds between monitor lines and stats.jsonl records.
+    #[arg(long, default_value_t = 5.0)]
+    progress: f64,
 }
 
 fn pool(name: &str) -> Result<ConstantPool> {
@@ -251,6 +292,114 @@ fn cmd_run(files: &[PathBuf], args: &SolverArgs, jsonl: bool) -> Result<ExitCode
     })
 }
 
+/// `fuzz --engine libafl`.
+fn cmd_fuzz_libafl(
+    args: &SolverArgs,
+    time: Option<Duration>,
+    max_execs: Option<u64>,
+    seed: u64,
+    out: &Path,
+    pool_name: &str,
+    engine: &EngineArgs,
+) -> Result<ExitCode> {
+    let (setup, name, version, dialect) = if args.target == "z3" {
+        let path = args
+            .solver_lib
+            .clone()
+            .or_else(|| library::cache_dir().and_then(|c| library::find_cached(&c)));
+        let lib = Z3Library::load(path.as_deref())
+            .with_context(|| "cannot use solver `z3`".to_string())?;
+        let version = lib.version();
+        (
+            SolverSetup::Z3(lib.clone()),
+            "z3".to_string(),
+            version.clone(),
+            solver::dialect_of_version(&version),
+        )
+    } else {
+        let target = solver::target_from_spec(
+            &args.target,
+            args.solver_lib.as_deref(),
+            &solver::TargetOptions::default(),
+        )
+        .with_context(|| format!("cannot use solver `{}`", args.target))?;
+        let (n, v, d) = (target.name(), target.version(), target.dialect());
+        (SolverSetup::Other(target), n, v, d)
+    };
+    let edges = library::edges_registered();
+    eprintln!("solver: {name} ({version})");
+    if let SolverSetup::Z3(lib) = &setup {
+        eprintln!("library: {}", lib.path().display());
+    }
+    if edges > 0 {
+        eprintln!(
+            "coverage: on ({edges} edges instrumented{})",
+            if engine.no_coverage {
+                "; --no-coverage: measured, not steering"
+            } else {
+                ""
+            }
+        );
+    } else if matches!(setup, SolverSetup::Z3(_)) {
+        eprintln!(
+            "coverage: off (the solver library is not instrumented; build one with \
+             scripts/build-z3.sh, which the fuzzer then finds by itself, or pass --solver-lib)"
+        );
+    } else {
+        eprintln!("coverage: off (only an instrumented libz3 reports coverage: use --target z3)");
+    }
+    eprintln!("output: {}", out.display());
+    let cfg = CoverageConfig {
+        out: out.to_path_buf(),
+        time,
+        max_execs,
+        seed,
+        pool: pool(pool_name)?,
+        seeds: engine.seeds.clone(),
+        timeout: args.timeout,
+        fork: engine.fork,
+        guided: !engine.no_coverage,
+        generate_only: engine.generate_only,
+        progress: Duration::from_secs_f64(engine.progress.max(0.1)),
+        memory_limit: Some(solver::DEFAULT_MEMORY_LIMIT),
+    };
+    let info = SolverInfo {
+        name,
+        version,
+        options: format!(
+            "timeout={}ms engine=libafl{}",
+            args.timeout.as_millis(),
+            if engine.fork { " fork" } else { "" }
+        ),
+    };
+    if let Some(cores) = &engine.cores {
+        let SolverSetup::Z3(lib) = setup else {
+            bail!("--cores needs --target z3");
+        };
+        coverage::run_cores(
+            &cfg,
+            lib,
+            cores,
+            engine.broker_port,
+            engine.remote_broker,
+            info,
+            Printer::new(dialect),
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let ended = coverage::run(&cfg, setup, info, Printer::new(dialect))?;
+    let findings = ended
+        .last
+        .as_ref()
+        .map_or(0, |s| s.findings.values().sum::<u64>());
+    Ok(if findings > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `fuzz --engine plain`.
 fn cmd_fuzz(
     args: &SolverArgs,
     time: Option<Duration>,
@@ -399,7 +548,14 @@ fn main() -> ExitCode {
             seed,
             out,
             pool: p,
-        } => cmd_fuzz(solver, *time, *max_execs, *seed, out, p),
+            engine,
+        } => {
+            if engine.engine == "plain" {
+                cmd_fuzz(solver, *time, *max_execs, *seed, out, p)
+            } else {
+                cmd_fuzz_libafl(solver, *time, *max_execs, *seed, out, p, engine)
+            }
+        }
     };
     match result {
         Ok(code) => code,

@@ -1,5 +1,7 @@
 //! Fuzzing loops.
 //!
-//! [`plain`] is the loop without coverage feedback.
+//! [`coverage`] is the coverage-guided LibAFL loop (`equifuzz fuzz`);
+//! [`plain`] is the loop without LibAFL (`--engine plain`), the baseline.
 
+pub mod coverage;
 pub mod plain;

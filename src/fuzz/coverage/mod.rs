@@ -1,0 +1,574 @@
+//! The coverage-guided fuzz loop on LibAFL 0.16.
+//!
+//! Input: a [`Case`](crate::truth::Case) (formula, truth, provenance).
+//! Mutators: the transformations and a fresh-case draw, stacked by
+//! LibAFL's havoc scheduler. Executor: the solver in this process (a
+//! dlopened libz3, possibly sancov-instrumented, filling LibAFL's edge map)
+//! under LibAFL's restarting event manager, or each execution in a fork
+//! child (`fork`). Corpus feedback: hitcount edge coverage. Objective:
+//! wrong sat/unsat, invalid model, invalid core, crash, by signature.
+//!
+//! # Invariants
+//!
+//! - The campaign survives the solver: a crash or hard timeout of an
+//!   in-process execution restarts the client from the state saved by
+//!   LibAFL's crash handler; the input is written as a crash or timeout
+//!   first (see [`feedback`]).
+//! - Everything worth keeping is on disk as soon as it is known: findings
+//!   and the corpus (`corpus/`, postcard) are written atomically, so a
+//!   `kill -9` loses at most the statistics since the last line.
+//! - Running again on the same output folder continues: the old corpus is
+//!   loaded before any new case is generated.
+//! - With `guided: false` coverage is still measured but never decides
+//!   what enters the corpus: the ablation the coverage is judged against.
+//!
+//! # Known limits
+//!
+//! - Under `fork`, LibAFL 0.16 runs the observers' `post_exec` in the child
+//!   and again in the parent, so hit counts are bucketed twice: buckets
+//!   16-31 and 32-127 merge; edges themselves are exact.
+//! - The live line and `stats.jsonl` are written by each client; with
+//!   `--cores` every client appends its own lines (LibAFL's monitor in the
+//!   broker prints the global view).
+
+pub mod feedback;
+pub mod harness;
+pub mod input;
+pub mod library;
+pub mod mutators;
+pub mod slot;
+pub mod stats;
+
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use libafl::corpus::{Corpus, InMemoryCorpus, InMemoryOnDiskCorpus};
+use libafl::events::{
+    ClientDescription, EventConfig, EventFirer, EventReceiver, EventRestarter, Launcher,
+    LlmpRestartingEventManager, ProgressReporter, SendExiting, SimpleRestartingEventManager,
+};
+use libafl::executors::{InProcessExecutor, InProcessForkExecutor};
+use libafl::feedbacks::{ConstFeedback, MaxMapFeedback};
+use libafl::fuzzer::{Fuzzer, StdFuzzer};
+use libafl::monitors::{MultiMonitor, NopMonitor};
+use libafl::mutators::HavocScheduledMutator;
+use libafl::observers::{HitcountsMapObserver, StdMapObserver};
+use libafl::schedulers::QueueScheduler;
+use libafl::stages::StdMutationalStage;
+use libafl::state::{HasCorpus, HasExecutions, StdState};
+use libafl::{Error, HasMetadata, feedback_and_fast, feedback_or};
+use libafl_bolts::core_affinity::Cores;
+use libafl_bolts::rands::StdRand;
+use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
+use libafl_bolts::tuples::tuple_list;
+
+use self::feedback::{EdgeSet, EdgeTally, FindingFeedback};
+use self::harness::{Harness, Solver, install_exit_guard, set_memory_limit};
+use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
+use self::slot::ResultSlot;
+use self::stats::{CampaignStats, Snapshot};
+use crate::fuzz::plain::SolverInfo;
+use crate::generate::{ConstantPool, RandomCaseGenerator, TermPool};
+use crate::solver::{Target, Z3Library, soft_timeout};
+use crate::term::Printer;
+use crate::transform::{ConstantAssignment, TermSynthesis, VariableAbstraction};
+use crate::truth::Case;
+
+/// How many generated cases start an empty corpus.
+pub const INITIAL_CASES: usize = 16;
+
+/// The campaign's settings.
+#[derive(Clone, Debug)]
+pub struct CoverageConfig {
+    /// Output folder.
+    pub out: PathBuf,
+    /// Stop after this much wall time (None: never).
+    pub time: Option<Duration>,
+    /// Stop after this many executions (None: never).
+    pub max_execs: Option<u64>,
+    /// The seed every random choice flows from.
+    pub seed: u64,
+    /// Constant pool of the generators.
+    pub pool: ConstantPool,
+    /// Folders whose `.postcard` cases seed the corpus.
+    pub seeds: Vec<PathBuf>,
+    /// Hard time limit per execution.
+    pub timeout: Duration,
+    /// Run each execution in a fork child.
+    pub fork: bool,
+    /// Let coverage decide what enters the corpus.
+    pub guided: bool,
+    /// Mutate only by drawing fresh cases (no transformation of corpus
+    /// entries): executes what the plain loop executes, for like-for-like
+    /// throughput measurements.
+    pub generate_only: bool,
+    /// Live line and `stats.jsonl` interval.
+    pub progress: Duration,
+    /// Address-space limit of the fuzzing process, bytes.
+    pub memory_limit: Option<u64>,
+}
+
+/// The solver under test.
+pub enum SolverSetup {
+    /// A loaded libz3 (instrumented or not).
+    Z3(Z3Library),
+    /// Any other target; no coverage.
+    Other(Box<dyn Target>),
+}
+
+/// How a campaign ended, seen from the process that started it.
+#[derive(Debug)]
+pub struct Ended {
+    /// The last statistics line, if one was written.
+    pub last: Option<Snapshot>,
+}
+
+/// Errors of a campaign.
+#[derive(Debug, thiserror::Error)]
+pub enum CampaignError {
+    /// LibAFL failed.
+    #[error("fuzzer: {0}")]
+    Libafl(#[from] Error),
+    /// The output folder could not be written.
+    #[error("output folder: {0}")]
+    Io(#[from] std::io::Error),
+    /// The generators could not be built.
+    #[error("generator: {0}")]
+    Generator(String),
+}
+
+type State = StdState<InMemoryOnDiskCorpus<Case>, Case, StdRand, InMemoryCorpus<Case>>;
+
+/// Reads the `.postcard` cases of `dirs` whose truth checks; the rest are
+/// counted as skipped.
+pub fn read_seeds(dirs: &[PathBuf]) -> (Vec<Case>, usize) {
+    let (mut cases, mut skipped) = (Vec::new(), 0);
+    for dir in dirs {
+        let mut stack = vec![dir.clone()];
+        while let Some(d) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&d) else {
+                skipped += 1;
+                continue;
+            };
+            let mut paths: Vec<PathBuf> =
+                entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            paths.sort();
+            for p in paths {
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|e| e == "postcard") {
+                    match std::fs::read(&p)
+                        .ok()
+                        .and_then(|b| postcard::from_bytes::<Case>(&b).ok())
+                        .filter(|c| c.check().is_ok())
+                    {
+                        Some(c) => cases.push(c),
+                        None => skipped += 1,
+                    }
+                } else {
+                    skipped += 1;
+                }
+            }
+        }
+    }
+    (cases, skipped)
+}
+
+fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapshot {
+    let stats = state
+        .metadata::<CampaignStats>()
+        .cloned()
+        .unwrap_or_default();
+    let edges = state.metadata::<EdgeSet>().map(|e| e.count).unwrap_or(0);
+    let time = stats.wall_secs();
+    let execs = *state.executions();
+    Snapshot {
+        time,
+        execs,
+        execs_per_sec: execs as f64 / time,
+        corpus: state.corpus().count(),
+        edges,
+        edges_total,
+        findings: stats.findings.clone(),
+        signatures: stats.signatures.len(),
+        verdicts: stats.verdicts.clone(),
+        restarts: stats.restarts,
+        median_solver_ms: stats.median_solver_ms(),
+        in_solver: stats.solver_secs / time,
+        last,
+    }
+}
+
+/// Prints the end-of-campaign summary (the lines `equifuzz fuzz` always
+/// ends with).
+pub fn print_summary(s: &Snapshot) {
+    println!(
+        "executions: {} in {:.1}s ({:.1}/s)",
+        s.execs, s.time, s.execs_per_sec
+    );
+    for (kind, n) in &s.verdicts {
+        println!("  {kind:>15}: {n}");
+    }
+    println!("findings written: {}", s.findings.values().sum::<u64>());
+    println!(
+        "corpus: {}; edges: {}",
+        s.corpus,
+        if s.edges_total == 0 {
+            "off".to_string()
+        } else {
+            format!("{} of {}", s.edges, s.edges_total)
+        }
+    );
+    println!(
+        "time: solver {:.1}%; median solver call {:.2} ms",
+        100.0 * s.in_solver,
+        s.median_solver_ms
+    );
+}
+
+/// Runs a campaign. Returns in the process that called it once the
+/// campaign is over (the fuzzing itself runs in a child that LibAFL
+/// restarts after crashes); the child never returns.
+pub fn run(
+    cfg: &CoverageConfig,
+    setup: SolverSetup,
+    info: SolverInfo,
+    printer: Printer,
+) -> Result<Ended, CampaignError> {
+    std::fs::create_dir_all(cfg.out.join("corpus"))?;
+    std::fs::create_dir_all(cfg.out.join("findings"))?;
+    let stats_path = cfg.out.join("stats.jsonl");
+    // Built before the launch, so a restarted client inherits them.
+    let generator = RandomCaseGenerator::new(cfg.pool.clone())
+        .map_err(|e| CampaignError::Generator(e.to_string()))?
+        .seed(cfg.seed);
+    let terms =
+        TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
+    let mut shmem_provider = StdShMemProvider::new()?;
+    let launched =
+        SimpleRestartingEventManager::launch(NopMonitor::new(), &mut shmem_provider, true);
+    let (restored, mgr) = match launched {
+        Ok(x) => x,
+        Err(Error::ShuttingDown) => {
+            return Ok(Ended {
+                last: Snapshot::last_of(&stats_path),
+            });
+        }
+        Err(e) => return Err(e.into()),
+    };
+    // From here on: the client.
+    client(
+        cfg,
+        restored,
+        mgr,
+        shmem_provider,
+        setup,
+        info,
+        printer,
+        generator,
+        terms,
+    )?;
+    unreachable!("a client exits the process when its campaign ends")
+}
+
+/// Runs `equifuzz fuzz --cores`: LibAFL's launcher starts a broker (or joins
+/// `remote_broker`'s) and one client per core; clients share new corpus
+/// entries and objectives through LLMP. Returns when the clients are done.
+pub fn run_cores(
+    cfg: &CoverageConfig,
+    lib: Z3Library,
+    cores: &str,
+    broker_port: u16,
+    remote_broker: Option<std::net::SocketAddr>,
+    info: SolverInfo,
+    printer: Printer,
+) -> Result<(), CampaignError> {
+    std::fs::create_dir_all(cfg.out.join("corpus"))?;
+    std::fs::create_dir_all(cfg.out.join("findings"))?;
+    let generator = RandomCaseGenerator::new(cfg.pool.clone())
+        .map_err(|e| CampaignError::Generator(e.to_string()))?
+        .seed(cfg.seed);
+    let terms =
+        TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
+    let cores = Cores::from_cmdline(cores)?;
+    let shmem_provider = StdShMemProvider::new()?;
+    let monitor = MultiMonitor::new(|line| eprintln!("{line}"));
+    let run_client = |restored: Option<State>,
+                      mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
+                      desc: ClientDescription| {
+        let mut client_cfg = cfg.clone();
+        client_cfg.seed = cfg.seed.wrapping_add(desc.id() as u64);
+        client(
+            &client_cfg,
+            restored,
+            mgr,
+            StdShMemProvider::new()?,
+            SolverSetup::Z3(lib.clone()),
+            info.clone(),
+            printer,
+            generator.clone(),
+            terms.clone(),
+        )
+        .map_err(|e| Error::illegal_state(e.to_string()))
+    };
+    let launched = Launcher::builder()
+        .shmem_provider(shmem_provider)
+        .configuration(EventConfig::from_name("equifuzz"))
+        .monitor(monitor)
+        .run_client(run_client)
+        .cores(&cores)
+        .broker_port(broker_port)
+        .remote_broker_addr(remote_broker)
+        .build()
+        .launch();
+    match launched {
+        Ok(()) | Err(Error::ShuttingDown) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// One fuzzing client: builds the executor, feedbacks and stages, seeds a
+/// fresh corpus, fuzzes until the campaign's limits, prints the summary
+/// and exits the process.
+#[allow(clippy::too_many_arguments)]
+fn client<EM>(
+    cfg: &CoverageConfig,
+    restored: Option<State>,
+    mut mgr: EM,
+    shmem_provider: StdShMemProvider,
+    setup: SolverSetup,
+    info: SolverInfo,
+    printer: Printer,
+    generator: RandomCaseGenerator,
+    terms: TermPool,
+) -> Result<(), CampaignError>
+where
+    EM: EventFirer<Case, State>
+        + EventRestarter<State>
+        + ProgressReporter<State>
+        + SendExiting
+        + EventReceiver<Case, State>,
+{
+    let stats_path = cfg.out.join("stats.jsonl");
+    install_exit_guard();
+    if let Some(bytes) = cfg.memory_limit {
+        set_memory_limit(bytes);
+    }
+    let mut shmem_provider = shmem_provider;
+    let edges_total = library::edges_registered();
+    let mut map = shmem_provider.new_shmem(edges_total.max(1))?;
+    let map_ptr = map.as_mut_ptr();
+    // SAFETY: the sancov callbacks write through this pointer; the map lives
+    // until the client exits (it is never dropped before: see the end).
+    unsafe { libafl_targets::EDGES_MAP_PTR = map_ptr };
+    let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new()?));
+
+    let hard_timeout = cfg.timeout;
+    let soft_ms = soft_timeout(hard_timeout);
+    let executor_timeout = match setup {
+        SolverSetup::Other(_) => hard_timeout + Duration::from_secs(5),
+        SolverSetup::Z3(_) => hard_timeout,
+    };
+    let solver = match setup {
+        SolverSetup::Z3(lib) if cfg.fork => {
+            lib.set_soft_timeout(soft_ms);
+            Solver::Z3Inherited {
+                context: lib.mk_context(),
+            }
+        }
+        SolverSetup::Z3(lib) => Solver::Z3Fresh { lib, soft_ms },
+        SolverSetup::Other(target) => Solver::Other {
+            target,
+            timeout: hard_timeout,
+        },
+    };
+    let mut harness = Harness::new(solver, printer, slot);
+    let mut harness_fn = |case: &Case| harness.run(case);
+
+    // SAFETY: the map stays mapped for the client's life.
+    let observer = HitcountsMapObserver::new(unsafe {
+        StdMapObserver::from_mut_ptr("edges", map_ptr, edges_total.max(1))
+    });
+    let mut corpus_feedback = feedback_or!(
+        feedback_and_fast!(
+            ConstFeedback::new(cfg.guided && edges_total > 0),
+            MaxMapFeedback::new(&observer)
+        ),
+        // SAFETY: as above.
+        unsafe { EdgeTally::new(map_ptr, edges_total) }
+    );
+    let mut objective = FindingFeedback::new(
+        cfg.out.clone(),
+        printer,
+        info,
+        slot,
+        hard_timeout.as_nanos() as u64,
+    );
+    let fresh_state = restored.is_none();
+    let mut state: State = match restored {
+        Some(s) => s,
+        None => StdState::new(
+            StdRand::with_seed(cfg.seed),
+            InMemoryOnDiskCorpus::no_meta(cfg.out.join("corpus"))?,
+            InMemoryCorpus::new(),
+            &mut corpus_feedback,
+            &mut objective,
+        )?,
+    };
+    if !fresh_state {
+        state
+            .metadata_or_insert_with(CampaignStats::default)
+            .restarts += 1;
+    }
+    let mut fuzzer = StdFuzzer::new(QueueScheduler::new(), corpus_feedback, objective);
+
+    macro_rules! campaign {
+        ($executor:expr) => {{
+            let mut executor = $executor;
+            // The stage's type names the executor's: built per executor.
+            let mutator = HavocScheduledMutator::with_max_stack_pow(
+                tuple_list!(
+                    TransformationMutator::new(ConstantAssignment).enabled(!cfg.generate_only),
+                    TransformationMutator::new(TermSynthesis::new(terms.clone(), 3))
+                        .enabled(!cfg.generate_only),
+                    TransformationMutator::new(VariableAbstraction).enabled(!cfg.generate_only),
+                    FreshCase::new(generator.clone())
+                ),
+                2,
+            );
+            let mut stages = tuple_list!(StdMutationalStage::with_max_iterations(
+                mutator,
+                NonZeroUsize::MIN
+            ));
+            if fresh_state || state.corpus().count() == 0 {
+                seed_corpus(
+                    fresh_state,
+                    cfg,
+                    &mut state,
+                    &mut fuzzer,
+                    &mut executor,
+                    &mut mgr,
+                    generator.clone(),
+                )?;
+            }
+            let mut last_line = Instant::now();
+            loop {
+                let execs = *state.executions();
+                let stats = state.metadata::<CampaignStats>()?;
+                let done = cfg.max_execs.is_some_and(|m| execs >= m)
+                    || cfg
+                        .time
+                        .is_some_and(|t| stats.wall_secs() >= t.as_secs_f64());
+                if done || last_line.elapsed() >= cfg.progress {
+                    last_line = Instant::now();
+                    let snap = snapshot(&state, edges_total, done);
+                    eprintln!("{}", snap.line());
+                    snap.append_to(&stats_path)?;
+                    if done {
+                        print_summary(&snap);
+                        break;
+                    }
+                }
+                fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, &mut mgr)?;
+            }
+        }};
+    }
+    if cfg.fork {
+        campaign!(InProcessForkExecutor::new(
+            &mut harness_fn,
+            tuple_list!(observer),
+            &mut fuzzer,
+            &mut state,
+            &mut mgr,
+            executor_timeout,
+            shmem_provider.clone(),
+        )?)
+    } else {
+        campaign!(
+            InProcessExecutor::builder()
+                .harness(&mut harness_fn)
+                .observers(tuple_list!(observer))
+                .fuzzer(&mut fuzzer)
+                .state(&mut state)
+                .event_mgr(&mut mgr)
+                .timeout(executor_timeout)
+                .build()?
+        )
+    }
+    let findings = state
+        .metadata::<CampaignStats>()
+        .map(CampaignStats::findings_written)
+        .unwrap_or(0);
+    mgr.send_exiting()?;
+    // Instrumented destructors run at exit and write through the map
+    // pointer: point it back at the static map before the shmem goes.
+    // SAFETY: the static map is always valid.
+    unsafe {
+        libafl_targets::EDGES_MAP_PTR = (&raw mut libafl_targets::EDGES_MAP).cast();
+    }
+    drop(map);
+    std::process::exit(if findings > 0 { 1 } else { 0 });
+}
+
+/// Fills a new campaign's corpus: the corpus left by an earlier run on the
+/// same folder, then the seed folders, then generated cases if still empty.
+/// A restarted client (`fresh` false) whose corpus is still empty (its
+/// first cases crashed) only generates.
+fn seed_corpus<E, EM, Z>(
+    fresh: bool,
+    cfg: &CoverageConfig,
+    state: &mut State,
+    fuzzer: &mut Z,
+    executor: &mut E,
+    mgr: &mut EM,
+    generator: RandomCaseGenerator,
+) -> Result<(), CampaignError>
+where
+    EM: EventFirer<Case, State>,
+    Z: libafl::fuzzer::Evaluator<E, EM, Case, State>,
+{
+    let old = cfg.out.join("corpus");
+    if fresh && has_files(&old) {
+        state.load_initial_inputs_forced(fuzzer, executor, mgr, &[old])?;
+        eprintln!(
+            "resumed: {} cases from {}/corpus",
+            state.corpus().count(),
+            cfg.out.display()
+        );
+    }
+    let (seeds, skipped) = if fresh {
+        read_seeds(&cfg.seeds)
+    } else {
+        (Vec::new(), 0)
+    };
+    if !cfg.seeds.is_empty() {
+        eprintln!(
+            "seeds: {} cases ({} files skipped: not a .postcard case that checks)",
+            seeds.len(),
+            skipped
+        );
+    }
+    for case in seeds {
+        fuzzer.add_input(state, executor, mgr, case)?;
+    }
+    if state.corpus().count() == 0 {
+        let n = cfg
+            .max_execs
+            .map_or(INITIAL_CASES, |m| (m as usize).clamp(1, INITIAL_CASES));
+        state.generate_initial_inputs_forced(
+            fuzzer,
+            executor,
+            &mut CaseGenerator(generator),
+            mgr,
+            n,
+        )?;
+    }
+    Ok(())
+}
+
+fn has_files(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|mut d| {
+        d.any(|e| e.is_ok_and(|e| !e.file_name().to_string_lossy().starts_with('.')))
+    })
+}

@@ -1,0 +1,191 @@
+//! The transformations as LibAFL mutators, and the random case generator as
+//! a LibAFL generator.
+//!
+//! # Invariants
+//!
+//! - A mutator changes its input only to a case the transformation made, so
+//!   the input's truth still holds (the transformations keep it; their
+//!   modules test it). A transformation that does not apply, or whose result
+//!   would exceed [`MAX_FORMULA_SIZE`] nodes, leaves the input as it was and
+//!   reports `Skipped`.
+//! - [`FreshCase`] replaces the input by a new random case: it lets a
+//!   campaign leave its seeds even when no coverage steers it.
+
+use std::borrow::Cow;
+
+use libafl::Error;
+use libafl::corpus::CorpusId;
+use libafl::generators::Generator;
+use libafl::mutators::{MutationResult, Mutator};
+use libafl::state::HasRand;
+use libafl_bolts::Named;
+
+use super::input::RandBridge;
+use crate::generate::RandomCaseGenerator;
+use crate::transform::{MAX_FORMULA_SIZE, Transformation, formula_size};
+use crate::truth::Case;
+
+/// A [`Transformation`] applied as a mutation.
+pub struct TransformationMutator<T> {
+    transformation: T,
+    name: Cow<'static, str>,
+    enabled: bool,
+}
+
+impl<T: Transformation> TransformationMutator<T> {
+    /// Wraps `transformation`; the mutator is named after it.
+    pub fn new(transformation: T) -> Self {
+        let name = Cow::Borrowed(transformation.name());
+        TransformationMutator {
+            transformation,
+            name,
+            enabled: true,
+        }
+    }
+
+    /// A disabled mutator always skips: campaigns that only draw fresh
+    /// cases keep the same mutator types.
+    pub fn enabled(mut self, enabled: bool) -> Self {
+        self.enabled = enabled;
+        self
+    }
+}
+
+impl<T> Named for TransformationMutator<T> {
+    fn name(&self) -> &Cow<'static, str> {
+        &self.name
+    }
+}
+
+impl<T: Transformation, S: HasRand> Mutator<Case, S> for TransformationMutator<T> {
+    fn mutate(&mut self, state: &mut S, input: &mut Case) -> Result<MutationResult, Error> {
+        if !self.enabled {
+            return Ok(MutationResult::Skipped);
+        }
+        let mut rng = RandBridge(state.rand_mut());
+        match self.transformation.apply(input, &mut rng) {
+            Some(next) if formula_size(&next.formula) <= MAX_FORMULA_SIZE => {
+                *input = next;
+                Ok(MutationResult::Mutated)
+            }
+            _ => Ok(MutationResult::Skipped),
+        }
+    }
+
+    fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// Replaces the input by a fresh random case.
+pub struct FreshCase {
+    generator: RandomCaseGenerator,
+}
+
+impl FreshCase {
+    /// Draws from `generator`.
+    pub fn new(generator: RandomCaseGenerator) -> Self {
+        FreshCase { generator }
+    }
+}
+
+impl Named for FreshCase {
+    fn name(&self) -> &Cow<'static, str> {
+        static NAME: Cow<'static, str> = Cow::Borrowed("fresh-case");
+        &NAME
+    }
+}
+
+impl<S: HasRand> Mutator<Case, S> for FreshCase {
+    fn mutate(&mut self, state: &mut S, input: &mut Case) -> Result<MutationResult, Error> {
+        *input = self.generator.next(&mut RandBridge(state.rand_mut()));
+        Ok(MutationResult::Mutated)
+    }
+
+    fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// The random case generator as a LibAFL generator (for the initial corpus).
+pub struct CaseGenerator(pub RandomCaseGenerator);
+
+impl<S: HasRand> Generator<Case, S> for CaseGenerator {
+    fn generate(&mut self, state: &mut S) -> Result<Case, Error> {
+        Ok(self.0.next(&mut RandBridge(state.rand_mut())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use libafl::corpus::InMemoryCorpus;
+    use libafl::feedbacks::ConstFeedback;
+    use libafl::mutators::{HavocScheduledMutator, Mutator};
+    use libafl::state::StdState;
+    use libafl_bolts::rands::StdRand;
+    use libafl_bolts::tuples::tuple_list;
+
+    use super::*;
+    use crate::generate::{ConstantPool, TermPool};
+    use crate::transform::{ConstantAssignment, TermSynthesis, VariableAbstraction};
+
+    #[test]
+    fn havoc_over_the_transformations_keeps_every_truth() {
+        let pool = ConstantPool::paper();
+        let generator = RandomCaseGenerator::new(pool.clone()).unwrap().max_chain(2);
+        let terms = TermPool::new(pool).unwrap();
+        let mut state = StdState::new(
+            StdRand::with_seed(7),
+            InMemoryCorpus::<Case>::new(),
+            InMemoryCorpus::new(),
+            &mut ConstFeedback::new(false),
+            &mut ConstFeedback::new(false),
+        )
+        .unwrap();
+        let mut havoc = HavocScheduledMutator::with_max_stack_pow(
+            tuple_list!(
+                TransformationMutator::new(ConstantAssignment),
+                TransformationMutator::new(TermSynthesis::new(terms, 2)),
+                TransformationMutator::new(VariableAbstraction),
+                FreshCase::new(generator.clone())
+            ),
+            2,
+        );
+        let mut case = CaseGenerator(generator).generate(&mut state).unwrap();
+        let (mut mutated, mut grew) = (0, 0);
+        for _ in 0..150 {
+            let before = case.clone();
+            if havoc.mutate(&mut state, &mut case).unwrap() == MutationResult::Mutated {
+                mutated += 1;
+                grew += usize::from(case.provenance.chain.len() > before.provenance.chain.len());
+            }
+            case.check().unwrap_or_else(|e| panic!("{e}: {case:?}"));
+            assert!(formula_size(&case.formula) <= MAX_FORMULA_SIZE);
+        }
+        assert!(mutated > 100, "only {mutated} of 150 havoc rounds mutated");
+        assert!(grew > 10, "transformations rarely applied: {grew}");
+    }
+
+    #[test]
+    fn a_transformation_that_does_not_apply_skips() {
+        let pool = ConstantPool::paper();
+        let mut state = StdState::new(
+            StdRand::with_seed(1),
+            InMemoryCorpus::<Case>::new(),
+            InMemoryCorpus::new(),
+            &mut ConstFeedback::new(false),
+            &mut ConstFeedback::new(false),
+        )
+        .unwrap();
+        let mut case = CaseGenerator(RandomCaseGenerator::new(pool).unwrap())
+            .generate(&mut state)
+            .unwrap();
+        case.formula.assertions.clear();
+        case.formula.decls.clear();
+        let before = case.clone();
+        let mut m = TransformationMutator::new(VariableAbstraction);
+        let r = m.mutate(&mut state, &mut case).unwrap();
+        assert_eq!(r, MutationResult::Skipped, "nothing to abstract: {case:?}");
+        assert_eq!(case, before, "a skipped mutation leaves the input alone");
+    }
+}

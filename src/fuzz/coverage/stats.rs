@@ -1,0 +1,189 @@
+//! Campaign statistics: kept in the fuzzer state (so they survive a
+//! client restart), printed as a live line and appended to `stats.jsonl`.
+//!
+//! # Invariants
+//!
+//! - Counts only grow within a campaign; the wall clock starts when the
+//!   campaign's first client starts, not when a restarted one does.
+//! - Solver times are kept as a bounded reservoir (the first
+//!   [`SAMPLES`] executions, then every n-th), so memory and the state
+//!   shipped on a restart stay small.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// How many solver times the reservoir keeps.
+pub const SAMPLES: usize = 20_000;
+
+/// What a campaign has seen so far.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct CampaignStats {
+    /// Unix time the campaign started, seconds.
+    pub started_unix: f64,
+    /// Verdict kind → count.
+    pub verdicts: BTreeMap<String, u64>,
+    /// Bug signature → times seen.
+    pub signatures: BTreeMap<u64, u64>,
+    /// Finding files written, by kind.
+    pub findings: BTreeMap<String, u64>,
+    /// Unknown and timeout files written.
+    pub unknown_written: u64,
+    /// Restarts of the client (after crashes and hard timeouts).
+    pub restarts: u64,
+    /// Judged executions.
+    pub judged: u64,
+    /// Total time inside the solver call, seconds.
+    pub solver_secs: f64,
+    /// Sampled solver times, milliseconds.
+    pub solver_ms: Vec<f32>,
+}
+
+libafl_bolts::impl_serdeany!(CampaignStats);
+
+/// The current Unix time in seconds.
+pub fn now_unix() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs_f64())
+        .unwrap_or(0.0)
+}
+
+impl CampaignStats {
+    /// Counts one judged execution.
+    pub fn record(&mut self, kind: &str, solver_ns: u64) {
+        *self.verdicts.entry(kind.to_string()).or_default() += 1;
+        self.judged += 1;
+        let ms = solver_ns as f64 / 1e6;
+        self.solver_secs += ms / 1e3;
+        let n = self.judged as usize;
+        if self.solver_ms.len() < SAMPLES {
+            self.solver_ms.push(ms as f32);
+        } else if n.is_multiple_of(n / SAMPLES + 1) {
+            let i = (n / (n / SAMPLES + 1)) % SAMPLES;
+            self.solver_ms[i] = ms as f32;
+        }
+    }
+
+    /// The median sampled solver time, ms.
+    pub fn median_solver_ms(&self) -> f64 {
+        let mut v = self.solver_ms.clone();
+        if v.is_empty() {
+            return 0.0;
+        }
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2] as f64
+    }
+
+    /// All findings written.
+    pub fn findings_written(&self) -> u64 {
+        self.findings.values().sum()
+    }
+
+    /// Seconds since the campaign started.
+    pub fn wall_secs(&self) -> f64 {
+        (now_unix() - self.started_unix).max(1e-9)
+    }
+}
+
+/// One snapshot of a running campaign.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Seconds since the campaign started.
+    pub time: f64,
+    /// Executions.
+    pub execs: u64,
+    /// Executions per second since the start.
+    pub execs_per_sec: f64,
+    /// Corpus size.
+    pub corpus: usize,
+    /// Edges covered so far (0 when coverage is off).
+    pub edges: usize,
+    /// Edges the solver library has (0: not instrumented).
+    pub edges_total: usize,
+    /// Findings written, by kind.
+    pub findings: BTreeMap<String, u64>,
+    /// Distinct bug signatures seen.
+    pub signatures: usize,
+    /// Verdict counts.
+    pub verdicts: BTreeMap<String, u64>,
+    /// Client restarts.
+    pub restarts: u64,
+    /// Median solver call, ms.
+    pub median_solver_ms: f64,
+    /// Share of wall time inside the solver call.
+    pub in_solver: f64,
+    /// Whether this is the campaign's last line.
+    pub last: bool,
+}
+
+impl Snapshot {
+    /// The live monitor line.
+    pub fn line(&self) -> String {
+        let findings: Vec<String> = self
+            .findings
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        let edges = if self.edges_total == 0 {
+            "edges off".to_string()
+        } else {
+            format!("edges {}/{}", self.edges, self.edges_total)
+        };
+        format!(
+            "[{:>5.0}s] {} execs ({:.1}/s) | corpus {} | {} | findings: {} | restarts {}",
+            self.time,
+            self.execs,
+            self.execs_per_sec,
+            self.corpus,
+            edges,
+            if findings.is_empty() {
+                "none".to_string()
+            } else {
+                findings.join(", ")
+            },
+            self.restarts
+        )
+    }
+
+    /// Appends the snapshot to `path` as one JSON line.
+    pub fn append_to(&self, path: &Path) -> std::io::Result<()> {
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
+        writeln!(
+            f,
+            "{}",
+            serde_json::to_string(self).map_err(std::io::Error::other)?
+        )
+    }
+
+    /// The last line of a `stats.jsonl`, if it can be read.
+    pub fn last_of(path: &Path) -> Option<Snapshot> {
+        let text = std::fs::read_to_string(path).ok()?;
+        text.lines()
+            .rev()
+            .find_map(|l| serde_json::from_str(l).ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reservoir_stays_bounded_and_the_median_follows_the_data() {
+        let mut s = CampaignStats::default();
+        for i in 0..(3 * SAMPLES as u64) {
+            s.record(if i % 2 == 0 { "sat" } else { "unknown" }, 2_000_000);
+        }
+        assert_eq!(s.solver_ms.len(), SAMPLES);
+        assert_eq!(s.judged, 3 * SAMPLES as u64);
+        assert_eq!(s.verdicts["sat"], 3 * SAMPLES as u64 / 2);
+        assert!((s.median_solver_ms() - 2.0).abs() < 1e-6);
+        assert!((s.solver_secs - 0.002 * 3.0 * SAMPLES as f64).abs() < 1e-6);
+    }
+}

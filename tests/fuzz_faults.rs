@@ -1,0 +1,213 @@
+//! Fault test of the LibAFL engine: a solver that segfaults, aborts,
+//! calls `exit()`, hangs or exhausts memory on some inputs must not stop
+//! the campaign, and each such input must be saved as a crash or timeout.
+//!
+//! The solver is a fake libz3 built here from C: on a script whose hash is
+//! a multiple of `FAKE_EVERY` it misbehaves as `EQUIFUZZ_FAKE_FAULT` says,
+//! otherwise it answers `sat`. It registers no sancov guards, so these runs
+//! also check the "coverage: off" path.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+const FAKE_Z3: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+void *Z3_mk_config(void) { return calloc(1, 8); }
+void Z3_del_config(void *c) { free(c); }
+void *Z3_mk_context(void *c) { (void)c; return calloc(1, 8); }
+void Z3_del_context(void *c) { free(c); }
+void Z3_set_error_handler(void *c, void *h) { (void)c; (void)h; }
+void Z3_global_param_set(const char *n, const char *v) { (void)n; (void)v; }
+void Z3_get_version(unsigned *a, unsigned *b, unsigned *c, unsigned *d) { *a = 4; *b = 8; *c = 12; *d = 0; }
+const char *Z3_get_full_version(void) { return "Z3 4.8.12.0 (fake)"; }
+const char *Z3_eval_smtlib2_string(void *ctx, const char *s) {
+    (void)ctx;
+    unsigned long h = 5381;
+    for (const char *p = s; *p; p++) h = h * 33 + (unsigned char)*p;
+    const char *every = getenv("FAKE_EVERY");
+    const char *fault = getenv("EQUIFUZZ_FAKE_FAULT");
+    if (fault && h % (unsigned long)atoi(every ? every : "4") == 0) {
+        if (!strcmp(fault, "segv")) *(volatile int *)0 = 1;
+        if (!strcmp(fault, "abort")) abort();
+        if (!strcmp(fault, "exit")) exit(112);
+        if (!strcmp(fault, "hang")) for (;;) pause();
+        if (!strcmp(fault, "oom")) {
+            while (malloc(16u << 20) != NULL) {}
+            fputs("ERROR: out of memory\n", stderr);
+            exit(101);
+        }
+    }
+    return "sat\n";
+}
+"#;
+
+fn fake_lib() -> &'static Path {
+    static LIB: OnceLock<PathBuf> = OnceLock::new();
+    LIB.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("equifuzz-fuzz-faults-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = dir.join("fake_z3.c");
+        std::fs::write(&src, FAKE_Z3).unwrap();
+        let out = dir.join("libz3-fake.so");
+        let ok = Command::new("cc")
+            .args(["-shared", "-fPIC", "-O1", "-o"])
+            .arg(&out)
+            .arg(&src)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "cc failed to build the fake libz3");
+        out
+    })
+}
+
+fn fuzz(fault: &str, every: u32, extra: &[&str], out: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        .args(["fuzz", "--target", "z3", "--solver-lib"])
+        .arg(fake_lib())
+        .args([
+            "--max-execs",
+            "40",
+            "--timeout",
+            "1s",
+            "--progress",
+            "0.5",
+            "--out",
+        ])
+        .arg(out)
+        .args(extra)
+        .env("EQUIFUZZ_FAKE_FAULT", fault)
+        .env("FAKE_EVERY", every.to_string())
+        .env("EQUIFUZZ_CACHE", out.join("no-cache"))
+        .output()
+        .unwrap()
+}
+
+fn files(dir: &Path, ext: &str) -> usize {
+    std::fs::read_dir(dir).map_or(0, |d| {
+        d.filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == ext))
+        })
+        .count()
+    })
+}
+
+fn check(fault: &str, every: u32, extra: &[&str], folder: &str) {
+    let out = std::env::temp_dir().join(format!(
+        "equifuzz-fuzz-faults-{}-{fault}{}",
+        std::process::id(),
+        extra.join("")
+    ));
+    std::fs::remove_dir_all(&out).ok();
+    let run = fuzz(fault, every, extra, &out);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stdout.contains("executions: 40 in"),
+        "{fault}: the campaign stopped early\n{stdout}\n{stderr}"
+    );
+    assert!(stderr.contains("coverage: off"), "{stderr}");
+    let dir = out.join(folder);
+    let smt2 = files(&dir, "smt2");
+    assert!(
+        smt2 > 0,
+        "{fault}: nothing in {}\n{stdout}\n{stderr}",
+        dir.display()
+    );
+    assert_eq!(
+        smt2,
+        files(&dir, "postcard"),
+        "{fault}: every .smt2 has its .postcard"
+    );
+    if folder.ends_with("crash") {
+        assert_eq!(run.status.code(), Some(1), "a crash is a finding\n{stderr}");
+    }
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn a_segfaulting_solver_is_a_crash_and_the_campaign_goes_on() {
+    check("segv", 4, &[], "findings/crash");
+}
+
+#[test]
+fn an_aborting_solver_is_a_crash() {
+    check("abort", 4, &[], "findings/crash");
+}
+
+#[test]
+fn exit_inside_the_solver_is_a_crash() {
+    check("exit", 4, &[], "findings/crash");
+}
+
+#[test]
+fn memory_exhaustion_is_a_crash() {
+    check("oom", 6, &[], "findings/crash");
+}
+
+#[test]
+fn a_hanging_solver_is_a_timeout() {
+    check("hang", 16, &[], "timeout");
+}
+
+#[test]
+fn fork_mode_saves_crashes_and_exits_too() {
+    check("segv", 4, &["--fork"], "findings/crash");
+    check("exit", 4, &["--fork"], "findings/crash");
+}
+
+#[test]
+fn fork_mode_saves_hangs_as_timeouts() {
+    check("hang", 16, &["--fork"], "timeout");
+}
+
+#[test]
+fn kill_9_at_any_moment_loses_no_written_finding() {
+    use std::os::unix::process::CommandExt;
+    let out =
+        std::env::temp_dir().join(format!("equifuzz-fuzz-faults-{}-kill", std::process::id()));
+    std::fs::remove_dir_all(&out).ok();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        .args(["fuzz", "--target", "z3", "--solver-lib"])
+        .arg(fake_lib())
+        .args(["--time", "60s", "--timeout", "1s", "--out"])
+        .arg(&out)
+        .env("EQUIFUZZ_FAKE_FAULT", "segv")
+        .env("FAKE_EVERY", "3")
+        .env("EQUIFUZZ_CACHE", out.join("no-cache"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    // SAFETY: signals the process group this test created.
+    unsafe { libc::killpg(child.id() as i32, libc::SIGKILL) };
+    child.wait().unwrap();
+    let crash = out.join("findings/crash");
+    let mut smt2 = 0;
+    for e in std::fs::read_dir(&crash).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "smt2") {
+            smt2 += 1;
+            let bytes = std::fs::read(p.with_extension("postcard"))
+                .expect("the .postcard is written first");
+            let case: equifuzz::truth::Case = postcard::from_bytes(&bytes).expect("a whole case");
+            case.check().unwrap();
+            assert!(std::fs::read_to_string(&p).unwrap().contains("(check-sat)"));
+        }
+    }
+    assert!(smt2 > 0, "no crash written in 2.5 s");
+    for e in std::fs::read_dir(out.join("corpus")).unwrap() {
+        let p = e.unwrap().path();
+        if !p.file_name().unwrap().to_string_lossy().starts_with('.') {
+            let bytes = std::fs::read(&p).unwrap();
+            postcard::from_bytes::<equifuzz::truth::Case>(&bytes).expect("corpus files are whole");
+        }
+    }
+    std::fs::remove_dir_all(&out).ok();
+}
