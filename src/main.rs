@@ -43,9 +43,26 @@ struct SolverArgs {
     /// The libz3 to load for `--target z3` (default: the system libz3).
     #[arg(long)]
     solver_lib: Option<PathBuf>,
-    /// Time limit per query, e.g. `10s`, `500ms`.
-    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
-    timeout: Duration,
+    /// Time limit per query, e.g. `10s`, `500ms` (default: 10s for `run`, 2s for `fuzz`,
+    /// where throughput matters more than patience).
+    #[arg(long, value_parser = humantime::parse_duration)]
+    timeout: Option<Duration>,
+}
+
+impl SolverArgs {
+    /// The time limit per query.
+    fn timeout(&self) -> Duration {
+        self.timeout.unwrap_or(Duration::from_secs(10))
+    }
+
+    /// These arguments with the fuzzing default time limit unless one is given.
+    fn for_fuzzing(&self) -> SolverArgs {
+        SolverArgs {
+            target: self.target.clone(),
+            solver_lib: self.solver_lib.clone(),
+            timeout: Some(self.timeout.unwrap_or(Duration::from_secs(2))),
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -190,7 +207,7 @@ impl Solver {
         .with_context(|| format!("cannot use solver `{}`", args.target))?;
         Ok(Solver {
             target,
-            timeout: args.timeout,
+            timeout: args.timeout(),
         })
     }
 
@@ -356,7 +373,7 @@ fn cmd_fuzz_libafl(
         seed,
         pool: pool(pool_name)?,
         seeds: engine.seeds.clone(),
-        timeout: args.timeout,
+        timeout: args.timeout(),
         fork: engine.fork,
         guided: !engine.no_coverage,
         generate_only: engine.generate_only,
@@ -368,7 +385,7 @@ fn cmd_fuzz_libafl(
         version,
         options: format!(
             "timeout={}ms engine=libafl{}",
-            args.timeout.as_millis(),
+            args.timeout().as_millis(),
             if engine.fork { " fork" } else { "" }
         ),
     };
@@ -413,7 +430,7 @@ fn cmd_fuzz(
     let info = SolverInfo {
         name: solver.target.name(),
         version: solver.target.version(),
-        options: format!("timeout={}ms", args.timeout.as_millis()),
+        options: format!("timeout={}ms", args.timeout().as_millis()),
     };
     eprintln!("solver: {} ({})", info.name, info.version);
     eprintln!("coverage: off (the plain loop has no coverage feedback)");
@@ -550,10 +567,11 @@ fn main() -> ExitCode {
             pool: p,
             engine,
         } => {
+            let solver = solver.for_fuzzing();
             if engine.engine == "plain" {
-                cmd_fuzz(solver, *time, *max_execs, *seed, out, p)
+                cmd_fuzz(&solver, *time, *max_execs, *seed, out, p)
             } else {
-                cmd_fuzz_libafl(solver, *time, *max_execs, *seed, out, p, engine)
+                cmd_fuzz_libafl(&solver, *time, *max_execs, *seed, out, p, engine)
             }
         }
     };

@@ -69,10 +69,13 @@ use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
 use self::slot::ResultSlot;
 use self::stats::{CampaignStats, Snapshot};
 use crate::fuzz::plain::SolverInfo;
-use crate::generate::{ConstantPool, RandomCaseGenerator, TermPool};
+use crate::generate::{ConstantPool, MixedCaseGenerator, TermPool};
 use crate::solver::{Target, Z3Library, soft_timeout};
 use crate::term::Printer;
-use crate::transform::{ConstantAssignment, TermSynthesis, VariableAbstraction};
+use crate::transform::{
+    ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
+    VariableReplacement,
+};
 use crate::truth::Case;
 
 /// How many generated cases start an empty corpus.
@@ -240,7 +243,7 @@ pub fn run(
     std::fs::create_dir_all(cfg.out.join("findings"))?;
     let stats_path = cfg.out.join("stats.jsonl");
     // Built before the launch, so a restarted client inherits them.
-    let generator = RandomCaseGenerator::new(cfg.pool.clone())
+    let generator = MixedCaseGenerator::new(cfg.pool.clone())
         .map_err(|e| CampaignError::Generator(e.to_string()))?
         .seed(cfg.seed);
     let terms =
@@ -286,7 +289,7 @@ pub fn run_cores(
 ) -> Result<(), CampaignError> {
     std::fs::create_dir_all(cfg.out.join("corpus"))?;
     std::fs::create_dir_all(cfg.out.join("findings"))?;
-    let generator = RandomCaseGenerator::new(cfg.pool.clone())
+    let generator = MixedCaseGenerator::new(cfg.pool.clone())
         .map_err(|e| CampaignError::Generator(e.to_string()))?
         .seed(cfg.seed);
     let terms =
@@ -340,7 +343,7 @@ fn client<EM>(
     setup: SolverSetup,
     info: SolverInfo,
     printer: Printer,
-    generator: RandomCaseGenerator,
+    generator: MixedCaseGenerator,
     terms: TermPool,
 ) -> Result<(), CampaignError>
 where
@@ -433,6 +436,9 @@ where
                     TransformationMutator::new(TermSynthesis::new(terms.clone(), 3))
                         .enabled(!cfg.generate_only),
                     TransformationMutator::new(VariableAbstraction).enabled(!cfg.generate_only),
+                    TransformationMutator::new(VariableReplacement).enabled(!cfg.generate_only),
+                    TransformationMutator::new(ConstantReplacement).enabled(!cfg.generate_only),
+                    TransformationMutator::new(NoiseIntroduction).enabled(!cfg.generate_only),
                     FreshCase::new(generator.clone())
                 ),
                 2,
@@ -522,7 +528,7 @@ fn seed_corpus<E, EM, Z>(
     fuzzer: &mut Z,
     executor: &mut E,
     mgr: &mut EM,
-    generator: RandomCaseGenerator,
+    generator: MixedCaseGenerator,
 ) -> Result<(), CampaignError>
 where
     EM: EventFirer<Case, State>,

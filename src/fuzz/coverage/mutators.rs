@@ -21,7 +21,7 @@ use libafl::state::HasRand;
 use libafl_bolts::Named;
 
 use super::input::RandBridge;
-use crate::generate::RandomCaseGenerator;
+use crate::generate::MixedCaseGenerator;
 use crate::transform::{MAX_FORMULA_SIZE, Transformation, formula_size};
 use crate::truth::Case;
 
@@ -79,12 +79,12 @@ impl<T: Transformation, S: HasRand> Mutator<Case, S> for TransformationMutator<T
 
 /// Replaces the input by a fresh random case.
 pub struct FreshCase {
-    generator: RandomCaseGenerator,
+    generator: MixedCaseGenerator,
 }
 
 impl FreshCase {
     /// Draws from `generator`.
-    pub fn new(generator: RandomCaseGenerator) -> Self {
+    pub fn new(generator: MixedCaseGenerator) -> Self {
         FreshCase { generator }
     }
 }
@@ -108,7 +108,7 @@ impl<S: HasRand> Mutator<Case, S> for FreshCase {
 }
 
 /// The random case generator as a LibAFL generator (for the initial corpus).
-pub struct CaseGenerator(pub RandomCaseGenerator);
+pub struct CaseGenerator(pub MixedCaseGenerator);
 
 impl<S: HasRand> Generator<Case, S> for CaseGenerator {
     fn generate(&mut self, state: &mut S) -> Result<Case, Error> {
@@ -127,12 +127,17 @@ mod tests {
 
     use super::*;
     use crate::generate::{ConstantPool, TermPool};
-    use crate::transform::{ConstantAssignment, TermSynthesis, VariableAbstraction};
+    use crate::transform::{
+        ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis,
+        VariableAbstraction, VariableReplacement,
+    };
 
+    /// Sat and unsat cases alike: every transformation either refuses a case
+    /// of the other status or keeps its truth.
     #[test]
     fn havoc_over_the_transformations_keeps_every_truth() {
         let pool = ConstantPool::paper();
-        let generator = RandomCaseGenerator::new(pool.clone()).unwrap().max_chain(2);
+        let generator = MixedCaseGenerator::new(pool.clone()).unwrap();
         let terms = TermPool::new(pool).unwrap();
         let mut state = StdState::new(
             StdRand::with_seed(7),
@@ -147,22 +152,27 @@ mod tests {
                 TransformationMutator::new(ConstantAssignment),
                 TransformationMutator::new(TermSynthesis::new(terms, 2)),
                 TransformationMutator::new(VariableAbstraction),
+                TransformationMutator::new(VariableReplacement),
+                TransformationMutator::new(ConstantReplacement),
+                TransformationMutator::new(NoiseIntroduction),
                 FreshCase::new(generator.clone())
             ),
             2,
         );
         let mut case = CaseGenerator(generator).generate(&mut state).unwrap();
-        let (mut mutated, mut grew) = (0, 0);
-        for _ in 0..150 {
+        let (mut mutated, mut grew, mut unsat) = (0, 0, 0);
+        for _ in 0..300 {
             let before = case.clone();
             if havoc.mutate(&mut state, &mut case).unwrap() == MutationResult::Mutated {
                 mutated += 1;
                 grew += usize::from(case.provenance.chain.len() > before.provenance.chain.len());
             }
             case.check().unwrap_or_else(|e| panic!("{e}: {case:?}"));
+            unsat += usize::from(matches!(case.truth, crate::truth::Truth::Unsat { .. }));
             assert!(formula_size(&case.formula) <= MAX_FORMULA_SIZE);
         }
-        assert!(mutated > 100, "only {mutated} of 150 havoc rounds mutated");
+        assert!(mutated > 200, "only {mutated} of 300 havoc rounds mutated");
+        assert!(unsat > 30, "unsat cases rarely seen: {unsat}");
         assert!(grew > 10, "transformations rarely applied: {grew}");
     }
 
@@ -177,7 +187,7 @@ mod tests {
             &mut ConstFeedback::new(false),
         )
         .unwrap();
-        let mut case = CaseGenerator(RandomCaseGenerator::new(pool).unwrap())
+        let mut case = CaseGenerator(MixedCaseGenerator::new(pool).unwrap().unsat_share(0.0))
             .generate(&mut state)
             .unwrap();
         case.formula.assertions.clear();
