@@ -112,10 +112,12 @@ fn an_instrumented_library_fills_the_edge_map_and_grows_the_corpus() {
         ablation["edges"].as_u64().unwrap() > 0,
         "edges are still measured: {ablation}"
     );
-    assert_eq!(
-        ablation["corpus"].as_u64(),
-        Some(16),
-        "without coverage the corpus stays the seeds"
+    // The fake library answers `sat` to everything, so the unsat seeds
+    // among the 16 are objectives (wrong answers), which never enter the
+    // corpus: without coverage the corpus is at most the seeds.
+    assert!(
+        ablation["corpus"].as_u64().unwrap() <= 16,
+        "without coverage the corpus never grows past the seeds: {ablation}"
     );
 }
 
