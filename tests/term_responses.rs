@@ -5,7 +5,7 @@
 #[path = "common/term_strategy.rs"]
 mod term_strategy;
 
-use std::sync::{Once, OnceLock};
+use std::sync::OnceLock;
 
 use equifuzz::solver::z3::Z3Library;
 use equifuzz::term::{
@@ -14,32 +14,12 @@ use equifuzz::term::{
 };
 use proptest::prelude::*;
 
-/// libz3 with unsat cores enabled.
-///
-/// `Z3_eval_smtlib2_string` refuses `(set-option :produce-unsat-cores true)`
-/// ("option value cannot be modified after initialization"), and
-/// `Z3Library` sets no context parameter for it, so the global parameter
-/// `unsat_core` is set once for this test process, before any context is
-/// made.
+/// The system libz3, loaded once. `Z3Library::eval` itself makes
+/// `(set-option :produce-unsat-cores true)` work (Z3 refuses it once a
+/// context exists, so the library sets the `unsat_core` parameter instead).
 fn z3() -> &'static Z3Library {
     static Z3: OnceLock<Z3Library> = OnceLock::new();
-    static CORES: Once = Once::new();
-    let lib = Z3.get_or_init(|| Z3Library::load(None).expect("libz3-dev is installed"));
-    CORES.call_once(|| {
-        // SAFETY: the library is already loaded (RTLD_GLOBAL) and never
-        // unloaded; the symbol has this C signature in z3_api.h.
-        unsafe {
-            let l = libloading::Library::new(lib.path()).expect("reopen libz3");
-            let set: libloading::Symbol<
-                unsafe extern "C" fn(*const std::ffi::c_char, *const std::ffi::c_char),
-            > = l
-                .get(b"Z3_global_param_set\0")
-                .expect("Z3_global_param_set");
-            set(c"unsat_core".as_ptr(), c"true".as_ptr());
-            std::mem::forget(l);
-        }
-    });
-    lib
+    Z3.get_or_init(|| Z3Library::load(None).expect("libz3-dev is installed"))
 }
 
 fn eval(script: &str) -> Vec<Response> {
@@ -227,19 +207,14 @@ fn z3_unsat_core_of_named_assertions() {
         },
     ));
     let r = eval(&script);
-    // Z3 still rejects the set-option (see `z3()`), then answers.
-    assert!(
-        matches!(&r[0], Response::Error(m) if m.contains("produce-unsat-cores")),
-        "{r:?}"
-    );
-    assert_eq!(r[1], Response::CheckSat(SatAnswer::Unsat));
-    let Response::UnsatCore(core) = &r[2] else {
+    assert_eq!(r[0], Response::CheckSat(SatAnswer::Unsat), "{r:?}");
+    let Response::UnsatCore(core) = &r[1] else {
         panic!("{r:?}")
     };
     let mut core = core.clone();
     core.sort();
     assert_eq!(core, vec!["a 2".to_string(), "a1".to_string()]);
-    assert_eq!(r.len(), 3);
+    assert_eq!(r.len(), 2);
 }
 
 #[test]
