@@ -172,12 +172,18 @@ impl Z3Library {
     /// `timeout_ms` is Z3's own soft timeout (the `timeout` parameter): a
     /// slow query answers `unknown` or `timeout` rather than hanging. A hard
     /// timeout needs a separate process; see [`super::Z3InProcessFork`].
-    /// The timeout is a process-wide Z3 parameter (see the module docs): two
-    /// threads evaluating at once with different timeouts may see each
-    /// other's; `None` leaves the parameter as it is.
+    /// The timeout is a process-wide Z3 parameter (see the module docs), so
+    /// calls from several threads run one at a time; `None` leaves the
+    /// parameter as it is.
     ///
     /// The script must not contain NUL bytes (the printer never makes them).
     pub fn eval(&self, script: &str, timeout_ms: Option<u32>) -> String {
+        // The timeout and unsat_core parameters are process-wide and read
+        // when a context first evaluates: two threads setting them at once
+        // would run with each other's. One eval at a time keeps each
+        // script's own settings.
+        static EVAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _one_at_a_time = EVAL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let script = PreparedScript::new(script).expect("SMT-LIB text has no NUL byte");
         if let Some(ms) = timeout_ms {
             self.set_soft_timeout(ms);
