@@ -204,7 +204,17 @@ fn category_cases<'a>(
     };
     let seed = cfg.seed;
     let paper = cfg.operators == Operators::Paper;
-    let unsat_filter = move |c: &Case| !paper || from_paper_row(c);
+    // An unsat category: once per pattern variant, only the paper's rows
+    // when its operators are asked for.
+    let unsat = |cases: fn(bool, u64) -> Box<dyn Iterator<Item = Case>>| {
+        Box::new(
+            cfg.patterns
+                .clone()
+                .into_iter()
+                .flat_map(move |p| cases(p, seed))
+                .filter(move |c| !paper || from_paper_row(c)),
+        ) as Box<dyn Iterator<Item = Case> + 'a>
+    };
     Ok(match cat {
         Category::Operation => Box::new(ops.iter().filter_map(move |&op| step1(op)).map(
             move |mut c| {
@@ -220,27 +230,9 @@ fn category_cases<'a>(
             }
             (d, _) => Box::new(term_synthesis_cases(&cfg.synthesis_pool, d, seed)),
         },
-        Category::EquivalentFormula => Box::new(
-            cfg.patterns
-                .clone()
-                .into_iter()
-                .flat_map(move |p| equivalent_formula_cases(p, seed))
-                .filter(unsat_filter),
-        ),
-        Category::LargerCore => Box::new(
-            cfg.patterns
-                .clone()
-                .into_iter()
-                .flat_map(move |p| larger_core_cases(p, seed))
-                .filter(unsat_filter),
-        ),
-        Category::Noise => Box::new(
-            cfg.patterns
-                .clone()
-                .into_iter()
-                .flat_map(move |p| noise_cases(p, seed))
-                .filter(unsat_filter),
-        ),
+        Category::EquivalentFormula => unsat(|p, s| Box::new(equivalent_formula_cases(p, s))),
+        Category::LargerCore => unsat(|p, s| Box::new(larger_core_cases(p, s))),
+        Category::Noise => unsat(|p, s| Box::new(noise_cases(p, s))),
         Category::Random => {
             let mut g = MixedCaseGenerator::new(cfg.pool.clone())
                 .map_err(|e| format!("cannot build the term pool: {e}"))?
