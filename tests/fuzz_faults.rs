@@ -11,6 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+#[path = "common/shared_lib.rs"]
+mod shared_lib;
+
 const FAKE_Z3: &str = r#"
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,21 +50,7 @@ const char *Z3_eval_smtlib2_string(void *ctx, const char *s) {
 
 fn fake_lib() -> &'static Path {
     static LIB: OnceLock<PathBuf> = OnceLock::new();
-    LIB.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("equifuzz-fuzz-faults-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let src = dir.join("fake_z3.c");
-        std::fs::write(&src, FAKE_Z3).unwrap();
-        let out = dir.join("libz3-fake.so");
-        let ok = Command::new("cc")
-            .args(["-shared", "-fPIC", "-O1", "-o"])
-            .arg(&out)
-            .arg(&src)
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "cc failed to build the fake libz3");
-        out
-    })
+    LIB.get_or_init(|| shared_lib::build_shared_lib("fuzz-faults", "libz3-fake", FAKE_Z3))
 }
 
 fn fuzz(fault: &str, every: u32, extra: &[&str], out: &Path) -> Output {
