@@ -184,6 +184,16 @@ impl Z3Library {
         // script's own settings.
         static EVAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
         let _one_at_a_time = EVAL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        self.eval_unserialized(script, timeout_ms)
+    }
+
+    /// [`Z3Library::eval`] without its lock, for a caller that runs one
+    /// script at a time itself and must not wait for a thread that never
+    /// returns from libz3 (the fuzzer's solver thread, see
+    /// `fuzz::coverage::harness`). A thread stuck inside libz3 read the
+    /// process-wide parameters when its context first evaluated, so
+    /// setting them again here does not disturb it.
+    pub fn eval_unserialized(&self, script: &str, timeout_ms: Option<u32>) -> String {
         let script = PreparedScript::new(script).expect("SMT-LIB text has no NUL byte");
         if let Some(ms) = timeout_ms {
             self.set_soft_timeout(ms);
