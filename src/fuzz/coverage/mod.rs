@@ -1,8 +1,8 @@
 //! The coverage-guided fuzz loop on LibAFL 0.16.
 //!
 //! Input: a [`Case`](crate::truth::Case) (formula, truth, provenance).
-//! Mutators: the transformations and a fresh-case draw, stacked by
-//! LibAFL's havoc scheduler. Executor: the solver in this process (a
+//! Mutators: the transformations and a fresh-case draw, stacked and chosen
+//! uniformly or by a bandit ([`scheduler`]). Executor: the solver in this process (a
 //! dlopened libz3, possibly sancov-instrumented, filling LibAFL's edge map)
 //! under LibAFL's restarting event manager, or each execution in a fork
 //! child (`fork`). Corpus feedback: hitcount edge coverage. Objective:
@@ -36,6 +36,8 @@ pub mod harness;
 pub mod input;
 pub mod library;
 pub mod mutators;
+pub mod scheduler;
+pub mod seeds;
 pub mod slot;
 pub mod stats;
 
@@ -49,15 +51,14 @@ use libafl::events::{
     LlmpRestartingEventManager, ProgressReporter, SendExiting, SimpleRestartingEventManager,
 };
 use libafl::executors::{InProcessExecutor, InProcessForkExecutor};
-use libafl::feedbacks::{ConstFeedback, MaxMapFeedback};
+use libafl::feedbacks::{ConstFeedback, CrashFeedback, MaxMapFeedback, TimeoutFeedback};
 use libafl::fuzzer::{Fuzzer, StdFuzzer};
 use libafl::monitors::{MultiMonitor, NopMonitor};
-use libafl::mutators::HavocScheduledMutator;
 use libafl::observers::{HitcountsMapObserver, StdMapObserver};
 use libafl::schedulers::QueueScheduler;
 use libafl::stages::StdMutationalStage;
 use libafl::state::{HasCorpus, HasExecutions, StdState};
-use libafl::{Error, HasMetadata, feedback_and_fast, feedback_or};
+use libafl::{Error, HasMetadata, feedback_and_fast, feedback_not, feedback_or};
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::rands::StdRand;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
@@ -66,6 +67,8 @@ use libafl_bolts::tuples::tuple_list;
 use self::feedback::{EdgeSet, EdgeTally, FindingFeedback};
 use self::harness::{Harness, Solver, install_exit_guard, set_memory_limit};
 use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
+use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
+use self::seeds::{Seeds, read_seeds};
 use self::slot::ResultSlot;
 use self::stats::{CampaignStats, Snapshot};
 use crate::fuzz::plain::SolverInfo;
@@ -80,6 +83,18 @@ use crate::truth::Case;
 
 /// How many generated cases start an empty corpus.
 pub const INITIAL_CASES: usize = 16;
+
+/// How long past the hard timeout LibAFL's own timeout waits (in process,
+/// where the solver thread's deadline comes first).
+const BACKSTOP: Duration = Duration::from_secs(5);
+
+/// The exit code of a client that restarts itself (any code but LibAFL's
+/// Ctrl-C code makes the restarting manager start a new client from the
+/// saved state).
+const RESTART_EXIT: i32 = 75;
+
+/// Skipped seed files named one by one before the rest are only counted.
+const MAX_SKIPPED_SHOWN: usize = 10;
 
 /// The campaign's settings.
 #[derive(Clone, Debug)]
@@ -106,6 +121,8 @@ pub struct CoverageConfig {
     /// entries): executes what the plain loop executes, for like-for-like
     /// throughput measurements.
     pub generate_only: bool,
+    /// How the transformation of each mutation step is chosen.
+    pub choice: Choice,
     /// Live line and `stats.jsonl` interval.
     pub progress: Duration,
     /// Address-space limit of the fuzzing process, bytes.
@@ -143,41 +160,6 @@ pub enum CampaignError {
 
 type State = StdState<InMemoryOnDiskCorpus<Case>, Case, StdRand, InMemoryCorpus<Case>>;
 
-/// Reads the `.postcard` cases of `dirs` whose truth checks; the rest are
-/// counted as skipped.
-pub fn read_seeds(dirs: &[PathBuf]) -> (Vec<Case>, usize) {
-    let (mut cases, mut skipped) = (Vec::new(), 0);
-    for dir in dirs {
-        let mut stack = vec![dir.clone()];
-        while let Some(d) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&d) else {
-                skipped += 1;
-                continue;
-            };
-            let mut paths: Vec<PathBuf> =
-                entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-            paths.sort();
-            for p in paths {
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p.extension().is_some_and(|e| e == "postcard") {
-                    match std::fs::read(&p)
-                        .ok()
-                        .and_then(|b| postcard::from_bytes::<Case>(&b).ok())
-                        .filter(|c| c.check().is_ok())
-                    {
-                        Some(c) => cases.push(c),
-                        None => skipped += 1,
-                    }
-                } else {
-                    skipped += 1;
-                }
-            }
-        }
-    }
-    (cases, skipped)
-}
-
 fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapshot {
     let stats = state
         .metadata::<CampaignStats>()
@@ -198,6 +180,10 @@ fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapshot {
         verdicts: stats.verdicts.clone(),
         restarts: stats.restarts,
         median_solver_ms: stats.median_solver_ms(),
+        transformations: state
+            .metadata::<TransformationCounts>()
+            .map(TransformationCounts::report)
+            .unwrap_or_default(),
         in_solver: stats.solver_secs / time,
         last,
     }
@@ -223,6 +209,12 @@ pub fn print_summary(s: &Snapshot) {
             format!("{} of {}", s.edges, s.edges_total)
         }
     );
+    if !s.transformations.is_empty() {
+        println!("transformations (used / skipped / new corpus entries):");
+        for (name, [used, skipped, new]) in &s.transformations {
+            println!("  {name:>22}: {used} / {skipped} / {new}");
+        }
+    }
     println!(
         "time: solver {:.1}%; median solver call {:.2} ms",
         100.0 * s.in_solver,
@@ -369,9 +361,11 @@ where
 
     let hard_timeout = cfg.timeout;
     let soft_ms = soft_timeout(hard_timeout);
+    // In process, the solver thread's deadline is the hard timeout and
+    // LibAFL's signal-driven one only a backstop (see `harness`).
     let executor_timeout = match setup {
-        SolverSetup::Other(_) => hard_timeout + Duration::from_secs(5),
-        SolverSetup::Z3(_) => hard_timeout,
+        SolverSetup::Z3(_) if cfg.fork => hard_timeout,
+        SolverSetup::Z3(_) | SolverSetup::Other(_) => hard_timeout + BACKSTOP,
     };
     let solver = match setup {
         SolverSetup::Z3(lib) if cfg.fork => {
@@ -380,7 +374,12 @@ where
                 context: lib.mk_context(),
             }
         }
-        SolverSetup::Z3(lib) => Solver::Z3Fresh { lib, soft_ms },
+        SolverSetup::Z3(lib) => Solver::Z3Fresh {
+            lib,
+            soft_ms,
+            worker: None,
+            deadline: hard_timeout,
+        },
         SolverSetup::Other(target) => Solver::Other {
             target,
             timeout: hard_timeout,
@@ -393,9 +392,13 @@ where
     let observer = HitcountsMapObserver::new(unsafe {
         StdMapObserver::from_mut_ptr("edges", map_ptr, edges_total.max(1))
     });
+    // Only a query the solver answered may enter the corpus: a timeout or
+    // crash would be run again and again as a mutation base.
     let mut corpus_feedback = feedback_or!(
         feedback_and_fast!(
             ConstFeedback::new(cfg.guided && edges_total > 0),
+            feedback_not!(TimeoutFeedback::new()),
+            feedback_not!(CrashFeedback::new()),
             MaxMapFeedback::new(&observer)
         ),
         // SAFETY: as above.
@@ -430,7 +433,7 @@ where
         ($executor:expr) => {{
             let mut executor = $executor;
             // The stage's type names the executor's: built per executor.
-            let mutator = HavocScheduledMutator::with_max_stack_pow(
+            let mutator = TransformationScheduler::new(
                 tuple_list!(
                     TransformationMutator::new(ConstantAssignment).enabled(!cfg.generate_only),
                     TransformationMutator::new(TermSynthesis::new(terms.clone(), 3))
@@ -441,6 +444,7 @@ where
                     TransformationMutator::new(NoiseIntroduction).enabled(!cfg.generate_only),
                     FreshCase::new(generator.clone())
                 ),
+                cfg.choice,
                 2,
             );
             let mut stages = tuple_list!(StdMutationalStage::with_max_iterations(
@@ -477,6 +481,15 @@ where
                     }
                 }
                 fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, &mut mgr)?;
+                if harness::worker_stuck() {
+                    // The timeout is on disk; the thread inside libz3 can
+                    // only end with the process.
+                    eprintln!("restarting the client: the solver missed its deadline");
+                    mgr.on_restart(&mut state)?;
+                    // SAFETY: ends the process without running libz3's
+                    // static destructors under its running thread.
+                    unsafe { libc::_exit(RESTART_EXIT) };
+                }
             }
         }};
     }
@@ -518,7 +531,8 @@ where
 }
 
 /// Fills a new campaign's corpus: the corpus left by an earlier run on the
-/// same folder, then the seed folders, then generated cases if still empty.
+/// same folder, then the seed folders (cases not already there), then, for
+/// a campaign not resumed or still empty, generated cases.
 /// A restarted client (`fresh` false) whose corpus is still empty (its
 /// first cases crashed) only generates.
 fn seed_corpus<E, EM, Z>(
@@ -535,7 +549,8 @@ where
     Z: libafl::fuzzer::Evaluator<E, EM, Case, State>,
 {
     let old = cfg.out.join("corpus");
-    if fresh && has_files(&old) {
+    let resumed = fresh && has_files(&old);
+    if resumed {
         state.load_initial_inputs_forced(fuzzer, executor, mgr, &[old])?;
         eprintln!(
             "resumed: {} cases from {}/corpus",
@@ -543,22 +558,41 @@ where
             cfg.out.display()
         );
     }
-    let (seeds, skipped) = if fresh {
+    let seeds = if fresh {
         read_seeds(&cfg.seeds)
     } else {
-        (Vec::new(), 0)
+        Seeds::default()
     };
-    if !cfg.seeds.is_empty() {
+    if !cfg.seeds.is_empty() && fresh {
+        let shown: Vec<String> = cfg.seeds.iter().map(|p| p.display().to_string()).collect();
         eprintln!(
-            "seeds: {} cases ({} files skipped: not a .postcard case that checks)",
-            seeds.len(),
-            skipped
+            "seeds: {} cases from {} ({} files skipped)",
+            seeds.cases.len(),
+            shown.join(", "),
+            seeds.skipped.len()
         );
+        for (path, why) in seeds.skipped.iter().take(MAX_SKIPPED_SHOWN) {
+            eprintln!("  skipped {}: {why}", path.display());
+        }
+        if seeds.skipped.len() > MAX_SKIPPED_SHOWN {
+            eprintln!("  ... and {} more", seeds.skipped.len() - MAX_SKIPPED_SHOWN);
+        }
     }
-    for case in seeds {
-        fuzzer.add_input(state, executor, mgr, case)?;
+    // A resumed campaign already holds the seeds it started with.
+    let mut known = std::collections::HashSet::new();
+    for id in state.corpus().ids().collect::<Vec<_>>() {
+        if let Ok(case) = state.corpus().cloned_input_for_id(id) {
+            known.insert(case);
+        }
     }
-    if state.corpus().count() == 0 {
+    for case in seeds.cases {
+        if !known.contains(&case) {
+            fuzzer.add_input(state, executor, mgr, case)?;
+        }
+    }
+    // A new campaign starts from generated cases beside the seeds: the
+    // seeds are few and hand-picked, the generators cover every operator.
+    if state.corpus().count() == 0 || (fresh && !resumed) {
         let n = cfg
             .max_execs
             .map_or(INITIAL_CASES, |m| (m as usize).clamp(1, INITIAL_CASES));
