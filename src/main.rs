@@ -15,6 +15,7 @@ use clap::{Parser, Subcommand};
 use equifuzz::commands::export::{Category, ExportConfig, Operators, export};
 use equifuzz::commands::generate::{GenerateConfig, generate};
 use equifuzz::commands::run::{FileOutcome, run_file};
+use equifuzz::fuzz::coverage::scheduler::Choice;
 use equifuzz::fuzz::coverage::{self, CoverageConfig, SolverSetup, library};
 use equifuzz::fuzz::plain::{PlainConfig, SolverInfo, fuzz};
 use equifuzz::generate::{ConstantPool, MixedCaseGenerator};
@@ -145,6 +146,10 @@ enum Command {
     },
 }
 
+/// Seeds of a campaign when `--seeds` is not given: the repository's
+/// hand-written, labelled formulas (the seed papers' listings).
+const DEFAULT_SEEDS: &str = "corpus";
+
 /// The fuzz loop and its LibAFL options.
 #[derive(clap::Args, Debug)]
 struct EngineArgs {
@@ -164,7 +169,10 @@ struct EngineArgs {
     /// like-for-like throughput measurements; see scripts/bench-libafl.sh).
     #[arg(long)]
     generate_only: bool,
-    /// Folders whose .postcard cases seed the corpus (repeatable).
+    /// Folders or files whose labelled cases seed the corpus: .postcard
+    /// cases and .smt2 files with (set-info :status ...) and a `; model:`
+    /// block or `; expected unsat core:` comment, as `export` writes them
+    /// (repeatable; default: ./corpus when it exists).
     #[arg(long)]
     seeds: Vec<PathBuf>,
     /// Fuzz on these cores through LibAFL's launcher (`0-3`, `0,2`, `all`),
@@ -178,6 +186,11 @@ struct EngineArgs {
     /// the broker binds to localhost, so reach it through an SSH tunnel).
     #[arg(long)]
     remote_broker: Option<std::net::SocketAddr>,
+    /// How each mutation step picks its transformation: `bandit` learns
+    /// which transformations add corpus entries (discounted UCB1),
+    /// `uniform` picks each with equal probability.
+    #[arg(long, default_value = "bandit", value_parser = ["bandit", "uniform"])]
+    schedule: String,
     /// Seconds between monitor lines and stats.jsonl records.
     #[arg(long, default_value_t = 5.0)]
     progress: f64,
@@ -343,6 +356,19 @@ fn cmd_fuzz_libafl(
         let (n, v, d) = (target.name(), target.version(), target.dialect());
         (SolverSetup::Other(target), n, v, d)
     };
+    let seeds = if engine.seeds.is_empty() {
+        let default = PathBuf::from(DEFAULT_SEEDS);
+        if default.is_dir() {
+            vec![default]
+        } else {
+            Vec::new()
+        }
+    } else {
+        engine.seeds.clone()
+    };
+    if let Some(missing) = seeds.iter().find(|p| !p.exists()) {
+        bail!("--seeds {}: no such file or folder", missing.display());
+    }
     let edges = library::edges_registered();
     eprintln!("solver: {name} ({version})");
     if let SolverSetup::Z3(lib) = &setup {
@@ -372,11 +398,16 @@ fn cmd_fuzz_libafl(
         max_execs,
         seed,
         pool: pool(pool_name)?,
-        seeds: engine.seeds.clone(),
+        seeds,
         timeout: args.timeout(),
         fork: engine.fork,
         guided: !engine.no_coverage,
         generate_only: engine.generate_only,
+        choice: if engine.schedule == "uniform" {
+            Choice::Uniform
+        } else {
+            Choice::Bandit
+        },
         progress: Duration::from_secs_f64(engine.progress.max(0.1)),
         memory_limit: Some(solver::DEFAULT_MEMORY_LIMIT),
     };

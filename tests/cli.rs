@@ -124,6 +124,12 @@ fn a_short_fuzz_run_reports_throughput_and_verdicts() {
     );
     assert!(stdout.contains("executions: 30 in"), "{stdout}");
     assert!(stdout.contains("median solver call"), "{stdout}");
+    // Run from the repository, so its labelled corpus/ seeds the campaign.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("seeds: 4 cases from corpus (0 files skipped)"),
+        "{stderr}"
+    );
     assert!(dir.join("stats.jsonl").exists());
     std::fs::remove_dir_all(&dir).ok();
 }

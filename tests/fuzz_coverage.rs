@@ -56,6 +56,8 @@ fn campaign(extra: &[&str], name: &str) -> (String, serde_json::Value) {
     let out = std::env::temp_dir().join(format!("equifuzz-fuzz-cov-{}-{name}", std::process::id()));
     std::fs::remove_dir_all(&out).ok();
     let run = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        // Away from the repository, whose corpus/ would seed the campaign.
+        .current_dir(std::env::temp_dir())
         .args(["fuzz", "--target", "z3", "--solver-lib"])
         .arg(fake_lib())
         .args([

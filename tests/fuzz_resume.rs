@@ -5,6 +5,8 @@ use std::process::Command;
 
 fn fuzz(out: &std::path::Path, execs: &str) -> (String, String) {
     let o = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        // Away from the repository, whose corpus/ would seed the campaign.
+        .current_dir(std::env::temp_dir())
         .args([
             "fuzz",
             "--target",

@@ -1,5 +1,9 @@
 ; ICSE 2020 (Bugariu & Mueller), Listing 5 (the formula of its Fig. 2): term synthesis, depth 1.
 ; Sat: tmp_str0 = "a", tmp_int1 = -1, tmp_str2 = "" (both sides evaluate to "").
+; model:
+;   (define-fun tmp_int1 () Int (- 1))
+;   (define-fun tmp_str0 () String "a")
+;   (define-fun tmp_str2 () String "")
 (set-info :status sat)
 (declare-fun tmp_str0 () String)
 (declare-fun tmp_str2 () String)

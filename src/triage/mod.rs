@@ -1,5 +1,7 @@
 //! Findings: writing them so that they can be replayed and read.
 
 mod finding;
+mod labelled;
 
 pub use finding::{FindingInfo, smt2_text, stable_hash, write_atomically, write_finding};
+pub use labelled::{LabelledError, read_case};
