@@ -115,6 +115,9 @@ pub struct Snapshot {
     pub median_solver_ms: f64,
     /// Share of wall time inside the solver call.
     pub in_solver: f64,
+    /// Per transformation: `[used, skipped, new corpus entries]`.
+    #[serde(default)]
+    pub transformations: BTreeMap<String, [u64; 3]>,
     /// Whether this is the campaign's last line.
     pub last: bool,
 }
