@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Does coverage pay? A guided campaign against the same campaign with --no-coverage.
+#
+#   scripts/coverage-ablation.sh [--time 10m] [--seed N] [--solver-lib PATH] [--bin PATH]
+#                                [--out DIR] [--timeout T] [--sequential] [-- EXTRA FUZZ ARGS]
+#
+# Runs `equifuzz fuzz --target z3` twice for the same wall time, same seed, same solver
+# library (default: the cached instrumented libz3 the fuzzer finds by itself, which must be
+# instrumented): once guided by edge coverage, once with --no-coverage (coverage measured, not
+# steering). Both runs go at once, each pinned to its own core with taskset (a one-core run
+# each), unless --sequential or the machine has one core. Prints, for each: executions, corpus
+# size, edges covered (of those instrumented), findings; then the edge ratio guided/unguided.
+# The campaigns stay under --out (default: a temporary folder, removed afterwards).
+# Build first: cargo build --release.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+time=10m
+seed=1
+bin=target/release/equifuzz
+timeout=2s
+out=
+sequential=0
+lib=()
+extra=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --time) time=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --bin) bin=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --solver-lib) lib=(--solver-lib "$2"); shift 2 ;;
+    --sequential) sequential=1; shift ;;
+    --) shift; extra=("$@"); break ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "coverage-ablation.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+[ -x "$bin" ] || { echo "coverage-ablation.sh: no $bin; run cargo build --release or pass --bin" >&2; exit 2; }
+if [ -z "$out" ]; then
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+fi
+mkdir -p "$out"
+rm -rf "$out/guided" "$out/unguided"
+[ "$(nproc)" -ge 2 ] || sequential=1
+
+run() {
+  local name=$1 core=$2; shift 2
+  local pin=()
+  [ "$sequential" = 1 ] || pin=(taskset -c "$core")
+  "${pin[@]}" "$bin" fuzz --target z3 --time "$time" --seed "$seed" --timeout "$timeout" \
+    --progress 30 --out "$out/$name" "${lib[@]}" "$@" "${extra[@]}" \
+    >"$out/$name.stdout" 2>"$out/$name.stderr" || [ $? -eq 1 ] || {
+      echo "$name failed:" >&2; tail -20 "$out/$name.stderr" >&2; return 1; }
+}
+
+echo "time $time, seed $seed, $(if [ "$sequential" = 1 ]; then echo sequential; else echo "in parallel, one core each"; fi)"
+if [ "$sequential" = 1 ]; then
+  run guided 0
+  run unguided 0 --no-coverage
+else
+  run guided 0 & g=$!
+  run unguided 1 --no-coverage & u=$!
+  wait "$g"; wait "$u"
+fi
+grep -h "^library:\|^coverage:" "$out/guided.stderr" | sed 's/^/guided   /'
+grep -q "coverage: on" "$out/guided.stderr" || {
+  echo "coverage-ablation.sh: the library is not instrumented; build one with scripts/build-z3.sh" >&2; exit 2; }
+python3 - "$out" <<'PY'
+import json, sys
+rows = {}
+for name in ("guided", "unguided"):
+    lines = [json.loads(l) for l in open(f"{sys.argv[1]}/{name}/stats.jsonl") if l.strip()]
+    rows[name] = lines[-1]
+    s = lines[-1]
+    f = sum(s["findings"].values())
+    print(f"{name:>9}: {s['execs']:>7} execs in {s['time']:6.0f}s ({s['execs_per_sec']:6.1f}/s) | "
+          f"corpus {s['corpus']:>5} | edges {s['edges']:>6} of {s['edges_total']} | "
+          f"findings {f} ({s['signatures']} signatures) | median solver {s['median_solver_ms']:.1f} ms")
+g, u = rows["guided"]["edges"], rows["unguided"]["edges"]
+print(f"edges guided/unguided: {g}/{u} = {g / max(u, 1):.3f}")
+# Edges over time, for the note: the first line at or after each minute.
+for name in ("guided", "unguided"):
+    lines = [json.loads(l) for l in open(f"{sys.argv[1]}/{name}/stats.jsonl") if l.strip()]
+    marks, nxt = [], 60
+    for s in lines:
+        if s["time"] >= nxt:
+            marks.append(f"{int(s['time'] // 60)}m:{s['edges']}")
+            nxt += 60
+    print(f"{name:>9} edges by minute: {' '.join(marks)}")
+PY
