@@ -85,6 +85,31 @@ impl MixedCaseGenerator {
 mod tests {
     use std::collections::BTreeMap;
 
+    #[test]
+    fn the_unsat_transformations_go_on_from_a_generated_chain() {
+        // The fuzzer mutates generated cases further: the unsat
+        // transformations must accept what the generator made.
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(5)
+            .unsat_share(1.0);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let catalogue: [&dyn Transformation; 3] = [
+            &VariableReplacement,
+            &ConstantReplacement,
+            &NoiseIntroduction,
+        ];
+        let mut applied = 0;
+        for _ in 0..50 {
+            let c = g.next(&mut rng);
+            assert_eq!(c.provenance.category, "unsat-chain");
+            if catalogue.iter().any(|t| t.apply(&c, &mut rng).is_some()) {
+                applied += 1;
+            }
+        }
+        assert!(applied >= 45, "{applied} of 50");
+    }
+
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

@@ -51,8 +51,11 @@ use crate::generate::equivalent_formula_cases;
 use crate::term::{Formula, Sort, Symbol, Term};
 use crate::truth::{Case, Truth};
 
-/// The categories whose unsat cases keep the invariant of this module.
-pub const UNSAT_CATEGORIES: &[&str] = &["equivalent-formula", "larger-core", "noise"];
+/// The categories whose unsat cases keep the invariant of this module:
+/// the equivalent formulas and what the unsat transformations make of them
+/// (`unsat-chain` is the mixed generator's name for a chain of them).
+pub const UNSAT_CATEGORIES: &[&str] =
+    &["equivalent-formula", "larger-core", "noise", "unsat-chain"];
 
 /// The name of the anchor assertion `¬A`.
 pub const ANCHOR: &str = "a0";
