@@ -35,3 +35,11 @@ impl<R: Rand> rand::RngCore for RandBridge<'_, R> {
         }
     }
 }
+
+/// A case's length is its formula's size in nodes: what the corpus
+/// minimizer weighs (with execution time) to prefer small, quick entries.
+impl libafl_bolts::HasLen for Case {
+    fn len(&self) -> usize {
+        crate::transform::formula_size(&self.formula)
+    }
+}

@@ -51,20 +51,20 @@ use libafl::events::{
     LlmpRestartingEventManager, ProgressReporter, SendExiting, SimpleRestartingEventManager,
 };
 use libafl::executors::{InProcessExecutor, InProcessForkExecutor};
-use libafl::feedbacks::{ConstFeedback, CrashFeedback, MaxMapFeedback, TimeoutFeedback};
+use libafl::feedbacks::{ConstFeedback, MaxMapFeedback, TimeFeedback};
 use libafl::fuzzer::{Fuzzer, StdFuzzer};
 use libafl::monitors::{MultiMonitor, NopMonitor};
-use libafl::observers::{HitcountsMapObserver, StdMapObserver};
-use libafl::schedulers::QueueScheduler;
+use libafl::observers::{CanTrack, HitcountsMapObserver, StdMapObserver, TimeObserver};
+use libafl::schedulers::{IndexesLenTimeMinimizerScheduler, QueueScheduler};
 use libafl::stages::StdMutationalStage;
 use libafl::state::{HasCorpus, HasExecutions, StdState};
-use libafl::{Error, HasMetadata, feedback_and_fast, feedback_not, feedback_or};
+use libafl::{Error, HasMetadata, feedback_and_fast, feedback_or};
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::rands::StdRand;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
 use libafl_bolts::tuples::tuple_list;
 
-use self::feedback::{EdgeSet, EdgeTally, FindingFeedback};
+use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback, LastAnswered};
 use self::harness::{Harness, Solver, install_exit_guard, set_memory_limit};
 use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
 use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
@@ -391,16 +391,20 @@ where
     // SAFETY: the map stays mapped for the client's life.
     let observer = HitcountsMapObserver::new(unsafe {
         StdMapObserver::from_mut_ptr("edges", map_ptr, edges_total.max(1))
-    });
-    // Only a query the solver answered may enter the corpus: a timeout or
-    // crash would be run again and again as a mutation base.
+    })
+    .track_indices();
+    let time_observer = TimeObserver::new("time");
+    let answered = LastAnswered::default();
+    // Only a query the solver answered may enter the corpus (see
+    // `AnsweredFeedback`); the time feedback only records execution times
+    // for the minimizer.
     let mut corpus_feedback = feedback_or!(
         feedback_and_fast!(
             ConstFeedback::new(cfg.guided && edges_total > 0),
-            feedback_not!(TimeoutFeedback::new()),
-            feedback_not!(CrashFeedback::new()),
+            AnsweredFeedback::new(answered.clone()),
             MaxMapFeedback::new(&observer)
         ),
+        TimeFeedback::new(&time_observer),
         // SAFETY: as above.
         unsafe { EdgeTally::new(map_ptr, edges_total) }
     );
@@ -410,6 +414,7 @@ where
         info,
         slot,
         hard_timeout.as_nanos() as u64,
+        answered,
     );
     let fresh_state = restored.is_none();
     let mut state: State = match restored {
@@ -427,7 +432,10 @@ where
             .metadata_or_insert_with(CampaignStats::default)
             .restarts += 1;
     }
-    let mut fuzzer = StdFuzzer::new(QueueScheduler::new(), corpus_feedback, objective);
+    // AFL's favoured entries: for each edge, the smallest and quickest
+    // case reaching it is preferred as a mutation base.
+    let scheduler = IndexesLenTimeMinimizerScheduler::new(&observer, QueueScheduler::new());
+    let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
 
     macro_rules! campaign {
         ($executor:expr) => {{
@@ -496,7 +504,7 @@ where
     if cfg.fork {
         campaign!(InProcessForkExecutor::new(
             &mut harness_fn,
-            tuple_list!(observer),
+            tuple_list!(observer, time_observer),
             &mut fuzzer,
             &mut state,
             &mut mgr,
@@ -507,7 +515,7 @@ where
         campaign!(
             InProcessExecutor::builder()
                 .harness(&mut harness_fn)
-                .observers(tuple_list!(observer))
+                .observers(tuple_list!(observer, time_observer))
                 .fuzzer(&mut fuzzer)
                 .state(&mut state)
                 .event_mgr(&mut mgr)
