@@ -182,10 +182,6 @@ struct EngineArgs {
     /// The LLMP broker's port (with --cores).
     #[arg(long, default_value_t = 1337)]
     broker_port: u16,
-    /// Join the campaign whose broker listens at HOST:PORT (with --cores;
-    /// the broker binds to localhost, so reach it through an SSH tunnel).
-    #[arg(long)]
-    remote_broker: Option<std::net::SocketAddr>,
     /// How each mutation step picks its transformation: `bandit` learns
     /// which transformations add corpus entries (discounted UCB1),
     /// `uniform` picks each with equal probability.
@@ -429,7 +425,6 @@ fn cmd_fuzz_libafl(
             lib,
             cores,
             engine.broker_port,
-            engine.remote_broker,
             info,
             Printer::new(dialect),
         )?;

@@ -2,23 +2,29 @@
 //!
 //! Input: a [`Case`](crate::truth::Case) (formula, truth, provenance).
 //! Mutators: the transformations and a fresh-case draw, stacked and chosen
-//! uniformly or by a bandit ([`scheduler`]). Executor: the solver in this process (a
-//! dlopened libz3, possibly sancov-instrumented, filling LibAFL's edge map)
+//! uniformly or by a bandit ([`scheduler`]). Executor: the solver in this
+//! process (a dlopened libz3, possibly sancov-instrumented, filling
+//! LibAFL's edge map, on a solver thread with a deadline: [`harness`])
 //! under LibAFL's restarting event manager, or each execution in a fork
-//! child (`fork`). Corpus feedback: hitcount edge coverage. Objective:
-//! wrong sat/unsat, invalid model, invalid core, crash, by signature.
+//! child (`fork`). Corpus feedback: hitcount edge coverage, for answered
+//! queries only; corpus scheduling: AFL's favoured entries (smallest and
+//! quickest per edge). Objective: wrong sat/unsat, invalid model, invalid
+//! core, crash, by signature.
 //!
 //! # Invariants
 //!
-//! - The campaign survives the solver: a crash or hard timeout of an
-//!   in-process execution restarts the client from the state saved by
-//!   LibAFL's crash handler; the input is written as a crash or timeout
-//!   first (see [`feedback`]).
+//! - The campaign survives the solver: a crash of an in-process execution
+//!   restarts the client from the state saved by LibAFL's crash handler; a
+//!   query past its deadline is recorded, then the client saves its state
+//!   and restarts itself. The input is written as a crash or timeout first
+//!   (see [`feedback`]).
 //! - Everything worth keeping is on disk as soon as it is known: findings
 //!   and the corpus (`corpus/`, postcard) are written atomically, so a
 //!   `kill -9` loses at most the statistics since the last line.
 //! - Running again on the same output folder continues: the old corpus is
 //!   loaded before any new case is generated.
+//! - Only queries the solver answered enter the corpus: a timeout, crash or
+//!   `unknown` would make every mutation of it as slow or as broken.
 //! - With `guided: false` coverage is still measured but never decides
 //!   what enters the corpus: the ablation the coverage is judged against.
 //!
@@ -26,10 +32,18 @@
 //!
 //! - Under `fork`, LibAFL 0.16 runs the observers' `post_exec` in the child
 //!   and again in the parent, so hit counts are bucketed twice: buckets
-//!   16-31 and 32-127 merge; edges themselves are exact.
+//!   16-31 and 32-127 merge; edges themselves are exact. Execution times
+//!   stay in the child, so the minimizer weighs entries by size alone.
 //! - The live line and `stats.jsonl` are written by each client; with
 //!   `--cores` every client appends its own lines (LibAFL's monitor in the
 //!   broker prints the global view).
+//! - A crash (not a hang) inside the solver while it holds the allocator's
+//!   lock would still deadlock LibAFL's crash handler, which allocates.
+//! - No second machine: LibAFL 0.16.1's `Launcher` ignores
+//!   `remote_broker_addr` (only its `CentralizedLauncher` reads it), and a
+//!   broker joined by hand (`connect_b2b`) passed statistics but no
+//!   testcases, since both brokers number their clients from 1 and a client
+//!   drops events that carry its own id.
 
 pub mod feedback;
 pub mod harness;
@@ -57,7 +71,7 @@ use libafl::monitors::{MultiMonitor, NopMonitor};
 use libafl::observers::{CanTrack, HitcountsMapObserver, StdMapObserver, TimeObserver};
 use libafl::schedulers::{IndexesLenTimeMinimizerScheduler, QueueScheduler};
 use libafl::stages::StdMutationalStage;
-use libafl::state::{HasCorpus, HasExecutions, StdState};
+use libafl::state::{HasCorpus, HasExecutions, HasImported, StdState};
 use libafl::{Error, HasMetadata, feedback_and_fast, feedback_or};
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::rands::StdRand;
@@ -173,6 +187,7 @@ fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapshot {
         execs,
         execs_per_sec: execs as f64 / time,
         corpus: state.corpus().count(),
+        imported: *state.imported(),
         edges,
         edges_total,
         findings: stats.findings.clone(),
@@ -267,15 +282,14 @@ pub fn run(
     unreachable!("a client exits the process when its campaign ends")
 }
 
-/// Runs `equifuzz fuzz --cores`: LibAFL's launcher starts a broker (or joins
-/// `remote_broker`'s) and one client per core; clients share new corpus
+/// Runs `equifuzz fuzz --cores`: LibAFL's launcher starts a broker and one
+/// client per core; clients share new corpus
 /// entries and objectives through LLMP. Returns when the clients are done.
 pub fn run_cores(
     cfg: &CoverageConfig,
     lib: Z3Library,
     cores: &str,
     broker_port: u16,
-    remote_broker: Option<std::net::SocketAddr>,
     info: SolverInfo,
     printer: Printer,
 ) -> Result<(), CampaignError> {
@@ -314,7 +328,6 @@ pub fn run_cores(
         .run_client(run_client)
         .cores(&cores)
         .broker_port(broker_port)
-        .remote_broker_addr(remote_broker)
         .build()
         .launch();
     match launched {

@@ -24,10 +24,16 @@ pub struct Seeds {
     pub skipped: Vec<(PathBuf, String)>,
 }
 
-/// One file's case, or why it is none. Files other than `.postcard` and
-/// `.smt2` are ignored (`None`), so a folder may hold a README.
+/// One file's case, or why it is none. Files other than `.postcard`,
+/// `.smt2` and the extension-less postcard files of a campaign's `corpus/`
+/// are ignored (`None`), so a folder may hold a README; so are hidden
+/// files (LibAFL's lock and metadata files).
 fn read_one(path: &Path) -> Option<Result<Case, String>> {
-    let ext = path.extension()?.to_str()?;
+    let name = path.file_name()?.to_str()?;
+    if name.starts_with('.') {
+        return None;
+    }
+    let ext = path.extension().map_or(Some("postcard"), |e| e.to_str())?;
     let read = || std::fs::read(path).map_err(|e| e.to_string());
     Some(match ext {
         "postcard" => read().and_then(|bytes| {
@@ -103,12 +109,33 @@ mod tests {
     }
 
     #[test]
+    fn a_campaign_corpus_seeds_another() {
+        use crate::generate::{ConstantPool, MixedCaseGenerator};
+        use rand::SeedableRng;
+        let dir = std::env::temp_dir().join(format!("equifuzz-seeds-c-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper()).unwrap();
+        let case = g.next(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+        // As LibAFL's on-disk corpus names them: a hash, no extension.
+        std::fs::write(
+            dir.join("00ab12cd34ef5678"),
+            postcard::to_allocvec(&case).unwrap(),
+        )
+        .unwrap();
+        let seeds = read_seeds(std::slice::from_ref(&dir));
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(seeds.skipped.is_empty(), "{:?}", seeds.skipped);
+        assert_eq!(seeds.cases, vec![case]);
+    }
+
+    #[test]
     fn bad_files_are_skipped_with_a_reason() {
         let dir = std::env::temp_dir().join(format!("equifuzz-seeds-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("a.smt2"), "(declare-fun s () String)").unwrap();
         std::fs::write(dir.join("b.postcard"), [1, 2, 3]).unwrap();
         std::fs::write(dir.join("notes.txt"), "ignored").unwrap();
+        std::fs::write(dir.join(".0123abcd.lafl_lock"), "ignored").unwrap();
         let seeds = read_seeds(std::slice::from_ref(&dir));
         std::fs::remove_dir_all(&dir).ok();
         assert!(seeds.cases.is_empty());

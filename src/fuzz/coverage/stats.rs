@@ -115,6 +115,10 @@ pub struct Snapshot {
     pub median_solver_ms: f64,
     /// Share of wall time inside the solver call.
     pub in_solver: f64,
+    /// Corpus entries received from other clients (`--cores`, a joined
+    /// campaign) and kept.
+    #[serde(default)]
+    pub imported: usize,
     /// Per transformation: `[used, skipped, new corpus entries]`.
     #[serde(default)]
     pub transformations: BTreeMap<String, [u64; 3]>,
@@ -135,12 +139,18 @@ impl Snapshot {
         } else {
             format!("edges {}/{}", self.edges, self.edges_total)
         };
+        let imported = if self.imported > 0 {
+            format!(" ({} imported)", self.imported)
+        } else {
+            String::new()
+        };
         format!(
-            "[{:>5.0}s] {} execs ({:.1}/s) | corpus {} | {} | findings: {} | restarts {}",
+            "[{:>5.0}s] {} execs ({:.1}/s) | corpus {}{} | {} | findings: {} | restarts {}",
             self.time,
             self.execs,
             self.execs_per_sec,
             self.corpus,
+            imported,
             edges,
             if findings.is_empty() {
                 "none".to_string()
