@@ -86,14 +86,15 @@ impl TransformationCounts {
             .collect()
     }
 
-    /// The arm the bandit picks: an untried one (at random), else the
-    /// highest discounted-UCB score.
-    fn pick(&self, rand: &mut impl Rand) -> usize {
+    /// The arm the bandit picks: an untried one, else the highest
+    /// discounted-UCB score; `draw` (a random number) breaks ties.
+    fn pick(&self, draw: u64) -> usize {
+        let one_of = |n: usize| (draw % n as u64) as usize;
         let untried: Vec<usize> = (0..self.arms.len())
             .filter(|&i| self.arms[i].pulls < 1e-9)
             .collect();
         if !untried.is_empty() {
-            return untried[rand.below_or_zero(untried.len())];
+            return untried[one_of(untried.len())];
         }
         let total: f64 = self.arms.iter().map(|a| a.pulls).sum();
         let score =
@@ -107,7 +108,7 @@ impl TransformationCounts {
         let tied: Vec<usize> = (0..self.arms.len())
             .filter(|&i| score(&self.arms[i]) >= best - 1e-12)
             .collect();
-        tied[rand.below_or_zero(tied.len())]
+        tied[one_of(tied.len())]
     }
 }
 
@@ -118,6 +119,8 @@ pub struct TransformationScheduler<MT> {
     mutations: MT,
     choice: Choice,
     max_stack_pow: usize,
+    /// The mutations' names, as the counts in the state are keyed.
+    names: Vec<String>,
     /// Arms that changed the input since the last execution.
     stack: Vec<usize>,
 }
@@ -125,27 +128,23 @@ pub struct TransformationScheduler<MT> {
 impl<MT: NamedTuple> TransformationScheduler<MT> {
     /// Schedules `mutations` with `choice`.
     pub fn new(mutations: MT, choice: Choice, max_stack_pow: usize) -> Self {
+        let names = mutations.names().iter().map(|n| n.to_string()).collect();
         TransformationScheduler {
             name: Cow::Owned(format!("TransformationScheduler[{choice:?}]")),
             mutations,
             choice,
             max_stack_pow,
+            names,
             stack: Vec::new(),
         }
     }
 
     fn counts<'s, S: HasMetadata>(&self, state: &'s mut S) -> &'s mut TransformationCounts {
-        let names: Vec<String> = self
-            .mutations
-            .names()
-            .iter()
-            .map(|n| n.to_string())
-            .collect();
         let counts = state.metadata_or_insert_with(TransformationCounts::default);
-        if counts.names != names {
+        if counts.names != self.names {
             // A new campaign, or one whose mutations changed: start afresh.
-            counts.arms = vec![ArmCounts::default(); names.len()];
-            counts.names = names;
+            counts.arms = vec![ArmCounts::default(); self.names.len()];
+            counts.names.clone_from(&self.names);
         }
         counts
     }
@@ -185,8 +184,8 @@ where
             let arm = match self.choice {
                 Choice::Uniform => state.rand_mut().below_or_zero(arms),
                 Choice::Bandit => {
-                    let counts = self.counts(state).clone();
-                    counts.pick(state.rand_mut())
+                    let draw = state.rand_mut().next();
+                    self.counts(state).pick(draw)
                 }
             };
             let outcome = self
