@@ -120,12 +120,13 @@ impl<S: HasRand> Generator<Case, S> for CaseGenerator {
 mod tests {
     use libafl::corpus::InMemoryCorpus;
     use libafl::feedbacks::ConstFeedback;
-    use libafl::mutators::{HavocScheduledMutator, Mutator};
+    use libafl::mutators::Mutator;
     use libafl::state::StdState;
     use libafl_bolts::rands::StdRand;
     use libafl_bolts::tuples::tuple_list;
 
     use super::*;
+    use crate::fuzz::coverage::scheduler::{Choice, TransformationScheduler};
     use crate::generate::{ConstantPool, TermPool};
     use crate::transform::{
         ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis,
@@ -133,9 +134,10 @@ mod tests {
     };
 
     /// Sat and unsat cases alike: every transformation either refuses a case
-    /// of the other status or keeps its truth.
+    /// of the other status or keeps its truth, stacked as the campaign
+    /// stacks them (the campaign's scheduler, bandit choice).
     #[test]
-    fn havoc_over_the_transformations_keeps_every_truth() {
+    fn stacked_transformations_keep_every_truth() {
         let pool = ConstantPool::paper();
         let generator = MixedCaseGenerator::new(pool.clone()).unwrap();
         let terms = TermPool::new(pool).unwrap();
@@ -147,7 +149,7 @@ mod tests {
             &mut ConstFeedback::new(false),
         )
         .unwrap();
-        let mut havoc = HavocScheduledMutator::with_max_stack_pow(
+        let mut havoc = TransformationScheduler::new(
             tuple_list!(
                 TransformationMutator::new(ConstantAssignment),
                 TransformationMutator::new(TermSynthesis::new(terms, 2)),
@@ -157,6 +159,7 @@ mod tests {
                 TransformationMutator::new(NoiseIntroduction),
                 FreshCase::new(generator.clone())
             ),
+            Choice::Bandit,
             2,
         );
         let mut case = CaseGenerator(generator).generate(&mut state).unwrap();
@@ -170,6 +173,7 @@ mod tests {
             case.check().unwrap_or_else(|e| panic!("{e}: {case:?}"));
             unsat += usize::from(matches!(case.truth, crate::truth::Truth::Unsat { .. }));
             assert!(formula_size(&case.formula) <= MAX_FORMULA_SIZE);
+            havoc.post_exec(&mut state, None).unwrap();
         }
         assert!(mutated > 200, "only {mutated} of 300 havoc rounds mutated");
         assert!(unsat > 30, "unsat cases rarely seen: {unsat}");
