@@ -5,11 +5,11 @@
 //! equifuzz writes in its findings). Without a status, the answer is printed
 //! and a model is still checked against our semantics.
 
-use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::oracle::{Expected, Reply, Verdict, judge};
 use crate::term::{Formula, Printer, Queries, parse_script};
+use crate::triage::expected_core;
 use crate::truth::Status;
 
 /// The result of one file.
@@ -25,16 +25,6 @@ pub enum FileOutcome {
         /// The verdict.
         verdict: Verdict,
     },
-}
-
-/// Reads the `; expected unsat core: (...)` comment.
-fn expected_core(text: &str) -> Option<BTreeSet<String>> {
-    text.lines().find_map(|l| {
-        let rest = l.trim_start().strip_prefix(';')?.trim_start();
-        let list = rest.strip_prefix("expected unsat core:")?.trim();
-        let inner = list.strip_prefix('(')?.strip_suffix(')')?;
-        Some(inner.split_whitespace().map(str::to_string).collect())
-    })
 }
 
 /// The formula, expectation and query script of a file's text.

@@ -107,8 +107,9 @@ fn model(text: &str) -> Result<Option<Model>, LabelledError> {
     Ok(Some(model))
 }
 
-/// The `; expected unsat core: (a0 a1)` comment.
-fn core(text: &str) -> Option<BTreeSet<String>> {
+/// The `; expected unsat core: (a0 a1)` comment (also what `run` expects
+/// of a file).
+pub fn expected_core(text: &str) -> Option<BTreeSet<String>> {
     let list = field(text, "expected unsat core")?;
     let inner = list.strip_prefix('(')?.strip_suffix(')')?;
     Some(inner.split_whitespace().map(str::to_string).collect())
@@ -125,7 +126,7 @@ pub fn read_case(text: &str, default_category: &str) -> Result<Case, LabelledErr
             model: model(text)?.ok_or(LabelledError::NoModel)?,
         },
         Some("unsat") => Truth::Unsat {
-            core: core(text).ok_or(LabelledError::NoCore)?,
+            core: expected_core(text).ok_or(LabelledError::NoCore)?,
         },
         _ => return Err(LabelledError::NoStatus),
     };

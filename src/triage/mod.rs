@@ -4,4 +4,4 @@ mod finding;
 mod labelled;
 
 pub use finding::{FindingInfo, smt2_text, stable_hash, write_atomically, write_finding};
-pub use labelled::{LabelledError, read_case};
+pub use labelled::{LabelledError, expected_core, read_case};
