@@ -22,6 +22,7 @@ use equifuzz::generate::{ConstantPool, MixedCaseGenerator};
 use equifuzz::oracle::Reply;
 use equifuzz::solver::{self, RawOutcome, Target, Z3Library};
 use equifuzz::term::Printer;
+use equifuzz::triage::files_under;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -244,22 +245,13 @@ fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut found = Vec::new();
-            let mut stack = vec![p.clone()];
-            while let Some(d) = stack.pop() {
-                let Ok(entries) = std::fs::read_dir(&d) else {
-                    found.push(d);
-                    continue;
-                };
-                for e in entries.flatten() {
-                    let path = e.path();
-                    if path.is_dir() {
-                        stack.push(path);
-                    } else if path.extension().is_some_and(|x| x == "smt2") {
-                        found.push(path);
-                    }
-                }
-            }
+            let (files, unreadable) = files_under(p);
+            // An unreadable folder stays in the list, so `run` reports it.
+            let mut found: Vec<PathBuf> = files
+                .into_iter()
+                .filter(|f| f.extension().is_some_and(|x| x == "smt2"))
+                .chain(unreadable.into_iter().map(|(d, _)| d))
+                .collect();
             found.sort();
             out.extend(found);
         } else {

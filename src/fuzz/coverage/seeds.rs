@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::triage::read_case;
+use crate::triage::{files_under, read_case};
 use crate::truth::Case;
 
 /// Seeds read from folders, and the files refused with why.
@@ -58,27 +58,10 @@ fn read_one(path: &Path) -> Option<Result<Case, String>> {
 pub fn read_seeds(dirs: &[PathBuf]) -> Seeds {
     let mut seeds = Seeds::default();
     for dir in dirs {
-        let mut files = Vec::new();
-        let mut stack = vec![dir.clone()];
-        while let Some(d) = stack.pop() {
-            if d.is_file() {
-                files.push(d);
-                continue;
-            }
-            match std::fs::read_dir(&d) {
-                Ok(entries) => {
-                    for p in entries.filter_map(|e| e.ok().map(|e| e.path())) {
-                        if p.is_dir() {
-                            stack.push(p);
-                        } else {
-                            files.push(p);
-                        }
-                    }
-                }
-                Err(e) => seeds.skipped.push((d, e.to_string())),
-            }
-        }
-        files.sort();
+        let (files, unreadable) = files_under(dir);
+        seeds
+            .skipped
+            .extend(unreadable.into_iter().map(|(d, e)| (d, e.to_string())));
         for p in files {
             match read_one(&p) {
                 Some(Ok(case)) => seeds.cases.push(case),
