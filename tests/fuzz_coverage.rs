@@ -24,13 +24,6 @@ static uint32_t guards[GUARDS];
 __attribute__((constructor)) static void init(void) {
     __sanitizer_cov_trace_pc_guard_init(guards, guards + GUARDS);
 }
-void *Z3_mk_config(void) { return calloc(1, 8); }
-void Z3_del_config(void *c) { free(c); }
-void *Z3_mk_context(void *c) { (void)c; return calloc(1, 8); }
-void Z3_del_context(void *c) { free(c); }
-void Z3_set_error_handler(void *c, void *h) { (void)c; (void)h; }
-void Z3_global_param_set(const char *n, const char *v) { (void)n; (void)v; }
-void Z3_get_version(unsigned *a, unsigned *b, unsigned *c, unsigned *d) { *a = 4; *b = 8; *c = 12; *d = 0; }
 const char *Z3_get_full_version(void) { return "Z3 4.8.12.0 (fake, instrumented)"; }
 const char *Z3_eval_smtlib2_string(void *ctx, const char *s) {
     (void)ctx;
@@ -48,7 +41,10 @@ const char *Z3_eval_smtlib2_string(void *ctx, const char *s) {
 
 fn fake_lib() -> &'static Path {
     static LIB: OnceLock<PathBuf> = OnceLock::new();
-    LIB.get_or_init(|| shared_lib::build_shared_lib("fuzz-cov", "libz3-fake-cov", FAKE_COV_Z3))
+    LIB.get_or_init(|| {
+        let source = format!("{}{}", shared_lib::Z3_CONTEXT_STUBS, FAKE_COV_Z3);
+        shared_lib::build_shared_lib("fuzz-cov", "libz3-fake-cov", &source)
+    })
 }
 
 /// Runs a campaign and returns (stderr, last stats line).

@@ -4,6 +4,20 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+/// The libz3 entry points a fake needs besides its own
+/// `Z3_eval_smtlib2_string` and `Z3_get_full_version`: configs and contexts
+/// that are dummy allocations, and version 4.8.12. Prepend it to a fake's
+/// source (it includes stdlib.h itself).
+pub const Z3_CONTEXT_STUBS: &str = r#"#include <stdlib.h>
+void *Z3_mk_config(void) { return calloc(1, 8); }
+void Z3_del_config(void *c) { free(c); }
+void *Z3_mk_context(void *c) { (void)c; return calloc(1, 8); }
+void Z3_del_context(void *c) { free(c); }
+void Z3_set_error_handler(void *c, void *h) { (void)c; (void)h; }
+void Z3_global_param_set(const char *n, const char *v) { (void)n; (void)v; }
+void Z3_get_version(unsigned *a, unsigned *b, unsigned *c, unsigned *d) { *a = 4; *b = 8; *c = 12; *d = 0; }
+"#;
+
 /// Compiles `source` into `<tmp>/equifuzz-<tag>-<pid>/<stem>.so` and
 /// returns its path; panics (the test fails) if `cc` cannot build it.
 pub fn build_shared_lib(tag: &str, stem: &str, source: &str) -> PathBuf {
