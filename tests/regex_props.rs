@@ -66,7 +66,9 @@ proptest! {
         let mut g = Gen::new(seed);
         let (_, r) = gen_regex(&mut g, 3);
         prop_assert!(r.equiv(&r.comp().comp()).unwrap());
-        prop_assert_eq!(r.plus(), Regex::concat(&[r.clone(), r.star()]));
+        // Language equality, not structural: `plus` may simplify further
+        // than a concatenation does (see the test below).
+        prop_assert!(r.plus().equiv(&Regex::concat(&[r.clone(), r.star()])).unwrap());
     }
 
     #[test]
@@ -259,4 +261,21 @@ fn enumeration_is_bounded_on_huge_alphabets() {
         Regex::none().members_up_to(3, 10).unwrap(),
         Vec::<SmtString>::new()
     );
+}
+
+/// Seed 12294620784421124031 drew `(loop 1 3 (loop 1 3 "dc"))`, whose `re.+`
+/// simplifies to `(re.+ "dc")` while `r ++ r*` keeps the loops: equal
+/// languages, different terms. The property compared terms and failed at
+/// random; it now compares languages.
+#[test]
+fn plus_is_r_then_star_as_a_language_even_when_plus_simplifies() {
+    let mut g = Gen::new(12294620784421124031);
+    let (_, r) = gen_regex(&mut g, 3);
+    let concat = Regex::concat(&[r.clone(), r.star()]);
+    assert_ne!(
+        r.plus(),
+        concat,
+        "the case this test keeps is gone: pick another"
+    );
+    assert!(r.plus().equiv(&concat).unwrap());
 }
