@@ -251,6 +251,9 @@ fn cmd_run(files: &[PathBuf], args: &SolverArgs, jsonl: bool) -> Result<ExitCode
         "{} files: {} check-sats judged, {} findings, {} bad inputs",
         summary.files, summary.judged, summary.findings, summary.bad
     );
+    if summary.judged == 0 {
+        eprintln!("nothing judged: no .smt2 file, no check-sat, or no answer from the solver");
+    }
     Ok(ExitCode::from(summary.exit_code()))
 }
 

@@ -29,6 +29,10 @@
 //!   definition is scoped like a declaration: `pop` removes it. A use where
 //!   the body's free symbols would be captured by an enclosing binder is
 //!   refused, never misread.
+//! - A `re.loop` or `re.^` index above 2^31 - 1 (Z3 reads indices as signed
+//!   32-bit integers) is read exactly as a concatenation of powers of
+//!   smaller ones: `r^n = (r^M)^q ++ r^rem`; `re.loop` with `lo > hi` is
+//!   `re.none`, else `r^lo ++ (re.opt r)^(hi - lo)`. No bound is refused.
 //! - Numerals have at most [`MAX_NUMERAL_DIGITS`] digits: decimal to binary
 //!   conversion is quadratic in num-bigint, and a solver's output is read
 //!   after its deadline, so an unbounded numeral would be an unbounded wait.
@@ -164,9 +168,9 @@ enum Head {
     Minus,
     /// Legacy `(re.loop r lo hi)` with the bounds as arguments.
     LegacyLoop,
-    /// `((_ re.loop lo hi) r)` with a bound of 2^32 or more.
+    /// `((_ re.loop lo hi) r)` with a bound above [`MAX_INDEX`].
     BigLoop(BigUint, BigUint),
-    /// `((_ re.^ n) r)` with `n` of 2^32 or more.
+    /// `((_ re.^ n) r)` with `n` above [`MAX_INDEX`].
     BigPower(BigUint),
     /// A `define-fun` with parameters: its index in [`Definitions::funs`].
     Defined(usize),
@@ -856,16 +860,16 @@ impl<'a> Parser<'a> {
                     Tok::Symbol("re.loop") => {
                         let lo = self.numeral_big()?;
                         let hi = self.numeral_big()?;
-                        match (u32::try_from(&lo), u32::try_from(&hi)) {
-                            (Ok(lo), Ok(hi)) => Head::Op(Op::ReLoop(lo, hi)),
+                        match (small_index(&lo), small_index(&hi)) {
+                            (Some(lo), Some(hi)) => Head::Op(Op::ReLoop(lo, hi)),
                             _ => Head::BigLoop(lo, hi),
                         }
                     }
                     Tok::Symbol("re.^") => {
                         let n = self.numeral_big()?;
-                        match u32::try_from(&n) {
-                            Ok(n) => Head::Op(Op::RePower(n)),
-                            Err(_) => Head::BigPower(n),
+                        match small_index(&n) {
+                            Some(n) => Head::Op(Op::RePower(n)),
+                            None => Head::BigPower(n),
                         }
                     }
                     _ => return Err(self.error(name, "`re.loop` or `re.^`")),
@@ -1179,26 +1183,35 @@ fn bound_by(stack: &[Frame], name: &str) -> bool {
     })
 }
 
-/// `((_ re.^ n) r)` for any `n`, built exactly from powers below 2^32:
-/// `r^n = (r^M)^q ++ r^rem` with `n = q * M + rem`.
+/// The largest index a `re.^` or `re.loop` gets as is: Z3 reads indices as
+/// signed 32-bit integers and refuses larger ones.
+const MAX_INDEX: u32 = i32::MAX as u32;
+
+/// `((_ re.^ n) r)` for any `n`, built exactly from powers of at most
+/// [`MAX_INDEX`]: `r^n = (r^M)^q ++ r^rem` with `n = q * M + rem`.
 fn re_power(r: Term, n: BigUint) -> Term {
-    if let Ok(n) = u32::try_from(&n) {
+    if let Some(n) = small_index(&n) {
         return Term::App(Op::RePower(n), vec![r]);
     }
-    let m = BigUint::from(u32::MAX);
+    let m = BigUint::from(MAX_INDEX);
     let (q, rem) = (&n / &m, &n % &m);
-    let rem = u32::try_from(&rem).expect("below u32::MAX");
-    let big = Term::App(Op::RePower(u32::MAX), vec![r.clone()]);
+    let rem = u32::try_from(&rem).expect("below MAX_INDEX");
+    let big = Term::App(Op::RePower(MAX_INDEX), vec![r.clone()]);
     Term::App(
         Op::ReConcat,
         vec![re_power(big, q), Term::App(Op::RePower(rem), vec![r])],
     )
 }
 
+/// `n` if it is at most [`MAX_INDEX`].
+fn small_index(n: &BigUint) -> Option<u32> {
+    u32::try_from(n).ok().filter(|&n| n <= MAX_INDEX)
+}
+
 /// `((_ re.loop lo hi) r)` for any bounds, built exactly: none when
 /// `lo > hi`, else `r^lo ++ (re.opt r)^(hi - lo)`.
 fn re_loop(r: Term, lo: BigUint, hi: BigUint) -> Term {
-    if let (Ok(l), Ok(h)) = (u32::try_from(&lo), u32::try_from(&hi)) {
+    if let (Some(l), Some(h)) = (small_index(&lo), small_index(&hi)) {
         return Term::App(Op::ReLoop(l, h), vec![r]);
     }
     if lo > hi {
