@@ -1534,6 +1534,102 @@ mod tests {
     }
 
     #[test]
+    fn definitions_are_expanded_and_scoped() {
+        let s = parse_script(
+            "(define-fun c () Int 3)(define-fun f ((x Int) (y Int)) Bool (> x (+ y c)))\
+             (assert (f 1 c))(push 1)(define-fun g () Int 1)(assert (= g g))(pop 1)",
+        )
+        .unwrap();
+        let want = parse_term("(let ((x 1) (y 3)) (> x (+ y 3)))").unwrap();
+        assert_eq!(
+            s.commands[2],
+            Command::Assert(Assertion {
+                term: want,
+                name: None
+            })
+        );
+        // Popped: `g` is a plain (undeclared) symbol again.
+        let after = parse_script("(push 1)(define-fun g () Int 1)(pop 1)(assert (= g 2))").unwrap();
+        assert_eq!(
+            after.commands[3],
+            Command::Assert(Assertion {
+                term: parse_term("(= g 2)").unwrap(),
+                name: None
+            })
+        );
+        // A bound variable shadows a definition of the same name.
+        let shadow = parse_script("(define-fun g () Int 1)(assert (let ((g 2)) (= g 2)))").unwrap();
+        assert_eq!(
+            shadow.commands[1],
+            Command::Assert(Assertion {
+                term: parse_term("(let ((g 2)) (= g 2))").unwrap(),
+                name: None
+            })
+        );
+    }
+
+    #[test]
+    fn a_definition_whose_free_symbol_would_be_captured_is_refused() {
+        let e = parse_script(
+            "(declare-const c Int)(define-fun f ((x Int)) Bool (> x c))\n\
+             (assert (forall ((c Int)) (f c)))",
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.column), (2, 27));
+        assert!(e.expected.contains("not supported"), "{e}");
+        let e = parse_script("(define-fun f ((x Int)) Bool (> x 0))(assert (f 1 2))").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "1:46: expected `f` with 1 arguments, found 2 arguments"
+        );
+    }
+
+    #[test]
+    fn defined_sorts_with_and_without_parameters() {
+        let s = parse_script(
+            "(define-sort S () String)(define-sort M (K V) (Array K V))(define-sort N (V) (M S V))\
+             (declare-const a (N Int))(declare-const b S)",
+        )
+        .unwrap();
+        assert_eq!(
+            s.commands[3],
+            Command::DeclareConst(
+                "a".into(),
+                Sort::Array(Box::new(Sort::String), Box::new(Sort::Int))
+            )
+        );
+        assert_eq!(
+            s.commands[4],
+            Command::DeclareConst("b".into(), Sort::String)
+        );
+        assert!(
+            parse_script("(define-sort M (K) (Array K K))(declare-const a (M Int Int))").is_err()
+        );
+        assert!(parse_script("(define-sort M () Real)(declare-const a M)").is_err());
+    }
+
+    #[test]
+    fn big_loop_bounds_are_read_as_powers_below_2_pow_31() {
+        let a = Term::app(Op::StrToRe, vec![Term::str("a")]);
+        let m = Term::app(Op::RePower(i32::MAX as u32), vec![a.clone()]);
+        // 2^32 = 2 * (2^31 - 1) + 2
+        assert_eq!(
+            parse_term(r#"((_ re.^ 4294967296) (str.to_re "a"))"#),
+            Ok(Term::app(
+                Op::ReConcat,
+                vec![
+                    Term::app(Op::RePower(2), vec![m]),
+                    Term::app(Op::RePower(2), vec![a])
+                ]
+            ))
+        );
+        assert_eq!(
+            parse_term("((_ re.loop 4294967297 4294967296) re.allchar)"),
+            Ok(Term::App(Op::ReNone, Vec::new()))
+        );
+    }
+
+    #[test]
     fn the_deepest_accepted_terms_survive_clone_eq_print_and_drop() {
         // On this (2 MiB) test thread, with every binder kind.
         let k = MAX_DEPTH / 3;
