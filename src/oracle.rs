@@ -714,6 +714,43 @@ mod tests {
     }
 
     #[test]
+    fn outcomes_map_to_replies() {
+        use std::time::Duration;
+        let t = Duration::from_millis(5);
+        let finished = RawOutcome::Finished {
+            stdout: "unsat\n".into(),
+            stderr: String::new(),
+            exit_code: 0,
+            elapsed: t,
+        };
+        assert_eq!(
+            Reply::from_outcome(&finished),
+            Reply::from_output("unsat\n")
+        );
+        let timeout = RawOutcome::Timeout {
+            partial_stdout: "sat\n".into(),
+            stderr: String::new(),
+            elapsed: t,
+        };
+        assert_eq!(Reply::from_outcome(&timeout), Reply::Timeout);
+        let not_run = RawOutcome::NotRun {
+            reason: "spawn failed".into(),
+            elapsed: t,
+        };
+        assert_eq!(
+            Reply::from_outcome(&not_run),
+            Reply::NotRun("spawn failed".into())
+        );
+        // Not running the solver is our fault: an error, never a finding.
+        let v = judge(
+            &formula(LISTING1),
+            Some(&sat()),
+            &Reply::from_outcome(&not_run),
+        );
+        assert!(matches!(v, Verdict::Error(_)), "{v}");
+    }
+
+    #[test]
     fn a_satisfying_model_contradicts_an_unsat_label_and_anything_less_does_not() {
         let f = formula("(declare-fun x () Int)(assert (> x 2))");
         let first = judge(&f, Some(&unsat(&[])), &Reply::from_output("sat\n"));

@@ -86,6 +86,9 @@ pub fn check_sats(commands: &[Located]) -> Result<Vec<CheckSat>, ScopeError> {
                 sort,
                 body,
             } => {
+                if f.sort_of(name).is_some() {
+                    return Err(err(format!("`{name}` is already declared")));
+                }
                 // Uses were expanded by the parser; what is left to check is
                 // that the body has the declared sort.
                 let found = body
