@@ -29,10 +29,12 @@
 //!   definition is scoped like a declaration: `pop` removes it. A use where
 //!   the body's free symbols would be captured by an enclosing binder is
 //!   refused, never misread.
-//! - A `re.loop` or `re.^` index above 2^31 - 1 (Z3 reads indices as signed
-//!   32-bit integers) is read exactly as a concatenation of powers of
-//!   smaller ones: `r^n = (r^M)^q ++ r^rem`; `re.loop` with `lo > hi` is
-//!   `re.none`, else `r^lo ++ (re.opt r)^(hi - lo)`. No bound is refused.
+//! - A `re.loop` or `re.^` index of 2^32 or more (which [`Op`] cannot hold)
+//!   is read exactly as a concatenation of powers of at most 2^31 - 1 (Z3
+//!   reads indices as signed 32-bit integers): `r^n = (r^M)^q ++ r^rem`;
+//!   `re.loop` with `lo > hi` is `re.none`, else `r^lo ++ (re.opt
+//!   r)^(hi - lo)`. No bound is refused, and an index below 2^32 stays as
+//!   written (so printed terms read back equal).
 //! - Numerals have at most [`MAX_NUMERAL_DIGITS`] digits: decimal to binary
 //!   conversion is quadratic in num-bigint, and a solver's output is read
 //!   after its deadline, so an unbounded numeral would be an unbounded wait.
@@ -168,9 +170,9 @@ enum Head {
     Minus,
     /// Legacy `(re.loop r lo hi)` with the bounds as arguments.
     LegacyLoop,
-    /// `((_ re.loop lo hi) r)` with a bound above [`MAX_INDEX`].
+    /// `((_ re.loop lo hi) r)` with a bound of 2^32 or more.
     BigLoop(BigUint, BigUint),
-    /// `((_ re.^ n) r)` with `n` above [`MAX_INDEX`].
+    /// `((_ re.^ n) r)` with `n` of 2^32 or more.
     BigPower(BigUint),
     /// A `define-fun` with parameters: its index in [`Definitions::funs`].
     Defined(usize),
@@ -1183,14 +1185,23 @@ fn bound_by(stack: &[Frame], name: &str) -> bool {
     })
 }
 
-/// The largest index a `re.^` or `re.loop` gets as is: Z3 reads indices as
-/// signed 32-bit integers and refuses larger ones.
+/// The largest index a big `re.^` or `re.loop` is split into: Z3 reads
+/// indices as signed 32-bit integers and refuses larger ones.
 const MAX_INDEX: u32 = i32::MAX as u32;
 
-/// `((_ re.^ n) r)` for any `n`, built exactly from powers of at most
-/// [`MAX_INDEX`]: `r^n = (r^M)^q ++ r^rem` with `n = q * M + rem`.
+/// `((_ re.^ n) r)`: as written when `n` fits an [`Op`], else
+/// [`split_power`].
 fn re_power(r: Term, n: BigUint) -> Term {
-    if let Some(n) = small_index(&n) {
+    match small_index(&n) {
+        Some(n) => Term::App(Op::RePower(n), vec![r]),
+        None => split_power(r, n),
+    }
+}
+
+/// `r^n` built exactly from powers of at most [`MAX_INDEX`]:
+/// `r^n = (r^M)^q ++ r^rem` with `n = q * M + rem`.
+fn split_power(r: Term, n: BigUint) -> Term {
+    if let Some(n) = u32::try_from(&n).ok().filter(|&n| n <= MAX_INDEX) {
         return Term::App(Op::RePower(n), vec![r]);
     }
     let m = BigUint::from(MAX_INDEX);
@@ -1199,13 +1210,13 @@ fn re_power(r: Term, n: BigUint) -> Term {
     let big = Term::App(Op::RePower(MAX_INDEX), vec![r.clone()]);
     Term::App(
         Op::ReConcat,
-        vec![re_power(big, q), Term::App(Op::RePower(rem), vec![r])],
+        vec![split_power(big, q), Term::App(Op::RePower(rem), vec![r])],
     )
 }
 
-/// `n` if it is at most [`MAX_INDEX`].
+/// `n` if an [`Op`] index can hold it.
 fn small_index(n: &BigUint) -> Option<u32> {
-    u32::try_from(n).ok().filter(|&n| n <= MAX_INDEX)
+    u32::try_from(n).ok()
 }
 
 /// `((_ re.loop lo hi) r)` for any bounds, built exactly: none when
@@ -1219,7 +1230,10 @@ fn re_loop(r: Term, lo: BigUint, hi: BigUint) -> Term {
     }
     let extra = &hi - &lo;
     let opt = Term::App(Op::ReOpt, vec![r.clone()]);
-    Term::App(Op::ReConcat, vec![re_power(r, lo), re_power(opt, extra)])
+    Term::App(
+        Op::ReConcat,
+        vec![split_power(r, lo), split_power(opt, extra)],
+    )
 }
 
 /// The sort a `define-sort` body stands for, its parameters bound by `env`.
@@ -1610,6 +1624,14 @@ mod tests {
 
     #[test]
     fn big_loop_bounds_are_read_as_powers_below_2_pow_31() {
+        // Below 2^32, as written (round trip).
+        assert_eq!(
+            parse_term(r#"((_ re.^ 4294967295) (str.to_re "a"))"#),
+            Ok(Term::app(
+                Op::RePower(u32::MAX),
+                vec![Term::app(Op::StrToRe, vec![Term::str("a")])]
+            ))
+        );
         let a = Term::app(Op::StrToRe, vec![Term::str("a")]);
         let m = Term::app(Op::RePower(i32::MAX as u32), vec![a.clone()]);
         // 2^32 = 2 * (2^31 - 1) + 2
