@@ -125,7 +125,9 @@ impl Reply {
                         pairs
                             .into_iter()
                             .map(|p| {
-                                p.map_err(|u| format!("unreadable value {}: {}", u.text, u.error))
+                                p.map_err(|u| {
+                                    format!("unreadable value {}: {}", abridged(&u.text), u.error)
+                                })
                             })
                             .collect::<Result<Vec<_>, _>>(),
                     );
@@ -145,6 +147,16 @@ impl Reply {
             error,
             ambiguous_escapes,
         }
+    }
+}
+
+/// At most the first 80 characters of `text`, marked when cut: a value
+/// can be megabytes long, and the verdict is one line.
+fn abridged(text: &str) -> String {
+    const KEEP: usize = 80;
+    match text.char_indices().nth(KEEP) {
+        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+        None => text.to_string(),
     }
 }
 
@@ -711,6 +723,20 @@ mod tests {
         );
         assert_eq!(judge(&f, Some(&sat()), &Reply::Timeout), Verdict::Timeout);
         assert!(judge(&f, None, &Reply::Crash("SIGSEGV".into())).is_finding());
+    }
+
+    #[test]
+    fn an_unreadable_value_is_quoted_abridged() {
+        let reply = Reply::from_output(&format!("sat\n((t {}) (u \"a\"))\n", "7".repeat(200_000)));
+        let Reply::Answered {
+            values: Some(Err(why)),
+            ..
+        } = reply
+        else {
+            panic!("{reply:?}")
+        };
+        assert!(why.len() < 300, "{why}");
+        assert!(why.contains("... ("), "{why}");
     }
 
     #[test]
