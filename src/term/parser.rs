@@ -77,6 +77,10 @@ pub const MAX_SORT_DEPTH: usize = 64;
 /// we judge comes near it.
 pub const MAX_NUMERAL_DIGITS: usize = 100_000;
 
+/// The most term nodes one command may gain by expanding definitions
+/// (uses copy the body; terms share nothing). About 100 MB of terms.
+pub const MAX_EXPANDED_NODES: usize = 2_000_000;
+
 /// A syntax error: where it is and what was expected there.
 ///
 /// Displays as `LINE:COLUMN: expected X, found Y`.
@@ -184,6 +188,9 @@ struct FunDef {
     name: Symbol,
     params: Vec<(Symbol, Sort)>,
     body: Term,
+    /// `body.size()` and `body.depth()`, known once.
+    size: usize,
+    depth: usize,
 }
 
 /// A `define-sort`.
@@ -282,6 +289,8 @@ pub(crate) struct Parser<'a> {
     peeked: Option<Token<'a>>,
     escapes: StringEscapes,
     defs: Definitions,
+    /// Nodes added by expanding definitions in the current command.
+    expanded: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -292,6 +301,7 @@ impl<'a> Parser<'a> {
             peeked: None,
             escapes,
             defs: Definitions::default(),
+            expanded: 0,
         }
     }
 
@@ -303,6 +313,7 @@ impl<'a> Parser<'a> {
             peeked: None,
             escapes,
             defs: Definitions::default(),
+            expanded: 0,
         }
     }
 
@@ -404,12 +415,32 @@ impl<'a> Parser<'a> {
     /// The body of definition `i` in place of its use at `at`, its
     /// parameters bound to `args` by a `let`.
     fn expand(
-        &self,
+        &mut self,
         at: Token<'_>,
         stack: &[Frame],
         i: usize,
         args: Vec<Term>,
     ) -> Result<Term, ParseError> {
+        // Expansion copies: a chain of definitions each using the previous
+        // one twice doubles at every step, and a deep body nests deeper
+        // than the parser's own limit. Both are refused, never built.
+        let (size, depth) = (self.defs.funs[i].size, self.defs.funs[i].depth);
+        self.expanded = self.expanded.saturating_add(size);
+        if self.expanded > MAX_EXPANDED_NODES {
+            return Err(self.error(
+                at,
+                format!(
+                    "a command of at most {MAX_EXPANDED_NODES} nodes once definitions are \
+                     expanded (not supported: larger expansions)"
+                ),
+            ));
+        }
+        if stack.len() + 1 + depth > MAX_DEPTH {
+            return Err(self.error(
+                at,
+                format!("a term nested at most {MAX_DEPTH} deep once definitions are expanded"),
+            ));
+        }
         let def = &self.defs.funs[i];
         for v in def.body.free_vars() {
             if !def.params.iter().any(|(p, _)| *p == v) && bound_by(stack, &v) {
@@ -992,6 +1023,7 @@ impl<'a> Parser<'a> {
 
     /// Reads one command, or `None` at the end of input.
     pub fn command(&mut self) -> Result<Option<Command>, ParseError> {
+        self.expanded = 0;
         let t = self.next()?;
         match t.tok {
             Tok::Eof => return Ok(None),
@@ -1050,6 +1082,8 @@ impl<'a> Parser<'a> {
                 self.defs.funs.push(FunDef {
                     name: name.clone(),
                     params: params.clone(),
+                    size: body.size(),
+                    depth: body.depth(),
                     body: body.clone(),
                 });
                 Command::DefineFun {
@@ -1596,6 +1630,32 @@ mod tests {
             e.to_string(),
             "1:46: expected `f` with 1 arguments, found 2 arguments"
         );
+    }
+
+    #[test]
+    fn expansions_that_double_or_nest_too_deep_are_refused() {
+        let mut text = String::from("(declare-const x Int)(define-fun f0 () Int x)");
+        for k in 1..40 {
+            text += &format!("(define-fun f{k} () Int (+ f{} f{}))", k - 1, k - 1);
+        }
+        let e = parse_script(&text).unwrap_err();
+        assert!(
+            e.expected.contains("nodes once definitions are expanded"),
+            "{e}"
+        );
+        let mut deep = String::from("(declare-const x Int)(define-fun g0 () Int x)");
+        for k in 1..=MAX_DEPTH {
+            deep += &format!("(define-fun g{k} () Int (abs g{}))", k - 1);
+        }
+        let e = parse_script(&deep).unwrap_err();
+        assert!(e.expected.contains("deep once definitions"), "{e}");
+        // Chains that stay small and shallow are read.
+        let mut ok = String::from("(declare-const x Int)(define-fun g0 () Int x)");
+        for k in 1..100 {
+            ok += &format!("(define-fun g{k} () Int (abs g{}))", k - 1);
+        }
+        ok += "(assert (> g99 0))";
+        assert!(parse_script(&ok).is_ok());
     }
 
     #[test]
