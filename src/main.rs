@@ -1,9 +1,10 @@
 //! The equifuzz command line: argument parsing and wiring only; the work is
 //! done by the library (`equifuzz::commands`, `equifuzz::fuzz`).
 //!
-//! Exit codes: 0 all good; 1 a finding (soundness bug or crash) was seen;
-//! 2 bad input or usage (a file that does not parse, a solver that does not
-//! load).
+//! Exit codes: 1 a finding (soundness bug or crash) was seen, whatever else
+//! happened; 2 bad input or usage with no finding (a file that does not
+//! parse, a solver that does not load, nothing judged); 0 all judged, nothing
+//! found.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,7 +15,7 @@ use clap::{Parser, Subcommand};
 
 use equifuzz::commands::export::{Category, ExportConfig, Operators, export};
 use equifuzz::commands::generate::{GenerateConfig, generate};
-use equifuzz::commands::run::{FileOutcome, run_file};
+use equifuzz::commands::run;
 use equifuzz::fuzz::coverage::scheduler::Choice;
 use equifuzz::fuzz::coverage::{self, CoverageConfig, SolverSetup, library};
 use equifuzz::fuzz::plain::{PlainConfig, SolverInfo, fuzz};
@@ -22,7 +23,6 @@ use equifuzz::generate::{ConstantPool, MixedCaseGenerator};
 use equifuzz::oracle::Reply;
 use equifuzz::solver::{self, RawOutcome, Target, Z3Library};
 use equifuzz::term::Printer;
-use equifuzz::triage::files_under;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -223,14 +223,7 @@ impl Solver {
 
     fn solve(&mut self, script: &str) -> (Reply, String) {
         let outcome = self.target.run(script, self.timeout);
-        let reply = match &outcome {
-            RawOutcome::Finished { stdout, .. } => Reply::from_output(stdout),
-            RawOutcome::Timeout { .. } => Reply::Timeout,
-            RawOutcome::Crashed { .. } | RawOutcome::OutOfMemory { .. } => {
-                Reply::Crash(outcome.to_string())
-            }
-            RawOutcome::NotRun { reason, .. } => Reply::NotRun(reason.clone()),
-        };
+        let reply = Reply::from_outcome(&outcome);
         let raw = match &outcome {
             RawOutcome::Finished { stdout, .. } => stdout.clone(),
             other => other.to_string(),
@@ -239,75 +232,29 @@ impl Solver {
     }
 }
 
-/// The files named, with folders replaced by the `.smt2` files under them,
-/// sorted so that runs are reproducible.
-fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let (files, unreadable) = files_under(p);
-            // An unreadable folder stays in the list, so `run` reports it.
-            let mut found: Vec<PathBuf> = files
-                .into_iter()
-                .filter(|f| f.extension().is_some_and(|x| x == "smt2"))
-                .chain(unreadable.into_iter().map(|(d, _)| d))
-                .collect();
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
-}
-
+/// `run`: the work is `commands::run::run`; its summary gives the exit code.
 fn cmd_run(files: &[PathBuf], args: &SolverArgs, jsonl: bool) -> Result<ExitCode> {
-    let files = expand(files);
     let mut solver = Solver::open(args)?;
-    let printer = Printer::new(solver.target.dialect());
     eprintln!(
         "solver: {} ({})",
         solver.target.name(),
         solver.target.version()
     );
-    let (mut invalid, mut findings) = (0, 0);
-    for f in &files {
-        match run_file(f, &printer, &mut |s| solver.solve(s)) {
-            FileOutcome::Invalid(msg) => {
-                invalid += 1;
-                if jsonl {
-                    let line = serde_json::json!({"file": f, "kind": "invalid", "verdict": msg});
-                    println!("{line}");
-                } else {
-                    println!("{msg}");
-                }
-            }
-            FileOutcome::Judged { expected, verdict } => {
-                findings += usize::from(verdict.is_finding());
-                if jsonl {
-                    let line = serde_json::json!({
-                        "file": f,
-                        "expected": expected.map(|e| e.status.to_string()),
-                        "kind": verdict.kind(),
-                        "verdict": verdict.to_string(),
-                    });
-                    println!("{line}");
-                } else {
-                    let exp = expected
-                        .map(|e| format!(" (expected {})", e.status))
-                        .unwrap_or_default();
-                    println!("{}: {verdict}{exp}", f.display());
-                }
-            }
-        }
+    let summary = run::run(
+        files,
+        solver.target.as_mut(),
+        solver.timeout,
+        jsonl,
+        &mut std::io::stdout().lock(),
+    )?;
+    eprintln!(
+        "{} files: {} check-sats judged, {} findings, {} bad inputs",
+        summary.files, summary.judged, summary.findings, summary.bad
+    );
+    if summary.judged == 0 {
+        eprintln!("nothing judged: no .smt2 file, no check-sat, or no answer from the solver");
     }
-    Ok(if invalid > 0 {
-        ExitCode::from(2)
-    } else if findings > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(ExitCode::from(summary.exit_code()))
 }
 
 /// `fuzz --engine libafl`.

@@ -14,6 +14,12 @@
 //!   unique minimal core, so it claims a satisfiable set unsat.
 //! - [`Verdict::Crash`]: a signal, an abort or an `exit()` inside the solver.
 //!
+//! A file labelled unsat that the solver answers sat, with a model that
+//! satisfies the formula under our semantics, is
+//! [`Verdict::LabelContradicted`]: the label is wrong, not the solver
+//! ([`recheck_unsat_label`]). Only a model checked valid proves that; an
+//! inconclusive check leaves the verdict [`Verdict::Unsound`].
+//!
 //! A core with extra assertions is [`Verdict::ImpreciseCore`]: imprecise,
 //! not unsound. An `(error ...)` before the answer makes the whole answer
 //! [`Verdict::Error`]: Z3 skips a command it cannot parse and goes on, so
@@ -25,6 +31,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::semantics::{self, Model};
+use crate::solver::RawOutcome;
 use crate::term::{Formula, Response, SatAnswer, Symbol, Term};
 use crate::truth::{self, Status, Truth, TruthError};
 
@@ -82,6 +89,19 @@ pub enum Reply {
 }
 
 impl Reply {
+    /// What a run of the solver amounts to: its output read, or the
+    /// timeout, crash or failure to run it.
+    pub fn from_outcome(outcome: &RawOutcome) -> Reply {
+        match outcome {
+            RawOutcome::Finished { stdout, .. } => Reply::from_output(stdout),
+            RawOutcome::Timeout { .. } => Reply::Timeout,
+            RawOutcome::Crashed { .. } | RawOutcome::OutOfMemory { .. } => {
+                Reply::Crash(outcome.to_string())
+            }
+            RawOutcome::NotRun { reason, .. } => Reply::NotRun(reason.clone()),
+        }
+    }
+
     /// Reads a solver's complete output. Only an `(error ...)` printed
     /// before the `check-sat` answer counts: one printed after it (e.g. a
     /// `(get-value ...)` after `unsat`) concerns a query, not the formula.
@@ -105,7 +125,9 @@ impl Reply {
                         pairs
                             .into_iter()
                             .map(|p| {
-                                p.map_err(|u| format!("unreadable value {}: {}", u.text, u.error))
+                                p.map_err(|u| {
+                                    format!("unreadable value {}: {}", abridged(&u.text), u.error)
+                                })
                             })
                             .collect::<Result<Vec<_>, _>>(),
                     );
@@ -125,6 +147,16 @@ impl Reply {
             error,
             ambiguous_escapes,
         }
+    }
+}
+
+/// At most the first 80 characters of `text`, marked when cut: a value
+/// can be megabytes long, and the verdict is one line.
+fn abridged(text: &str) -> String {
+    const KEEP: usize = 80;
+    match text.char_indices().nth(KEEP) {
+        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+        None => text.to_string(),
     }
 }
 
@@ -183,6 +215,15 @@ pub enum Verdict {
     /// The solver said sat or unsat but did not give the model or core
     /// asked for.
     Incomplete(String),
+    /// The file's label is wrong: it says unsat, and the solver's model
+    /// satisfies the formula under our semantics. Not a finding: the
+    /// solver was right.
+    LabelContradicted {
+        /// The label.
+        label: Status,
+        /// The solver's values that satisfy the formula.
+        model: String,
+    },
 }
 
 impl Verdict {
@@ -217,6 +258,7 @@ impl Verdict {
             Verdict::InvalidCore { .. } => "invalid-core",
             Verdict::ImpreciseCore { .. } => "imprecise-core",
             Verdict::Incomplete(_) => "incomplete",
+            Verdict::LabelContradicted { .. } => "label-contradicted",
         }
     }
 }
@@ -261,6 +303,11 @@ impl fmt::Display for Verdict {
                 write!(f, "unsat (imprecise core: also {})", extra.join(" "))
             }
             Verdict::Incomplete(what) => write!(f, "incomplete: {what}"),
+            Verdict::LabelContradicted { label, model } => write!(
+                f,
+                "label contradicted: labelled {label}, but the solver's model satisfies the \
+                 formula ({model})"
+            ),
         }
     }
 }
@@ -353,6 +400,89 @@ pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> V
                 check: None,
             },
         },
+    }
+}
+
+/// What a second query tells of an `unsat` label the solver answered
+/// `sat` (the first verdict, `unsound`): `reply` is the solver's answer to
+/// the formula with `(get-value ...)` of every constant.
+///
+/// Returns the new verdict and, when the verdict stays unsound, a note on
+/// why the model did not settle it. Only a model that our semantics checks
+/// valid turns the verdict into [`Verdict::LabelContradicted`]; an invalid
+/// model leaves it unsound (and says so); anything else (a timeout, no
+/// values, an inconclusive check) leaves it unsound with the reason.
+pub fn recheck_unsat_label(
+    formula: &Formula,
+    verdict: Verdict,
+    reply: &Reply,
+) -> (Verdict, Option<String>) {
+    if !matches!(
+        verdict,
+        Verdict::Unsound {
+            expected: Status::Unsat,
+            got: Status::Sat
+        }
+    ) {
+        return (verdict, None);
+    }
+    let values = match reply {
+        Reply::Answered {
+            answer: Some(Answer::Sat),
+            error: None,
+            values: Some(Ok(values)),
+            ..
+        } => values,
+        Reply::Answered {
+            answer: Some(Answer::Sat),
+            error: None,
+            values: None,
+            ..
+        } if formula.decls.is_empty() => &Vec::new(),
+        _ => {
+            let why = match judge(formula, None, reply) {
+                Verdict::Correct {
+                    check: Some(Check::Inconclusive(why)),
+                    ..
+                } => why,
+                other => format!("asked again for its model, the solver gave: {other}"),
+            };
+            return (
+                verdict,
+                Some(format!("the model could not be checked: {why}")),
+            );
+        }
+    };
+    match judge_model(formula, Some(&Ok(values.clone())), false) {
+        Verdict::Correct {
+            check: Some(Check::ModelValid),
+            ..
+        } => (
+            Verdict::LabelContradicted {
+                label: Status::Unsat,
+                model: values
+                    .iter()
+                    .map(|(k, v)| format!("{k} = {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            },
+            None,
+        ),
+        Verdict::InvalidModel { reason } => (
+            verdict,
+            Some(format!("and the solver's model is invalid: {reason}")),
+        ),
+        Verdict::Correct {
+            check: Some(Check::Inconclusive(why)),
+            ..
+        } => (
+            verdict,
+            Some(format!("the model could not be checked: {why}")),
+        ),
+        other => (
+            verdict,
+            Some(format!("the model could not be checked: {other}")),
+        ),
     }
 }
 
@@ -593,6 +723,90 @@ mod tests {
         );
         assert_eq!(judge(&f, Some(&sat()), &Reply::Timeout), Verdict::Timeout);
         assert!(judge(&f, None, &Reply::Crash("SIGSEGV".into())).is_finding());
+    }
+
+    #[test]
+    fn an_unreadable_value_is_quoted_abridged() {
+        let reply = Reply::from_output(&format!("sat\n((t {}) (u \"a\"))\n", "7".repeat(200_000)));
+        let Reply::Answered {
+            values: Some(Err(why)),
+            ..
+        } = reply
+        else {
+            panic!("{reply:?}")
+        };
+        assert!(why.len() < 300, "{why}");
+        assert!(why.contains("... ("), "{why}");
+    }
+
+    #[test]
+    fn outcomes_map_to_replies() {
+        use std::time::Duration;
+        let t = Duration::from_millis(5);
+        let finished = RawOutcome::Finished {
+            stdout: "unsat\n".into(),
+            stderr: String::new(),
+            exit_code: 0,
+            elapsed: t,
+        };
+        assert_eq!(
+            Reply::from_outcome(&finished),
+            Reply::from_output("unsat\n")
+        );
+        let timeout = RawOutcome::Timeout {
+            partial_stdout: "sat\n".into(),
+            stderr: String::new(),
+            elapsed: t,
+        };
+        assert_eq!(Reply::from_outcome(&timeout), Reply::Timeout);
+        let not_run = RawOutcome::NotRun {
+            reason: "spawn failed".into(),
+            elapsed: t,
+        };
+        assert_eq!(
+            Reply::from_outcome(&not_run),
+            Reply::NotRun("spawn failed".into())
+        );
+        // Not running the solver is our fault: an error, never a finding.
+        let v = judge(
+            &formula(LISTING1),
+            Some(&sat()),
+            &Reply::from_outcome(&not_run),
+        );
+        assert!(matches!(v, Verdict::Error(_)), "{v}");
+    }
+
+    #[test]
+    fn a_satisfying_model_contradicts_an_unsat_label_and_anything_less_does_not() {
+        let f = formula("(declare-fun x () Int)(assert (> x 2))");
+        let first = judge(&f, Some(&unsat(&[])), &Reply::from_output("sat\n"));
+        assert!(first.is_finding(), "{first}");
+        let (v, note) =
+            recheck_unsat_label(&f, first.clone(), &Reply::from_output("sat\n((x 3))\n"));
+        assert!(matches!(v, Verdict::LabelContradicted { .. }), "{v}");
+        assert!(!v.is_finding());
+        assert!(note.is_none());
+        assert!(v.to_string().starts_with("label contradicted"), "{v}");
+        // An invalid model: the solver is still wrong.
+        let (v, note) =
+            recheck_unsat_label(&f, first.clone(), &Reply::from_output("sat\n((x 1))\n"));
+        assert_eq!(v, first);
+        assert!(note.unwrap().contains("invalid"));
+        // No model, a timeout, an unknown: never a verdict against anyone.
+        for reply in [
+            Reply::Timeout,
+            Reply::from_output("sat\n"),
+            Reply::from_output("unknown\n"),
+            Reply::from_output("sat\n((x (div 1 0)))\n"),
+        ] {
+            let (v, note) = recheck_unsat_label(&f, first.clone(), &reply);
+            assert_eq!(v, first, "{reply:?}");
+            assert!(note.unwrap().contains("could not be checked"), "{reply:?}");
+        }
+        // Quantifiers: our semantics cannot check the model.
+        let q = formula("(declare-fun x () Int)(assert (forall ((y Int)) (> x y)))");
+        let (v, _) = recheck_unsat_label(&q, first.clone(), &Reply::from_output("sat\n((x 3))\n"));
+        assert_eq!(v, first);
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! The command line as a user runs it: `run` on the paper's listings and on
-//! a malformed file, `generate`, and a short `fuzz`.
+//! The command line as a user runs it: `run` on the paper's listings, on a
+//! malformed file, on incremental files and with the exit-code scheme
+//! (findings first), `generate`, and a short `fuzz`.
 
 use std::process::Command;
 
@@ -145,4 +146,90 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
         }
     }
     out
+}
+
+/// A labelled sat file and a malformed one, in a fresh folder.
+fn finding_and_bad_file(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("equifuzz-exit-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("a-sat.smt2"),
+        "(set-info :status sat)(declare-const x Int)(assert (> x 0))(check-sat)",
+    )
+    .unwrap();
+    std::fs::write(dir.join("b-bad.smt2"), "(assert (> x 0)").unwrap();
+    dir
+}
+
+#[test]
+fn a_finding_beside_a_bad_file_exits_1() {
+    let dir = finding_and_bad_file("finding");
+    // A "solver" that answers unsat to everything: a finding on a-sat.
+    let out = equifuzz()
+        .args(["run", "--target", "cmd:/bin/echo unsat"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("a-sat.smt2: UNSOUND"), "{stdout}");
+    assert!(stdout.contains("b-bad.smt2:1:16: expected"), "{stdout}");
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+}
+
+#[test]
+fn a_solver_that_never_answers_and_an_empty_folder_exit_2() {
+    let out = equifuzz()
+        .args(["run", "--target", "cmd:/bin/false"])
+        .arg(root("corpus/paper/listing1-replace-empty.smt2"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("error: no answer"), "{stdout}");
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing judged"));
+
+    let empty = std::env::temp_dir().join(format!("equifuzz-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = equifuzz()
+        .args(["run", "--target", "cmd:/bin/echo sat"])
+        .arg(&empty)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&empty).ok();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing judged"));
+}
+
+#[test]
+fn every_check_sat_of_an_incremental_file_gets_a_line_and_json_object() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-incr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("incr.smt2");
+    std::fs::write(
+        &f,
+        "(declare-const x Int)\n(set-info :status sat)\n(check-sat)\n(assert (> x 0))\n(assert (< x 0))\n(set-info :status unsat)\n(check-sat)\n",
+    )
+    .unwrap();
+    let out = equifuzz()
+        .args(["run", "--target", "z3", "--jsonl"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    assert_eq!(
+        (rows[0]["line"].as_u64(), rows[0]["kind"].as_str()),
+        (Some(3), Some("sat"))
+    );
+    assert_eq!(
+        (rows[1]["line"].as_u64(), rows[1]["kind"].as_str()),
+        (Some(7), Some("unsat"))
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
 }

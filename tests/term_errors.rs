@@ -56,8 +56,33 @@ fn unterminated_literals() {
 #[test]
 fn unknown_commands_and_functions() {
     assert_eq!(
-        script_error("(check-sat)\n  (check-sat-assuming (a))"),
-        "2:4: expected a command, found `check-sat-assuming`"
+        script_error("(check-sat)\n  (check-sat-now)"),
+        "2:4: expected a command, found `check-sat-now`"
+    );
+    // SMT-LIB commands outside our theories say so, where they are.
+    for (cmd, why) in [
+        ("(declare-datatypes ((L 0)) (((nil))))", "datatypes"),
+        ("(declare-sort U 0)", "uninterpreted sorts"),
+        (
+            "(define-fun-rec f ((x Int)) Int (f x))",
+            "recursive definitions",
+        ),
+    ] {
+        let e = script_error(&format!("(check-sat)\n {cmd}"));
+        assert!(e.starts_with("2:3: expected a command within"), "{e}");
+        assert!(
+            e.contains(&format!(
+                "not supported: {}",
+                &cmd[1..cmd.find(' ').unwrap()]
+            )),
+            "{e}"
+        );
+        assert!(e.contains(why), "{e}");
+    }
+    assert_eq!(
+        script_error("(declare-fun g (Int) Int)\n(assert (= (g 1) 2))"),
+        "2:13: expected a function equifuzz can evaluate (not supported: uninterpreted \
+         functions, declared by declare-fun with arguments), found `g`"
     );
     assert_eq!(
         script_error("(assert (f x))"),
@@ -88,11 +113,19 @@ fn columns_count_characters_not_bytes() {
 
 #[test]
 fn numbers_that_do_not_fit() {
+    // Loop bounds of 2^32 and more are read (as exact powers of smaller
+    // ones); only a numeral too long to convert in time is refused.
+    assert!(parse_term("((_ re.loop 1 4294967296) re.all)").is_ok());
+    let long = "9".repeat(equifuzz::term::MAX_NUMERAL_DIGITS + 1);
     assert_eq!(
-        parse_term("((_ re.loop 1 4294967296) re.all)")
+        parse_term(&format!("(+ 1 {long})"))
             .unwrap_err()
             .to_string(),
-        "1:15: expected a numeral below 2^32, found `4294967296`"
+        format!(
+            "1:6: expected a numeral of at most {} digits, found a numeral of {} digits",
+            equifuzz::term::MAX_NUMERAL_DIGITS,
+            equifuzz::term::MAX_NUMERAL_DIGITS + 1
+        )
     );
     assert_eq!(
         parse_term("1.5").unwrap_err().to_string(),

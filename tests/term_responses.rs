@@ -452,3 +452,45 @@ fn older_z3_output_with_legacy_escapes() {
         Term::Str(s(&[0x61, 0x0a, 0xe9, 0x5c, 0x75, 0x7b, 0x36, 0x31, 0x7d]))
     );
 }
+
+/// Issue 16: a 1,000,000-digit value took 1.9 s to read and 5,000,000 digits
+/// over a minute (num-bigint's decimal conversion is quadratic), after the
+/// solver's deadline. Numerals past `MAX_NUMERAL_DIGITS` are now an
+/// unreadable value, found by a linear scan: the model check is
+/// inconclusive, never wrong, and reading stays fast.
+#[test]
+fn a_numeral_of_millions_of_digits_is_refused_in_linear_time() {
+    use equifuzz::oracle::{Reply, judge};
+    use equifuzz::term::{Formula, MAX_NUMERAL_DIGITS, parse_script};
+    let f = Formula::from_script(
+        &parse_script("(declare-fun x () Int)(declare-fun y () Int)(assert (> x y))").unwrap(),
+    )
+    .unwrap();
+    for digits in [1_000_000, 5_000_000] {
+        let out = format!("sat\n((x {}) (y 1))\n", "7".repeat(digits));
+        let start = std::time::Instant::now();
+        let reply = Reply::from_output(&out);
+        let took = start.elapsed();
+        let Reply::Answered {
+            values: Some(Err(why)),
+            ..
+        } = &reply
+        else {
+            panic!("{digits} digits: {reply:?}")
+        };
+        assert!(
+            why.contains(&format!("at most {MAX_NUMERAL_DIGITS} digits")),
+            "{why}"
+        );
+        assert!(took.as_secs_f64() < 1.0, "{digits} digits read in {took:?}");
+        let v = judge(&f, None, &reply);
+        assert!(!v.is_finding(), "{v}");
+        eprintln!("{digits} digits: refused in {took:?}");
+    }
+    // At the limit, the value is read exactly.
+    let big = "9".repeat(MAX_NUMERAL_DIGITS);
+    let start = std::time::Instant::now();
+    let reply = Reply::from_output(&format!("sat\n((x {big}) (y 1))\n"));
+    eprintln!("{MAX_NUMERAL_DIGITS} digits: read in {:?}", start.elapsed());
+    assert_eq!(judge(&f, None, &reply).to_string(), "sat (model checked)");
+}

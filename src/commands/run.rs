@@ -1,16 +1,52 @@
 //! `equifuzz run`: judge SMT-LIB files on a solver.
 //!
-//! The expected status comes from the file's `(set-info :status ...)`; an
-//! expected unsat core from a `; expected unsat core: (a0 a1)` comment (as
-//! equifuzz writes in its findings). Without a status, the answer is printed
-//! and a model is still checked against our semantics.
+//! Every `check-sat` of a file is judged on its own, with the declarations
+//! and assertions in scope there ([`crate::term::check_sats`]) and the
+//! `(set-info :status ...)` that precedes it; the solver gets each as a
+//! script of its own. A file with one `check-sat` prints `FILE: verdict`;
+//! with several, one `FILE:LINE:COLUMN: verdict` line per `check-sat`. An expected
+//! unsat core comes from a `; expected unsat core: (a0 a1)` comment (as
+//! equifuzz writes in its findings) and applies to a file with a single
+//! `check-sat` only. Without a status, the answer is printed and a model is
+//! still checked against our semantics.
+//!
+//! An `unsat` label answered `sat` is asked again for the model: if the
+//! model satisfies the formula, the label is what is wrong
+//! ([`Verdict::LabelContradicted`]).
+//!
+//! # Exit codes
+//!
+//! - 1: at least one finding (unsound, invalid model, invalid core, crash),
+//!   whatever else happened.
+//! - 2: no finding, but a file could not be read or parsed, a label is
+//!   unknown or contradicted, or nothing at all was judged (no file, no
+//!   `check-sat`, or the solver never gave an answer).
+//! - 0: everything was judged and nothing was found.
 
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use crate::oracle::{Expected, Reply, Verdict, judge};
-use crate::term::{Formula, Printer, Queries, parse_script};
-use crate::triage::expected_core;
+use crate::oracle::{Expected, Reply, Verdict, judge, recheck_unsat_label};
+use crate::solver::Target;
+use crate::term::{CheckSat, Formula, Printer, Queries, check_sats, parse_located};
+use crate::triage::{expected_core, files_under};
 use crate::truth::Status;
+
+/// The verdict on one `check-sat`.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    /// The line of the `check-sat`.
+    pub line: usize,
+    /// Its column.
+    pub column: usize,
+    /// What the file said to expect there.
+    pub expected: Option<Expected>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// What else the user should know (why a model was not checked).
+    pub note: Option<String>,
+}
 
 /// The result of one file.
 #[derive(Clone, Debug)]
@@ -18,72 +54,283 @@ pub enum FileOutcome {
     /// The file could not be read or parsed; the message starts with
     /// `FILE:LINE:COLUMN:` when there is a position.
     Invalid(String),
-    /// The solver ran and was judged.
-    Judged {
-        /// What the file said to expect.
-        expected: Option<Expected>,
-        /// The verdict.
-        verdict: Verdict,
-    },
+    /// The file has no `check-sat`: nothing to judge.
+    Empty,
+    /// Each `check-sat`, judged.
+    Judged(Vec<Judged>),
 }
 
-/// The formula, expectation and query script of a file's text.
-pub fn prepare(
-    path: &Path,
-    text: &str,
-    printer: &Printer,
-) -> Result<(Formula, Option<Expected>, String), String> {
-    let script = parse_script(text).map_err(|e| format!("{}:{e}", path.display()))?;
-    let formula = Formula::from_script(&script).map_err(|e| format!("{}: {e}", path.display()))?;
-    formula
-        .check()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let expected = match script.status() {
-        Some("sat") => Some(Expected {
-            status: Status::Sat,
-            core: None,
-        }),
-        Some("unsat") => Some(Expected {
-            status: Status::Unsat,
-            core: expected_core(text),
-        }),
-        Some("unknown") | None => None,
-        Some(other) => {
-            return Err(format!(
-                "{}: unknown status `{other}` (expected sat, unsat or unknown)",
-                path.display()
-            ));
-        }
-    };
-    let all_named = formula.assertions.iter().all(|a| a.name.is_some());
-    let queries = Queries {
+/// A `check-sat` ready to send: what to expect and the script to run.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The `check-sat` and its formula.
+    pub check: CheckSat,
+    /// What its label says.
+    pub expected: Option<Expected>,
+    /// The script the solver gets.
+    pub query: String,
+}
+
+/// The `check-sat`s of a file's text, each with its expectation and query.
+pub fn prepare(path: &Path, text: &str, printer: &Printer) -> Result<Vec<Prepared>, String> {
+    let commands = parse_located(text).map_err(|e| format!("{}:{e}", path.display()))?;
+    let checks = check_sats(&commands).map_err(|e| format!("{}:{e}", path.display()))?;
+    let single = checks.len() == 1;
+    let mut out = Vec::with_capacity(checks.len());
+    for check in checks {
+        let expected = match check.status.as_deref() {
+            Some("sat") => Some(Expected {
+                status: Status::Sat,
+                core: None,
+            }),
+            // A core comment describes the file's one formula; with several
+            // check-sats it would be held against the wrong ones.
+            Some("unsat") => Some(Expected {
+                status: Status::Unsat,
+                core: if single { expected_core(text) } else { None },
+            }),
+            Some("unknown") | None => None,
+            Some(other) => {
+                return Err(format!(
+                    "{}:{}:{}: unknown status `{other}` (expected sat, unsat or unknown)",
+                    path.display(),
+                    check.line,
+                    check.column
+                ));
+            }
+        };
+        let query = printer.script(&check.formula.to_script(None, queries(&check, &expected)));
+        out.push(Prepared {
+            check,
+            expected,
+            query,
+        });
+    }
+    Ok(out)
+}
+
+/// What to ask after `check-sat`: the values for a model check unless the
+/// label says unsat, the core when one is expected and every assertion is
+/// named.
+fn queries(check: &CheckSat, expected: &Option<Expected>) -> Queries {
+    let all_named = check.formula.assertions.iter().all(|a| a.name.is_some());
+    Queries {
         values: expected.as_ref().is_none_or(|e| e.status == Status::Sat),
         unsat_core: expected.as_ref().is_some_and(|e| e.status == Status::Unsat) && all_named,
         model: false,
-    };
-    let query = printer.script(&formula.to_script(None, queries));
-    Ok((formula, expected, query))
+    }
 }
 
-/// Judges one file; `solve` runs a script and returns the reply and the
-/// solver's raw output.
+/// The script that asks for a model of `formula` (to check a label).
+fn model_query(formula: &Formula, printer: &Printer) -> String {
+    printer.script(&formula.to_script(
+        None,
+        Queries {
+            values: true,
+            ..Queries::default()
+        },
+    ))
+}
+
+/// Judges one file; `solve` runs a script and returns the solver's reply.
 pub fn run_file(
     path: &Path,
     printer: &Printer,
-    solve: &mut dyn FnMut(&str) -> (Reply, String),
+    solve: &mut dyn FnMut(&str) -> Reply,
 ) -> FileOutcome {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => return FileOutcome::Invalid(format!("{}: {e}", path.display())),
     };
-    match prepare(path, &text, printer) {
-        Err(e) => FileOutcome::Invalid(e),
-        Ok((formula, expected, query)) => {
-            let (reply, _raw) = solve(&query);
-            let verdict = judge(&formula, expected.as_ref(), &reply);
-            FileOutcome::Judged { expected, verdict }
+    let prepared = match prepare(path, &text, printer) {
+        Ok(p) => p,
+        Err(e) => return FileOutcome::Invalid(e),
+    };
+    if prepared.is_empty() {
+        return FileOutcome::Empty;
+    }
+    let judged = prepared
+        .into_iter()
+        .map(|p| {
+            let reply = solve(&p.query);
+            let verdict = judge(&p.check.formula, p.expected.as_ref(), &reply);
+            let (verdict, note) = if matches!(
+                verdict,
+                Verdict::Unsound {
+                    expected: Status::Unsat,
+                    ..
+                }
+            ) {
+                let again = solve(&model_query(&p.check.formula, printer));
+                recheck_unsat_label(&p.check.formula, verdict, &again)
+            } else {
+                (verdict, None)
+            };
+            Judged {
+                line: p.check.line,
+                column: p.check.column,
+                expected: p.expected,
+                verdict,
+                note,
+            }
+        })
+        .collect();
+    FileOutcome::Judged(judged)
+}
+
+/// The files named, with folders replaced by the `.smt2` files under them
+/// (each file once, symbolic links followed, sorted so that runs are
+/// reproducible); a folder that cannot be read is an `Err` naming it.
+pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, String>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let (files, unreadable) = files_under(p);
+            out.extend(
+                files
+                    .into_iter()
+                    .filter(|f| f.extension().is_some_and(|x| x == "smt2"))
+                    .map(Ok),
+            );
+            out.extend(
+                unreadable
+                    .into_iter()
+                    .map(|(d, e)| Err(format!("{}: {e}", d.display()))),
+            );
+        } else {
+            out.push(Ok(p.clone()));
         }
     }
+    out
+}
+
+/// What a whole `run` saw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunSummary {
+    /// Files (and unreadable folders) named or found.
+    pub files: usize,
+    /// `check-sat`s the solver answered (anything but an error).
+    pub judged: usize,
+    /// Findings.
+    pub findings: usize,
+    /// Bad input: unreadable or malformed files, unknown or contradicted
+    /// labels.
+    pub bad: usize,
+}
+
+impl RunSummary {
+    /// The exit code of the scheme in the module docs.
+    pub fn exit_code(&self) -> u8 {
+        if self.findings > 0 {
+            1
+        } else if self.bad > 0 || self.judged == 0 {
+            2
+        } else {
+            0
+        }
+    }
+}
+
+/// Runs every file under `paths` on `target` and prints a line (or, with
+/// `jsonl`, a JSON object) per verdict to `out`.
+pub fn run(
+    paths: &[PathBuf],
+    target: &mut dyn Target,
+    timeout: Duration,
+    jsonl: bool,
+    out: &mut dyn Write,
+) -> std::io::Result<RunSummary> {
+    let printer = Printer::new(target.dialect());
+    let mut solve = |script: &str| Reply::from_outcome(&target.run(script, timeout));
+    let mut summary = RunSummary::default();
+    for entry in expand(paths) {
+        summary.files += 1;
+        let f = match entry {
+            Ok(f) => f,
+            Err(msg) => {
+                summary.bad += 1;
+                print_invalid(out, jsonl, None, &msg)?;
+                continue;
+            }
+        };
+        match run_file(&f, &printer, &mut solve) {
+            FileOutcome::Invalid(msg) => {
+                summary.bad += 1;
+                print_invalid(out, jsonl, Some(&f), &msg)?;
+            }
+            FileOutcome::Empty => {
+                let msg = "nothing to judge: no check-sat";
+                if jsonl {
+                    let line = serde_json::json!({"file": f, "kind": "empty", "verdict": msg});
+                    writeln!(out, "{line}")?;
+                } else {
+                    writeln!(out, "{}: {msg}", f.display())?;
+                }
+            }
+            FileOutcome::Judged(all) => {
+                let single = all.len() == 1;
+                for j in all {
+                    summary.findings += usize::from(j.verdict.is_finding());
+                    summary.judged += usize::from(!matches!(j.verdict, Verdict::Error(_)));
+                    summary.bad +=
+                        usize::from(matches!(j.verdict, Verdict::LabelContradicted { .. }));
+                    print_judged(out, jsonl, &f, single, &j)?;
+                }
+            }
+        }
+    }
+    Ok(summary)
+}
+
+fn print_invalid(
+    out: &mut dyn Write,
+    jsonl: bool,
+    file: Option<&Path>,
+    msg: &str,
+) -> std::io::Result<()> {
+    if jsonl {
+        let line = serde_json::json!({"file": file, "kind": "invalid", "verdict": msg});
+        writeln!(out, "{line}")
+    } else {
+        writeln!(out, "{msg}")
+    }
+}
+
+fn print_judged(
+    out: &mut dyn Write,
+    jsonl: bool,
+    f: &Path,
+    single: bool,
+    j: &Judged,
+) -> std::io::Result<()> {
+    if jsonl {
+        let line = serde_json::json!({
+            "file": f,
+            "line": j.line,
+            "column": j.column,
+            "expected": j.expected.as_ref().map(|e| e.status.to_string()),
+            "kind": j.verdict.kind(),
+            "verdict": j.verdict.to_string(),
+            "note": j.note,
+        });
+        return writeln!(out, "{line}");
+    }
+    let place = if single {
+        f.display().to_string()
+    } else {
+        format!("{}:{}:{}", f.display(), j.line, j.column)
+    };
+    let exp = j
+        .expected
+        .as_ref()
+        .map(|e| format!(" (expected {})", e.status))
+        .unwrap_or_default();
+    let note = j
+        .note
+        .as_ref()
+        .map(|n| format!(" ({n})"))
+        .unwrap_or_default();
+    writeln!(out, "{place}: {}{exp}{note}", j.verdict)
 }
 
 #[cfg(test)]
@@ -112,23 +359,54 @@ mod tests {
     #[test]
     fn queries_follow_the_expected_status() {
         let p = Printer::default();
-        let (_, _, q) = prepare(
+        let q = prepare(
             Path::new("f"),
-            "(set-info :status sat)(declare-const s String)(assert (= s \"a\"))",
+            "(set-info :status sat)(declare-const s String)(assert (= s \"a\"))(check-sat)",
             &p,
         )
         .unwrap();
-        assert!(q.contains("(get-value (s))"), "{q}");
-        let (_, e, q) = prepare(
+        assert!(q[0].query.contains("(get-value (s))"), "{}", q[0].query);
+        let q = prepare(
             Path::new("f"),
-            "; expected unsat core: (a0 a1)\n(set-info :status unsat)(declare-const s String)(assert (! (= s \"a\") :named a0))(assert (! (= s \"b\") :named a1))",
+            "; expected unsat core: (a0 a1)\n(set-info :status unsat)(declare-const s String)(assert (! (= s \"a\") :named a0))(assert (! (= s \"b\") :named a1))(check-sat)",
             &p,
         )
         .unwrap();
         assert!(
-            q.contains("(get-unsat-core)") && !q.contains("get-value"),
-            "{q}"
+            q[0].query.contains("(get-unsat-core)") && !q[0].query.contains("get-value"),
+            "{}",
+            q[0].query
         );
-        assert_eq!(e.unwrap().core.unwrap().len(), 2);
+        assert_eq!(
+            q[0].expected.as_ref().unwrap().core.as_ref().unwrap().len(),
+            2
+        );
+    }
+
+    #[test]
+    fn a_core_comment_is_not_held_against_several_check_sats() {
+        let q = prepare(
+            Path::new("f"),
+            "; expected unsat core: (a0)\n(declare-const s String)(assert (! (= s \"a\") :named a0))\
+             (set-info :status sat)(check-sat)(assert (! (= s \"b\") :named a1))(set-info :status unsat)(check-sat)",
+            &Printer::default(),
+        )
+        .unwrap();
+        assert_eq!(q.len(), 2);
+        assert_eq!(q[1].expected.as_ref().unwrap().core, None);
+    }
+
+    #[test]
+    fn the_exit_code_puts_findings_first_and_nothing_judged_with_bad_input() {
+        let s = |judged, findings, bad| RunSummary {
+            files: 1,
+            judged,
+            findings,
+            bad,
+        };
+        assert_eq!(s(1, 1, 1).exit_code(), 1);
+        assert_eq!(s(1, 0, 1).exit_code(), 2);
+        assert_eq!(s(0, 0, 0).exit_code(), 2);
+        assert_eq!(s(3, 0, 0).exit_code(), 0);
     }
 }

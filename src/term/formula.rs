@@ -177,8 +177,10 @@ impl Formula {
     }
 
     /// Rebuilds a formula from a script's declarations and assertions; other
-    /// commands are ignored. Fails on `declare-fun` with arguments and on
-    /// `define-fun` (not part of what equifuzz generates).
+    /// commands are ignored (a `define-fun` too: the parser expanded its
+    /// uses). Fails on `declare-fun` with arguments. For a script with
+    /// `push`/`pop` or several `check-sat`s, use
+    /// [`check_sats`](super::check_sats), which keeps the scopes apart.
     pub fn from_script(script: &Script) -> Result<Formula, String> {
         let mut f = Formula::default();
         for c in &script.commands {
@@ -186,9 +188,6 @@ impl Formula {
                 Command::DeclareConst(n, s) => f.decls.push((n.clone(), s.clone())),
                 Command::DeclareFun(n, ..) => {
                     return Err(format!("uninterpreted function `{n}` is not supported"));
-                }
-                Command::DefineFun { name, .. } => {
-                    return Err(format!("define-fun `{name}` is not supported"));
                 }
                 Command::Assert(a) => f.assertions.push(a.clone()),
                 _ => {}

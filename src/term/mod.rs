@@ -11,6 +11,7 @@ mod op;
 pub mod parser;
 pub mod printer;
 pub mod response;
+pub mod scopes;
 mod script;
 mod sort;
 mod string;
@@ -19,12 +20,16 @@ mod term;
 
 pub use formula::{Formula, Queries};
 pub use op::{Dialect, Op};
-pub use parser::{ParseError, StringEscapes, parse_script, parse_sort, parse_term};
+pub use parser::{
+    MAX_NUMERAL_DIGITS, ParseError, StringEscapes, parse_located, parse_script, parse_sort,
+    parse_term,
+};
 pub use printer::Printer;
 pub use response::{
     ModelEntry, Response, SatAnswer, Unreadable, parse_responses, parse_responses_with,
 };
-pub use script::{Assertion, Command, SExpr, Script};
+pub use scopes::{CheckSat, ScopeError, check_sats};
+pub use script::{Assertion, Command, Located, SExpr, Script};
 pub use sort::Sort;
 pub use string::{CharOutOfRange, MAX_CHAR, SmtString};
 pub use term::{QuantKind, Quantifier, SortError, Symbol, Term};

@@ -23,14 +23,37 @@
 //!   `str.in-re`, `str.to-int`, `int.to-str`), so output of either printer
 //!   dialect parses.
 //!
+//! - Definitions are macros: every use of a `define-fun` (with or without
+//!   parameters) becomes its body under a `let` binding the parameters to
+//!   the arguments, and every use of a `define-sort` becomes its sort. A
+//!   definition is scoped like a declaration: `pop` removes it. A use where
+//!   the body's free symbols would be captured by an enclosing binder is
+//!   refused, never misread.
+//! - A `re.loop` or `re.^` index of 2^32 or more (which [`Op`] cannot hold)
+//!   is read exactly as a concatenation of powers of at most 2^31 - 1 (Z3
+//!   reads indices as signed 32-bit integers): `r^n = (r^M)^q ++ r^rem`;
+//!   `re.loop` with `lo > hi` is `re.none`, else `r^lo ++ (re.opt
+//!   r)^(hi - lo)`. No bound is refused, and an index below 2^32 stays as
+//!   written (so printed terms read back equal).
+//! - Numerals have at most [`MAX_NUMERAL_DIGITS`] digits: decimal to binary
+//!   conversion is quadratic in num-bigint, and a solver's output is read
+//!   after its deadline, so an unbounded numeral would be an unbounded wait.
+//! - Commands outside equifuzz's theories (`declare-sort`,
+//!   `declare-datatype(s)`, `define-fun-rec`, `define-funs-rec`, and the use
+//!   of a `declare-fun` with arguments) are errors at their position that say
+//!   "not supported".
+//!
 //! Errors report a 1-based line and a 1-based column counted in characters.
+
+use std::collections::HashMap;
 
 use num_bigint::{BigInt, BigUint};
 
 pub use super::lexer::StringEscapes;
 use super::lexer::{Lexer, Tok, Token, decode_string};
 use super::{
-    Assertion, Command, Op, QuantKind, Quantifier, SExpr, Script, SmtString, Sort, Symbol, Term,
+    Assertion, Command, Located, Op, QuantKind, Quantifier, SExpr, Script, SmtString, Sort, Symbol,
+    Term,
 };
 
 /// The deepest nesting of parentheses the term and s-expression parsers
@@ -46,6 +69,17 @@ pub const MAX_DEPTH: usize = 2_000;
 /// The deepest nesting of sorts accepted (`(Array (Array ...) ...)`); sorts
 /// are parsed recursively.
 pub const MAX_SORT_DEPTH: usize = 64;
+
+/// The most digits a numeral may have. num-bigint converts decimal text to
+/// binary in quadratic time: measured on this machine (debug test profile
+/// aside, release build), 1,000,000 digits took 1.9 s and 5,000,000 over a
+/// minute; 100,000 take about 20 ms. No value a solver prints for a formula
+/// we judge comes near it.
+pub const MAX_NUMERAL_DIGITS: usize = 100_000;
+
+/// The most term nodes one command may gain by expanding definitions
+/// (uses copy the body; terms share nothing). About 100 MB of terms.
+pub const MAX_EXPANDED_NODES: usize = 2_000_000;
 
 /// A syntax error: where it is and what was expected there.
 ///
@@ -79,12 +113,39 @@ impl ParseError {
 
 /// Parses a whole script.
 pub fn parse_script(text: &str) -> Result<Script, ParseError> {
+    Ok(Script {
+        commands: parse_located(text)?
+            .into_iter()
+            .map(|l| l.command)
+            .collect(),
+    })
+}
+
+/// Parses a whole script, each command with the line and column where it
+/// starts.
+pub fn parse_located(text: &str) -> Result<Vec<Located>, ParseError> {
     let mut p = Parser::new(text, StringEscapes::Smtlib26);
-    let mut commands = Vec::new();
-    while let Some(c) = p.command()? {
-        commands.push(c);
+    let mut out = Vec::new();
+    // Lines are counted incrementally: one pass over the text in all.
+    let (mut counted, mut line, mut line_start) = (0usize, 1usize, 0usize);
+    loop {
+        let start = p.lex.next_start();
+        let Some(command) = p.command()? else {
+            return Ok(out);
+        };
+        for (i, b) in text.as_bytes()[counted..start].iter().enumerate() {
+            if *b == b'\n' {
+                line += 1;
+                line_start = counted + i + 1;
+            }
+        }
+        counted = start;
+        out.push(Located {
+            command,
+            line,
+            column: text[line_start..start].chars().count() + 1,
+        });
     }
-    Ok(Script { commands })
 }
 
 /// Parses one term; the whole input must be that term. Symbols that are not
@@ -106,13 +167,84 @@ pub fn parse_sort(text: &str) -> Result<Sort, ParseError> {
 }
 
 /// The head of an application, before its arguments are known.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Head {
     Op(Op),
     /// `-`: negation or subtraction, by arity.
     Minus,
     /// Legacy `(re.loop r lo hi)` with the bounds as arguments.
     LegacyLoop,
+    /// `((_ re.loop lo hi) r)` with a bound of 2^32 or more.
+    BigLoop(BigUint, BigUint),
+    /// `((_ re.^ n) r)` with `n` of 2^32 or more.
+    BigPower(BigUint),
+    /// A `define-fun` with parameters: its index in [`Definitions::funs`].
+    Defined(usize),
+}
+
+/// A `define-fun`.
+#[derive(Clone, Debug)]
+struct FunDef {
+    name: Symbol,
+    params: Vec<(Symbol, Sort)>,
+    body: Term,
+    /// `body.size()` and `body.depth()`, known once.
+    size: usize,
+    depth: usize,
+}
+
+/// A `define-sort`.
+#[derive(Clone, Debug)]
+struct SortDef {
+    params: Vec<Symbol>,
+    body: SExpr,
+}
+
+/// What the script has defined or declared so far that the parser must
+/// know to read terms and sorts, scoped by `push`/`pop`.
+#[derive(Clone, Debug, Default)]
+struct Definitions {
+    funs: Vec<FunDef>,
+    fun_index: HashMap<Symbol, usize>,
+    sorts: HashMap<Symbol, SortDef>,
+    /// Functions declared with arguments (uninterpreted: not supported).
+    uninterpreted: HashMap<Symbol, ()>,
+    /// Per open `push` level, the names introduced at that level.
+    levels: Vec<Vec<Symbol>>,
+}
+
+impl Definitions {
+    fn introduce(&mut self, name: &Symbol) {
+        if let Some(level) = self.levels.last_mut() {
+            level.push(name.clone());
+        }
+    }
+
+    fn forget(&mut self, name: &Symbol) {
+        if let Some(i) = self.fun_index.remove(name) {
+            // Keep indices of other definitions valid: leave the slot.
+            self.funs[i].params.clear();
+        }
+        self.sorts.remove(name);
+        self.uninterpreted.remove(name);
+    }
+
+    fn push(&mut self, n: u32) {
+        for _ in 0..n {
+            self.levels.push(Vec::new());
+        }
+    }
+
+    fn pop(&mut self, n: u32) {
+        for _ in 0..n {
+            let Some(level) = self.levels.pop() else {
+                return;
+            };
+            for name in level {
+                self.forget(&name);
+            }
+        }
+    }
 }
 
 /// A compound term whose parts are still being read.
@@ -156,6 +288,9 @@ pub(crate) struct Parser<'a> {
     lex: Lexer<'a>,
     peeked: Option<Token<'a>>,
     escapes: StringEscapes,
+    defs: Definitions,
+    /// Nodes added by expanding definitions in the current command.
+    expanded: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -165,6 +300,8 @@ impl<'a> Parser<'a> {
             lex: Lexer::new(src),
             peeked: None,
             escapes,
+            defs: Definitions::default(),
+            expanded: 0,
         }
     }
 
@@ -175,6 +312,8 @@ impl<'a> Parser<'a> {
             lex: Lexer::at(src, pos),
             peeked: None,
             escapes,
+            defs: Definitions::default(),
+            expanded: 0,
         }
     }
 
@@ -248,6 +387,85 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Refuses a numeral longer than [`MAX_NUMERAL_DIGITS`].
+    fn check_numeral(&self, t: Token<'_>, digits: &str) -> Result<(), ParseError> {
+        if digits.len() > MAX_NUMERAL_DIGITS {
+            return Err(ParseError::at(
+                self.lex.src(),
+                t.start,
+                format!("a numeral of at most {MAX_NUMERAL_DIGITS} digits"),
+                format!("a numeral of {} digits", digits.len()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Reads a numeral of any size (up to [`MAX_NUMERAL_DIGITS`] digits).
+    fn numeral_big(&mut self) -> Result<BigUint, ParseError> {
+        let t = self.next()?;
+        match t.tok {
+            Tok::Numeral(s) => {
+                self.check_numeral(t, s)?;
+                Ok(s.parse().expect("digits"))
+            }
+            _ => Err(self.error(t, "a numeral")),
+        }
+    }
+
+    /// The body of definition `i` in place of its use at `at`, its
+    /// parameters bound to `args` by a `let`.
+    fn expand(
+        &mut self,
+        at: Token<'_>,
+        stack: &[Frame],
+        i: usize,
+        args: Vec<Term>,
+    ) -> Result<Term, ParseError> {
+        // Expansion copies: a chain of definitions each using the previous
+        // one twice doubles at every step, and a deep body nests deeper
+        // than the parser's own limit. Both are refused, never built.
+        let (size, depth) = (self.defs.funs[i].size, self.defs.funs[i].depth);
+        self.expanded = self.expanded.saturating_add(size);
+        if self.expanded > MAX_EXPANDED_NODES {
+            return Err(self.error(
+                at,
+                format!(
+                    "a command of at most {MAX_EXPANDED_NODES} nodes once definitions are \
+                     expanded (not supported: larger expansions)"
+                ),
+            ));
+        }
+        if stack.len() + 1 + depth > MAX_DEPTH {
+            return Err(self.error(
+                at,
+                format!("a term nested at most {MAX_DEPTH} deep once definitions are expanded"),
+            ));
+        }
+        let def = &self.defs.funs[i];
+        for v in def.body.free_vars() {
+            if !def.params.iter().any(|(p, _)| *p == v) && bound_by(stack, &v) {
+                return Err(self.error(
+                    at,
+                    format!(
+                        "a use of `{}` where `{v}` is not rebound (not supported: the \
+                         definition's `{v}` would be captured by the enclosing binder)",
+                        def.name
+                    ),
+                ));
+            }
+        }
+        if def.params.is_empty() {
+            return Ok(def.body.clone());
+        }
+        let binds = def
+            .params
+            .iter()
+            .map(|(p, _)| p.clone())
+            .zip(args)
+            .collect();
+        Ok(Term::Let(binds, Box::new(def.body.clone())))
+    }
+
     fn numeral_u32(&mut self, what: &str) -> Result<u32, ParseError> {
         let t = self.next()?;
         match t.tok {
@@ -284,6 +502,7 @@ impl<'a> Parser<'a> {
                 "Int" => Ok(Sort::Int),
                 "String" => Ok(Sort::String),
                 "RegLan" => Ok(Sort::RegLan),
+                _ if self.defs.sorts.contains_key(s) => self.defined_sort(t, s, Vec::new()),
                 _ => Err(self.error(t, EXPECTED)),
             },
             Tok::LParen => {
@@ -313,11 +532,33 @@ impl<'a> Parser<'a> {
                         self.rparen()?;
                         Ok(Sort::Array(Box::new(i), Box::new(e)))
                     }
+                    Tok::Symbol(s) | Tok::Quoted(s) if self.defs.sorts.contains_key(s) => {
+                        let mut args = Vec::new();
+                        while !self.at_rparen()? {
+                            args.push(self.sort_at_depth(depth + 1)?);
+                        }
+                        self.next()?;
+                        self.defined_sort(h, s, args)
+                    }
                     _ => Err(self.error(h, EXPECTED)),
                 }
             }
             _ => Err(self.error(t, EXPECTED)),
         }
+    }
+
+    /// The sort a `define-sort` name applied to `args` stands for.
+    fn defined_sort(&self, at: Token<'_>, name: &str, args: Vec<Sort>) -> Result<Sort, ParseError> {
+        let def = &self.defs.sorts[name];
+        if def.params.len() != args.len() {
+            return Err(self.error(
+                at,
+                format!("`{name}` with {} sort arguments", def.params.len()),
+            ));
+        }
+        let env: HashMap<&str, Sort> = def.params.iter().map(String::as_str).zip(args).collect();
+        sort_of_sexpr(&def.body, &env, &self.defs.sorts, 0)
+            .map_err(|why| self.error(at, format!("a sort ({why})")))
     }
 
     /// Reads `((x S) ...)`, at least one variable.
@@ -375,7 +616,10 @@ impl<'a> Parser<'a> {
                     Some(items) => SExpr::List(items),
                     None => return Err(self.error(t, "an s-expression")),
                 },
-                Tok::Numeral(s) => SExpr::Numeral(s.parse::<BigUint>().expect("digits")),
+                Tok::Numeral(s) => {
+                    self.check_numeral(t, s)?;
+                    SExpr::Numeral(s.parse::<BigUint>().expect("digits"))
+                }
                 Tok::Decimal(s) => SExpr::Decimal(s.to_string()),
                 Tok::Str(raw) => SExpr::Str(undouble(raw)),
                 Tok::Symbol(s) | Tok::Quoted(s) => SExpr::Symbol(s.to_string()),
@@ -427,10 +671,25 @@ impl<'a> Parser<'a> {
         'descend: loop {
             let t = self.next()?;
             let mut value = match t.tok {
-                Tok::Numeral(s) => Term::Int(parse_numeral(s)),
+                Tok::Numeral(s) => {
+                    self.check_numeral(t, s)?;
+                    Term::Int(parse_numeral(s))
+                }
                 Tok::Str(raw) => Term::Str(self.string(t, raw)?),
                 Tok::Symbol(s) if is_reserved(s) => return Err(self.error(t, "a term")),
-                Tok::Symbol(s) | Tok::Quoted(s) => Self::atom(s),
+                Tok::Symbol(s) | Tok::Quoted(s) => match self.defs.fun_index.get(s) {
+                    Some(&i) if !bound_by(&stack, s) => {
+                        let def = &self.defs.funs[i];
+                        if !def.params.is_empty() {
+                            return Err(self.error(
+                                t,
+                                format!("a term (`{s}` takes {} arguments)", def.params.len()),
+                            ));
+                        }
+                        self.expand(t, &stack, i, Vec::new())?
+                    }
+                    _ => Self::atom(s),
+                },
                 Tok::LParen => {
                     if stack.len() >= MAX_DEPTH {
                         return Err(
@@ -461,8 +720,30 @@ impl<'a> Parser<'a> {
                             stack.push(Frame::App { head, args, start });
                             continue 'descend;
                         }
-                        self.next()?;
-                        value = self.finish_app(head, args, start, last_numeral)?;
+                        let close = self.next()?;
+                        value = match head {
+                            Head::Defined(i) => {
+                                let at = Token {
+                                    tok: Tok::LParen,
+                                    start,
+                                };
+                                let want = self.defs.funs[i].params.len();
+                                if args.len() != want {
+                                    return Err(ParseError::at(
+                                        self.lex.src(),
+                                        start,
+                                        format!(
+                                            "`{}` with {want} arguments",
+                                            self.defs.funs[i].name
+                                        ),
+                                        format!("{} arguments", args.len()),
+                                    ));
+                                }
+                                let _ = close;
+                                self.expand(at, &stack, i, args)?
+                            }
+                            _ => self.finish_app(head, args, start, last_numeral)?,
+                        };
                     }
                     Frame::LetBind { mut binds, name } => {
                         self.rparen()?;
@@ -588,7 +869,19 @@ impl<'a> Parser<'a> {
                     args: Vec::new(),
                     start: lparen.start,
                 }),
-                None => Err(self.error(h, "a known function symbol")),
+                None => match self.defs.fun_index.get(s) {
+                    Some(&i) => Ok(Frame::App {
+                        head: Head::Defined(i),
+                        args: Vec::new(),
+                        start: lparen.start,
+                    }),
+                    None if self.defs.uninterpreted.contains_key(s) => Err(self.error(
+                        h,
+                        "a function equifuzz can evaluate (not supported: uninterpreted \
+                         functions, declared by declare-fun with arguments)",
+                    )),
+                    None => Err(self.error(h, "a known function symbol")),
+                },
             },
             Tok::LParen => {
                 let u = self.next()?;
@@ -596,18 +889,27 @@ impl<'a> Parser<'a> {
                     return Err(self.error(u, "`_` opening an indexed identifier"));
                 }
                 let name = self.next()?;
-                let op = match name.tok {
+                let head = match name.tok {
                     Tok::Symbol("re.loop") => {
-                        let lo = self.numeral_u32("a numeral")?;
-                        let hi = self.numeral_u32("a numeral")?;
-                        Op::ReLoop(lo, hi)
+                        let lo = self.numeral_big()?;
+                        let hi = self.numeral_big()?;
+                        match (small_index(&lo), small_index(&hi)) {
+                            (Some(lo), Some(hi)) => Head::Op(Op::ReLoop(lo, hi)),
+                            _ => Head::BigLoop(lo, hi),
+                        }
                     }
-                    Tok::Symbol("re.^") => Op::RePower(self.numeral_u32("a numeral")?),
+                    Tok::Symbol("re.^") => {
+                        let n = self.numeral_big()?;
+                        match small_index(&n) {
+                            Some(n) => Head::Op(Op::RePower(n)),
+                            None => Head::BigPower(n),
+                        }
+                    }
                     _ => return Err(self.error(name, "`re.loop` or `re.^`")),
                 };
                 self.rparen()?;
                 Ok(Frame::App {
-                    head: Head::Op(op),
+                    head,
                     args: Vec::new(),
                     start: lparen.start,
                 })
@@ -681,22 +983,29 @@ impl<'a> Parser<'a> {
             },
             Head::LegacyLoop => {
                 let bound = |t: &Term| match t {
-                    Term::Int(n) => u32::try_from(n).ok(),
+                    Term::Int(n) => n.to_biguint(),
                     _ => None,
                 };
                 match args.as_slice() {
                     [_, lo, hi] => match (bound(lo), bound(hi)) {
                         (Some(lo), Some(hi)) => {
                             args.truncate(1);
-                            Ok(Term::App(Op::ReLoop(lo, hi), args))
+                            Ok(re_loop(args.pop().expect("one"), lo, hi))
                         }
-                        _ => Err(arity_error(
-                            "`re.loop` bounds that are numerals below 2^32".into(),
-                        )),
+                        _ => Err(arity_error("`re.loop` bounds that are numerals".into())),
                     },
                     _ => Err(arity_error("`re.loop` with 3 arguments (r lo hi)".into())),
                 }
             }
+            Head::BigLoop(lo, hi) => match args.len() {
+                1 => Ok(re_loop(args.pop().expect("one"), lo, hi)),
+                _ => Err(arity_error("`re.loop` with 1 argument".into())),
+            },
+            Head::BigPower(n) => match args.len() {
+                1 => Ok(re_power(args.pop().expect("one"), n)),
+                _ => Err(arity_error("`re.^` with 1 argument".into())),
+            },
+            Head::Defined(_) => unreachable!("definitions are expanded by the caller"),
             Head::Op(op) => {
                 let (min, max) = arity(op);
                 let n = args.len();
@@ -714,6 +1023,7 @@ impl<'a> Parser<'a> {
 
     /// Reads one command, or `None` at the end of input.
     pub fn command(&mut self) -> Result<Option<Command>, ParseError> {
+        self.expanded = 0;
         let t = self.next()?;
         match t.tok {
             Tok::Eof => return Ok(None),
@@ -738,7 +1048,11 @@ impl<'a> Parser<'a> {
                     Command::SetInfo(key.to_string(), value)
                 }
             }
-            "declare-const" => Command::DeclareConst(self.symbol()?, self.sort()?),
+            "declare-const" => {
+                let name = self.symbol()?;
+                self.forget_at_level(&name);
+                Command::DeclareConst(name, self.sort()?)
+            }
             "declare-fun" => {
                 let f = self.symbol()?;
                 self.lparen()?;
@@ -748,9 +1062,11 @@ impl<'a> Parser<'a> {
                 }
                 self.next()?;
                 let s = self.sort()?;
+                self.forget_at_level(&f);
                 if args.is_empty() {
                     Command::DeclareConst(f, s)
                 } else {
+                    self.defs.uninterpreted.insert(f.clone(), ());
                     Command::DeclareFun(f, args, s)
                 }
             }
@@ -759,12 +1075,86 @@ impl<'a> Parser<'a> {
                 let params = self.params()?;
                 let sort = self.sort()?;
                 let (body, _) = self.term()?;
+                self.forget_at_level(&name);
+                self.defs
+                    .fun_index
+                    .insert(name.clone(), self.defs.funs.len());
+                self.defs.funs.push(FunDef {
+                    name: name.clone(),
+                    params: params.clone(),
+                    size: body.size(),
+                    depth: body.depth(),
+                    body: body.clone(),
+                });
                 Command::DefineFun {
                     name,
                     params,
                     sort,
                     body,
                 }
+            }
+            "define-sort" => {
+                let name = self.symbol()?;
+                self.lparen()?;
+                let mut params = Vec::new();
+                while !self.at_rparen()? {
+                    params.push(self.symbol()?);
+                }
+                self.next()?;
+                let body = self.sexpr()?;
+                self.forget_at_level(&name);
+                self.defs.sorts.insert(
+                    name.clone(),
+                    SortDef {
+                        params: params.clone(),
+                        body: body.clone(),
+                    },
+                );
+                Command::DefineSort { name, params, body }
+            }
+            "declare-sort" | "declare-datatype" | "declare-datatypes" | "define-fun-rec"
+            | "define-funs-rec" => {
+                let why = match cmd {
+                    "declare-sort" => "uninterpreted sorts",
+                    "define-fun-rec" | "define-funs-rec" => "recursive definitions",
+                    _ => "datatypes",
+                };
+                return Err(self.error(
+                    name,
+                    format!("a command within equifuzz's theories (not supported: {cmd}, {why})"),
+                ));
+            }
+            "check-sat-assuming" => {
+                self.lparen()?;
+                let mut ts = Vec::new();
+                while !self.at_rparen()? {
+                    ts.push(self.term()?.0);
+                }
+                self.next()?;
+                Command::CheckSatAssuming(ts)
+            }
+            "reset" => {
+                self.defs = Definitions::default();
+                Command::Reset
+            }
+            "reset-assertions" => {
+                let levels = self.defs.levels.len() as u32;
+                self.defs.pop(levels);
+                Command::ResetAssertions
+            }
+            "get-info" | "get-option" => {
+                let k = self.next()?;
+                let Tok::Keyword(key) = k.tok else {
+                    return Err(self.error(k, "a keyword"));
+                };
+                if cmd == "get-info" {
+                    Command::GetInfo(key.to_string())
+                } else {
+                    Command::GetOption(key.to_string())
+                }
+            }
+            "get-assertions" | "get-assignment" | "get-proof" | "get-unsat-assumptions" => {
+                Command::Query(cmd.to_string())
             }
             "assert" => {
                 let (term, name) = self.term()?;
@@ -790,8 +1180,10 @@ impl<'a> Parser<'a> {
                     self.numeral_u32("a numeral")?
                 };
                 if cmd == "push" {
+                    self.defs.push(n);
                     Command::Push(n)
                 } else {
+                    self.defs.pop(n);
                     Command::Pop(n)
                 }
             }
@@ -806,6 +1198,139 @@ impl<'a> Parser<'a> {
         };
         self.rparen()?;
         Ok(Some(command))
+    }
+}
+
+impl Parser<'_> {
+    /// Records that `name` is (re)introduced at the current `push` level,
+    /// dropping what it named before at this level or an outer one.
+    fn forget_at_level(&mut self, name: &Symbol) {
+        self.defs.forget(name);
+        self.defs.introduce(name);
+    }
+}
+
+/// Whether an enclosing `let` body or quantifier binds `name`.
+fn bound_by(stack: &[Frame], name: &str) -> bool {
+    stack.iter().any(|f| match f {
+        Frame::LetBody { binds } => binds.iter().any(|(v, _)| v == name),
+        Frame::Quant { vars, .. } => vars.iter().any(|(v, _)| v == name),
+        _ => false,
+    })
+}
+
+/// The largest index a big `re.^` or `re.loop` is split into: Z3 reads
+/// indices as signed 32-bit integers and refuses larger ones.
+const MAX_INDEX: u32 = i32::MAX as u32;
+
+/// `((_ re.^ n) r)`: as written when `n` fits an [`Op`], else
+/// [`split_power`].
+fn re_power(r: Term, n: BigUint) -> Term {
+    match small_index(&n) {
+        Some(n) => Term::App(Op::RePower(n), vec![r]),
+        None => split_power(r, n),
+    }
+}
+
+/// `r^n` built exactly from powers of at most [`MAX_INDEX`]:
+/// `r^n = (r^M)^q ++ r^rem` with `n = q * M + rem`.
+fn split_power(r: Term, n: BigUint) -> Term {
+    if let Some(n) = u32::try_from(&n).ok().filter(|&n| n <= MAX_INDEX) {
+        return Term::App(Op::RePower(n), vec![r]);
+    }
+    let m = BigUint::from(MAX_INDEX);
+    let (q, rem) = (&n / &m, &n % &m);
+    let rem = u32::try_from(&rem).expect("below MAX_INDEX");
+    let big = Term::App(Op::RePower(MAX_INDEX), vec![r.clone()]);
+    Term::App(
+        Op::ReConcat,
+        vec![split_power(big, q), Term::App(Op::RePower(rem), vec![r])],
+    )
+}
+
+/// `n` if an [`Op`] index can hold it.
+fn small_index(n: &BigUint) -> Option<u32> {
+    u32::try_from(n).ok()
+}
+
+/// `((_ re.loop lo hi) r)` for any bounds, built exactly: none when
+/// `lo > hi`, else `r^lo ++ (re.opt r)^(hi - lo)`.
+fn re_loop(r: Term, lo: BigUint, hi: BigUint) -> Term {
+    if let (Some(l), Some(h)) = (small_index(&lo), small_index(&hi)) {
+        return Term::App(Op::ReLoop(l, h), vec![r]);
+    }
+    if lo > hi {
+        return Term::App(Op::ReNone, Vec::new());
+    }
+    let extra = &hi - &lo;
+    let opt = Term::App(Op::ReOpt, vec![r.clone()]);
+    Term::App(
+        Op::ReConcat,
+        vec![split_power(r, lo), split_power(opt, extra)],
+    )
+}
+
+/// The sort a `define-sort` body stands for, its parameters bound by `env`.
+fn sort_of_sexpr(
+    e: &SExpr,
+    env: &HashMap<&str, Sort>,
+    defs: &HashMap<Symbol, SortDef>,
+    depth: usize,
+) -> Result<Sort, String> {
+    if depth > MAX_SORT_DEPTH {
+        return Err(format!(
+            "sort definitions nested more than {MAX_SORT_DEPTH} deep"
+        ));
+    }
+    let all = |items: &[SExpr]| {
+        items
+            .iter()
+            .map(|i| sort_of_sexpr(i, env, defs, depth + 1))
+            .collect::<Result<Vec<_>, String>>()
+    };
+    match e {
+        SExpr::Symbol(s) => match (env.get(s.as_str()), s.as_str()) {
+            (Some(sort), _) => Ok(sort.clone()),
+            (None, "Bool") => Ok(Sort::Bool),
+            (None, "Int") => Ok(Sort::Int),
+            (None, "String") => Ok(Sort::String),
+            (None, "RegLan") => Ok(Sort::RegLan),
+            (None, _) => match defs.get(s) {
+                Some(d) if d.params.is_empty() => {
+                    sort_of_sexpr(&d.body, &HashMap::new(), defs, depth + 1)
+                }
+                _ => Err(format!("unknown sort `{s}`")),
+            },
+        },
+        SExpr::List(items) => match items.as_slice() {
+            [SExpr::Symbol(u), SExpr::Symbol(bv), SExpr::Numeral(n)]
+                if u == "_" && bv == "BitVec" =>
+            {
+                match u32::try_from(n) {
+                    Ok(n) if n >= 1 => Ok(Sort::BitVec(n)),
+                    _ => Err(format!("bit width {n}")),
+                }
+            }
+            [SExpr::Symbol(a), i, el] if a == "Array" => {
+                let v = all(&[i.clone(), el.clone()])?;
+                let mut v = v.into_iter();
+                Ok(Sort::Array(
+                    Box::new(v.next().expect("two")),
+                    Box::new(v.next().expect("two")),
+                ))
+            }
+            [SExpr::Symbol(s), args @ ..] => match defs.get(s) {
+                Some(d) if d.params.len() == args.len() => {
+                    let args = all(args)?;
+                    let inner: HashMap<&str, Sort> =
+                        d.params.iter().map(String::as_str).zip(args).collect();
+                    sort_of_sexpr(&d.body, &inner, defs, depth + 1)
+                }
+                _ => Err(format!("unknown sort `{s}`")),
+            },
+            _ => Err("an ill-formed sort".into()),
+        },
+        _ => Err("an ill-formed sort".into()),
     }
 }
 
@@ -1054,6 +1579,136 @@ mod tests {
             })
         );
         assert_eq!(parse_script(&s.to_string()), Ok(s));
+    }
+
+    #[test]
+    fn definitions_are_expanded_and_scoped() {
+        let s = parse_script(
+            "(define-fun c () Int 3)(define-fun f ((x Int) (y Int)) Bool (> x (+ y c)))\
+             (assert (f 1 c))(push 1)(define-fun g () Int 1)(assert (= g g))(pop 1)",
+        )
+        .unwrap();
+        let want = parse_term("(let ((x 1) (y 3)) (> x (+ y 3)))").unwrap();
+        assert_eq!(
+            s.commands[2],
+            Command::Assert(Assertion {
+                term: want,
+                name: None
+            })
+        );
+        // Popped: `g` is a plain (undeclared) symbol again.
+        let after = parse_script("(push 1)(define-fun g () Int 1)(pop 1)(assert (= g 2))").unwrap();
+        assert_eq!(
+            after.commands[3],
+            Command::Assert(Assertion {
+                term: parse_term("(= g 2)").unwrap(),
+                name: None
+            })
+        );
+        // A bound variable shadows a definition of the same name.
+        let shadow = parse_script("(define-fun g () Int 1)(assert (let ((g 2)) (= g 2)))").unwrap();
+        assert_eq!(
+            shadow.commands[1],
+            Command::Assert(Assertion {
+                term: parse_term("(let ((g 2)) (= g 2))").unwrap(),
+                name: None
+            })
+        );
+    }
+
+    #[test]
+    fn a_definition_whose_free_symbol_would_be_captured_is_refused() {
+        let e = parse_script(
+            "(declare-const c Int)(define-fun f ((x Int)) Bool (> x c))\n\
+             (assert (forall ((c Int)) (f c)))",
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.column), (2, 27));
+        assert!(e.expected.contains("not supported"), "{e}");
+        let e = parse_script("(define-fun f ((x Int)) Bool (> x 0))(assert (f 1 2))").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "1:46: expected `f` with 1 arguments, found 2 arguments"
+        );
+    }
+
+    #[test]
+    fn expansions_that_double_or_nest_too_deep_are_refused() {
+        let mut text = String::from("(declare-const x Int)(define-fun f0 () Int x)");
+        for k in 1..40 {
+            text += &format!("(define-fun f{k} () Int (+ f{} f{}))", k - 1, k - 1);
+        }
+        let e = parse_script(&text).unwrap_err();
+        assert!(
+            e.expected.contains("nodes once definitions are expanded"),
+            "{e}"
+        );
+        let mut deep = String::from("(declare-const x Int)(define-fun g0 () Int x)");
+        for k in 1..=MAX_DEPTH {
+            deep += &format!("(define-fun g{k} () Int (abs g{}))", k - 1);
+        }
+        let e = parse_script(&deep).unwrap_err();
+        assert!(e.expected.contains("deep once definitions"), "{e}");
+        // Chains that stay small and shallow are read.
+        let mut ok = String::from("(declare-const x Int)(define-fun g0 () Int x)");
+        for k in 1..100 {
+            ok += &format!("(define-fun g{k} () Int (abs g{}))", k - 1);
+        }
+        ok += "(assert (> g99 0))";
+        assert!(parse_script(&ok).is_ok());
+    }
+
+    #[test]
+    fn defined_sorts_with_and_without_parameters() {
+        let s = parse_script(
+            "(define-sort S () String)(define-sort M (K V) (Array K V))(define-sort N (V) (M S V))\
+             (declare-const a (N Int))(declare-const b S)",
+        )
+        .unwrap();
+        assert_eq!(
+            s.commands[3],
+            Command::DeclareConst(
+                "a".into(),
+                Sort::Array(Box::new(Sort::String), Box::new(Sort::Int))
+            )
+        );
+        assert_eq!(
+            s.commands[4],
+            Command::DeclareConst("b".into(), Sort::String)
+        );
+        assert!(
+            parse_script("(define-sort M (K) (Array K K))(declare-const a (M Int Int))").is_err()
+        );
+        assert!(parse_script("(define-sort M () Real)(declare-const a M)").is_err());
+    }
+
+    #[test]
+    fn big_loop_bounds_are_read_as_powers_below_2_pow_31() {
+        // Below 2^32, as written (round trip).
+        assert_eq!(
+            parse_term(r#"((_ re.^ 4294967295) (str.to_re "a"))"#),
+            Ok(Term::app(
+                Op::RePower(u32::MAX),
+                vec![Term::app(Op::StrToRe, vec![Term::str("a")])]
+            ))
+        );
+        let a = Term::app(Op::StrToRe, vec![Term::str("a")]);
+        let m = Term::app(Op::RePower(i32::MAX as u32), vec![a.clone()]);
+        // 2^32 = 2 * (2^31 - 1) + 2
+        assert_eq!(
+            parse_term(r#"((_ re.^ 4294967296) (str.to_re "a"))"#),
+            Ok(Term::app(
+                Op::ReConcat,
+                vec![
+                    Term::app(Op::RePower(2), vec![m]),
+                    Term::app(Op::RePower(2), vec![a])
+                ]
+            ))
+        );
+        assert_eq!(
+            parse_term("((_ re.loop 4294967297 4294967296) re.allchar)"),
+            Ok(Term::App(Op::ReNone, Vec::new()))
+        );
     }
 
     #[test]

@@ -357,6 +357,36 @@ impl Printer {
                 out.push(')');
             }
             Command::Exit => out.push_str("(exit)"),
+            Command::CheckSatAssuming(ts) => {
+                out.push_str("(check-sat-assuming (");
+                self.write_terms(out, ts);
+                out.push_str("))");
+            }
+            Command::DefineSort { name, params, body } => {
+                out.push_str("(define-sort ");
+                write_symbol(out, name);
+                out.push_str(" (");
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    write_symbol(out, p);
+                }
+                out.push_str(") ");
+                self.write_sexpr(out, body);
+                out.push(')');
+            }
+            Command::Reset => out.push_str("(reset)"),
+            Command::ResetAssertions => out.push_str("(reset-assertions)"),
+            Command::GetInfo(k) => {
+                let _ = write!(out, "(get-info :{k})");
+            }
+            Command::GetOption(k) => {
+                let _ = write!(out, "(get-option :{k})");
+            }
+            Command::Query(name) => {
+                let _ = write!(out, "({name})");
+            }
         }
     }
 }

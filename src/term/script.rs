@@ -75,6 +75,41 @@ pub enum Command {
     Echo(String),
     /// `(exit)`
     Exit,
+    /// `(check-sat-assuming (l ...))`: a `check-sat` under extra Bool
+    /// literals that hold for this check only.
+    CheckSatAssuming(Vec<Term>),
+    /// `(define-sort S (X ...) sort)`: the parser replaces every use of `S`
+    /// by its definition, so this command only keeps the script printable.
+    DefineSort {
+        /// The sort's name.
+        name: Symbol,
+        /// Its sort parameters.
+        params: Vec<Symbol>,
+        /// The definition, with the parameters as symbols.
+        body: SExpr,
+    },
+    /// `(reset)`: forget everything, as if the script started anew.
+    Reset,
+    /// `(reset-assertions)`: forget every assertion and declaration.
+    ResetAssertions,
+    /// `(get-info :k)`
+    GetInfo(String),
+    /// `(get-option :k)`
+    GetOption(String),
+    /// A query without arguments that changes nothing: `get-assertions`,
+    /// `get-assignment`, `get-proof`, `get-unsat-assumptions`.
+    Query(String),
+}
+
+/// A command and where it starts in its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// The command.
+    pub command: Command,
+    /// 1-based line of its `(`.
+    pub line: usize,
+    /// 1-based column of its `(`, in characters.
+    pub column: usize,
 }
 
 /// A sequence of commands.

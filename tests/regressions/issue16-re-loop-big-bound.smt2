@@ -1,0 +1,16 @@
+; regression: issue 16, re.loop and re.^ bounds of 2^32 and more were refused; they are read exactly (a model is checked against them)
+; args: --target cmd:{dir}/fake-solver-big-loop.sh
+; expect-exit: 0
+; expect-stdout: :11:1: unsat (expected unsat)
+; expect-stdout: :16:1: sat (model checked) (expected sat)
+(declare-const s String)
+(push 1)
+(assert (str.in_re s ((_ re.^ 4294967296) (str.to_re "a"))))
+(assert (< (str.len s) 10))
+(set-info :status unsat)
+(check-sat)
+(pop 1)
+(assert (str.in_re s ((_ re.loop 0 4294967297) (str.to_re "ab"))))
+(assert (= (str.len s) 4))
+(set-info :status sat)
+(check-sat)
