@@ -359,6 +359,10 @@ where
         + EventReceiver<Case, State>,
 {
     let stats_path = cfg.out.join("stats.jsonl");
+    // A client must not fuzz on after the process that launched it was
+    // killed (`kill -9` runs no handler that could stop it).
+    nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL)
+        .map_err(|e| CampaignError::Io(e.into()))?;
     install_exit_guard();
     if let Some(bytes) = cfg.memory_limit {
         set_memory_limit(bytes);
