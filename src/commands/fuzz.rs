@@ -251,8 +251,11 @@ fn run_libafl(
             missing.display()
         )));
     }
-    if options.cores.is_some() && !matches!(setup, SolverSetup::Z3(_)) {
-        return Err(FuzzError::Usage("--cores needs --target z3".into()));
+    if let Some((cores, _)) = &options.cores {
+        if !matches!(setup, SolverSetup::Z3(_)) {
+            return Err(FuzzError::Usage("--cores needs --target z3".into()));
+        }
+        check_cores(cores)?;
     }
     let edges = library::edges_registered();
     if edges > 0 {
@@ -321,6 +324,24 @@ fn reply_of(outcome: RawOutcome) -> (Reply, String) {
         other => other.to_string(),
     };
     (reply, raw)
+}
+
+/// Refuses a `--cores` list that names a core this machine does not have
+/// (LibAFL's launcher would wait for a client that never starts).
+fn check_cores(cores: &str) -> Result<(), FuzzError> {
+    use libafl_bolts::core_affinity::{Cores, get_core_ids};
+    let usage = |why: String| FuzzError::Usage(format!("--cores {cores}: {why}"));
+    let wanted = Cores::from_cmdline(cores).map_err(|e| usage(e.to_string()))?;
+    let have = get_core_ids().map_err(|e| usage(e.to_string()))?;
+    if let Some(missing) = wanted.ids.iter().find(|c| !have.contains(c)) {
+        let ids: Vec<String> = have.iter().map(|c| c.0.to_string()).collect();
+        return Err(usage(format!(
+            "no core {} here (cores: {})",
+            missing.0,
+            ids.join(",")
+        )));
+    }
+    Ok(())
 }
 
 /// Verdicts that judged an answer: all but errors, timeouts and crashes
