@@ -229,7 +229,7 @@ fn a_solver_that_cannot_answer_is_a_configuration_error_in_both_engines() {
     let z3 = format!("cmd:{}", z3.display());
     for engine in ["libafl", "plain"] {
         for (target, says) in [
-            ("cmd:/bin/false", "did not answer `sat` to `(check-sat)`"),
+            ("cmd:/bin/false", "gave no answer to `(check-sat)`"),
             (z3.as_str(), "only with `-in`"),
         ] {
             let out = fuzz_in(
