@@ -121,7 +121,10 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         mut target,
         library,
     } = solver::open(&cfg.solver)?;
-    solver::preflight(&cfg.solver.target, target.as_mut(), cfg.timeout)?;
+    // Whether the solver answers at all, not how fast: a short --timeout
+    // on a busy machine must not fail the trivial query.
+    let patience = cfg.timeout.max(solver::PREFLIGHT_TIMEOUT);
+    solver::preflight(&cfg.solver.target, target.as_mut(), patience)?;
     let info = SolverInfo {
         name: target.name(),
         version: target.version(),

@@ -101,6 +101,10 @@ pub fn open(spec: &SolverSpec) -> Result<OpenSolver, SolverError> {
     Ok(OpenSolver { target, library })
 }
 
+/// The least time [`preflight`] should be given: the trivial query takes
+/// milliseconds, but starting a solver on a loaded machine may not.
+pub const PREFLIGHT_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The script [`preflight`] sends: an empty assertion set, satisfiable.
 pub const PREFLIGHT_SCRIPT: &str = "(check-sat)\n";
 
