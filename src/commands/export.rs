@@ -356,7 +356,8 @@ fn prepare_folder(out: &Path, existing: Existing) -> Result<u64, String> {
         .collect();
     match existing {
         Existing::Refuse => Err(format!(
-            "{} is not empty: give --force to replace what an earlier export wrote there,              --append to add to it, or another folder",
+            "{} is not empty: give --force to replace what an earlier export wrote \
+             there, --append to add to it, or another folder",
             out.display()
         )),
         Existing::Append => Ok(ours
