@@ -68,9 +68,10 @@ const TIME_RANGE: DurationRange = (
 /// Seconds between progress lines.
 const PROGRESS_RANGE: (f64, f64) = (0.1, 3600.0);
 
-/// Term synthesis depths: beyond this the sampled terms grow past what a
-/// solver (or the printer) handles in a fuzzing budget.
-const MAX_DEPTH: usize = 6;
+/// Term synthesis depths. Terms grow exponentially with depth (measured,
+/// 200 sampled cases, paper pool: depth 10 gives formulas of at most 20 KB
+/// in 0.6 s, depth 16 of 150 KB in 5 s, depth 24 did not finish in minutes).
+const MAX_DEPTH: usize = 10;
 
 /// A duration like `10s` or `500ms` within `range`.
 fn duration_in(text: &str, (min, max, spelled): DurationRange) -> Result<Duration, String> {
@@ -182,7 +183,7 @@ enum Command {
         /// Constant pool.
         #[arg(long, value_enum, default_value_t = Pool::Paper)]
         pool: Pool,
-        /// Term synthesis depth, 1..=6 (1: the paper's exhaustive enumeration; more: sampled).
+        /// Term synthesis depth, 1..=10 (1: the paper's exhaustive enumeration; more: sampled).
         #[arg(long, default_value_t = 1,
               value_parser = clap::value_parser!(u64).range(1..=MAX_DEPTH as u64))]
         depth: u64,
