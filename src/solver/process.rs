@@ -177,8 +177,9 @@ impl Target for ProcessTarget {
         let limits = Limits {
             address_space: self.memory_limit,
             // A backstop for a kill that never comes: the hard timeout,
-            // rounded up, plus a second.
-            cpu_seconds: Some(timeout.as_secs() + 2),
+            // rounded up, plus a second; capped (at 34,000 years), so the
+            // limit arithmetic after fork cannot overflow.
+            cpu_seconds: Some(timeout.as_secs().min(1 << 40) + 2),
         };
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -417,6 +418,22 @@ mod tests {
             Some("yices 2.6.4")
         );
         assert_eq!(parse_version(""), None);
+    }
+
+    #[test]
+    fn no_timeout_is_too_long_for_a_deadline() {
+        let now = Instant::now();
+        assert_eq!(
+            deadline_after(now, Duration::from_secs(3)),
+            now + Duration::from_secs(3)
+        );
+        assert!(deadline_after(now, Duration::MAX) > now + Duration::from_secs(3600));
+        let mut cat = ProcessTarget::from_command_line("/bin/cat").unwrap();
+        let outcome = cat.run("sat\n", Duration::MAX);
+        assert!(
+            matches!(&outcome, RawOutcome::Finished { stdout, .. } if stdout == "sat\n"),
+            "{outcome:?}"
+        );
     }
 
     #[test]

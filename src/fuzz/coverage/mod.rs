@@ -382,7 +382,7 @@ where
     // LibAFL's signal-driven one only a backstop (see `harness`).
     let executor_timeout = match setup {
         SolverSetup::Z3(_) if cfg.fork => hard_timeout,
-        SolverSetup::Z3(_) | SolverSetup::Other(_) => hard_timeout + BACKSTOP,
+        SolverSetup::Z3(_) | SolverSetup::Other(_) => hard_timeout.saturating_add(BACKSTOP),
     };
     let solver = match setup {
         SolverSetup::Z3(lib) if cfg.fork => {
