@@ -34,6 +34,7 @@ const char *Z3_eval_smtlib2_string(void *ctx, const char *s) {
         if (!strcmp(fault, "abort")) abort();
         if (!strcmp(fault, "exit")) exit(112);
         if (!strcmp(fault, "hang")) for (;;) pause();
+        if (!strcmp(fault, "error")) return "(error \"unsupported\")\n";
         if (!strcmp(fault, "oom")) {
             while (malloc(16u << 20) != NULL) {}
             fputs("ERROR: out of memory\n", stderr);
@@ -219,6 +220,34 @@ fn cores_runs_exit_1_with_findings_as_one_core_does() {
     );
     assert_eq!(run.status.code(), Some(1), "{stderr}");
     std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn a_campaign_whose_every_answer_is_an_error_exits_2_on_one_core_or_many() {
+    let port = (20_000 + (std::process::id() + 7) % 20_000).to_string();
+    for (tag, extra) in [
+        ("one", &[][..]),
+        ("cores", &["--cores", "0", "--broker-port", &port][..]),
+    ] {
+        let out = std::env::temp_dir().join(format!(
+            "equifuzz-fuzz-faults-{}-errors-{tag}",
+            std::process::id()
+        ));
+        std::fs::remove_dir_all(&out).ok();
+        let run = fuzz("error", 1, extra, &out);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        // Said once: by the process the user started, not by every
+        // process LibAFL forked.
+        assert_eq!(
+            stderr
+                .matches("no answer of the solver could be judged")
+                .count(),
+            1,
+            "{tag}: {stderr}"
+        );
+        assert_eq!(run.status.code(), Some(2), "{tag}: {stderr}");
+        std::fs::remove_dir_all(&out).ok();
+    }
 }
 
 /// The processes whose parent is `pid`.

@@ -297,17 +297,35 @@ fn run_libafl(
         progress: cfg.progress,
         memory_limit: Some(DEFAULT_MEMORY_LIMIT),
     };
+    // Every client appends its statistics to one file: the lines after its
+    // present end are this campaign's.
+    let stats = cfg.out.join("stats.jsonl");
+    let stats_from = std::fs::metadata(&stats).map_or(0, |m| m.len());
     if let Some((cores, broker_port)) = &options.cores {
         let SolverSetup::Z3(lib) = setup else {
             unreachable!("checked above");
         };
         coverage::run_cores(&coverage_cfg, lib, cores, *broker_port, info, printer)?;
-        // Each client keeps its own statistics: judged counts are not
-        // summed here, findings are counted on disk.
-        return Ok(None);
+    } else {
+        coverage::run(&coverage_cfg, setup, info, printer)?;
     }
-    let ended = coverage::run(&coverage_cfg, setup, info, printer)?;
-    Ok(Some(ended.last.as_ref().map_or(0, |s| judged(&s.verdicts))))
+    Ok(Some(judged_since(&stats, stats_from)))
+}
+
+/// The most answers any client judged, by the statistics lines written to
+/// `stats` after byte `from` (each client's counts grow: its last line
+/// holds its total).
+fn judged_since(stats: &Path, from: u64) -> u64 {
+    let Ok(bytes) = std::fs::read(stats) else {
+        return 0;
+    };
+    let new = bytes.get(from as usize..).unwrap_or_default();
+    String::from_utf8_lossy(new)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<coverage::stats::Snapshot>(l).ok())
+        .map(|s| judged(&s.verdicts))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The reply the oracle judges and the raw text a finding shows.

@@ -321,6 +321,7 @@ pub fn run_cores(
         )
         .map_err(|e| Error::illegal_state(e.to_string()))
     };
+    let launcher_pid = std::process::id();
     let launched = Launcher::builder()
         .shmem_provider(shmem_provider)
         .configuration(EventConfig::from_name("equifuzz"))
@@ -330,6 +331,12 @@ pub fn run_cores(
         .broker_port(broker_port)
         .build()
         .launch();
+    // The launcher returns in the processes it forked too (a client's
+    // respawner, once its client is done): only the process that called
+    // this function may go on to report the campaign.
+    if std::process::id() != launcher_pid {
+        std::process::exit(0);
+    }
     match launched {
         Ok(()) | Err(Error::ShuttingDown) => Ok(()),
         Err(e) => Err(e.into()),
