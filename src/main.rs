@@ -1,53 +1,123 @@
-//! The equifuzz command line: argument parsing and wiring only; the work is
-//! done by the library (`equifuzz::commands`, `equifuzz::fuzz`).
+//! The equifuzz command line: arguments are parsed (clap) into the
+//! low-level `Cli`, validated into the configs of `equifuzz::commands`,
+//! the command runs, and its outcome becomes the exit code. The work is
+//! done by the library; errors become `anyhow` only here, at the edge.
 //!
-//! Exit codes: 1 a finding (soundness bug or crash) was seen, whatever else
-//! happened; 2 bad input or usage with no finding (a file that does not
-//! parse, a solver that does not load, nothing judged); 0 all judged, nothing
-//! found.
+//! Exit codes (one scheme for every command, findings first; see
+//! [`equifuzz::commands`]): 1 a finding, 2 bad input, usage or
+//! configuration or nothing judged, 0 all judged and nothing found.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
-use equifuzz::commands::export::{Category, ExportConfig, Operators, export};
+use equifuzz::commands::export::{Category, Existing, ExportConfig, Operators, Patterns, export};
+use equifuzz::commands::fuzz::{Engine, FuzzConfig, LibaflOptions, Schedule, fuzz as fuzz_command};
 use equifuzz::commands::generate::{GenerateConfig, generate};
 use equifuzz::commands::run;
-use equifuzz::fuzz::coverage::scheduler::Choice;
-use equifuzz::fuzz::coverage::{self, CoverageConfig, SolverSetup, library};
-use equifuzz::fuzz::plain::{PlainConfig, SolverInfo, fuzz};
-use equifuzz::generate::{ConstantPool, MixedCaseGenerator};
-use equifuzz::oracle::Reply;
-use equifuzz::solver::{self, RawOutcome, Target, Z3Library};
-use equifuzz::term::Printer;
+use equifuzz::commands::solver::{self as solver_cmd, OpenSolver, SolverSpec};
+use equifuzz::commands::{Outcome, Pool};
+use equifuzz::solver::TargetSpec;
+
+/// Shown after the top-level `--help`.
+const EXIT_CODES: &str = "\
+Exit codes (every command; findings come first):
+  1  at least one finding: a wrong sat/unsat, an invalid model or core, or a
+     crash (even if some input was bad too)
+  2  no finding, and bad input, usage or configuration: a file that cannot be
+     read or parsed, a wrong label, a solver that cannot be loaded or does not
+     answer, invalid options; or nothing was judged at all
+  0  everything was judged and nothing was found";
 
 #[derive(Parser, Debug)]
 #[command(
     name = "equifuzz",
     version,
-    about = "Finds soundness bugs in SMT solvers with satisfiability-preserving transformations"
+    about = "Finds soundness bugs in SMT solvers with satisfiability-preserving transformations",
+    after_help = EXIT_CODES
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// A range of durations and how the messages spell it.
+type DurationRange = (Duration, Duration, &'static str);
+
+/// Per-query time limits: long enough for any query worth waiting for,
+/// short enough that no deadline overflows.
+const TIMEOUT_RANGE: DurationRange = (
+    Duration::from_millis(1),
+    Duration::from_secs(24 * 3600),
+    "1ms..=24h",
+);
+
+/// Campaign lengths (0 would end before the first execution).
+const TIME_RANGE: DurationRange = (
+    Duration::from_secs(1),
+    Duration::from_secs(366 * 24 * 3600),
+    "1s..=366days",
+);
+
+/// Seconds between progress lines.
+const PROGRESS_RANGE: (f64, f64) = (0.1, 3600.0);
+
+/// Term synthesis depths. Terms grow exponentially with depth (measured,
+/// 200 sampled cases, paper pool: depth 10 gives formulas of at most 20 KB
+/// in 0.6 s, depth 16 of 150 KB in 5 s, depth 24 did not finish in minutes).
+const MAX_DEPTH: usize = 10;
+
+/// A duration like `10s` or `500ms` within `range`.
+fn duration_in(text: &str, (min, max, spelled): DurationRange) -> Result<Duration, String> {
+    let d = humantime::parse_duration(text).map_err(|e| e.to_string())?;
+    if d < min || d > max {
+        return Err(format!("out of range: give {spelled}"));
+    }
+    Ok(d)
+}
+
+fn timeout_value(text: &str) -> Result<Duration, String> {
+    duration_in(text, TIMEOUT_RANGE)
+}
+
+fn time_value(text: &str) -> Result<Duration, String> {
+    duration_in(text, TIME_RANGE)
+}
+
+fn progress_value(text: &str) -> Result<f64, String> {
+    let secs: f64 = text.parse().map_err(|e| format!("{e}"))?;
+    let (lo, hi) = PROGRESS_RANGE;
+    if !(lo..=hi).contains(&secs) {
+        return Err(format!("{text} is out of range: give {lo}..={hi} seconds"));
+    }
+    Ok(secs)
+}
+
+/// A `--target` value: checked here, kept as text for `run` (which opens it
+/// by name), parsed again into a [`TargetSpec`] by `fuzz`.
+fn target_value(text: &str) -> Result<String, String> {
+    text.parse::<TargetSpec>().map_err(|e| e.to_string())?;
+    Ok(text.to_string())
+}
+
 /// The solver options shared by `run` and `fuzz`.
 #[derive(clap::Args, Debug)]
 struct SolverArgs {
     /// The solver: `z3` (libz3, in-process, each query in a forked child),
-    /// `cvc5`, or `cmd:/path/to/solver --flags` (any SMT-LIB 2.6 binary).
-    #[arg(long, default_value = "z3")]
+    /// `z3-inprocess`, `z3-binary`, `cvc5`, or `cmd:/path/to/solver --flags`
+    /// (any SMT-LIB 2.6 binary reading stdin; words split as a shell does).
+    #[arg(long, default_value = "z3", value_parser = target_value)]
     target: String,
-    /// The libz3 to load for `--target z3` (default: the system libz3).
+    /// The libz3 to load for `--target z3` (default: the newest instrumented
+    /// build in the cache, else the system libz3).
     #[arg(long)]
     solver_lib: Option<PathBuf>,
-    /// Time limit per query, e.g. `10s`, `500ms` (default: 10s for `run`, 2s for `fuzz`,
-    /// where throughput matters more than patience).
-    #[arg(long, value_parser = humantime::parse_duration)]
+    /// Time limit per query, 1ms..=24h, e.g. `10s`, `500ms` (default: 10s for
+    /// `run`, 2s for `fuzz`, where throughput matters more than patience).
+    #[arg(long, value_parser = timeout_value)]
     timeout: Option<Duration>,
 }
 
@@ -57,13 +127,12 @@ impl SolverArgs {
         self.timeout.unwrap_or(Duration::from_secs(10))
     }
 
-    /// These arguments with the fuzzing default time limit unless one is given.
-    fn for_fuzzing(&self) -> SolverArgs {
-        SolverArgs {
-            target: self.target.clone(),
+    /// The solver these arguments name.
+    fn spec(&self) -> Result<SolverSpec> {
+        Ok(SolverSpec {
+            target: self.target.parse()?,
             solver_lib: self.solver_lib.clone(),
-            timeout: Some(self.timeout.unwrap_or(Duration::from_secs(2))),
-        }
+        })
     }
 }
 
@@ -74,23 +143,32 @@ enum Command {
         /// Output folder.
         #[arg(long)]
         out: PathBuf,
-        /// Constant pool: `paper` (the ICSE 2020 boundary values) or `boundary` (more).
-        #[arg(long, default_value = "paper")]
-        pool: String,
-        /// Write at most this many files.
-        #[arg(long)]
-        limit: Option<usize>,
+        /// Constant pool.
+        #[arg(long, value_enum, default_value_t = Pool::Paper)]
+        pool: Pool,
+        /// Write at most this many files (at least 1).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: Option<u64>,
         /// Seed recorded in each file's provenance.
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
     /// Write sat/unsat-labelled .smt2 files (models and cores in comments) and a manifest.
     Export {
-        /// Output folder (files under <category>/, manifest.jsonl).
+        /// Output folder (files under <category>/, manifest.jsonl); must be
+        /// empty or new unless --force or --append.
         #[arg(long)]
         out: PathBuf,
-        /// Write at most this many files (required with `random` or --depth >= 2).
+        /// Replace what an earlier export wrote in the output folder.
+        #[arg(long, conflicts_with = "append")]
+        force: bool,
+        /// Add to an earlier export in the output folder: its manifest is
+        /// extended and new files are numbered after the existing ones.
         #[arg(long)]
+        append: bool,
+        /// Write at most this many files, at least 1 (required with `random`
+        /// or --depth >= 2).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         count: Option<u64>,
         /// The seed every random choice flows from.
         #[arg(long, default_value_t = 0)]
@@ -99,18 +177,19 @@ enum Command {
         /// equivalent-formula, larger-core, noise, random (default: the paper's six).
         #[arg(long, value_delimiter = ',')]
         category: Vec<Category>,
-        /// Constant pool: `paper` or `boundary`.
-        #[arg(long, default_value = "paper")]
-        pool: String,
-        /// Term synthesis depth (1: the paper's exhaustive enumeration; more: sampled).
-        #[arg(long, default_value_t = 1)]
-        depth: usize,
-        /// Operators of the sat categories: `paper` (its twelve) or `all`.
-        #[arg(long, default_value = "all")]
-        operators: String,
-        /// Quantifier patterns in the unsat categories: `without`, `with` or `both`.
-        #[arg(long, default_value = "both")]
-        patterns: String,
+        /// Constant pool.
+        #[arg(long, value_enum, default_value_t = Pool::Paper)]
+        pool: Pool,
+        /// Term synthesis depth, 1..=10 (1: the paper's exhaustive enumeration; more: sampled).
+        #[arg(long, default_value_t = 1,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_DEPTH as u64))]
+        depth: u64,
+        /// Operators of the sat categories: the paper's twelve or all.
+        #[arg(long, value_enum, default_value_t = Operators::All)]
+        operators: Operators,
+        /// Quantifier patterns in the unsat categories.
+        #[arg(long, value_enum, default_value_t = Patterns::Both)]
+        patterns: Patterns,
     },
     /// Run SMT-LIB files on a solver and print the verdict of each.
     Run {
@@ -124,41 +203,52 @@ enum Command {
         jsonl: bool,
     },
     /// Generate, run and judge formulas in a loop; save findings.
-    Fuzz {
-        #[command(flatten)]
-        solver: SolverArgs,
-        /// Stop after this long, e.g. `60s`, `2h` (default: until interrupted).
-        #[arg(long, value_parser = humantime::parse_duration)]
-        time: Option<Duration>,
-        /// Stop after this many executions.
-        #[arg(long)]
-        max_execs: Option<u64>,
-        /// The seed every random choice flows from.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Output folder (findings/, stats.jsonl).
-        #[arg(long, default_value = "out")]
-        out: PathBuf,
-        /// Constant pool: `paper` or `boundary`.
-        #[arg(long, default_value = "boundary")]
-        pool: String,
-        #[command(flatten)]
-        engine: EngineArgs,
-    },
+    Fuzz(Box<FuzzArgs>),
 }
 
-/// Seeds of a campaign when `--seeds` is not given: the repository's
-/// hand-written, labelled formulas (the seed papers' listings).
-const DEFAULT_SEEDS: &str = "corpus";
+/// `equifuzz fuzz`, as parsed.
+#[derive(clap::Args, Debug)]
+struct FuzzArgs {
+    #[command(flatten)]
+    solver: SolverArgs,
+    /// Stop after this long, 1s or more, e.g. `60s`, `2h` (default: until interrupted).
+    #[arg(long, value_parser = time_value)]
+    time: Option<Duration>,
+    /// Stop after this many executions (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_execs: Option<u64>,
+    /// The seed every random choice flows from.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Output folder (findings/, stats.jsonl).
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+    /// Constant pool.
+    #[arg(long, value_enum, default_value_t = Pool::Boundary)]
+    pool: Pool,
+    /// Seconds between monitor lines and stats.jsonl records (0.1..=3600).
+    #[arg(long, default_value = "5", value_parser = progress_value)]
+    progress: f64,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+/// The fuzz loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EngineName {
+    /// Coverage-guided LibAFL loop (crash-safe: the solver runs in this
+    /// process under a restarting manager, or in fork children with --fork).
+    Libafl,
+    /// The simple generate-run-judge loop, the baseline (no LibAFL options).
+    Plain,
+}
 
 /// The fuzz loop and its LibAFL options.
 #[derive(clap::Args, Debug)]
 struct EngineArgs {
-    /// `libafl`: coverage-guided LibAFL loop (crash-safe: the solver runs in
-    /// this process under a restarting manager, or in fork children with
-    /// --fork). `plain`: the simple generate-run-judge loop, the baseline.
-    #[arg(long, default_value = "libafl", value_parser = ["libafl", "plain"])]
-    engine: String,
+    /// The loop.
+    #[arg(long, value_enum, default_value_t = EngineName::Libafl)]
+    engine: EngineName,
     /// Measure coverage but do not let it steer the corpus (the ablation).
     #[arg(long)]
     no_coverage: bool,
@@ -181,69 +271,80 @@ struct EngineArgs {
     #[arg(long)]
     cores: Option<String>,
     /// The LLMP broker's port (with --cores).
-    #[arg(long, default_value_t = 1337)]
+    #[arg(long, default_value_t = 1337, requires = "cores")]
     broker_port: u16,
-    /// How each mutation step picks its transformation: `bandit` learns
-    /// which transformations add corpus entries (discounted UCB1),
-    /// `uniform` picks each with equal probability.
-    #[arg(long, default_value = "bandit", value_parser = ["bandit", "uniform"])]
-    schedule: String,
-    /// Seconds between monitor lines and stats.jsonl records.
-    #[arg(long, default_value_t = 5.0)]
-    progress: f64,
+    /// How each mutation step picks its transformation (default: bandit).
+    #[arg(long, value_enum)]
+    schedule: Option<Schedule>,
 }
 
-fn pool(name: &str) -> Result<ConstantPool> {
-    match name {
-        "paper" => Ok(ConstantPool::paper()),
-        "boundary" => Ok(ConstantPool::boundary()),
-        other => bail!("unknown pool `{other}` (expected `paper` or `boundary`)"),
-    }
-}
-
-/// A ready solver: the target and how its answers are read.
-struct Solver {
-    target: Box<dyn Target>,
-    timeout: Duration,
-}
-
-impl Solver {
-    fn open(args: &SolverArgs) -> Result<Solver> {
-        let target = solver::target_from_spec(
-            &args.target,
-            args.solver_lib.as_deref(),
-            &solver::TargetOptions::default(),
-        )
-        .with_context(|| format!("cannot use solver `{}`", args.target))?;
-        Ok(Solver {
-            target,
-            timeout: args.timeout(),
-        })
-    }
-
-    fn solve(&mut self, script: &str) -> (Reply, String) {
-        let outcome = self.target.run(script, self.timeout);
-        let reply = Reply::from_outcome(&outcome);
-        let raw = match &outcome {
-            RawOutcome::Finished { stdout, .. } => stdout.clone(),
-            other => other.to_string(),
+impl FuzzArgs {
+    /// The high-level config; refuses LibAFL options with `--engine plain`.
+    fn validate(self) -> Result<FuzzConfig> {
+        let e = self.engine;
+        let engine = match e.engine {
+            EngineName::Plain => {
+                let given: Vec<&str> = [
+                    (!e.seeds.is_empty(), "--seeds"),
+                    (e.cores.is_some(), "--cores"),
+                    (e.fork, "--fork"),
+                    (e.no_coverage, "--no-coverage"),
+                    (e.schedule.is_some(), "--schedule"),
+                    (e.generate_only, "--generate-only"),
+                ]
+                .into_iter()
+                .filter_map(|(on, name)| on.then_some(name))
+                .collect();
+                if !given.is_empty() {
+                    bail!(
+                        "--engine plain does not take {}: {} only for the LibAFL loop \
+                         (--engine libafl, the default)",
+                        given.join(", "),
+                        if given.len() == 1 {
+                            "it is"
+                        } else {
+                            "they are"
+                        }
+                    );
+                }
+                Engine::Plain
+            }
+            EngineName::Libafl => Engine::Libafl(LibaflOptions {
+                no_coverage: e.no_coverage,
+                fork: e.fork,
+                generate_only: e.generate_only,
+                seeds: e.seeds,
+                cores: e.cores.map(|c| (c, e.broker_port)),
+                schedule: e.schedule.unwrap_or_default(),
+            }),
         };
-        (reply, raw)
+        Ok(FuzzConfig {
+            solver: self.solver.spec()?,
+            // Throughput matters more than patience when fuzzing.
+            timeout: self.solver.timeout.unwrap_or(Duration::from_secs(2)),
+            time: self.time,
+            max_execs: self.max_execs,
+            seed: self.seed,
+            out: self.out,
+            pool: self.pool,
+            progress: Duration::from_secs_f64(self.progress),
+            engine,
+        })
     }
 }
 
 /// `run`: the work is `commands::run::run`; its summary gives the exit code.
 fn cmd_run(files: &[PathBuf], args: &SolverArgs, jsonl: bool) -> Result<ExitCode> {
-    let mut solver = Solver::open(args)?;
-    eprintln!(
-        "solver: {} ({})",
-        solver.target.name(),
-        solver.target.version()
-    );
+    let spec = args.spec()?;
+    let OpenSolver { mut target, .. } = solver_cmd::open(&spec)?;
+    // Whether the solver answers at all, before any file is blamed on it.
+    let patience = args.timeout().max(solver_cmd::PREFLIGHT_TIMEOUT);
+    solver_cmd::preflight(&spec.target, target.as_mut(), patience)?;
+    eprintln!("solver: {} ({})", target.name(), target.version());
     let summary = run::run(
         files,
-        solver.target.as_mut(),
-        solver.timeout,
+        target.as_mut(),
+        args.timeout(),
         jsonl,
         &mut std::io::stdout().lock(),
     )?;
@@ -257,293 +358,102 @@ fn cmd_run(files: &[PathBuf], args: &SolverArgs, jsonl: bool) -> Result<ExitCode
     Ok(ExitCode::from(summary.exit_code()))
 }
 
-/// `fuzz --engine libafl`.
-fn cmd_fuzz_libafl(
-    args: &SolverArgs,
-    time: Option<Duration>,
-    max_execs: Option<u64>,
-    seed: u64,
-    out: &Path,
-    pool_name: &str,
-    engine: &EngineArgs,
-) -> Result<ExitCode> {
-    let (setup, name, version, dialect) = if args.target == "z3" {
-        let path = args
-            .solver_lib
-            .clone()
-            .or_else(|| library::cache_dir().and_then(|c| library::find_cached(&c)));
-        let lib = Z3Library::load(path.as_deref())
-            .with_context(|| "cannot use solver `z3`".to_string())?;
-        let version = lib.version();
-        (
-            SolverSetup::Z3(lib.clone()),
-            "z3".to_string(),
-            version.clone(),
-            solver::dialect_of_version(&version),
-        )
-    } else {
-        let target = solver::target_from_spec(
-            &args.target,
-            args.solver_lib.as_deref(),
-            &solver::TargetOptions::default(),
-        )
-        .with_context(|| format!("cannot use solver `{}`", args.target))?;
-        let (n, v, d) = (target.name(), target.version(), target.dialect());
-        (SolverSetup::Other(target), n, v, d)
-    };
-    let seeds = if engine.seeds.is_empty() {
-        let default = PathBuf::from(DEFAULT_SEEDS);
-        if default.is_dir() {
-            vec![default]
-        } else {
-            Vec::new()
-        }
-    } else {
-        engine.seeds.clone()
-    };
-    if let Some(missing) = seeds.iter().find(|p| !p.exists()) {
-        bail!("--seeds {}: no such file or folder", missing.display());
+/// An outcome as an exit code, saying why when nothing was judged.
+fn exit_code(outcome: &Outcome) -> ExitCode {
+    if let Outcome::NothingJudged(why) = outcome {
+        eprintln!("error: {why}");
     }
-    let edges = library::edges_registered();
-    eprintln!("solver: {name} ({version})");
-    if let SolverSetup::Z3(lib) = &setup {
-        eprintln!("library: {}", lib.path().display());
-    }
-    if edges > 0 {
-        eprintln!(
-            "coverage: on ({edges} edges instrumented{})",
-            if engine.no_coverage {
-                "; --no-coverage: measured, not steering"
-            } else {
-                ""
-            }
-        );
-    } else if matches!(setup, SolverSetup::Z3(_)) {
-        eprintln!(
-            "coverage: off (the solver library is not instrumented; build one with \
-             scripts/build-z3.sh, which the fuzzer then finds by itself, or pass --solver-lib)"
-        );
-    } else {
-        eprintln!("coverage: off (only an instrumented libz3 reports coverage: use --target z3)");
-    }
-    eprintln!("output: {}", out.display());
-    let cfg = CoverageConfig {
-        out: out.to_path_buf(),
-        time,
-        max_execs,
-        seed,
-        pool: pool(pool_name)?,
-        seeds,
-        timeout: args.timeout(),
-        fork: engine.fork,
-        guided: !engine.no_coverage,
-        generate_only: engine.generate_only,
-        choice: if engine.schedule == "uniform" {
-            Choice::Uniform
-        } else {
-            Choice::Bandit
-        },
-        progress: Duration::from_secs_f64(engine.progress.max(0.1)),
-        memory_limit: Some(solver::DEFAULT_MEMORY_LIMIT),
-    };
-    let info = SolverInfo {
-        name,
-        version,
-        options: format!(
-            "timeout={}ms engine=libafl{}",
-            args.timeout().as_millis(),
-            if engine.fork { " fork" } else { "" }
-        ),
-    };
-    if let Some(cores) = &engine.cores {
-        let SolverSetup::Z3(lib) = setup else {
-            bail!("--cores needs --target z3");
-        };
-        coverage::run_cores(
-            &cfg,
-            lib,
-            cores,
-            engine.broker_port,
-            info,
-            Printer::new(dialect),
-        )?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let ended = coverage::run(&cfg, setup, info, Printer::new(dialect))?;
-    let findings = ended
-        .last
-        .as_ref()
-        .map_or(0, |s| s.findings.values().sum::<u64>());
-    Ok(if findings > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    ExitCode::from(outcome.exit_code())
 }
 
-/// `fuzz --engine plain`.
-fn cmd_fuzz(
-    args: &SolverArgs,
-    time: Option<Duration>,
-    max_execs: Option<u64>,
-    seed: u64,
-    out: &Path,
-    pool_name: &str,
-) -> Result<ExitCode> {
-    let mut solver = Solver::open(args)?;
-    let printer = Printer::new(solver.target.dialect());
-    let info = SolverInfo {
-        name: solver.target.name(),
-        version: solver.target.version(),
-        options: format!("timeout={}ms", args.timeout().as_millis()),
-    };
-    eprintln!("solver: {} ({})", info.name, info.version);
-    eprintln!("coverage: off (the plain loop has no coverage feedback)");
-    eprintln!("output: {}", out.display());
-    let cfg = PlainConfig {
-        out: out.to_path_buf(),
-        time: time.unwrap_or(Duration::MAX),
-        max_execs,
-        seed,
-        progress: Some(Duration::from_secs(5)),
-    };
-    let mut generator = MixedCaseGenerator::new(pool(pool_name)?)
-        .context("cannot build the term pool")?
-        .seed(seed);
-    let stats = fuzz(
-        &cfg,
-        &printer,
-        &info,
-        &mut |rng| generator.next(rng),
-        &mut |s| solver.solve(s),
-    )?;
-    eprintln!("{}", stats.line());
-    println!(
-        "executions: {} in {:.1}s ({:.1}/s)",
-        stats.execs,
-        stats.wall_secs,
-        stats.execs_per_sec()
-    );
-    for (kind, n) in &stats.verdicts {
-        println!("  {kind:>15}: {n}");
-    }
-    println!("findings written: {}", stats.findings_written);
-    println!(
-        "time: solver {:.1}%, generate {:.2}%, judge {:.2}%, record {:.2}%; median solver call {:.2} ms",
-        100.0 * stats.solver_secs / stats.wall_secs,
-        100.0 * stats.generate_secs / stats.wall_secs,
-        100.0 * stats.judge_secs / stats.wall_secs,
-        100.0 * stats.record_secs / stats.wall_secs,
-        stats.median_solver_ms()
-    );
-    Ok(if stats.findings_written > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
-}
-
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match &cli.command {
+fn run_command(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
         Command::Generate {
             out,
-            pool: p,
+            pool,
             limit,
             seed,
-        } => (|| {
+        } => {
             let cfg = GenerateConfig {
                 out: out.clone(),
-                pool: pool(p)?,
-                limit: *limit,
-                seed: *seed,
+                pool: pool.constants(),
+                limit: limit.map(|l| usize::try_from(l).unwrap_or(usize::MAX)),
+                seed,
             };
             let s = generate(&cfg).with_context(|| format!("cannot write to {}", out.display()))?;
-            println!(
-                "wrote {} step-1 and {} constant-assignment formulas under {}",
-                s.step1,
-                s.constant_assignment,
-                out.display()
-            );
+            println!("{s}");
             Ok(ExitCode::SUCCESS)
-        })(),
+        }
         Command::Export {
             out,
+            force,
+            append,
             count,
             seed,
             category,
-            pool: p,
+            pool,
             depth,
             operators,
             patterns,
-        } => (|| {
+        } => {
             let cfg = ExportConfig {
-                out: out.clone(),
-                count: *count,
-                seed: *seed,
+                out,
+                existing: match (force, append) {
+                    (true, _) => Existing::Replace,
+                    (_, true) => Existing::Append,
+                    _ => Existing::Refuse,
+                },
+                count,
+                seed,
                 categories: if category.is_empty() {
                     Category::PAPER.to_vec()
                 } else {
-                    category.clone()
+                    category
                 },
-                pool: pool(p)?,
-                synthesis_pool: match p.as_str() {
-                    "paper" => ConstantPool::paper_term_synthesis(),
-                    other => pool(other)?,
-                },
-                depth: (*depth).max(1),
-                operators: match operators.as_str() {
-                    "paper" => Operators::Paper,
-                    "all" => Operators::All,
-                    o => bail!("unknown operators `{o}` (expected `paper` or `all`)"),
-                },
-                patterns: match patterns.as_str() {
-                    "without" => vec![false],
-                    "with" => vec![true],
-                    "both" => vec![false, true],
-                    o => bail!("unknown patterns `{o}` (expected without, with or both)"),
-                },
+                pool: pool.constants(),
+                synthesis_pool: pool.term_synthesis(),
+                depth: depth as usize,
+                operators,
+                patterns: patterns.variants(),
             };
             let s = export(&cfg).map_err(anyhow::Error::msg)?;
-            println!("{:<22} {:>6} {:>9}", "category", "status", "files");
-            for ((cat, status), n) in &s.counts {
-                println!("{cat:<22} {status:>6} {n:>9}");
-            }
-            println!(
-                "wrote {} files in {:.1}s ({:.0}/s) under {}",
-                s.total,
-                s.secs,
-                s.total as f64 / s.secs.max(1e-9),
-                out.display()
-            );
+            println!("{s}");
             Ok(ExitCode::SUCCESS)
-        })(),
+        }
         Command::Run {
             files,
             solver,
             jsonl,
-        } => cmd_run(files, solver, *jsonl),
-        Command::Fuzz {
-            solver,
-            time,
-            max_execs,
-            seed,
-            out,
-            pool: p,
-            engine,
-        } => {
-            let solver = solver.for_fuzzing();
-            if engine.engine == "plain" {
-                cmd_fuzz(&solver, *time, *max_execs, *seed, out, p)
-            } else {
-                cmd_fuzz_libafl(&solver, *time, *max_execs, *seed, out, p, engine)
-            }
+        } => cmd_run(&files, &solver, jsonl),
+        Command::Fuzz(args) => {
+            let cfg = args.validate()?;
+            Ok(exit_code(&fuzz_command(&cfg)?))
         }
-    };
-    match result {
+    }
+}
+
+/// An error and its causes on one line, each said once: a cause whose
+/// text its parent already quotes is not repeated.
+fn message(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let said = cause.to_string();
+        if text.contains(&said) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&said);
+    }
+    text
+}
+
+fn main() -> ExitCode {
+    match run_command(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", message(&e));
             ExitCode::from(2)
         }
     }

@@ -184,10 +184,17 @@ fn a_solver_that_never_answers_and_an_empty_folder_exit_2() {
         .arg(root("corpus/paper/listing1-replace-empty.smt2"))
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("error: no answer"), "{stdout}");
-    assert_eq!(out.status.code(), Some(2), "{stdout}");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing judged"));
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    // The preflight stops `run` before any file is blamed on the solver.
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("cannot be used: it gave no answer to `(check-sat)`"),
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
 
     let empty = std::env::temp_dir().join(format!("equifuzz-empty-{}", std::process::id()));
     std::fs::create_dir_all(&empty).unwrap();
@@ -232,4 +239,235 @@ fn every_check_sat_of_an_incremental_file_gets_a_line_and_json_object() {
         (Some(7), Some("unsat"))
     );
     assert_eq!(out.status.code(), Some(0), "{stdout}");
+}
+
+/// A temporary folder of this test process, new for `tag`.
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("equifuzz-cli-{tag}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A shell script "solver" `name` in `dir` with `body` after a `--version`
+/// answer.
+fn fake_solver(dir: &std::path::Path, name: &str, body: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let text = format!(
+        "#!/bin/sh\n[ \"$1\" = --version ] && {{ echo 'fakesolver version 1.0'; exit 0; }}\n{body}\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// `equifuzz fuzz ARGS` run away from the repository (whose corpus/ would
+/// seed the campaign), with no cached instrumented library.
+fn fuzz_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    equifuzz()
+        .current_dir(dir)
+        .arg("fuzz")
+        .args(args)
+        .env("EQUIFUZZ_CACHE", dir.join("no-cache"))
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn nonsense_limits_are_refused_with_the_allowed_range() {
+    let dir = scratch("limits");
+    for (args, says) in [
+        (&["--timeout=18446744073709551615s"][..], "1ms..=24h"),
+        (&["--timeout", "0s"][..], "1ms..=24h"),
+        (&["--timeout", "25h"][..], "1ms..=24h"),
+        (&["--time", "0s"][..], "1s..="),
+        (&["--progress", "0"][..], "0.1..=3600"),
+        (&["--progress", "NaN"][..], "0.1..=3600"),
+        (&["--max-execs", "0"][..], "--max-execs"),
+    ] {
+        let out = fuzz_in(&dir, &[args, &["--out", "o"]].concat());
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(!dir.join("o").exists(), "{args:?} started a campaign");
+    }
+    for args in [&["--count", "0"][..], &["--depth", "0"], &["--depth", "99"]] {
+        let out = equifuzz()
+            .args(["export", "--out"])
+            .arg(dir.join("e"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!dir.join("e").exists(), "{args:?} wrote files");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_solver_that_cannot_answer_is_a_configuration_error_in_both_engines() {
+    let dir = scratch("no-answer");
+    // What a z3 binary without `-in` does: a usage error on stderr, code 109.
+    let z3 = fake_solver(
+        &dir,
+        "z3",
+        "echo 'Error: input file was not specified.' >&2\n\
+         echo 'For usage information: z3 -h' >&2\nexit 109",
+    );
+    let z3 = format!("cmd:{}", z3.display());
+    for engine in ["libafl", "plain"] {
+        for (target, says) in [
+            ("cmd:/bin/false", "gave no answer to `(check-sat)`"),
+            (z3.as_str(), "only with `-in`"),
+        ] {
+            let out = fuzz_in(
+                &dir,
+                &[
+                    "--engine", engine, "--target", target, "--time", "5s", "--out", "o",
+                ],
+            );
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{engine} {target}: {stderr}");
+            assert!(stderr.contains(says), "{engine} {target}: {stderr}");
+            assert!(!stderr.contains("panicked"), "{stderr}");
+            assert!(
+                !dir.join("o/findings/crash").exists(),
+                "{engine} {target}: the solver's usage error became a finding"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_campaign_that_judged_nothing_exits_2() {
+    let dir = scratch("nothing-judged");
+    // Answers the trivial query, and an error to anything else.
+    let solver = fake_solver(
+        &dir,
+        "picky",
+        "script=$(cat)\nif [ \"$script\" = '(check-sat)' ]; then echo sat; \
+         else echo '(error \"unsupported\")'; fi",
+    );
+    let target = format!("cmd:{}", solver.display());
+    for engine in ["plain", "libafl"] {
+        let out = fuzz_in(
+            &dir,
+            &[
+                "--engine",
+                engine,
+                "--target",
+                &target,
+                "--max-execs",
+                "20",
+                "--out",
+                engine,
+            ],
+        );
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert!(stdout.contains("error: "), "{engine}: {stdout}{stderr}");
+        assert_eq!(out.status.code(), Some(2), "{engine}: {stdout}{stderr}");
+        assert!(
+            stderr.contains("no answer of the solver could be judged"),
+            "{engine}: {stderr}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_plain_engine_refuses_libafl_options_and_honours_progress() {
+    let dir = scratch("plain");
+    for flag in [
+        &["--seeds", "."][..],
+        &["--cores", "0"],
+        &["--fork"],
+        &["--no-coverage"],
+        &["--schedule", "uniform"],
+        &["--generate-only"],
+    ] {
+        let out = fuzz_in(
+            &dir,
+            &[
+                &["--engine", "plain", "--max-execs", "3", "--out", "o"],
+                flag,
+            ]
+            .concat(),
+        );
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("--engine plain does not take {}", flag[0])),
+            "{flag:?}: {stderr}"
+        );
+        assert!(!dir.join("o").exists(), "{flag:?} ran anyway");
+    }
+    let out = fuzz_in(
+        &dir,
+        &[
+            "--engine",
+            "plain",
+            "--time",
+            "2s",
+            "--timeout",
+            "50ms",
+            "--progress",
+            "0.1",
+            "--out",
+            "p",
+        ],
+    );
+    let stderr = text(&out.stderr);
+    let lines = stderr.lines().filter(|l| l.starts_with('[')).count();
+    // 2 s at 0.1 s: up to twenty progress lines; the default 5 s gives 1.
+    assert!(lines >= 5, "{lines} progress lines\n{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_help_documents_the_exit_codes_findings_first() {
+    let out = equifuzz().arg("--help").output().unwrap();
+    let stdout = text(&out.stdout);
+    let codes: Vec<usize> = ["  1  ", "  2  ", "  0  "]
+        .iter()
+        .map(|c| stdout.find(c).unwrap_or_else(|| panic!("{c}\n{stdout}")))
+        .collect();
+    assert!(codes.windows(2).all(|w| w[0] < w[1]), "{stdout}");
+    assert!(stdout.contains("at least one finding"), "{stdout}");
+}
+
+#[test]
+fn an_error_is_said_once() {
+    let dir = scratch("once");
+    let out = fuzz_in(
+        &dir,
+        &["--solver-lib", "/nonexistent/libz3.so", "--out", "o"],
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr.matches("cannot open shared object file").count(),
+        1,
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_bad_target_lists_the_allowed_forms() {
+    let dir = scratch("target");
+    let out = fuzz_in(&dir, &["--target", "yices", "--out", "o"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("z3, z3-inprocess, z3-binary, cvc5 or cmd:"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

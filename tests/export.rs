@@ -144,3 +144,96 @@ fn endless_categories_need_a_count() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("give --count"));
 }
+
+fn export_status(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        .arg("export")
+        .arg("--out")
+        .arg(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The `.smt2` files under `dir`, relative to it.
+fn smt2_files(dir: &Path) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "smt2") {
+                found.insert(p.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    found
+}
+
+fn manifest_files(dir: &Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join("manifest.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["file"].as_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn a_second_export_into_a_folder_is_refused_replaced_or_appended_never_mixed() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-export-twice-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let random = |n: &'static str, seed: &'static str| {
+        ["--category", "random", "--count", n, "--seed", seed]
+    };
+    export(&dir, &random("30", "1"));
+    let first = smt2_files(&dir);
+    assert_eq!(first.len(), 30);
+
+    // Refused: nothing changes.
+    let (code, stderr) = export_status(&dir, &random("10", "2"));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--force") && stderr.contains("--append"),
+        "{stderr}"
+    );
+    assert_eq!(smt2_files(&dir), first);
+    assert_eq!(manifest_files(&dir).len(), 30);
+
+    // Appended: the manifest grows, the old files stay, no name is reused.
+    export(&dir, &[&random("10", "2")[..], &["--append"]].concat());
+    let appended = smt2_files(&dir);
+    assert_eq!(appended.len(), 40);
+    assert!(first.is_subset(&appended));
+    let listed = manifest_files(&dir);
+    assert_eq!(listed.len(), 40);
+    assert_eq!(listed.iter().cloned().collect::<BTreeSet<_>>(), appended);
+    assert_eq!(check_export(&dir).0 + check_export(&dir).1, 40);
+
+    // Replaced: only the new export's files remain, all in the manifest.
+    // A file no export wrote is left alone.
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    export(&dir, &[&random("5", "3")[..], &["--force"]].concat());
+    let replaced = smt2_files(&dir);
+    assert_eq!(replaced.len(), 5, "{replaced:?}");
+    assert_eq!(
+        manifest_files(&dir).into_iter().collect::<BTreeSet<_>>(),
+        replaced
+    );
+    assert!(dir.join("notes.txt").exists());
+
+    let (code, stderr) = export_status(
+        &dir,
+        &[&random("5", "3")[..], &["--force", "--append"]].concat(),
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -4,8 +4,9 @@
 //!
 //! The solver is a fake libz3 built here from C: on a script whose hash is
 //! a multiple of `FAKE_EVERY` it misbehaves as `EQUIFUZZ_FAKE_FAULT` says,
-//! otherwise it answers `sat`. It registers no sancov guards, so these runs
-//! also check the "coverage: off" path.
+//! otherwise (and on a script without assertions) it answers `sat`. It
+//! registers no sancov guards, so these runs also check the "coverage: off"
+//! path.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -26,11 +27,14 @@ const char *Z3_eval_smtlib2_string(void *ctx, const char *s) {
     for (const char *p = s; *p; p++) h = h * 33 + (unsigned char)*p;
     const char *every = getenv("FAKE_EVERY");
     const char *fault = getenv("EQUIFUZZ_FAKE_FAULT");
-    if (fault && h % (unsigned long)atoi(every ? every : "4") == 0) {
+    /* Only formulas misbehave: the trivial `(check-sat)` the fuzzer asks
+       first to see that the solver answers at all gets its answer. */
+    if (fault && strstr(s, "(assert") && h % (unsigned long)atoi(every ? every : "4") == 0) {
         if (!strcmp(fault, "segv")) *(volatile int *)0 = 1;
         if (!strcmp(fault, "abort")) abort();
         if (!strcmp(fault, "exit")) exit(112);
         if (!strcmp(fault, "hang")) for (;;) pause();
+        if (!strcmp(fault, "error")) return "(error \"unsupported\")\n";
         if (!strcmp(fault, "oom")) {
             while (malloc(16u << 20) != NULL) {}
             fputs("ERROR: out of memory\n", stderr);
@@ -199,4 +203,187 @@ fn kill_9_at_any_moment_loses_no_written_finding() {
         }
     }
     std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn cores_runs_exit_1_with_findings_as_one_core_does() {
+    let out =
+        std::env::temp_dir().join(format!("equifuzz-fuzz-faults-{}-cores", std::process::id()));
+    std::fs::remove_dir_all(&out).ok();
+    // A port of its own, so parallel test runs do not share a broker.
+    let port = (20_000 + std::process::id() % 20_000).to_string();
+    let run = fuzz("segv", 4, &["--cores", "0", "--broker-port", &port], &out);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        files(&out.join("findings/crash"), "smt2") > 0,
+        "no crash found\n{stderr}"
+    );
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn a_campaign_whose_every_answer_is_an_error_exits_2_on_one_core_or_many() {
+    let port = (20_000 + (std::process::id() + 7) % 20_000).to_string();
+    for (tag, extra) in [
+        ("one", &[][..]),
+        ("cores", &["--cores", "0", "--broker-port", &port][..]),
+    ] {
+        let out = std::env::temp_dir().join(format!(
+            "equifuzz-fuzz-faults-{}-errors-{tag}",
+            std::process::id()
+        ));
+        std::fs::remove_dir_all(&out).ok();
+        let run = fuzz("error", 1, extra, &out);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        // Said once: by the process the user started, not by every
+        // process LibAFL forked.
+        assert_eq!(
+            stderr
+                .matches("no answer of the solver could be judged")
+                .count(),
+            1,
+            "{tag}: {stderr}"
+        );
+        assert_eq!(run.status.code(), Some(2), "{tag}: {stderr}");
+        std::fs::remove_dir_all(&out).ok();
+    }
+}
+
+/// The processes whose parent is `pid`.
+fn children_of(pid: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(child) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{child}/stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid ...: the comm may hold spaces.
+        let after = &stat[stat.rfind(')').map_or(0, |i| i + 1)..];
+        let ppid = after.split_whitespace().nth(1).and_then(|p| p.parse().ok());
+        if ppid == Some(pid) {
+            found.push(child);
+        }
+    }
+    found
+}
+
+/// Whether `pid` still runs (a zombie waiting to be reaped does not).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        let after = &s[s.rfind(')').map_or(0, |i| i + 1)..];
+        !after.trim_start().starts_with('Z')
+    })
+}
+
+/// Kills `parent` with SIGKILL and waits up to 5 s for every pid in `pids`
+/// to be gone; returns those still alive.
+fn survivors_after_killing(parent: &mut std::process::Child, pids: &[u32]) -> Vec<u32> {
+    parent.kill().unwrap();
+    parent.wait().unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let left: Vec<u32> = pids.iter().copied().filter(|&p| alive(p)).collect();
+        if left.is_empty() || std::time::Instant::now() > until {
+            for &p in &left {
+                // SAFETY: cleaning up a process this test started.
+                unsafe { libc::kill(p as i32, libc::SIGKILL) };
+            }
+            return left;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_fuzzing_client_dies_with_its_parent() {
+    let out = std::env::temp_dir().join(format!(
+        "equifuzz-fuzz-faults-{}-orphan",
+        std::process::id()
+    ));
+    std::fs::remove_dir_all(&out).ok();
+    let mut parent = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        .current_dir(std::env::temp_dir())
+        .args(["fuzz", "--target", "z3", "--solver-lib"])
+        .arg(fake_lib())
+        .args(["--time", "60s", "--timeout", "1s", "--out"])
+        .arg(&out)
+        .env("EQUIFUZZ_CACHE", out.join("no-cache"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut clients = Vec::new();
+    while clients.is_empty() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        // The client is the fuzzing child that wrote the corpus.
+        if out.join("corpus").is_dir() {
+            clients = children_of(parent.id());
+        }
+    }
+    assert!(!clients.is_empty(), "no client started in 20 s");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let left = survivors_after_killing(&mut parent, &clients);
+    assert!(
+        left.is_empty(),
+        "clients {left:?} fuzz on after kill -9 of their parent"
+    );
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn a_solver_process_dies_with_its_parent() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!(
+        "equifuzz-fuzz-faults-{}-orphan-solver",
+        std::process::id()
+    ));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    // Answers the trivial query; on a real one, leaves its pid and sleeps
+    // (as itself: `exec`), as a solver lost in a hard query.
+    let solver = dir.join("slow-solver");
+    std::fs::write(
+        &solver,
+        format!(
+            "#!/bin/sh\n[ \"$1\" = --version ] && {{ echo 'slow version 1'; exit 0; }}\n\
+             script=$(cat)\n[ \"$script\" = '(check-sat)' ] && {{ echo sat; exit 0; }}\n\
+             echo $$ > {}/pid.$$\nexec sleep 1000\n",
+            dir.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&solver, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut parent = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        .current_dir(&dir)
+        .args(["fuzz", "--engine", "plain", "--timeout", "60s", "--target"])
+        .arg(format!("cmd:{}", solver.display()))
+        .args(["--out", "o"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut pids = Vec::new();
+    while pids.is_empty() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        pids = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.strip_prefix("pid.")?.parse::<u32>().ok()
+            })
+            .collect();
+    }
+    assert!(!pids.is_empty(), "the solver never ran a query");
+    let left = survivors_after_killing(&mut parent, &pids);
+    assert!(
+        left.is_empty(),
+        "solver {left:?} runs on after kill -9 of equifuzz"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::fs;
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Instant;
 
@@ -35,7 +35,7 @@ use crate::transform::{
     PAPER_OPERATORS, constant_assignments_with, larger_core_cases, noise_cases,
     term_synthesis_cases, term_synthesis_cases_with,
 };
-use crate::triage::{smt2_text, write_atomically};
+use crate::triage::{files_under, smt2_text, write_atomically};
 use crate::truth::{Case, Status};
 
 /// A family of generated formulas.
@@ -118,7 +118,7 @@ impl FromStr for Category {
 }
 
 /// Which operators the sat categories cover.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Operators {
     /// The paper's twelve.
     Paper,
@@ -126,11 +126,49 @@ pub enum Operators {
     All,
 }
 
+/// Quantifier patterns in the unsat categories.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Patterns {
+    /// Without patterns only.
+    Without,
+    /// With patterns only.
+    With,
+    /// Both variants (the paper).
+    Both,
+}
+
+impl Patterns {
+    /// The variants to write, `false` (without) first.
+    pub fn variants(self) -> Vec<bool> {
+        match self {
+            Patterns::Without => vec![false],
+            Patterns::With => vec![true],
+            Patterns::Both => vec![false, true],
+        }
+    }
+}
+
+/// What to do with an output folder that is not empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Existing {
+    /// Refuse: two exports in one folder would mix their files.
+    #[default]
+    Refuse,
+    /// Delete what an earlier export wrote (its manifest and the files
+    /// named like an export's), then export.
+    Replace,
+    /// Extend the manifest; new files are numbered after every existing
+    /// one, so no name is reused.
+    Append,
+}
+
 /// What `export` writes.
 #[derive(Clone, Debug)]
 pub struct ExportConfig {
     /// Output folder.
     pub out: PathBuf,
+    /// What to do if it is not empty.
+    pub existing: Existing,
     /// Stop after this many files (required for endless categories).
     pub count: Option<u64>,
     /// The seed of every random choice.
@@ -170,6 +208,24 @@ pub struct ExportSummary {
     pub total: u64,
     /// Seconds taken.
     pub secs: f64,
+}
+
+/// The table `equifuzz export` prints: files per category and status, then
+/// the total and the rate.
+impl fmt::Display for ExportSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{:<22} {:>6} {:>9}", "category", "status", "files")?;
+        for ((cat, status), n) in &self.counts {
+            writeln!(f, "{cat:<22} {status:>6} {n:>9}")?;
+        }
+        write!(
+            f,
+            "wrote {} files in {:.1}s ({:.0}/s)",
+            self.total,
+            self.secs,
+            self.total as f64 / self.secs.max(1e-9)
+        )
+    }
 }
 
 fn has_patterns(case: &Case) -> bool {
@@ -243,6 +299,92 @@ fn category_cases<'a>(
     })
 }
 
+/// The manifest's name in the output folder.
+pub const MANIFEST: &str = "manifest.jsonl";
+
+/// The path, relative to the output folder, of the `n`th file written
+/// there (numbered across categories and appended exports).
+fn file_name(cat: Category, n: u64) -> String {
+    format!("{cat}/{:03}/{cat}-{n:08}.smt2", n / 10_000)
+}
+
+/// The number of `rel` if an export names files so (see [`file_name`]),
+/// temporary files of an interrupted write included (`Some(None)`).
+fn export_file_number(rel: &Path) -> Option<Option<u64>> {
+    let parts: Vec<&str> = rel.iter().filter_map(|p| p.to_str()).collect();
+    let [cat, bucket, name] = parts.as_slice() else {
+        return None;
+    };
+    let cat: Category = cat.parse().ok()?;
+    if bucket.len() != 3 || !bucket.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if name.starts_with('.') {
+        return Some(None);
+    }
+    let number = name
+        .strip_prefix(&format!("{cat}-"))?
+        .strip_suffix(".smt2")?;
+    (number.len() >= 8 && number.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| number.parse().ok())
+        .flatten()
+        .map(Some)
+}
+
+/// Makes `out` ready for an export as `existing` says and returns the
+/// number of the first file to write.
+fn prepare_folder(out: &Path, existing: Existing) -> Result<u64, String> {
+    let io = |e: io::Error| format!("{}: {e}", out.display());
+    fs::create_dir_all(out).map_err(io)?;
+    let empty = fs::read_dir(out).map_err(io)?.next().is_none();
+    if empty {
+        return Ok(0);
+    }
+    let (files, unreadable) = files_under(out);
+    if let Some((dir, e)) = unreadable.first() {
+        return Err(format!("{}: {e}", dir.display()));
+    }
+    let ours: Vec<(PathBuf, Option<u64>)> = files
+        .into_iter()
+        .filter_map(|f| {
+            let rel = f.strip_prefix(out).ok()?.to_path_buf();
+            if rel == Path::new(MANIFEST) {
+                return Some((f, None));
+            }
+            export_file_number(&rel).map(|n| (f, n))
+        })
+        .collect();
+    match existing {
+        Existing::Refuse => Err(format!(
+            "{} is not empty: give --force to replace what an earlier export wrote \
+             there, --append to add to it, or another folder",
+            out.display()
+        )),
+        Existing::Append => Ok(ours
+            .iter()
+            .filter_map(|(_, n)| *n)
+            .max()
+            .map_or(0, |n| n + 1)),
+        Existing::Replace => {
+            for (f, _) in &ours {
+                fs::remove_file(f).map_err(|e| format!("{}: {e}", f.display()))?;
+            }
+            // The bucket and category folders an export made, if now empty
+            // (a folder holding anything else stays).
+            for cat in Category::ALL {
+                let dir = out.join(cat.name());
+                if let Ok(buckets) = fs::read_dir(&dir) {
+                    for b in buckets.flatten() {
+                        fs::remove_dir(b.path()).ok();
+                    }
+                    fs::remove_dir(&dir).ok();
+                }
+            }
+            Ok(0)
+        }
+    }
+}
+
 /// Writes the files and the manifest, with progress on stderr.
 pub fn export(cfg: &ExportConfig) -> Result<ExportSummary, String> {
     let endless = cfg
@@ -253,9 +395,13 @@ pub fn export(cfg: &ExportConfig) -> Result<ExportSummary, String> {
         return Err("`random` and deep term synthesis are endless: give --count".into());
     }
     let io = |e: io::Error| format!("{}: {e}", cfg.out.display());
-    fs::create_dir_all(&cfg.out).map_err(io)?;
-    let mut manifest =
-        BufWriter::new(fs::File::create(cfg.out.join("manifest.jsonl")).map_err(io)?);
+    let first = prepare_folder(&cfg.out, cfg.existing)?;
+    let manifest_file = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(cfg.out.join(MANIFEST))
+        .map_err(io)?;
+    let mut manifest = BufWriter::new(manifest_file);
     let printer = Printer::default();
     let mut summary = ExportSummary::default();
     let start = Instant::now();
@@ -266,8 +412,8 @@ pub fn export(cfg: &ExportConfig) -> Result<ExportSummary, String> {
                 break 'categories;
             }
             let status = case.truth.status();
-            let n = summary.total;
-            let rel = format!("{cat}/{:03}/{cat}-{n:08}.smt2", n / 10_000);
+            let n = first + summary.total;
+            let rel = file_name(cat, n);
             write_atomically(
                 &cfg.out.join(&rel),
                 smt2_text(&case, None, &printer).as_bytes(),

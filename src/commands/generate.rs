@@ -33,6 +33,16 @@ pub struct GenerateSummary {
     pub constant_assignment: usize,
 }
 
+impl std::fmt::Display for GenerateSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "wrote {} step-1 and {} constant-assignment formulas",
+            self.step1, self.constant_assignment
+        )
+    }
+}
+
 /// Writes the files, reporting progress on stderr every 10,000 files.
 pub fn generate(cfg: &GenerateConfig) -> io::Result<GenerateSummary> {
     let printer = Printer::default();

@@ -120,61 +120,154 @@ impl Default for TargetOptions {
     }
 }
 
-/// The target a `--target` value names:
+/// The forms a `--target` value takes, for error messages.
+pub const TARGET_FORMS: &str = "z3, z3-inprocess, z3-binary, cvc5 or cmd:/path/to/solver --flags";
+
+/// A parsed `--target` value:
 ///
-/// - `z3`: libz3 (`solver_lib`, or the system library) in fork children;
+/// - `z3`: libz3 in fork children;
 /// - `z3-inprocess`: libz3 with no isolation;
 /// - `z3-binary`: the `z3` executable on `PATH`;
 /// - `cvc5`: the `cvc5` executable on `PATH` with [`process::CVC5_ARGS`];
-/// - `cmd:/path/solver --flags`: any SMT-LIB 2.6 binary reading stdin.
+/// - `cmd:/path/solver --flags`: any SMT-LIB 2.6 binary reading stdin; the
+///   command is split as a POSIX shell splits words (quotes, backslashes),
+///   without running a shell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TargetSpec {
+    /// `z3`.
+    Z3,
+    /// `z3-inprocess`.
+    Z3InProcess,
+    /// `z3-binary`.
+    Z3Binary,
+    /// `cvc5`.
+    Cvc5,
+    /// `cmd:PROGRAM ARGS...`.
+    Command {
+        /// The program: a path, or a name looked up on `PATH`.
+        program: String,
+        /// Its arguments.
+        args: Vec<String>,
+    },
+}
+
+impl TargetSpec {
+    /// Whether the target is libz3 loaded into this process (`z3`,
+    /// `z3-inprocess`), the only kind `--solver-lib` applies to.
+    pub fn is_library(&self) -> bool {
+        matches!(self, TargetSpec::Z3 | TargetSpec::Z3InProcess)
+    }
+}
+
+impl std::str::FromStr for TargetSpec {
+    type Err = Error;
+
+    fn from_str(spec: &str) -> Result<Self, Error> {
+        let bad = |why: String| Error::BadSpec {
+            spec: spec.to_string(),
+            why,
+        };
+        Ok(match spec {
+            "z3" => TargetSpec::Z3,
+            "z3-inprocess" => TargetSpec::Z3InProcess,
+            "z3-binary" => TargetSpec::Z3Binary,
+            "cvc5" => TargetSpec::Cvc5,
+            _ => {
+                let Some(command) = spec.strip_prefix("cmd:") else {
+                    return Err(bad(format!("expected {TARGET_FORMS}")));
+                };
+                let words = shlex::split(command)
+                    .ok_or_else(|| bad("unbalanced quotes or a trailing backslash".into()))?;
+                let mut words = words.into_iter();
+                let program = words
+                    .next()
+                    .ok_or_else(|| bad("no program after `cmd:`".into()))?;
+                TargetSpec::Command {
+                    program,
+                    args: words.collect(),
+                }
+            }
+        })
+    }
+}
+
+impl std::fmt::Display for TargetSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TargetSpec::Z3 => f.write_str("z3"),
+            TargetSpec::Z3InProcess => f.write_str("z3-inprocess"),
+            TargetSpec::Z3Binary => f.write_str("z3-binary"),
+            TargetSpec::Cvc5 => f.write_str("cvc5"),
+            TargetSpec::Command { program, args } => {
+                let words = std::iter::once(program).chain(args).map(String::as_str);
+                match shlex::try_join(words) {
+                    Ok(line) => write!(f, "cmd:{line}"),
+                    // A word with a NUL cannot be quoted; it cannot be
+                    // executed either, so a plain join only names it.
+                    Err(_) => write!(f, "cmd:{program} {}", args.join(" ")),
+                }
+            }
+        }
+    }
+}
+
+/// The target a `--target` value names (see [`TargetSpec`]), with libz3
+/// from `solver_lib` or the system library.
 pub fn target_from_spec(
     spec: &str,
     solver_lib: Option<&Path>,
     options: &TargetOptions,
 ) -> Result<Box<dyn Target>, Error> {
-    let lib_only = |what: &str| -> Result<(), Error> {
-        match solver_lib {
-            Some(p) => Err(Error::BadSpec {
-                spec: spec.to_string(),
-                why: format!(
-                    "--solver-lib {} applies to z3 and z3-inprocess, not {what}",
-                    p.display()
-                ),
-            }),
-            None => Ok(()),
-        }
+    let parsed: TargetSpec = spec.parse()?;
+    if !parsed.is_library()
+        && let Some(p) = solver_lib
+    {
+        return Err(Error::BadSpec {
+            spec: spec.to_string(),
+            why: format!(
+                "--solver-lib {} applies to z3 and z3-inprocess only",
+                p.display()
+            ),
+        });
+    }
+    let lib = match parsed {
+        TargetSpec::Z3 | TargetSpec::Z3InProcess => Some(Z3Library::load(solver_lib)?),
+        _ => None,
+    };
+    open_target(&parsed, lib, options)
+}
+
+/// The target `spec` names. `lib` is the loaded libz3 of `z3` and
+/// `z3-inprocess` (an error if missing); other targets ignore it.
+pub fn open_target(
+    spec: &TargetSpec,
+    lib: Option<Z3Library>,
+    options: &TargetOptions,
+) -> Result<Box<dyn Target>, Error> {
+    let library = |lib: Option<Z3Library>| {
+        lib.ok_or_else(|| Error::BadSpec {
+            spec: spec.to_string(),
+            why: "no libz3 was loaded for it".into(),
+        })
     };
     Ok(match spec {
-        "z3" => Box::new(
-            Z3InProcessFork::new(Z3Library::load(solver_lib)?)
+        TargetSpec::Z3 => Box::new(
+            Z3InProcessFork::new(library(lib)?)
                 .with_memory_limit(options.memory_limit)
                 .with_context_mode(options.context_mode),
         ),
-        "z3-inprocess" => Box::new(Z3InProcess::new(Z3Library::load(solver_lib)?)),
-        "z3-binary" => {
-            lib_only(spec)?;
+        TargetSpec::Z3InProcess => Box::new(Z3InProcess::new(library(lib)?)),
+        TargetSpec::Z3Binary => {
             Box::new(ProcessTarget::z3_binary()?.with_memory_limit(options.memory_limit))
         }
-        "cvc5" => {
-            lib_only(spec)?;
+        TargetSpec::Cvc5 => {
             Box::new(ProcessTarget::cvc5()?.with_memory_limit(options.memory_limit))
         }
-        _ => {
-            match spec.strip_prefix("cmd:") {
-                Some(command) => {
-                    lib_only("cmd: targets")?;
-                    Box::new(
-                        ProcessTarget::from_command_line(command)?
-                            .with_memory_limit(options.memory_limit),
-                    )
-                }
-                None => {
-                    return Err(Error::BadSpec {
-                    spec: spec.to_string(),
-                    why: "expected z3, z3-inprocess, z3-binary, cvc5 or cmd:/path/to/solver --flags".into(),
-                });
-                }
-            }
+        TargetSpec::Command { program, args } => {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            Box::new(
+                ProcessTarget::from_words(program, &args)?.with_memory_limit(options.memory_limit),
+            )
         }
     })
 }
@@ -254,5 +347,25 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(err.contains("/no/such/solver not found"), "{err}");
+        let err = "cmd:/bin/solver 'unclosed"
+            .parse::<TargetSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unbalanced quotes"), "{err}");
+    }
+
+    #[test]
+    fn cmd_targets_are_split_as_a_shell_splits_words() {
+        let spec: TargetSpec = r#"cmd:"/opt/my solver/bin/s" --opt 'a b' c\ d"#.parse().unwrap();
+        assert_eq!(
+            spec,
+            TargetSpec::Command {
+                program: "/opt/my solver/bin/s".into(),
+                args: vec!["--opt".into(), "a b".into(), "c d".into()],
+            }
+        );
+        // Printed back, it parses to the same spec.
+        assert_eq!(spec.to_string().parse::<TargetSpec>().unwrap(), spec);
+        assert_eq!("z3".parse::<TargetSpec>().unwrap(), TargetSpec::Z3);
     }
 }

@@ -92,20 +92,29 @@ impl ProcessTarget {
         Ok(Self::new("z3", "z3", Z3_BINARY_ARGS)?.with_soft_timeout_flag("-t:"))
     }
 
-    /// `"/path/solver --flag1 --flag2"`: the program and its arguments,
-    /// split at whitespace (no shell quoting). The name is the program's
-    /// file name.
+    /// `"/path/solver --flag1 'a b'"`: the program and its arguments, split
+    /// as a POSIX shell splits words (quotes and backslashes; no shell
+    /// runs). The name is the program's file name.
     pub fn from_command_line(command: &str) -> Result<Self, Error> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or_else(|| Error::BadSpec {
+        let bad = |why: &str| Error::BadSpec {
             spec: format!("cmd:{command}"),
-            why: "no program after `cmd:`".into(),
-        })?;
-        let args: Vec<&str> = words.collect();
+            why: why.into(),
+        };
+        let words = shlex::split(command)
+            .ok_or_else(|| bad("unbalanced quotes or a trailing backslash"))?;
+        let (program, args) = words
+            .split_first()
+            .ok_or_else(|| bad("no program after `cmd:`"))?;
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        Self::from_words(program, &args)
+    }
+
+    /// `program` with `args`, named after the program's file name.
+    pub fn from_words(program: &str, args: &[&str]) -> Result<Self, Error> {
         let name = Path::new(program)
             .file_name()
             .map_or(program.into(), |n| n.to_string_lossy());
-        Self::new(&name, program, &args)
+        Self::new(&name, program, args)
     }
 
     /// Passes the soft timeout as `prefix` + milliseconds on each run.
@@ -168,16 +177,20 @@ impl Target for ProcessTarget {
         let limits = Limits {
             address_space: self.memory_limit,
             // A backstop for a kill that never comes: the hard timeout,
-            // rounded up, plus a second.
-            cpu_seconds: Some(timeout.as_secs() + 2),
+            // rounded up, plus a second; capped (at 34,000 years), so the
+            // limit arithmetic after fork cannot overflow.
+            cpu_seconds: Some(timeout.as_secs().min(1 << 40) + 2),
         };
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        // SAFETY: `limit_self` makes only async-signal-safe calls.
+        // SAFETY: `limit_self` and `die_with_parent` make only
+        // async-signal-safe calls.
+        let parent = std::process::id() as libc::pid_t;
         unsafe {
             cmd.pre_exec(move || {
+                die_with_parent(parent);
                 child::limit_self(limits);
                 Ok(())
             });
@@ -186,9 +199,39 @@ impl Target for ProcessTarget {
             cmd,
             script.as_bytes(),
             start,
-            start + timeout,
+            deadline_after(start, timeout),
             &self.ok_exit_codes,
         )
+    }
+}
+
+/// `start + timeout`, or a year from `start` if that does not fit an
+/// `Instant` (no deadline in a run is that far, and no addition may panic).
+pub fn deadline_after(start: Instant, timeout: Duration) -> Instant {
+    start
+        .checked_add(timeout)
+        .or_else(|| start.checked_add(Duration::from_secs(365 * 24 * 3600)))
+        .unwrap_or(start)
+}
+
+/// Asks the kernel to kill this (forked, not yet executed) process when
+/// the thread that forked it dies, so a solver never outlives an equifuzz
+/// killed with `kill -9` (it runs in its own process group, which a
+/// terminal's signals do not reach). If `parent` already died before the
+/// request, exits at once. Only async-signal-safe calls: runs after fork.
+fn die_with_parent(parent: libc::pid_t) {
+    // SAFETY: prctl, getppid and _exit are async-signal-safe syscalls.
+    unsafe {
+        libc::prctl(
+            libc::PR_SET_PDEATHSIG,
+            libc::SIGKILL as libc::c_ulong,
+            0,
+            0,
+            0,
+        );
+        if libc::getppid() != parent {
+            libc::_exit(127);
+        }
     }
 }
 
@@ -327,7 +370,21 @@ fn ask_version(program: &Path) -> String {
         .stderr(Stdio::piped())
         .process_group(0);
     let start = Instant::now();
-    let outcome = run_command(cmd, b"", start, start + Duration::from_secs(10), &[0, 1]);
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: as in `run`.
+    unsafe {
+        cmd.pre_exec(move || {
+            die_with_parent(parent);
+            Ok(())
+        });
+    }
+    let outcome = run_command(
+        cmd,
+        b"",
+        start,
+        deadline_after(start, Duration::from_secs(10)),
+        &[0, 1],
+    );
     parse_version(outcome.stdout()).unwrap_or_else(|| "unknown version".into())
 }
 
@@ -361,6 +418,22 @@ mod tests {
             Some("yices 2.6.4")
         );
         assert_eq!(parse_version(""), None);
+    }
+
+    #[test]
+    fn no_timeout_is_too_long_for_a_deadline() {
+        let now = Instant::now();
+        assert_eq!(
+            deadline_after(now, Duration::from_secs(3)),
+            now + Duration::from_secs(3)
+        );
+        assert!(deadline_after(now, Duration::MAX) > now + Duration::from_secs(3600));
+        let mut cat = ProcessTarget::from_command_line("/bin/cat").unwrap();
+        let outcome = cat.run("sat\n", Duration::MAX);
+        assert!(
+            matches!(&outcome, RawOutcome::Finished { stdout, .. } if stdout == "sat\n"),
+            "{outcome:?}"
+        );
     }
 
     #[test]

@@ -162,7 +162,7 @@ impl Z3InProcessFork {
             cpu_seconds: None,
         };
         let ctx = self.parent_context(prepared.unsat_cores);
-        let deadline = start + timeout;
+        let deadline = super::process::deadline_after(start, timeout);
         // SAFETY: the child runs only `child_main`, which never returns.
         match unsafe { libc::fork() } {
             -1 => not_run(format!("fork failed: {}", std::io::Error::last_os_error())),

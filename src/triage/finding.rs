@@ -4,7 +4,8 @@
 //! # Invariants
 //!
 //! - Files are written atomically (a temporary file in the same folder, then
-//!   `rename`), so a crash or `kill -9` never leaves a half-written finding.
+//!   `rename`), so a crash or `kill -9` never leaves a half-written finding
+//!   (at worst a dot-named temporary file).
 //! - The `.smt2` is self-contained: its header comments say what was
 //!   expected, what the solver answered, the solver's version and options,
 //!   the seed and the transformation chain; its body carries
@@ -40,23 +41,20 @@ pub struct FindingInfo<'a> {
 /// the rename (findings: a power cut must not lose one); bulk exports skip
 /// the sync, which costs a disk flush per file.
 pub fn write_atomically(path: &Path, bytes: &[u8], durable: bool) -> io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
     fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        path.file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("finding"),
-        std::process::id()
-    ));
-    {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        if durable {
-            f.sync_all()?;
-        }
+    // In the same folder, so that the rename never crosses file systems;
+    // a dot name, so that folder walks skip it while it is being written.
+    let mut tmp = tempfile::Builder::new().prefix(".").tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    if durable {
+        tmp.as_file().sync_all()?;
     }
-    fs::rename(&tmp, path)
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 /// The `.smt2` text of a case: header comments, status, the formula, and the
@@ -144,4 +142,24 @@ pub fn write_finding(
     write_atomically(&folder.join(format!("{stem}.postcard")), &bytes, true)?;
     write_atomically(&smt2, smt2_text(case, Some(info), printer).as_bytes(), true)?;
     Ok(Some(smt2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_writes_replace_the_whole_file_and_leave_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("equifuzz-atomic-{}", std::process::id()));
+        let path = dir.join("sub/file.smt2");
+        write_atomically(&path, b"first version, longer", false).unwrap();
+        write_atomically(&path, b"second", true).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"second");
+        let names: Vec<_> = fs::read_dir(dir.join("sub"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("file.smt2")]);
+        fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -321,6 +321,7 @@ pub fn run_cores(
         )
         .map_err(|e| Error::illegal_state(e.to_string()))
     };
+    let launcher_pid = std::process::id();
     let launched = Launcher::builder()
         .shmem_provider(shmem_provider)
         .configuration(EventConfig::from_name("equifuzz"))
@@ -330,6 +331,12 @@ pub fn run_cores(
         .broker_port(broker_port)
         .build()
         .launch();
+    // The launcher returns in the processes it forked too (a client's
+    // respawner, once its client is done): only the process that called
+    // this function may go on to report the campaign.
+    if std::process::id() != launcher_pid {
+        std::process::exit(0);
+    }
     match launched {
         Ok(()) | Err(Error::ShuttingDown) => Ok(()),
         Err(e) => Err(e.into()),
@@ -359,6 +366,10 @@ where
         + EventReceiver<Case, State>,
 {
     let stats_path = cfg.out.join("stats.jsonl");
+    // A client must not fuzz on after the process that launched it was
+    // killed (`kill -9` runs no handler that could stop it).
+    nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL)
+        .map_err(|e| CampaignError::Io(e.into()))?;
     install_exit_guard();
     if let Some(bytes) = cfg.memory_limit {
         set_memory_limit(bytes);
@@ -378,7 +389,7 @@ where
     // LibAFL's signal-driven one only a backstop (see `harness`).
     let executor_timeout = match setup {
         SolverSetup::Z3(_) if cfg.fork => hard_timeout,
-        SolverSetup::Z3(_) | SolverSetup::Other(_) => hard_timeout + BACKSTOP,
+        SolverSetup::Z3(_) | SolverSetup::Other(_) => hard_timeout.saturating_add(BACKSTOP),
     };
     let solver = match setup {
         SolverSetup::Z3(lib) if cfg.fork => {

@@ -1,0 +1,412 @@
+//! `equifuzz fuzz`: open and check the solver, pick the seeds, say what the
+//! campaign runs on, run the LibAFL loop (one core or several) or the plain
+//! loop, and tell whether anything was found.
+//!
+//! # Invariants
+//!
+//! - The solver answers the trivial query before the campaign starts
+//!   ([`solver::preflight`]): a solver that cannot answer is an error, not
+//!   hundreds of crash findings.
+//! - Findings are counted from the files written under `OUT/findings`
+//!   (before and after), so every engine and `--cores` report them alike.
+//! - A campaign in which no answer could be judged (every query an error,
+//!   a timeout or not run) ends as [`Outcome::NothingJudged`], never as a
+//!   clean run.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::commands::solver::{self, OpenSolver, SolverSpec};
+use crate::commands::{Outcome, Pool};
+use crate::fuzz::coverage::scheduler::Choice;
+use crate::fuzz::coverage::{self, CoverageConfig, SolverSetup, library};
+use crate::fuzz::plain::{self, PlainConfig, SolverInfo};
+use crate::generate::MixedCaseGenerator;
+use crate::oracle::Reply;
+use crate::solver::{DEFAULT_MEMORY_LIMIT, RawOutcome, TargetSpec};
+use crate::term::Printer;
+use crate::triage::files_under;
+
+/// Seeds of a LibAFL campaign when none are given: the repository's
+/// hand-written, labelled formulas (the seed papers' listings), if there.
+pub const DEFAULT_SEEDS: &str = "corpus";
+
+/// How each mutation step picks its transformation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Schedule {
+    /// A discounted UCB1 bandit learns which transformations add corpus
+    /// entries.
+    #[default]
+    Bandit,
+    /// Each transformation with equal probability.
+    Uniform,
+}
+
+/// The options only the LibAFL loop has.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LibaflOptions {
+    /// Coverage measured but not steering (the ablation).
+    pub no_coverage: bool,
+    /// Each execution in a fork child.
+    pub fork: bool,
+    /// Mutate only by drawing fresh cases.
+    pub generate_only: bool,
+    /// Seed folders or files (empty: [`DEFAULT_SEEDS`] if it exists).
+    pub seeds: Vec<PathBuf>,
+    /// Cores for LibAFL's launcher (`0-3`, `0,2`, `all`) and the broker
+    /// port; `None`: one client in this process tree.
+    pub cores: Option<(String, u16)>,
+    /// The transformation schedule.
+    pub schedule: Schedule,
+}
+
+/// The fuzz loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// The coverage-guided LibAFL loop.
+    Libafl(LibaflOptions),
+    /// The plain generate-run-judge loop (the baseline).
+    Plain,
+}
+
+/// A validated `fuzz` command line.
+#[derive(Clone, Debug)]
+pub struct FuzzConfig {
+    /// The solver.
+    pub solver: SolverSpec,
+    /// Hard time limit per query.
+    pub timeout: Duration,
+    /// Stop after this long (None: until interrupted).
+    pub time: Option<Duration>,
+    /// Stop after this many executions.
+    pub max_execs: Option<u64>,
+    /// The seed every random choice flows from.
+    pub seed: u64,
+    /// Output folder.
+    pub out: PathBuf,
+    /// Constant pool of the generators.
+    pub pool: Pool,
+    /// Monitor line and `stats.jsonl` interval.
+    pub progress: Duration,
+    /// The loop.
+    pub engine: Engine,
+}
+
+/// Errors of `fuzz` before or around the campaign.
+#[derive(Debug, thiserror::Error)]
+pub enum FuzzError {
+    /// The solver cannot be used.
+    #[error(transparent)]
+    Solver(#[from] solver::SolverError),
+    /// A bad option combination or value.
+    #[error("{0}")]
+    Usage(String),
+    /// The campaign failed.
+    #[error(transparent)]
+    Campaign(#[from] coverage::CampaignError),
+    /// The output folder could not be written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The folder.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+}
+
+/// Runs the campaign `cfg` describes.
+pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
+    let OpenSolver {
+        mut target,
+        library,
+    } = solver::open(&cfg.solver)?;
+    // Whether the solver answers at all, not how fast: a short --timeout
+    // on a busy machine must not fail the trivial query.
+    let patience = cfg.timeout.max(solver::PREFLIGHT_TIMEOUT);
+    solver::preflight(&cfg.solver.target, target.as_mut(), patience)?;
+    let info = SolverInfo {
+        name: target.name(),
+        version: target.version(),
+        options: format!(
+            "timeout={}ms engine={}",
+            cfg.timeout.as_millis(),
+            match &cfg.engine {
+                Engine::Plain => "plain",
+                Engine::Libafl(o) if o.fork => "libafl fork",
+                Engine::Libafl(_) => "libafl",
+            }
+        ),
+    };
+    eprintln!("solver: {} ({})", info.name, info.version);
+    if let Some(lib) = &library {
+        eprintln!("library: {}", lib.path().display());
+    }
+    let printer = Printer::new(target.dialect());
+    let findings = cfg.out.join("findings");
+    let before = count_findings(&findings);
+    let judged = match &cfg.engine {
+        Engine::Plain => {
+            eprintln!("coverage: off (the plain loop has no coverage feedback)");
+            eprintln!("output: {}", cfg.out.display());
+            let stats = run_plain(cfg, &printer, &info, &mut |s| {
+                reply_of(target.run(s, cfg.timeout))
+            })?;
+            Some(judged(&stats.verdicts))
+        }
+        Engine::Libafl(options) => {
+            // Only `z3` runs libz3 in the client itself (coverage, restarts);
+            // every other target goes through its `Target`.
+            let setup = match library {
+                Some(lib) if cfg.solver.target == TargetSpec::Z3 => SolverSetup::Z3(lib),
+                _ => SolverSetup::Other(target),
+            };
+            run_libafl(cfg, options, setup, info, printer)?
+        }
+    };
+    let found = count_findings(&findings).saturating_sub(before);
+    Ok(if found > 0 {
+        Outcome::Findings(found)
+    } else if judged == Some(0) {
+        Outcome::NothingJudged(
+            "no answer of the solver could be judged: every query ended in an error, a \
+             timeout or was not run (see the verdict counts above)"
+                .into(),
+        )
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// The plain loop; prints its summary.
+fn run_plain(
+    cfg: &FuzzConfig,
+    printer: &Printer,
+    info: &SolverInfo,
+    solve: &mut dyn FnMut(&str) -> (Reply, String),
+) -> Result<plain::Stats, FuzzError> {
+    let io = |source| FuzzError::Io {
+        path: cfg.out.clone(),
+        source,
+    };
+    let plain_cfg = PlainConfig {
+        out: cfg.out.clone(),
+        time: cfg.time.unwrap_or(Duration::MAX),
+        max_execs: cfg.max_execs,
+        seed: cfg.seed,
+        progress: Some(cfg.progress),
+    };
+    let mut generator = MixedCaseGenerator::new(cfg.pool.constants())
+        .map_err(|e| FuzzError::Usage(format!("cannot build the term pool: {e}")))?
+        .seed(cfg.seed);
+    let stats = plain::fuzz(
+        &plain_cfg,
+        printer,
+        info,
+        &mut |rng| generator.next(rng),
+        solve,
+    )
+    .map_err(io)?;
+    eprintln!("{}", stats.line());
+    println!(
+        "executions: {} in {:.1}s ({:.1}/s)",
+        stats.execs,
+        stats.wall_secs,
+        stats.execs_per_sec()
+    );
+    for (kind, n) in &stats.verdicts {
+        println!("  {kind:>15}: {n}");
+    }
+    println!("findings written: {}", stats.findings_written);
+    let share = |secs: f64| 100.0 * secs / stats.wall_secs.max(1e-9);
+    println!(
+        "time: solver {:.1}%, generate {:.2}%, judge {:.2}%, record {:.2}%; median solver call {:.2} ms",
+        share(stats.solver_secs),
+        share(stats.generate_secs),
+        share(stats.judge_secs),
+        share(stats.record_secs),
+        stats.median_solver_ms()
+    );
+    Ok(stats)
+}
+
+/// The LibAFL loop; returns how many answers were judged, if known.
+fn run_libafl(
+    cfg: &FuzzConfig,
+    options: &LibaflOptions,
+    setup: SolverSetup,
+    info: SolverInfo,
+    printer: Printer,
+) -> Result<Option<u64>, FuzzError> {
+    let seeds = if options.seeds.is_empty() {
+        let default = PathBuf::from(DEFAULT_SEEDS);
+        if default.is_dir() {
+            vec![default]
+        } else {
+            Vec::new()
+        }
+    } else {
+        options.seeds.clone()
+    };
+    if let Some(missing) = seeds.iter().find(|p| !p.exists()) {
+        return Err(FuzzError::Usage(format!(
+            "--seeds {}: no such file or folder",
+            missing.display()
+        )));
+    }
+    if let Some((cores, _)) = &options.cores {
+        if !matches!(setup, SolverSetup::Z3(_)) {
+            return Err(FuzzError::Usage("--cores needs --target z3".into()));
+        }
+        check_cores(cores)?;
+    }
+    let edges = library::edges_registered();
+    if edges > 0 {
+        eprintln!(
+            "coverage: on ({edges} edges instrumented{})",
+            if options.no_coverage {
+                "; --no-coverage: measured, not steering"
+            } else {
+                ""
+            }
+        );
+    } else if matches!(setup, SolverSetup::Z3(_)) {
+        eprintln!(
+            "coverage: off (the solver library is not instrumented; build one with \
+             scripts/build-z3.sh, which the fuzzer then finds by itself, or pass --solver-lib)"
+        );
+    } else {
+        eprintln!("coverage: off (only an instrumented libz3 reports coverage: use --target z3)");
+    }
+    eprintln!("output: {}", cfg.out.display());
+    let coverage_cfg = CoverageConfig {
+        out: cfg.out.clone(),
+        time: cfg.time,
+        max_execs: cfg.max_execs,
+        seed: cfg.seed,
+        pool: cfg.pool.constants(),
+        seeds,
+        timeout: cfg.timeout,
+        fork: options.fork,
+        guided: !options.no_coverage,
+        generate_only: options.generate_only,
+        choice: match options.schedule {
+            Schedule::Bandit => Choice::Bandit,
+            Schedule::Uniform => Choice::Uniform,
+        },
+        progress: cfg.progress,
+        memory_limit: Some(DEFAULT_MEMORY_LIMIT),
+    };
+    // Every client appends its statistics to one file: the lines after its
+    // present end are this campaign's.
+    let stats = cfg.out.join("stats.jsonl");
+    let stats_from = std::fs::metadata(&stats).map_or(0, |m| m.len());
+    if let Some((cores, broker_port)) = &options.cores {
+        let SolverSetup::Z3(lib) = setup else {
+            unreachable!("checked above");
+        };
+        coverage::run_cores(&coverage_cfg, lib, cores, *broker_port, info, printer)?;
+    } else {
+        coverage::run(&coverage_cfg, setup, info, printer)?;
+    }
+    Ok(Some(judged_since(&stats, stats_from)))
+}
+
+/// The most answers any client judged, by the statistics lines written to
+/// `stats` after byte `from` (each client's counts grow: its last line
+/// holds its total).
+fn judged_since(stats: &Path, from: u64) -> u64 {
+    let Ok(bytes) = std::fs::read(stats) else {
+        return 0;
+    };
+    let new = bytes.get(from as usize..).unwrap_or_default();
+    String::from_utf8_lossy(new)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<coverage::stats::Snapshot>(l).ok())
+        .map(|s| judged(&s.verdicts))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The reply the oracle judges and the raw text a finding shows.
+fn reply_of(outcome: RawOutcome) -> (Reply, String) {
+    let reply = Reply::from_outcome(&outcome);
+    let raw = match outcome {
+        RawOutcome::Finished { stdout, .. } => stdout,
+        other => other.to_string(),
+    };
+    (reply, raw)
+}
+
+/// Refuses a `--cores` list that names a core this machine does not have
+/// (LibAFL's launcher would wait for a client that never starts).
+fn check_cores(cores: &str) -> Result<(), FuzzError> {
+    use libafl_bolts::core_affinity::{Cores, get_core_ids};
+    let usage = |why: String| FuzzError::Usage(format!("--cores {cores}: {why}"));
+    let wanted = Cores::from_cmdline(cores).map_err(|e| usage(e.to_string()))?;
+    let have = get_core_ids().map_err(|e| usage(e.to_string()))?;
+    if let Some(missing) = wanted.ids.iter().find(|c| !have.contains(c)) {
+        let ids: Vec<String> = have.iter().map(|c| c.0.to_string()).collect();
+        return Err(usage(format!(
+            "no core {} here (cores: {})",
+            missing.0,
+            ids.join(",")
+        )));
+    }
+    Ok(())
+}
+
+/// Verdicts that judged an answer: all but errors, timeouts and crashes
+/// (a crash is a finding, counted on its own).
+fn judged<K: AsRef<str>>(verdicts: &BTreeMap<K, u64>) -> u64 {
+    verdicts
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_ref(), "error" | "timeout" | "crash"))
+        .map(|(_, n)| n)
+        .sum()
+}
+
+/// The `.smt2` findings under `dir` (every kind's folder).
+fn count_findings(dir: &Path) -> u64 {
+    if !dir.is_dir() {
+        return 0;
+    }
+    let (files, _) = files_under(dir);
+    files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|x| x == "smt2"))
+        .count() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_timeouts_and_crashes_are_not_judged_answers() {
+        let mut v = BTreeMap::new();
+        v.insert("error", 5u64);
+        v.insert("timeout", 2);
+        v.insert("crash", 1);
+        assert_eq!(judged(&v), 0);
+        v.insert("unknown", 3);
+        v.insert("sat", 4);
+        assert_eq!(judged(&v), 7);
+    }
+
+    #[test]
+    fn findings_are_counted_in_every_kind_folder() {
+        let dir = std::env::temp_dir().join(format!("equifuzz-count-{}", std::process::id()));
+        assert_eq!(count_findings(&dir), 0);
+        for (kind, name) in [
+            ("crash", "a.smt2"),
+            ("unsound", "b.smt2"),
+            ("unsound", "b.postcard"),
+        ] {
+            std::fs::create_dir_all(dir.join(kind)).unwrap();
+            std::fs::write(dir.join(kind).join(name), b"x").unwrap();
+        }
+        assert_eq!(count_findings(&dir), 2);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,293 @@
+//! One resolver of the solver under test for every command (`run`, `fuzz`),
+//! and the check that it can answer at all before any case is judged.
+//!
+//! # Invariants
+//!
+//! - `--target z3` and `z3-inprocess` load the same libz3 whoever asks:
+//!   `--solver-lib`, else the newest instrumented build in the cache
+//!   ([`library::find_cached`]), else the system library.
+//! - [`preflight`] sends the trivial script `(check-sat)`. A solver that
+//!   prints no `check-sat` answer to it (a usage error, a missing `-in`, a
+//!   crash, an `(error ...)`, nothing in time) is a configuration error,
+//!   reported with its own message before a campaign starts: it never
+//!   becomes a finding against the solver. Which answer it gives is not
+//!   judged here: a wrong one (`unsat`) is left for the oracle to find.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::fuzz::coverage::library;
+use crate::oracle::Reply;
+use crate::solver::{
+    self, RawOutcome, Target, TargetOptions, TargetSpec, Z3Library, process::Z3_BINARY_ARGS,
+};
+
+/// Which solver, as the command line names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverSpec {
+    /// `--target`.
+    pub target: TargetSpec,
+    /// `--solver-lib`: the libz3 of `z3` and `z3-inprocess`.
+    pub solver_lib: Option<PathBuf>,
+}
+
+/// A solver ready to run scripts.
+pub struct OpenSolver {
+    /// The target every query goes through.
+    pub target: Box<dyn Target>,
+    /// The libz3 of `z3` and `z3-inprocess` (the LibAFL loop runs it in its
+    /// own process); `None` for process targets.
+    pub library: Option<Z3Library>,
+}
+
+/// Why a solver cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum SolverError {
+    /// The target could not be set up (library, binary, spec).
+    #[error("cannot use solver `{spec}`: {source}")]
+    Open {
+        /// The target as given.
+        spec: String,
+        /// What failed.
+        source: solver::Error,
+    },
+    /// The target runs but does not answer the trivial query.
+    #[error("solver `{spec}` cannot be used: {why}")]
+    NoAnswer {
+        /// The target as given.
+        spec: String,
+        /// What it did instead, and what to do about it.
+        why: String,
+    },
+}
+
+/// The libz3 a `z3` or `z3-inprocess` target loads (see the module's
+/// invariants), or `None` for other targets.
+pub fn library_path(spec: &SolverSpec) -> Option<PathBuf> {
+    if !spec.target.is_library() {
+        return None;
+    }
+    spec.solver_lib
+        .clone()
+        .or_else(|| library::cache_dir().and_then(|c| library::find_cached(&c)))
+}
+
+/// Opens the solver `spec` names.
+pub fn open(spec: &SolverSpec) -> Result<OpenSolver, SolverError> {
+    let err = |source: solver::Error| SolverError::Open {
+        spec: spec.target.to_string(),
+        source,
+    };
+    if !spec.target.is_library()
+        && let Some(p) = &spec.solver_lib
+    {
+        return Err(err(solver::Error::BadSpec {
+            spec: spec.target.to_string(),
+            why: format!(
+                "--solver-lib {} applies to z3 and z3-inprocess only",
+                p.display()
+            ),
+        }));
+    }
+    let library = if spec.target.is_library() {
+        let path = library_path(spec);
+        Some(Z3Library::load(path.as_deref()).map_err(|e| err(e.into()))?)
+    } else {
+        None
+    };
+    let target = solver::open_target(&spec.target, library.clone(), &TargetOptions::default())
+        .map_err(err)?;
+    Ok(OpenSolver { target, library })
+}
+
+/// The least time [`preflight`] should be given: the trivial query takes
+/// milliseconds, but starting a solver on a loaded machine may not.
+pub const PREFLIGHT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The script [`preflight`] sends: an empty assertion set, satisfiable.
+pub const PREFLIGHT_SCRIPT: &str = "(check-sat)\n";
+
+/// Checks that `target` prints a `check-sat` answer to
+/// [`PREFLIGHT_SCRIPT`] within `timeout` and exits normally; otherwise says
+/// what it did and, where it can tell, how to fix the command line.
+pub fn preflight(
+    spec: &TargetSpec,
+    target: &mut dyn Target,
+    timeout: Duration,
+) -> Result<(), SolverError> {
+    let outcome = target.run(PREFLIGHT_SCRIPT, timeout);
+    let no_answer = |why: String| SolverError::NoAnswer {
+        spec: spec.to_string(),
+        why,
+    };
+    let shown = |s: &str| Excerpt(s).to_string();
+    let (stdout, stderr) = match &outcome {
+        RawOutcome::Finished { stdout, stderr, .. } => (stdout.as_str(), stderr.as_str()),
+        RawOutcome::Crashed {
+            partial_stdout,
+            stderr,
+            ..
+        }
+        | RawOutcome::OutOfMemory {
+            partial_stdout,
+            stderr,
+            ..
+        } => (partial_stdout.as_str(), stderr.as_str()),
+        RawOutcome::Timeout { .. } => {
+            return Err(no_answer(format!(
+                "no answer to `(check-sat)` within {}",
+                humantime::format_duration(timeout)
+            )));
+        }
+        RawOutcome::NotRun { reason, .. } => return Err(no_answer(reason.clone())),
+    };
+    if let Reply::Answered {
+        answer: Some(_), ..
+    } = Reply::from_output(stdout)
+        && matches!(outcome, RawOutcome::Finished { .. })
+    {
+        return Ok(());
+    }
+    let mut why = format!("it gave no answer to `(check-sat)` ({outcome})");
+    if !stdout.trim().is_empty() {
+        why.push_str(&format!("; stdout: {}", shown(stdout)));
+    }
+    if !stderr.trim().is_empty() {
+        why.push_str(&format!("; stderr: {}", shown(stderr)));
+    }
+    if let Some(hint) = hint(spec, stdout, stderr) {
+        why.push_str(&format!("\nhint: {hint}"));
+    }
+    Err(no_answer(why))
+}
+
+/// How to fix a command line whose solver did not answer, where the
+/// output tells.
+fn hint(spec: &TargetSpec, stdout: &str, stderr: &str) -> Option<String> {
+    let TargetSpec::Command { program, args } = spec else {
+        return None;
+    };
+    let text = format!("{stdout}\n{stderr}").to_lowercase();
+    let z3 = program
+        .rsplit('/')
+        .next()
+        .is_some_and(|n| n.starts_with("z3"))
+        || text.contains("z3 -h");
+    if z3 && !args.iter().any(|a| a == "-in") {
+        return Some(format!(
+            "the z3 binary reads SMT-LIB from standard input only with `-in`: \
+             --target 'cmd:{program} {}' (or --target z3-binary)",
+            Z3_BINARY_ARGS.join(" ")
+        ));
+    }
+    if text.contains("usage") || text.contains("option") || text.contains("input file") {
+        return Some(
+            "this looks like a usage error: the solver must read an SMT-LIB 2.6 script on \
+             standard input and print its answers on standard output; check its flags"
+                .into(),
+        );
+    }
+    None
+}
+
+/// At most a few hundred characters of a solver's output, on one line.
+struct Excerpt<'a>(&'a str);
+
+impl fmt::Display for Excerpt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const MAX: usize = 300;
+        let one_line = self.0.trim().replace('\n', " | ");
+        let cut: String = one_line.chars().take(MAX).collect();
+        if cut.len() < one_line.len() {
+            write!(f, "{cut}...")
+        } else {
+            f.write_str(&cut)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::term::Dialect;
+
+    /// A target that prints what it is given to print.
+    struct Canned(RawOutcome);
+
+    impl Target for Canned {
+        fn name(&self) -> String {
+            "canned".into()
+        }
+        fn version(&self) -> String {
+            "canned 1".into()
+        }
+        fn dialect(&self) -> Dialect {
+            Dialect::Smtlib26
+        }
+        fn run(&mut self, _: &str, _: Duration) -> RawOutcome {
+            self.0.clone()
+        }
+    }
+
+    fn finished(stdout: &str, stderr: &str, exit_code: i32) -> RawOutcome {
+        RawOutcome::Finished {
+            stdout: stdout.into(),
+            stderr: stderr.into(),
+            exit_code,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    fn check(spec: &str, outcome: RawOutcome) -> Result<(), String> {
+        let spec: TargetSpec = spec.parse().unwrap();
+        preflight(&spec, &mut Canned(outcome), Duration::from_secs(1)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn any_answer_passes_and_nothing_else() {
+        assert_eq!(check("cmd:s", finished("sat\n", "", 0)), Ok(()));
+        // Wrong, but an answer: the oracle's business, not a usage error.
+        assert_eq!(check("cmd:s", finished("unsat\n", "", 0)), Ok(()));
+        let err = check("cmd:s", finished("(error \"no strings\")\n", "", 1)).unwrap_err();
+        assert!(err.contains("gave no answer"), "{err}");
+        assert!(err.contains("stdout: (error"), "{err}");
+        let err = check("cmd:/bin/false", finished("", "", 1)).unwrap_err();
+        assert!(
+            err.contains("solver `cmd:/bin/false` cannot be used"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_z3_binary_without_in_is_told_to_use_it() {
+        let usage = RawOutcome::Crashed {
+            cause: crate::solver::CrashCause::Exit(109),
+            description: "exited with code 109".into(),
+            partial_stdout: String::new(),
+            stderr: "Error: input file was not specified.\nFor usage information: z3 -h\n".into(),
+            elapsed: Duration::ZERO,
+        };
+        let err = check("cmd:/opt/z3/bin/z3", usage).unwrap_err();
+        assert!(err.contains("only with `-in`"), "{err}");
+        assert!(err.contains("cmd:/opt/z3/bin/z3 -in -smt2"), "{err}");
+        assert!(err.contains("input file was not specified"), "{err}");
+    }
+
+    #[test]
+    fn timeouts_and_failed_starts_say_so() {
+        let err = check(
+            "cvc5",
+            RawOutcome::Timeout {
+                partial_stdout: String::new(),
+                stderr: String::new(),
+                elapsed: Duration::ZERO,
+            },
+        )
+        .unwrap_err();
+        assert!(
+            err.contains("no answer to `(check-sat)` within 1s"),
+            "{err}"
+        );
+    }
+}
