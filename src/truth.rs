@@ -25,7 +25,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::semantics::{self, Model, Value};
-use crate::term::{Formula, Symbol};
+use crate::term::{Formula, Queries, Symbol};
 
 /// What is known about a formula.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -67,6 +67,22 @@ impl Truth {
         match self {
             Truth::Sat { .. } => Status::Sat,
             Truth::Unsat { .. } => Status::Unsat,
+        }
+    }
+
+    /// The queries after `check-sat` that let the oracle check this truth:
+    /// every constant's value for sat (checked against the formula), the
+    /// unsat core for unsat (checked against the carried core).
+    pub fn queries(&self) -> Queries {
+        match self {
+            Truth::Sat { .. } => Queries {
+                values: true,
+                ..Default::default()
+            },
+            Truth::Unsat { .. } => Queries {
+                unsat_core: true,
+                ..Default::default()
+            },
         }
     }
 }
@@ -170,4 +186,25 @@ pub fn check_model(formula: &Formula, model: &Model) -> Result<(), TruthError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_truth_asks_for_what_checks_it() {
+        // One definition of the queries for every loop and finding: a sat
+        // case needs every value (model completion), an unsat case its core.
+        let sat = Truth::Sat {
+            model: Model::default(),
+        }
+        .queries();
+        assert!(sat.values && !sat.unsat_core && !sat.model);
+        let unsat = Truth::Unsat {
+            core: BTreeSet::from(["a0".to_string()]),
+        }
+        .queries();
+        assert!(unsat.unsat_core && !unsat.values && !unsat.model);
+    }
 }

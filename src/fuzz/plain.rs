@@ -35,16 +35,9 @@ pub struct PlainConfig {
     pub progress: Option<Duration>,
 }
 
-/// Who is being fuzzed, for finding headers.
-#[derive(Clone, Debug)]
-pub struct SolverInfo {
-    /// Short name (`z3`).
-    pub name: String,
-    /// Full version.
-    pub version: String,
-    /// Options used.
-    pub options: String,
-}
+// TEMPORARY re-export: `SolverInfo` moved to `crate::solver`; `main.rs`
+// still imports it from here. Remove once it imports `equifuzz::solver`.
+pub use crate::solver::SolverInfo;
 
 /// Counts and timings of a run.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -112,16 +105,7 @@ impl Stats {
 
 /// The queries that let the oracle check a case's truth.
 pub fn queries_for(truth: &Truth) -> Queries {
-    match truth {
-        Truth::Sat { .. } => Queries {
-            values: true,
-            ..Default::default()
-        },
-        Truth::Unsat { .. } => Queries {
-            unsat_core: true,
-            ..Default::default()
-        },
-    }
+    truth.queries()
 }
 
 /// Runs the loop. `next_case` draws a case; `solve` runs a script and

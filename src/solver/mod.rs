@@ -21,6 +21,7 @@
 //!   `unknown` rather than a kill.
 
 pub mod child;
+mod info;
 pub mod outcome;
 pub mod process;
 pub mod z3;
@@ -29,6 +30,7 @@ pub mod z3_target;
 use std::path::Path;
 use std::time::Duration;
 
+pub use info::SolverInfo;
 pub use outcome::{CrashCause, RawOutcome};
 pub use process::ProcessTarget;
 pub use z3::Z3Library;

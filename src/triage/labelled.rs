@@ -165,7 +165,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::{ConstantPool, MixedCaseGenerator};
+    use crate::generate::ConstantPool;
+    use crate::source::MixedCaseGenerator;
     use crate::term::Printer;
     use crate::triage::smt2_text;
 

@@ -25,8 +25,8 @@ use serde::{Deserialize, Serialize};
 
 use super::slot::ResultSlot;
 use super::stats::{CampaignStats, now_unix};
-use crate::fuzz::plain::SolverInfo;
 use crate::oracle::Verdict;
+use crate::solver::SolverInfo;
 use crate::term::Printer;
 use crate::triage::{FindingInfo, stable_hash, write_finding};
 use crate::truth::Case;
@@ -307,7 +307,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::{ConstantPool, RandomCaseGenerator};
+    use crate::generate::ConstantPool;
+    use crate::source::RandomCaseGenerator;
     use crate::truth::Status;
 
     #[test]

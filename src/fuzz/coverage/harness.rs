@@ -30,7 +30,6 @@ use std::time::{Duration, Instant};
 use libafl::executors::ExitKind;
 
 use super::slot::ResultSlot;
-use crate::fuzz::plain::queries_for;
 use crate::oracle::{Expected, Reply, judge};
 use crate::solver::{RawOutcome, Target, Z3Library, z3::Z3Context};
 use crate::term::Printer;
@@ -246,7 +245,7 @@ impl Harness {
         self.slot.clear();
         let script = self
             .printer
-            .script(&case.formula.to_script(None, queries_for(&case.truth)));
+            .script(&case.formula.to_script(None, case.truth.queries()));
         let start = Instant::now();
         let reply_and_output = match &mut self.solver {
             Solver::Z3Fresh {

@@ -85,9 +85,9 @@ use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
 use self::seeds::{Seeds, read_seeds};
 use self::slot::ResultSlot;
 use self::stats::{CampaignStats, Snapshot};
-use crate::fuzz::plain::SolverInfo;
-use crate::generate::{ConstantPool, MixedCaseGenerator, TermPool};
-use crate::solver::{Target, Z3Library, soft_timeout};
+use crate::generate::{ConstantPool, TermPool};
+use crate::solver::{SolverInfo, Target, Z3Library, soft_timeout};
+use crate::source::MixedCaseGenerator;
 use crate::term::Printer;
 use crate::transform::{
     ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
