@@ -96,6 +96,35 @@ pub struct Provenance {
     pub category: String,
     /// The transformations applied, in order.
     pub chain: Vec<String>,
+    /// Set by the equivalent-formula generator, kept by the unsat
+    /// transformations: this unsat case has the anchor structure they rely
+    /// on. `None` for everything else, including every case read from a
+    /// text file.
+    pub anchor: Option<AnchorStructure>,
+}
+
+/// A generator's guarantee that an unsat case has the anchor structure the
+/// unsat transformations need (an assertion `a0` = `¬A`, the rest
+/// equivalent to `A`, one unique minimal core; the invariant is stated in
+/// `transform::variable_replacement`).
+///
+/// The transformations trust a core only under this structure, so it must
+/// not be claimable by text: a hand-edited `.smt2` seed that writes
+/// `; category: equivalent-formula` gets no marker, because only this
+/// crate can make one ([`AnchorStructure::by_construction`] is crate-only)
+/// and the labelled-file reader never does. A case keeps it through the
+/// transformations by being cloned, and through postcard (corpus files,
+/// LLMP), which this crate itself wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AnchorStructure {
+    _private: (),
+}
+
+impl AnchorStructure {
+    /// The marker; only generators that build the structure call this.
+    pub(crate) fn by_construction() -> Self {
+        AnchorStructure { _private: () }
+    }
 }
 
 /// A formula, its ground truth and its provenance.
