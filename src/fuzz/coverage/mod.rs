@@ -54,6 +54,7 @@ pub mod scheduler;
 pub mod seeds;
 pub mod slot;
 pub mod stats;
+pub mod verdict;
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -78,13 +79,14 @@ use libafl_bolts::rands::StdRand;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
 use libafl_bolts::tuples::tuple_list;
 
-use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback, LastAnswered};
+use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback};
 use self::harness::{Harness, Solver, install_exit_guard, set_memory_limit};
 use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
 use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
 use self::seeds::{Seeds, read_seeds};
 use self::slot::ResultSlot;
 use self::stats::{CampaignStats, Snapshot};
+use self::verdict::VerdictObserver;
 use crate::generate::{ConstantPool, TermPool};
 use crate::solver::{SolverInfo, Target, Z3Library, soft_timeout};
 use crate::source::MixedCaseGenerator;
@@ -407,14 +409,14 @@ where
     })
     .track_indices();
     let time_observer = TimeObserver::new("time");
-    let answered = LastAnswered::default();
+    let verdict_observer = VerdictObserver::new(slot, hard_timeout.as_nanos() as u64);
     // Only a query the solver answered may enter the corpus (see
     // `AnsweredFeedback`); the time feedback only records execution times
     // for the minimizer.
     let mut corpus_feedback = feedback_or!(
         feedback_and_fast!(
             ConstFeedback::new(cfg.guided && edges_total > 0),
-            AnsweredFeedback::new(answered.clone()),
+            AnsweredFeedback::new(verdict_observer.verdict_handle()),
             MaxMapFeedback::new(&observer)
         ),
         TimeFeedback::new(&time_observer),
@@ -425,9 +427,7 @@ where
         cfg.out.clone(),
         printer,
         info,
-        slot,
-        hard_timeout.as_nanos() as u64,
-        answered,
+        verdict_observer.verdict_handle(),
     );
     let fresh_state = restored.is_none();
     let mut state: State = match restored {
@@ -517,7 +517,7 @@ where
     if cfg.fork {
         campaign!(InProcessForkExecutor::new(
             &mut harness_fn,
-            tuple_list!(observer, time_observer),
+            tuple_list!(verdict_observer, observer, time_observer),
             &mut fuzzer,
             &mut state,
             &mut mgr,
@@ -528,7 +528,7 @@ where
         campaign!(
             InProcessExecutor::builder()
                 .harness(&mut harness_fn)
-                .observers(tuple_list!(observer, time_observer))
+                .observers(tuple_list!(verdict_observer, observer, time_observer))
                 .fuzzer(&mut fuzzer)
                 .state(&mut state)
                 .event_mgr(&mut mgr)
