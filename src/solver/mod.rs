@@ -26,6 +26,7 @@ pub mod outcome;
 pub mod process;
 pub mod z3;
 pub mod z3_target;
+pub mod z3_worker;
 
 use std::path::Path;
 use std::time::Duration;

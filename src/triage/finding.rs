@@ -112,12 +112,11 @@ pub fn smt2_text(case: &Case, info: Option<&FindingInfo<'_>>, printer: &Printer)
     out
 }
 
-/// A stable 64-bit FNV-1a hash, for file ids that do not change across
-/// builds or platforms.
+/// A stable 64-bit hash, for file ids that do not change across builds or
+/// platforms: LibAFL's `hash_std`, which is XXH3-64 (a fixed, specified
+/// algorithm) with libafl_bolts' `xxh3` feature, enabled in Cargo.toml.
 pub fn stable_hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf29ce484222325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x100000001b3)
-    })
+    libafl_bolts::hash_std(bytes)
 }
 
 /// Writes a finding under `dir/<kind>/` and returns the `.smt2` path, or

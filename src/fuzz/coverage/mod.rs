@@ -80,7 +80,7 @@ use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
 use libafl_bolts::tuples::tuple_list;
 
 use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback};
-use self::harness::{Harness, Solver, install_exit_guard, set_memory_limit};
+use self::harness::{Harness, Solver};
 use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
 use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
 use self::seeds::{Seeds, read_seeds};
@@ -88,6 +88,7 @@ use self::slot::ResultSlot;
 use self::stats::{CampaignStats, Snapshot};
 use self::verdict::VerdictObserver;
 use crate::generate::{ConstantPool, TermPool};
+use crate::solver::z3_worker::{install_exit_guard, set_memory_limit, worker_stuck};
 use crate::solver::{SolverInfo, Target, Z3Library, soft_timeout};
 use crate::source::MixedCaseGenerator;
 use crate::term::Printer;
@@ -363,7 +364,7 @@ where
     let stats_path = cfg.out.join("stats.jsonl");
     install_exit_guard();
     if let Some(bytes) = cfg.memory_limit {
-        set_memory_limit(bytes);
+        set_memory_limit(bytes).map_err(std::io::Error::from)?;
     }
     let mut shmem_provider = shmem_provider;
     let edges_total = library::edges_registered();
@@ -502,7 +503,7 @@ where
                     }
                 }
                 fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, &mut mgr)?;
-                if harness::worker_stuck() {
+                if worker_stuck() {
                     // The timeout is on disk; the thread inside libz3 can
                     // only end with the process.
                     eprintln!("restarting the client: the solver missed its deadline");
