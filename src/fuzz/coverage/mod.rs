@@ -77,7 +77,7 @@ use libafl::{Error, HasMetadata, feedback_and_fast, feedback_or};
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::rands::StdRand;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
-use libafl_bolts::tuples::tuple_list;
+use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
 use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback};
 use self::harness::{Harness, Solver};
@@ -173,6 +173,9 @@ pub enum CampaignError {
     /// The generators could not be built.
     #[error("generator: {0}")]
     Generator(String),
+    /// A [`CampaignBuilder`] was built without a required part.
+    #[error("campaign: no {0} given")]
+    Missing(&'static str),
 }
 
 type State = StdState<InMemoryOnDiskCorpus<Case>, Case, StdRand, InMemoryCorpus<Case>>;
@@ -271,17 +274,14 @@ pub fn run(
         Err(e) => return Err(e.into()),
     };
     // From here on: the client.
-    client(
-        cfg,
-        restored,
-        mgr,
-        shmem_provider,
-        setup,
-        info,
-        printer,
-        generator,
-        terms,
-    )?;
+    Campaign::builder(cfg)
+        .solver(setup)
+        .info(info)
+        .printer(printer)
+        .generator(generator)
+        .terms(terms)
+        .build()?
+        .run_client(restored, mgr, shmem_provider)?;
     unreachable!("a client exits the process when its campaign ends")
 }
 
@@ -311,18 +311,15 @@ pub fn run_cores(
                       desc: ClientDescription| {
         let mut client_cfg = cfg.clone();
         client_cfg.seed = cfg.seed.wrapping_add(desc.id() as u64);
-        client(
-            &client_cfg,
-            restored,
-            mgr,
-            StdShMemProvider::new()?,
-            SolverSetup::Z3(lib.clone()),
-            info.clone(),
-            printer,
-            generator.clone(),
-            terms.clone(),
-        )
-        .map_err(|e| Error::illegal_state(e.to_string()))
+        Campaign::builder(&client_cfg)
+            .solver(SolverSetup::Z3(lib.clone()))
+            .info(info.clone())
+            .printer(printer)
+            .generator(generator.clone())
+            .terms(terms.clone())
+            .build()
+            .and_then(|c| c.run_client(restored, mgr, StdShMemProvider::new()?))
+            .map_err(|e| Error::illegal_state(e.to_string()))
     };
     let launched = Launcher::builder()
         .shmem_provider(shmem_provider)
@@ -339,217 +336,360 @@ pub fn run_cores(
     }
 }
 
-/// One fuzzing client: builds the executor, feedbacks and stages, seeds a
-/// fresh corpus, fuzzes until the campaign's limits, prints the summary
-/// and exits the process.
-#[allow(clippy::too_many_arguments)]
-fn client<EM>(
-    cfg: &CoverageConfig,
-    restored: Option<State>,
-    mut mgr: EM,
-    shmem_provider: StdShMemProvider,
+/// The mutator of every campaign: the transformations and a fresh-case
+/// draw, stacked by the transformation scheduler.
+type CaseMutator = TransformationScheduler<
+    tuple_list_type!(
+        TransformationMutator<ConstantAssignment>,
+        TransformationMutator<TermSynthesis>,
+        TransformationMutator<VariableAbstraction>,
+        TransformationMutator<VariableReplacement>,
+        TransformationMutator<ConstantReplacement>,
+        TransformationMutator<NoiseIntroduction>,
+        FreshCase
+    ),
+>;
+
+/// The stages of a campaign on executor `E`: one mutational stage, one
+/// mutation stack per execution.
+type Stages<E, EM, Z> =
+    tuple_list_type!(StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>);
+
+/// One fuzzing client: what it fuzzes and with what. Build with
+/// [`Campaign::builder`]; [`run`] and [`run_cores`] run one per process.
+pub struct Campaign<'a> {
+    cfg: &'a CoverageConfig,
     setup: SolverSetup,
     info: SolverInfo,
     printer: Printer,
     generator: MixedCaseGenerator,
     terms: TermPool,
-) -> Result<(), CampaignError>
-where
-    EM: EventFirer<Case, State>
-        + EventRestarter<State>
-        + ProgressReporter<State>
-        + SendExiting
-        + EventReceiver<Case, State>,
-{
-    let stats_path = cfg.out.join("stats.jsonl");
-    install_exit_guard();
-    if let Some(bytes) = cfg.memory_limit {
-        set_memory_limit(bytes).map_err(std::io::Error::from)?;
-    }
-    let mut shmem_provider = shmem_provider;
-    let edges_total = library::edges_registered();
-    let mut map = shmem_provider.new_shmem(edges_total.max(1))?;
-    let map_ptr = map.as_mut_ptr();
-    // SAFETY: the sancov callbacks write through this pointer; the map lives
-    // until the client exits (it is never dropped before: see the end).
-    unsafe { libafl_targets::EDGES_MAP_PTR = map_ptr };
-    let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new()?));
+}
 
-    let hard_timeout = cfg.timeout;
-    let soft_ms = soft_timeout(hard_timeout);
-    // In process, the solver thread's deadline is the hard timeout and
-    // LibAFL's signal-driven one only a backstop (see `harness`).
-    let executor_timeout = match setup {
-        SolverSetup::Z3(_) if cfg.fork => hard_timeout,
-        SolverSetup::Z3(_) | SolverSetup::Other(_) => hard_timeout + BACKSTOP,
-    };
-    let solver = match setup {
-        SolverSetup::Z3(lib) if cfg.fork => {
-            lib.set_soft_timeout(soft_ms);
-            Solver::Z3Inherited {
-                context: lib.mk_context(),
-            }
+/// Builds a [`Campaign`]: the settings first, then the solver; the case
+/// generators default to ones over the settings' pool.
+pub struct CampaignBuilder<'a> {
+    cfg: &'a CoverageConfig,
+    setup: Option<SolverSetup>,
+    info: Option<SolverInfo>,
+    printer: Printer,
+    generator: Option<MixedCaseGenerator>,
+    terms: Option<TermPool>,
+}
+
+impl<'a> Campaign<'a> {
+    /// A builder for a campaign with the settings `cfg`.
+    pub fn builder(cfg: &'a CoverageConfig) -> CampaignBuilder<'a> {
+        CampaignBuilder {
+            cfg,
+            setup: None,
+            info: None,
+            printer: Printer::default(),
+            generator: None,
+            terms: None,
         }
-        SolverSetup::Z3(lib) => Solver::Z3Fresh {
-            lib,
-            soft_ms,
-            worker: None,
-            deadline: hard_timeout,
-        },
-        SolverSetup::Other(target) => Solver::Other {
-            target,
-            timeout: hard_timeout,
-        },
-    };
-    let mut harness = Harness::new(solver, printer, slot);
-    let mut harness_fn = |case: &Case| harness.run(case);
-
-    // SAFETY: the map stays mapped for the client's life.
-    let observer = HitcountsMapObserver::new(unsafe {
-        StdMapObserver::from_mut_ptr("edges", map_ptr, edges_total.max(1))
-    })
-    .track_indices();
-    let time_observer = TimeObserver::new("time");
-    let verdict_observer = VerdictObserver::new(slot, hard_timeout.as_nanos() as u64);
-    // Only a query the solver answered may enter the corpus (see
-    // `AnsweredFeedback`); the time feedback only records execution times
-    // for the minimizer.
-    let mut corpus_feedback = feedback_or!(
-        feedback_and_fast!(
-            ConstFeedback::new(cfg.guided && edges_total > 0),
-            AnsweredFeedback::new(verdict_observer.verdict_handle()),
-            MaxMapFeedback::new(&observer)
-        ),
-        TimeFeedback::new(&time_observer),
-        // SAFETY: as above.
-        unsafe { EdgeTally::new(map_ptr, edges_total) }
-    );
-    let mut objective = FindingFeedback::new(
-        cfg.out.clone(),
-        printer,
-        info,
-        verdict_observer.verdict_handle(),
-    );
-    let fresh_state = restored.is_none();
-    let mut state: State = match restored {
-        Some(s) => s,
-        None => StdState::new(
-            StdRand::with_seed(cfg.seed),
-            InMemoryOnDiskCorpus::no_meta(cfg.out.join("corpus"))?,
-            InMemoryCorpus::new(),
-            &mut corpus_feedback,
-            &mut objective,
-        )?,
-    };
-    if !fresh_state {
-        state
-            .metadata_or_insert_with(CampaignStats::default)
-            .restarts += 1;
     }
-    // AFL's favoured entries: for each edge, the smallest and quickest
-    // case reaching it is preferred as a mutation base.
-    let scheduler = IndexesLenTimeMinimizerScheduler::new(&observer, QueueScheduler::new());
-    let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
+}
 
-    macro_rules! campaign {
-        ($executor:expr) => {{
-            let mut executor = $executor;
-            // The stage's type names the executor's: built per executor.
-            let mutator = TransformationScheduler::new(
-                tuple_list!(
-                    TransformationMutator::new(ConstantAssignment).enabled(!cfg.generate_only),
-                    TransformationMutator::new(TermSynthesis::new(terms.clone(), 3))
-                        .enabled(!cfg.generate_only),
-                    TransformationMutator::new(VariableAbstraction).enabled(!cfg.generate_only),
-                    TransformationMutator::new(VariableReplacement).enabled(!cfg.generate_only),
-                    TransformationMutator::new(ConstantReplacement).enabled(!cfg.generate_only),
-                    TransformationMutator::new(NoiseIntroduction).enabled(!cfg.generate_only),
-                    FreshCase::new(generator.clone())
-                ),
-                cfg.choice,
-                2,
-            );
-            let mut stages = tuple_list!(StdMutationalStage::with_max_iterations(
-                mutator,
-                NonZeroUsize::MIN
-            ));
-            if fresh_state || state.corpus().count() == 0 {
-                seed_corpus(
-                    fresh_state,
-                    cfg,
-                    &mut state,
-                    &mut fuzzer,
-                    &mut executor,
-                    &mut mgr,
-                    generator.clone(),
-                )?;
-            }
-            let mut last_line = Instant::now();
-            loop {
-                let execs = *state.executions();
-                let stats = state.metadata::<CampaignStats>()?;
-                let done = cfg.max_execs.is_some_and(|m| execs >= m)
-                    || cfg
-                        .time
-                        .is_some_and(|t| stats.wall_secs() >= t.as_secs_f64());
-                if done || last_line.elapsed() >= cfg.progress {
-                    last_line = Instant::now();
-                    let snap = snapshot(&state, edges_total, done);
-                    eprintln!("{}", snap.line());
-                    snap.append_to(&stats_path)?;
-                    if done {
-                        print_summary(&snap);
-                        break;
-                    }
-                }
-                fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, &mut mgr)?;
-                if worker_stuck() {
-                    // The timeout is on disk; the thread inside libz3 can
-                    // only end with the process.
-                    eprintln!("restarting the client: the solver missed its deadline");
-                    mgr.on_restart(&mut state)?;
-                    // SAFETY: ends the process without running libz3's
-                    // static destructors under its running thread.
-                    unsafe { libc::_exit(RESTART_EXIT) };
-                }
-            }
-        }};
+impl<'a> CampaignBuilder<'a> {
+    /// The solver under test (required).
+    pub fn solver(mut self, setup: SolverSetup) -> Self {
+        self.setup = Some(setup);
+        self
     }
-    if cfg.fork {
-        campaign!(InProcessForkExecutor::new(
-            &mut harness_fn,
-            tuple_list!(verdict_observer, observer, time_observer),
-            &mut fuzzer,
-            &mut state,
-            &mut mgr,
-            executor_timeout,
-            shmem_provider.clone(),
-        )?)
-    } else {
-        campaign!(
-            InProcessExecutor::builder()
+
+    /// Who the solver is, for finding headers (required).
+    pub fn info(mut self, info: SolverInfo) -> Self {
+        self.info = Some(info);
+        self
+    }
+
+    /// How scripts are printed (default: SMT-LIB 2.6).
+    pub fn printer(mut self, printer: Printer) -> Self {
+        self.printer = printer;
+        self
+    }
+
+    /// The fresh-case generator (default: a mixed generator over the pool,
+    /// seeded with the campaign's seed). Built once before a launch, so
+    /// restarted clients do not rebuild it.
+    pub fn generator(mut self, generator: MixedCaseGenerator) -> Self {
+        self.generator = Some(generator);
+        self
+    }
+
+    /// The term pool of term synthesis (default: over the pool).
+    pub fn terms(mut self, terms: TermPool) -> Self {
+        self.terms = Some(terms);
+        self
+    }
+
+    /// The campaign, or what is missing.
+    pub fn build(self) -> Result<Campaign<'a>, CampaignError> {
+        let cfg = self.cfg;
+        let generator = match self.generator {
+            Some(g) => g,
+            None => MixedCaseGenerator::new(cfg.pool.clone())
+                .map_err(|e| CampaignError::Generator(e.to_string()))?
+                .seed(cfg.seed),
+        };
+        let terms = match self.terms {
+            Some(t) => t,
+            None => TermPool::new(cfg.pool.clone())
+                .map_err(|e| CampaignError::Generator(e.to_string()))?,
+        };
+        Ok(Campaign {
+            cfg,
+            setup: self.setup.ok_or(CampaignError::Missing("solver"))?,
+            info: self.info.ok_or(CampaignError::Missing("solver info"))?,
+            printer: self.printer,
+            generator,
+            terms,
+        })
+    }
+}
+
+/// What the fuzz loop needs besides the executor, fuzzer and state.
+struct LoopParts<'a> {
+    cfg: &'a CoverageConfig,
+    generator: MixedCaseGenerator,
+    terms: TermPool,
+    edges_total: usize,
+    fresh_state: bool,
+}
+
+impl Campaign<'_> {
+    /// Runs this client: builds the executor, feedbacks and stages, seeds
+    /// a fresh corpus, fuzzes until the campaign's limits, prints the
+    /// summary and exits the process.
+    fn run_client<EM>(
+        self,
+        restored: Option<State>,
+        mut mgr: EM,
+        shmem_provider: StdShMemProvider,
+    ) -> Result<(), CampaignError>
+    where
+        EM: EventFirer<Case, State>
+            + EventRestarter<State>
+            + ProgressReporter<State>
+            + SendExiting
+            + EventReceiver<Case, State>,
+    {
+        let Campaign {
+            cfg,
+            setup,
+            info,
+            printer,
+            generator,
+            terms,
+        } = self;
+        install_exit_guard();
+        if let Some(bytes) = cfg.memory_limit {
+            set_memory_limit(bytes).map_err(std::io::Error::from)?;
+        }
+        let mut shmem_provider = shmem_provider;
+        let edges_total = library::edges_registered();
+        let mut map = shmem_provider.new_shmem(edges_total.max(1))?;
+        let map_ptr = map.as_mut_ptr();
+        // SAFETY: the sancov callbacks write through this pointer; the map
+        // lives until the client exits (it is never dropped before: see the
+        // end).
+        unsafe { libafl_targets::EDGES_MAP_PTR = map_ptr };
+        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new()?));
+
+        let hard_timeout = cfg.timeout;
+        let soft_ms = soft_timeout(hard_timeout);
+        // In process, the solver thread's deadline is the hard timeout and
+        // LibAFL's signal-driven one only a backstop (see `harness`).
+        let executor_timeout = match setup {
+            SolverSetup::Z3(_) if cfg.fork => hard_timeout,
+            SolverSetup::Z3(_) | SolverSetup::Other(_) => hard_timeout + BACKSTOP,
+        };
+        let solver = match setup {
+            SolverSetup::Z3(lib) if cfg.fork => {
+                lib.set_soft_timeout(soft_ms);
+                Solver::Z3Inherited {
+                    context: lib.mk_context(),
+                }
+            }
+            SolverSetup::Z3(lib) => Solver::Z3Fresh {
+                lib,
+                soft_ms,
+                worker: None,
+                deadline: hard_timeout,
+            },
+            SolverSetup::Other(target) => Solver::Other {
+                target,
+                timeout: hard_timeout,
+            },
+        };
+        let mut harness = Harness::new(solver, printer, slot);
+        let mut harness_fn = |case: &Case| harness.run(case);
+
+        // SAFETY: the map stays mapped for the client's life.
+        let observer = HitcountsMapObserver::new(unsafe {
+            StdMapObserver::from_mut_ptr("edges", map_ptr, edges_total.max(1))
+        })
+        .track_indices();
+        let time_observer = TimeObserver::new("time");
+        let verdict_observer = VerdictObserver::new(slot, hard_timeout.as_nanos() as u64);
+        // Only a query the solver answered may enter the corpus (see
+        // `AnsweredFeedback`); the time feedback only records execution
+        // times for the minimizer.
+        let mut corpus_feedback = feedback_or!(
+            feedback_and_fast!(
+                ConstFeedback::new(cfg.guided && edges_total > 0),
+                AnsweredFeedback::new(verdict_observer.verdict_handle()),
+                MaxMapFeedback::new(&observer)
+            ),
+            TimeFeedback::new(&time_observer),
+            // SAFETY: as above.
+            unsafe { EdgeTally::new(map_ptr, edges_total) }
+        );
+        let mut objective = FindingFeedback::new(
+            cfg.out.clone(),
+            printer,
+            info,
+            verdict_observer.verdict_handle(),
+        );
+        let fresh_state = restored.is_none();
+        let mut state: State = match restored {
+            Some(s) => s,
+            None => StdState::new(
+                StdRand::with_seed(cfg.seed),
+                InMemoryOnDiskCorpus::no_meta(cfg.out.join("corpus"))?,
+                InMemoryCorpus::new(),
+                &mut corpus_feedback,
+                &mut objective,
+            )?,
+        };
+        if !fresh_state {
+            state
+                .metadata_or_insert_with(CampaignStats::default)
+                .restarts += 1;
+        }
+        // AFL's favoured entries: for each edge, the smallest and quickest
+        // case reaching it is preferred as a mutation base.
+        let scheduler = IndexesLenTimeMinimizerScheduler::new(&observer, QueueScheduler::new());
+        let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
+        let parts = LoopParts {
+            cfg,
+            generator,
+            terms,
+            edges_total,
+            fresh_state,
+        };
+        let observers = tuple_list!(verdict_observer, observer, time_observer);
+        if cfg.fork {
+            let mut executor = InProcessForkExecutor::new(
+                &mut harness_fn,
+                observers,
+                &mut fuzzer,
+                &mut state,
+                &mut mgr,
+                executor_timeout,
+                shmem_provider.clone(),
+            )?;
+            fuzz_until_done(parts, &mut executor, &mut fuzzer, &mut state, &mut mgr)?;
+        } else {
+            let mut executor = InProcessExecutor::builder()
                 .harness(&mut harness_fn)
-                .observers(tuple_list!(verdict_observer, observer, time_observer))
+                .observers(observers)
                 .fuzzer(&mut fuzzer)
                 .state(&mut state)
                 .event_mgr(&mut mgr)
                 .timeout(executor_timeout)
-                .build()?
-        )
+                .build()?;
+            fuzz_until_done(parts, &mut executor, &mut fuzzer, &mut state, &mut mgr)?;
+        }
+        let findings = state
+            .metadata::<CampaignStats>()
+            .map(CampaignStats::findings_written)
+            .unwrap_or(0);
+        mgr.send_exiting()?;
+        // Instrumented destructors run at exit and write through the map
+        // pointer: point it back at the static map before the shmem goes.
+        // SAFETY: the static map is always valid.
+        unsafe {
+            libafl_targets::EDGES_MAP_PTR = (&raw mut libafl_targets::EDGES_MAP).cast();
+        }
+        drop(map);
+        std::process::exit(if findings > 0 { 1 } else { 0 });
     }
-    let findings = state
-        .metadata::<CampaignStats>()
-        .map(CampaignStats::findings_written)
-        .unwrap_or(0);
-    mgr.send_exiting()?;
-    // Instrumented destructors run at exit and write through the map
-    // pointer: point it back at the static map before the shmem goes.
-    // SAFETY: the static map is always valid.
-    unsafe {
-        libafl_targets::EDGES_MAP_PTR = (&raw mut libafl_targets::EDGES_MAP).cast();
+}
+
+/// The fuzz loop, the same for every executor: seed the corpus if new,
+/// then fuzz one input at a time until the time or execution limit, with a
+/// live line and a `stats.jsonl` line every `progress`.
+fn fuzz_until_done<E, EM, Z>(
+    parts: LoopParts<'_>,
+    executor: &mut E,
+    fuzzer: &mut Z,
+    state: &mut State,
+    mgr: &mut EM,
+) -> Result<(), CampaignError>
+where
+    EM: EventFirer<Case, State> + EventRestarter<State>,
+    Z: Fuzzer<E, EM, Case, State, Stages<E, EM, Z>> + libafl::fuzzer::Evaluator<E, EM, Case, State>,
+{
+    let LoopParts {
+        cfg,
+        generator,
+        terms,
+        edges_total,
+        fresh_state,
+    } = parts;
+    let stats_path = cfg.out.join("stats.jsonl");
+    let transforming = !cfg.generate_only;
+    let mutator: CaseMutator = TransformationScheduler::new(
+        tuple_list!(
+            TransformationMutator::new(ConstantAssignment).enabled(transforming),
+            TransformationMutator::new(TermSynthesis::new(terms, 3)).enabled(transforming),
+            TransformationMutator::new(VariableAbstraction).enabled(transforming),
+            TransformationMutator::new(VariableReplacement).enabled(transforming),
+            TransformationMutator::new(ConstantReplacement).enabled(transforming),
+            TransformationMutator::new(NoiseIntroduction).enabled(transforming),
+            FreshCase::new(generator.clone())
+        ),
+        cfg.choice,
+        2,
+    );
+    let mut stages: Stages<E, EM, Z> = tuple_list!(StdMutationalStage::with_max_iterations(
+        mutator,
+        NonZeroUsize::MIN
+    ));
+    if fresh_state || state.corpus().count() == 0 {
+        seed_corpus(fresh_state, cfg, state, fuzzer, executor, mgr, generator)?;
     }
-    drop(map);
-    std::process::exit(if findings > 0 { 1 } else { 0 });
+    let mut last_line = Instant::now();
+    loop {
+        let execs = *state.executions();
+        let stats = state.metadata::<CampaignStats>()?;
+        let done = cfg.max_execs.is_some_and(|m| execs >= m)
+            || cfg
+                .time
+                .is_some_and(|t| stats.wall_secs() >= t.as_secs_f64());
+        if done || last_line.elapsed() >= cfg.progress {
+            last_line = Instant::now();
+            let snap = snapshot(state, edges_total, done);
+            eprintln!("{}", snap.line());
+            snap.append_to(&stats_path)?;
+            if done {
+                print_summary(&snap);
+                return Ok(());
+            }
+        }
+        fuzzer.fuzz_one(&mut stages, executor, state, mgr)?;
+        if worker_stuck() {
+            // The timeout is on disk; the thread inside libz3 can only end
+            // with the process.
+            eprintln!("restarting the client: the solver missed its deadline");
+            mgr.on_restart(state)?;
+            // SAFETY: ends the process without running libz3's static
+            // destructors under its running thread.
+            unsafe { libc::_exit(RESTART_EXIT) };
+        }
+    }
 }
 
 /// Fills a new campaign's corpus: the corpus left by an earlier run on the
@@ -633,4 +773,59 @@ fn has_files(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|mut d| {
         d.any(|e| e.is_ok_and(|e| !e.file_name().to_string_lossy().starts_with('.')))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config() -> CoverageConfig {
+        CoverageConfig {
+            out: PathBuf::from("unused"),
+            time: None,
+            max_execs: Some(1),
+            seed: 0,
+            pool: ConstantPool::paper(),
+            seeds: Vec::new(),
+            timeout: Duration::from_secs(1),
+            fork: false,
+            guided: true,
+            generate_only: false,
+            choice: Choice::Uniform,
+            progress: Duration::from_secs(1),
+            memory_limit: None,
+        }
+    }
+
+    #[test]
+    fn a_campaign_needs_a_solver_and_its_info() {
+        let cfg = config();
+        let info = SolverInfo {
+            name: "z3".into(),
+            version: "test".into(),
+            options: String::new(),
+        };
+        let err = Campaign::builder(&cfg).info(info.clone()).build().err();
+        assert!(
+            matches!(err, Some(CampaignError::Missing("solver"))),
+            "{err:?}"
+        );
+        let Ok(lib) = Z3Library::load(None) else {
+            eprintln!("SKIPPED: a_campaign_needs_a_solver_and_its_info: no libz3");
+            return;
+        };
+        let err = Campaign::builder(&cfg)
+            .solver(SolverSetup::Z3(lib.clone()))
+            .build()
+            .err();
+        assert!(
+            matches!(err, Some(CampaignError::Missing("solver info"))),
+            "{err:?}"
+        );
+        let built = Campaign::builder(&cfg)
+            .solver(SolverSetup::Z3(lib))
+            .info(info)
+            .build();
+        assert!(built.is_ok());
+    }
 }
