@@ -73,12 +73,32 @@
 //! (`triage` sits below `fuzz` because the loops write findings and read
 //! seeds with its functions.)
 //!
+//! # Output
+//!
+//! Library code returns what it found; what it has to say on the way (a
+//! finding written, a client restarted) is a [`tracing`] event. A binary
+//! shows them on stderr, plain, with one line:
+//!
+//! ```
+//! tracing_subscriber::fmt()
+//!     .with_writer(std::io::stderr)
+//!     .without_time()
+//!     .with_target(false)
+//!     .with_level(false)
+//!     .with_max_level(tracing::Level::INFO)
+//!     .init();
+//! ```
+//!
+//! The fuzz campaign's live line, seed and resume lines and summary are its
+//! user interface and are printed directly.
+//!
 //! # Invariants that hold across layers
 //!
 //! - A case's truth holds wherever it goes: every generator makes it true,
 //!   every transformation keeps it, and the oracle trusts nothing else.
 //! - Deterministic: every random choice flows from a seed the caller gives.
-//! - Library code returns errors; it neither prints nor exits.
+//! - Library code returns errors; it does not exit (except a fuzz client,
+//!   which LibAFL's restarting manager expects to end its process).
 
 #![warn(missing_docs)]
 

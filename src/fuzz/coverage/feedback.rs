@@ -161,7 +161,7 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFee
                     .findings
                     .entry(verdict.kind().to_string())
                     .or_default() += 1;
-                eprintln!("finding: {verdict} -> {}", path.display());
+                tracing::warn!("finding: {verdict} -> {}", path.display());
             }
             return Ok(first);
         }

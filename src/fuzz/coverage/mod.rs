@@ -39,6 +39,13 @@
 //!   broker prints the global view).
 //! - A crash (not a hang) inside the solver while it holds the allocator's
 //!   lock would still deadlock LibAFL's crash handler, which allocates.
+//! - Output: the live line, the seed and resume lines and the summary are
+//!   the campaign's user interface and are printed directly (stderr; the
+//!   summary on stdout); everything else is a `tracing` event (a finding
+//!   written: `warn`, a client restart: `info`), shown by the binary's
+//!   subscriber.
+//! - The client ends its process (`exit`) when the campaign is over: that
+//!   is how LibAFL's restarting manager learns a client is done.
 //! - No second machine: LibAFL 0.16.1's `Launcher` ignores
 //!   `remote_broker_addr` (only its `CentralizedLauncher` reads it), and a
 //!   broker joined by hand (`connect_b2b`) passed statistics but no
@@ -683,7 +690,7 @@ where
         if worker_stuck() {
             // The timeout is on disk; the thread inside libz3 can only end
             // with the process.
-            eprintln!("restarting the client: the solver missed its deadline");
+            tracing::info!("restarting the client: the solver missed its deadline");
             mgr.on_restart(state)?;
             // SAFETY: ends the process without running libz3's static
             // destructors under its running thread.
