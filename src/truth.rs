@@ -11,7 +11,7 @@
 //! - `Truth::Sat { model }`: every declared constant of the formula has a
 //!   value in `model`, and the conjunction of the assertions evaluates to
 //!   `true` under `model` with the executable semantics
-//!   ([`Case::check_model`] checks it).
+//!   ([`check_model`] checks it).
 //! - `Truth::Unsat { core }`: every assertion is named; `core` is a set of
 //!   assertion names such that the core's assertions are unsatisfiable and
 //!   dropping any one of them makes them satisfiable (minimal), and no other
@@ -111,7 +111,7 @@ pub struct Provenance {
 /// The transformations trust a core only under this structure, so it must
 /// not be claimable by text: a hand-edited `.smt2` seed that writes
 /// `; category: equivalent-formula` gets no marker, because only this
-/// crate can make one ([`AnchorStructure::by_construction`] is crate-only)
+/// crate can make one (`AnchorStructure::by_construction` is crate-only)
 /// and the labelled-file reader never does. A case keeps it through the
 /// transformations by being cloned, and through postcard (corpus files,
 /// LLMP), which this crate itself wrote.

@@ -1,6 +1,6 @@
 //! The coverage-guided fuzz loop on LibAFL 0.16.
 //!
-//! Input: a [`Case`](crate::truth::Case) (formula, truth, provenance).
+//! Input: a [`Case`] (formula, truth, provenance).
 //! Mutators: the transformations and a fresh-case draw, stacked and chosen
 //! uniformly or by a bandit ([`scheduler`]). Executor: the solver in this
 //! process (a dlopened libz3, possibly sancov-instrumented, filling
