@@ -335,6 +335,54 @@ mod tests {
     }
 
     #[test]
+    fn a_testcase_from_another_client_is_judged_by_the_verdict_it_came_with() {
+        // Over LLMP a client takes another's testcase with its serialized
+        // observers and runs the objective on them without executing it.
+        // The objective used to read the receiver's own slot, empty by
+        // then, and so wrote every imported testcase as a crash: a false
+        // alarm. The verdict now travels inside the observer.
+        use libafl::observers::Observer;
+        use libafl::state::NopState;
+        use libafl_bolts::tuples::{tuple_list, tuple_list_type};
+
+        use super::super::slot::ResultSlot;
+        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
+        let mut sender = VerdictObserver::new(slot, 1);
+        Observer::<(), ()>::pre_exec(&mut sender, &mut (), &()).unwrap();
+        let sat = Verdict::Correct {
+            status: Status::Sat,
+            check: None,
+        };
+        slot.store(&sat, "sat\n", 1);
+        Observer::<(), ()>::post_exec(&mut sender, &mut (), &(), &ExitKind::Ok).unwrap();
+        let handle = sender.verdict_handle();
+        let bytes = postcard::to_allocvec(&tuple_list!(sender)).unwrap();
+        slot.clear(); // the receiver's own slot holds nothing
+        let received: tuple_list_type!(VerdictObserver) = postcard::from_bytes(&bytes).unwrap();
+
+        let out = std::env::temp_dir().join(format!("equifuzz-import-{}", std::process::id()));
+        let info = SolverInfo {
+            name: "z3".into(),
+            version: "test".into(),
+            options: String::new(),
+        };
+        let mut objective = FindingFeedback::new(out.clone(), Printer::default(), info, handle);
+        let mut state = NopState::<Case>::new();
+        let case = RandomCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .next(&mut ChaCha8Rng::seed_from_u64(1));
+        let interesting = objective
+            .is_interesting(&mut state, &mut (), &case, &received, &ExitKind::Ok)
+            .unwrap();
+        let wrote_something = out.exists();
+        let _ = std::fs::remove_dir_all(&out);
+        assert!(!interesting);
+        assert!(!wrote_something, "no finding for a correct answer");
+        let stats = state.metadata::<CampaignStats>().unwrap();
+        assert_eq!(stats.verdicts.get("sat"), Some(&1), "{:?}", stats.verdicts);
+    }
+
+    #[test]
     fn signatures_separate_kinds_and_operators_but_not_constants() {
         let mut g = RandomCaseGenerator::new(ConstantPool::paper()).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
