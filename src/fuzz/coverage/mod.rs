@@ -34,9 +34,12 @@
 //!   and again in the parent, so hit counts are bucketed twice: buckets
 //!   16-31 and 32-127 merge; edges themselves are exact. Execution times
 //!   stay in the child, so the minimizer weighs entries by size alone.
-//! - The live line and `stats.jsonl` are written by each client; with
-//!   `--cores` every client appends its own lines (LibAFL's monitor in the
-//!   broker prints the global view).
+//! - The live line is printed by each client. `stats.jsonl` is written by
+//!   the client on one core; with `--cores` by the broker's LibAFL monitor
+//!   (`OnDiskJsonMonitor`: LibAFL's totals and each client's user stats,
+//!   which every client fires at each live line), so it covers every
+//!   client. It records at most one line per `progress` interval, so its
+//!   last line may lag the end of the campaign by up to one interval.
 //! - A crash (not a hang) inside the solver while it holds the allocator's
 //!   lock would still deadlock LibAFL's crash handler, which allocates.
 //! - Output: the live line, the seed and resume lines and the summary are
@@ -63,19 +66,21 @@ pub mod slot;
 pub mod stats;
 pub mod verdict;
 
+use std::marker::PhantomData;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use libafl::corpus::{Corpus, InMemoryCorpus, InMemoryOnDiskCorpus};
 use libafl::events::{
-    ClientDescription, EventConfig, EventFirer, EventReceiver, EventRestarter, Launcher,
-    LlmpRestartingEventManager, ProgressReporter, SendExiting, SimpleRestartingEventManager,
+    ClientDescription, Event, EventConfig, EventFirer, EventReceiver, EventRestarter,
+    EventWithStats, Launcher, LlmpRestartingEventManager, ProgressReporter, SendExiting,
+    SimpleRestartingEventManager,
 };
 use libafl::executors::{InProcessExecutor, InProcessForkExecutor};
 use libafl::feedbacks::{ConstFeedback, MaxMapFeedback, TimeFeedback};
 use libafl::fuzzer::{Fuzzer, StdFuzzer};
-use libafl::monitors::{MultiMonitor, NopMonitor};
+use libafl::monitors::{MultiMonitor, NopMonitor, OnDiskJsonMonitor};
 use libafl::observers::{CanTrack, HitcountsMapObserver, StdMapObserver, TimeObserver};
 use libafl::schedulers::{IndexesLenTimeMinimizerScheduler, QueueScheduler};
 use libafl::stages::StdMutationalStage;
@@ -312,7 +317,20 @@ pub fn run_cores(
         TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
     let cores = Cores::from_cmdline(cores)?;
     let shmem_provider = StdShMemProvider::new()?;
-    let monitor = MultiMonitor::new(|line| eprintln!("{line}"));
+    // The live view on stderr, and `stats.jsonl` for all clients at once
+    // (one line per `progress` interval, with each client's user stats).
+    let every = cfg.progress;
+    let mut last_record: Option<Instant> = None;
+    let monitor = tuple_list!(
+        MultiMonitor::new(|line| eprintln!("{line}")),
+        OnDiskJsonMonitor::new(cfg.out.join("stats.jsonl"), move |_| {
+            let due = last_record.is_none_or(|t| t.elapsed() >= every);
+            if due {
+                last_record = Some(Instant::now());
+            }
+            due
+        })
+    );
     let run_client = |restored: Option<State>,
                       mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
                       desc: ClientDescription| {
@@ -324,6 +342,7 @@ pub fn run_cores(
             .printer(printer)
             .generator(generator.clone())
             .terms(terms.clone())
+            .stats_file(false)
             .build()
             .and_then(|c| c.run_client(restored, mgr, StdShMemProvider::new()?))
             .map_err(|e| Error::illegal_state(e.to_string()))
@@ -371,6 +390,7 @@ pub struct Campaign<'a> {
     printer: Printer,
     generator: MixedCaseGenerator,
     terms: TermPool,
+    stats_file: bool,
 }
 
 /// Builds a [`Campaign`]: the settings first, then the solver; the case
@@ -382,6 +402,7 @@ pub struct CampaignBuilder<'a> {
     printer: Printer,
     generator: Option<MixedCaseGenerator>,
     terms: Option<TermPool>,
+    stats_file: bool,
 }
 
 impl<'a> Campaign<'a> {
@@ -394,6 +415,7 @@ impl<'a> Campaign<'a> {
             printer: Printer::default(),
             generator: None,
             terms: None,
+            stats_file: true,
         }
     }
 }
@@ -431,6 +453,14 @@ impl<'a> CampaignBuilder<'a> {
         self
     }
 
+    /// Whether this client appends its own lines to `stats.jsonl`
+    /// (default: yes). With `--cores` the broker's monitor writes the file
+    /// for all clients instead, from the clients' user-stats events.
+    pub fn stats_file(mut self, write: bool) -> Self {
+        self.stats_file = write;
+        self
+    }
+
     /// The campaign, or what is missing.
     pub fn build(self) -> Result<Campaign<'a>, CampaignError> {
         let cfg = self.cfg;
@@ -452,6 +482,7 @@ impl<'a> CampaignBuilder<'a> {
             printer: self.printer,
             generator,
             terms,
+            stats_file: self.stats_file,
         })
     }
 }
@@ -463,6 +494,7 @@ struct LoopParts<'a> {
     terms: TermPool,
     edges_total: usize,
     fresh_state: bool,
+    stats_file: bool,
 }
 
 impl Campaign<'_> {
@@ -489,6 +521,7 @@ impl Campaign<'_> {
             printer,
             generator,
             terms,
+            stats_file,
         } = self;
         install_exit_guard();
         if let Some(bytes) = cfg.memory_limit {
@@ -585,6 +618,7 @@ impl Campaign<'_> {
             terms,
             edges_total,
             fresh_state,
+            stats_file,
         };
         let observers = tuple_list!(verdict_observer, observer, time_observer);
         if cfg.fork {
@@ -645,6 +679,7 @@ where
         terms,
         edges_total,
         fresh_state,
+        stats_file,
     } = parts;
     let stats_path = cfg.out.join("stats.jsonl");
     let transforming = !cfg.generate_only;
@@ -680,7 +715,19 @@ where
             last_line = Instant::now();
             let snap = snapshot(state, edges_total, done);
             eprintln!("{}", snap.line());
-            snap.append_to(&stats_path)?;
+            if stats_file {
+                snap.append_to(&stats_path)?;
+            }
+            // LibAFL's monitor (the broker's, with `--cores`) sees every
+            // client's counters.
+            for (name, value) in snap.user_stats() {
+                let event = Event::UpdateUserStats {
+                    name: name.into(),
+                    value,
+                    phantom: PhantomData,
+                };
+                mgr.fire(state, EventWithStats::with_current_time(event, execs))?;
+            }
             if done {
                 print_summary(&snap);
                 return Ok(());
