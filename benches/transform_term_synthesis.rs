@@ -9,7 +9,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
-use equifuzz::generate::{ConstantPool, RandomCaseGenerator};
+use equifuzz::generate::ConstantPool;
+use equifuzz::source::RandomCaseGenerator;
 use equifuzz::transform::term_synthesis_cases;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

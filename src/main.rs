@@ -450,6 +450,15 @@ fn message(e: &anyhow::Error) -> String {
 }
 
 fn main() -> ExitCode {
+    // The library reports findings and restarts through `tracing`; a user
+    // reads them on stderr as plain lines.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .without_time()
+        .with_target(false)
+        .with_level(false)
+        .with_max_level(tracing::Level::INFO)
+        .init();
     match run_command(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {

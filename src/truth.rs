@@ -11,7 +11,7 @@
 //! - `Truth::Sat { model }`: every declared constant of the formula has a
 //!   value in `model`, and the conjunction of the assertions evaluates to
 //!   `true` under `model` with the executable semantics
-//!   ([`Case::check_model`] checks it).
+//!   ([`check_model`] checks it).
 //! - `Truth::Unsat { core }`: every assertion is named; `core` is a set of
 //!   assertion names such that the core's assertions are unsatisfiable and
 //!   dropping any one of them makes them satisfiable (minimal), and no other
@@ -25,7 +25,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::semantics::{self, Model, Value};
-use crate::term::{Formula, Symbol};
+use crate::term::{Formula, Queries, Symbol};
 
 /// What is known about a formula.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -69,6 +69,22 @@ impl Truth {
             Truth::Unsat { .. } => Status::Unsat,
         }
     }
+
+    /// The queries after `check-sat` that let the oracle check this truth:
+    /// every constant's value for sat (checked against the formula), the
+    /// unsat core for unsat (checked against the carried core).
+    pub fn queries(&self) -> Queries {
+        match self {
+            Truth::Sat { .. } => Queries {
+                values: true,
+                ..Default::default()
+            },
+            Truth::Unsat { .. } => Queries {
+                unsat_core: true,
+                ..Default::default()
+            },
+        }
+    }
 }
 
 /// Where a case came from: enough to regenerate it and to explain it.
@@ -80,6 +96,35 @@ pub struct Provenance {
     pub category: String,
     /// The transformations applied, in order.
     pub chain: Vec<String>,
+    /// Set by the equivalent-formula generator, kept by the unsat
+    /// transformations: this unsat case has the anchor structure they rely
+    /// on. `None` for everything else, including every case read from a
+    /// text file.
+    pub anchor: Option<AnchorStructure>,
+}
+
+/// A generator's guarantee that an unsat case has the anchor structure the
+/// unsat transformations need (an assertion `a0` = `¬A`, the rest
+/// equivalent to `A`, one unique minimal core; the invariant is stated in
+/// `transform::variable_replacement`).
+///
+/// The transformations trust a core only under this structure, so it must
+/// not be claimable by text: a hand-edited `.smt2` seed that writes
+/// `; category: equivalent-formula` gets no marker, because only this
+/// crate can make one (`AnchorStructure::by_construction` is crate-only)
+/// and the labelled-file reader never does. A case keeps it through the
+/// transformations by being cloned, and through postcard (corpus files,
+/// LLMP), which this crate itself wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AnchorStructure {
+    _private: (),
+}
+
+impl AnchorStructure {
+    /// The marker; only generators that build the structure call this.
+    pub(crate) fn by_construction() -> Self {
+        AnchorStructure { _private: () }
+    }
 }
 
 /// A formula, its ground truth and its provenance.
@@ -170,4 +215,25 @@ pub fn check_model(formula: &Formula, model: &Model) -> Result<(), TruthError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_truth_asks_for_what_checks_it() {
+        // One definition of the queries for every loop and finding: a sat
+        // case needs every value (model completion), an unsat case its core.
+        let sat = Truth::Sat {
+            model: Model::default(),
+        }
+        .queries();
+        assert!(sat.values && !sat.unsat_core && !sat.model);
+        let unsat = Truth::Unsat {
+            core: BTreeSet::from(["a0".to_string()]),
+        }
+        .queries();
+        assert!(unsat.unsat_core && !unsat.values && !unsat.model);
+    }
 }

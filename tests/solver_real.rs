@@ -4,6 +4,9 @@
 //! Every test holds `SERIAL`: the fork target must not fork while another
 //! thread of this binary runs Z3 (see `solver::z3_target`).
 
+#[path = "common/cvc5.rs"]
+mod cvc5;
+
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -183,20 +186,39 @@ fn the_memory_limit_reaches_a_real_z3_child() {
     );
 }
 
-fn cvc5() -> Option<ProcessTarget> {
-    match ProcessTarget::cvc5() {
-        Ok(t) => Some(t),
-        Err(e) => {
-            eprintln!("SKIPPED: {e}");
-            None
-        }
+/// cvc5 as a target, or `None` after a visible skip (a failure under CI).
+fn cvc5(test: &str) -> Option<ProcessTarget> {
+    if !cvc5::cvc5_or_skip(test) {
+        return None;
     }
+    Some(ProcessTarget::cvc5().expect("cvc5 is on PATH"))
+}
+
+#[test]
+fn a_missing_solver_is_a_visible_skip_locally() {
+    assert!(!cvc5::present_or_skip(
+        "equifuzz-no-such-solver",
+        "a_missing_solver_is_a_visible_skip_locally",
+        false
+    ));
+}
+
+#[test]
+#[should_panic(expected = "CI must run this test")]
+fn a_missing_solver_fails_under_ci() {
+    cvc5::present_or_skip(
+        "equifuzz-no-such-solver",
+        "a_missing_solver_fails_under_ci",
+        true,
+    );
 }
 
 #[test]
 fn cvc5_answers_models_and_cores_through_stdin() {
     let _g = serial();
-    let Some(mut cvc5) = cvc5() else { return };
+    let Some(mut cvc5) = cvc5("cvc5_answers_models_and_cores_through_stdin") else {
+        return;
+    };
     assert!(cvc5.version().starts_with("cvc5 1."), "{}", cvc5.version());
     assert_eq!(cvc5.dialect(), Dialect::Smtlib26);
     assert_eq!(
@@ -217,7 +239,9 @@ fn cvc5_answers_models_and_cores_through_stdin() {
 #[test]
 fn cvc5_errors_finish_with_exit_code_one() {
     let _g = serial();
-    let Some(mut cvc5) = cvc5() else { return };
+    let Some(mut cvc5) = cvc5("cvc5_errors_finish_with_exit_code_one") else {
+        return;
+    };
     match cvc5.run("(assert (= 1 \"a\"))(check-sat)", 10 * SECOND) {
         RawOutcome::Finished {
             stdout,

@@ -303,3 +303,34 @@ fn category_counts() {
         assert!(nz.iter().all(|c| c.provenance.category == "noise"));
     }
 }
+
+#[test]
+fn a_text_file_cannot_claim_the_anchor_structure() {
+    // The unsat transformations trust a core only on the generators'
+    // marker. An exported equivalent formula read back as a seed says
+    // `; category: equivalent-formula`, as a hand-edited file could: the
+    // category survives, the marker does not, and every unsat
+    // transformation refuses the case.
+    use equifuzz::term::Printer;
+    use equifuzz::triage::{read_case, smt2_text};
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let catalogue: [&dyn Transformation; 3] = [
+        &VariableReplacement,
+        &ConstantReplacement,
+        &NoiseIntroduction,
+    ];
+    for generated in equivalent_formula_cases(false, 0).take(20) {
+        assert!(generated.provenance.anchor.is_some());
+        let text = smt2_text(&generated, None, &Printer::default());
+        let read = read_case(&text, "seed").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(read.provenance.category, "equivalent-formula");
+        assert_eq!(read.provenance.anchor, None);
+        for t in catalogue {
+            assert!(
+                t.apply(&read, &mut rng).is_none(),
+                "{} trusted a file's category:\n{text}",
+                t.name()
+            );
+        }
+    }
+}

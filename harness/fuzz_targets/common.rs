@@ -5,7 +5,8 @@
 //! input libFuzzer keeps is a formula whose truth is known by construction.
 
 use arbitrary::Arbitrary;
-use equifuzz::generate::{ConstantPool, MixedCaseGenerator};
+use equifuzz::generate::ConstantPool;
+use equifuzz::source::MixedCaseGenerator;
 use equifuzz::truth::Case;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

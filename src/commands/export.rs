@@ -27,9 +27,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::generate::{
-    ConstantPool, MixedCaseGenerator, STRING_OPERATORS, equivalent_formula_cases,
-    equivalent_formulas, step1,
+    ConstantPool, STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas, step1,
 };
+use crate::source::MixedCaseGenerator;
 use crate::term::{Op, Printer, Term};
 use crate::transform::{
     PAPER_OPERATORS, constant_assignments_with, larger_core_cases, noise_cases,

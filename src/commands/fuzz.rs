@@ -21,10 +21,11 @@ use crate::commands::solver::{self, OpenSolver, SolverSpec};
 use crate::commands::{Outcome, Pool};
 use crate::fuzz::coverage::scheduler::Choice;
 use crate::fuzz::coverage::{self, CoverageConfig, SolverSetup, library};
-use crate::fuzz::plain::{self, PlainConfig, SolverInfo};
-use crate::generate::MixedCaseGenerator;
+use crate::fuzz::plain::{self, PlainConfig};
 use crate::oracle::Reply;
+use crate::solver::SolverInfo;
 use crate::solver::{DEFAULT_MEMORY_LIMIT, RawOutcome, TargetSpec};
+use crate::source::MixedCaseGenerator;
 use crate::term::Printer;
 use crate::triage::files_under;
 

@@ -16,9 +16,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::oracle::{Expected, Reply, judge};
-use crate::term::{Printer, Queries};
+use crate::solver::SolverInfo;
+use crate::term::Printer;
 use crate::triage::{FindingInfo, write_finding};
-use crate::truth::{Case, Truth};
+use crate::truth::Case;
 
 /// The loop's settings.
 #[derive(Clone, Debug)]
@@ -33,17 +34,6 @@ pub struct PlainConfig {
     pub seed: u64,
     /// Progress line interval (None: quiet).
     pub progress: Option<Duration>,
-}
-
-/// Who is being fuzzed, for finding headers.
-#[derive(Clone, Debug)]
-pub struct SolverInfo {
-    /// Short name (`z3`).
-    pub name: String,
-    /// Full version.
-    pub version: String,
-    /// Options used.
-    pub options: String,
 }
 
 /// Counts and timings of a run.
@@ -110,20 +100,6 @@ impl Stats {
     }
 }
 
-/// The queries that let the oracle check a case's truth.
-pub fn queries_for(truth: &Truth) -> Queries {
-    match truth {
-        Truth::Sat { .. } => Queries {
-            values: true,
-            ..Default::default()
-        },
-        Truth::Unsat { .. } => Queries {
-            unsat_core: true,
-            ..Default::default()
-        },
-    }
-}
-
 /// Runs the loop. `next_case` draws a case; `solve` runs a script and
 /// returns the reply and the raw output.
 pub fn fuzz(
@@ -146,7 +122,7 @@ pub fn fuzz(
     while start.elapsed() < cfg.time && cfg.max_execs.is_none_or(|m| stats.execs < m) {
         let t0 = Instant::now();
         let case = next_case(&mut rng);
-        let script = printer.script(&case.formula.to_script(None, queries_for(&case.truth)));
+        let script = printer.script(&case.formula.to_script(None, case.truth.queries()));
         let t1 = Instant::now();
         let (reply, raw) = solve(&script);
         let t2 = Instant::now();

@@ -44,7 +44,7 @@ use num_bigint::BigInt;
 
 use crate::semantics::{Model, Value};
 use crate::term::{Formula, Op, QuantKind, Quantifier, Sort, Symbol, Term};
-use crate::truth::{Case, Provenance, Truth};
+use crate::truth::{AnchorStructure, Case, Provenance, Truth};
 
 /// Short term builders for the tables (here and in
 /// [`crate::transform`]'s identities).
@@ -913,6 +913,7 @@ impl EquivalentFormula {
                 seed,
                 category: "equivalent-formula".into(),
                 chain: vec![format!("{}{}", self.id, if patterns { "+p" } else { "" })],
+                anchor: Some(AnchorStructure::by_construction()),
             },
         }
     }

@@ -4,9 +4,7 @@
 //! construction; [`crate::transform`] grows them.
 
 mod equivalent_formulas;
-mod mixed;
 mod pool;
-mod random;
 mod step1;
 pub mod term_pool;
 
@@ -17,8 +15,6 @@ pub(crate) use equivalent_formulas::tests::Bounded;
 pub use equivalent_formulas::{
     EquivalentFormula, equivalent_formula_cases, equivalent_formulas, strip_patterns,
 };
-pub use mixed::MixedCaseGenerator;
 pub use pool::ConstantPool;
-pub use random::RandomCaseGenerator;
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
 pub use term_pool::{Sampled, TermPool, TermPoolError};

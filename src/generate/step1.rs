@@ -115,6 +115,7 @@ pub fn step1_with(op: Op, args: &[Value], seed: u64) -> Option<Case> {
             seed,
             category: "step1".into(),
             chain: Vec::new(),
+            anchor: None,
         },
     })
 }

@@ -34,20 +34,15 @@ pub struct Limits {
 /// Errors are ignored: a limit the kernel refuses is not a reason to lose
 /// the run. Async-signal-safe.
 pub fn limit_self(limits: Limits) {
-    fn set(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) {
-        let lim = libc::rlimit {
-            rlim_cur: soft,
-            rlim_max: hard,
-        };
-        // SAFETY: setrlimit reads the struct; async-signal-safe.
-        unsafe { libc::setrlimit(resource, &lim) };
-    }
-    set(libc::RLIMIT_CORE, 0, 0);
+    use nix::sys::resource::{Resource, setrlimit};
+    // nix's setrlimit is the bare system call (async-signal-safe); a
+    // refused limit is ignored, as documented above.
+    let _ = setrlimit(Resource::RLIMIT_CORE, 0, 0);
     if let Some(bytes) = limits.address_space {
-        set(libc::RLIMIT_AS, bytes, bytes);
+        let _ = setrlimit(Resource::RLIMIT_AS, bytes, bytes);
     }
     if let Some(secs) = limits.cpu_seconds {
-        set(libc::RLIMIT_CPU, secs, secs + 1);
+        let _ = setrlimit(Resource::RLIMIT_CPU, secs, secs + 1);
     }
     // SAFETY: prctl with integer arguments; async-signal-safe.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) };

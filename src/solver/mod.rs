@@ -21,14 +21,17 @@
 //!   `unknown` rather than a kill.
 
 pub mod child;
+mod info;
 pub mod outcome;
 pub mod process;
 pub mod z3;
 pub mod z3_target;
+pub mod z3_worker;
 
 use std::path::Path;
 use std::time::Duration;
 
+pub use info::SolverInfo;
 pub use outcome::{CrashCause, RawOutcome};
 pub use process::ProcessTarget;
 pub use z3::Z3Library;

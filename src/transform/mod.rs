@@ -34,8 +34,7 @@ pub use term_synthesis::{
 };
 pub use variable_abstraction::VariableAbstraction;
 pub use variable_replacement::{
-    UNSAT_CATEGORIES, VariableReplacement, larger_core_cases, replace_variable,
-    variable_replacement_choices,
+    VariableReplacement, larger_core_cases, replace_variable, variable_replacement_choices,
 };
 
 /// A satisfiability-preserving rewrite of a case.

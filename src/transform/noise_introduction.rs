@@ -39,14 +39,13 @@ use rand::RngCore;
 
 use super::Transformation;
 use super::identities::{Identity, total_variable_identities};
-use super::variable_replacement::{UNSAT_CATEGORIES, fresh_var};
+use super::variable_replacement::fresh_var;
 use crate::generate::equivalent_formula_cases;
 use crate::term::{Formula, QuantKind, Quantifier, Sort, Symbol, Term};
 use crate::truth::{Case, Truth};
 
 fn ours(case: &Case) -> bool {
-    matches!(case.truth, Truth::Unsat { .. })
-        && UNSAT_CATEGORIES.contains(&case.provenance.category.as_str())
+    matches!(case.truth, Truth::Unsat { .. }) && case.provenance.anchor.is_some()
 }
 
 /// Noise on a free variable `y`: `None` if the case is not one of ours, `y`

@@ -96,6 +96,7 @@ fn abstracted_case(
             seed,
             category: CATEGORY.into(),
             chain: Vec::new(),
+            anchor: None,
         },
     }
 }

@@ -9,8 +9,9 @@
 //!
 //! # Invariant, and why the core stays unique and minimal
 //!
-//! The unsat cases this module accepts (the categories of
-//! [`UNSAT_CATEGORIES`]) keep the following invariant, established by
+//! The unsat cases this module accepts (those whose provenance carries the
+//! [`AnchorStructure`](crate::truth::AnchorStructure) marker) keep the
+//! following invariant, established by
 //! [`crate::generate::equivalent_formula_cases`] and kept by every unsat
 //! transformation of this crate:
 //!
@@ -51,12 +52,6 @@ use crate::generate::equivalent_formula_cases;
 use crate::term::{Formula, Sort, Symbol, Term};
 use crate::truth::{Case, Truth};
 
-/// The categories whose unsat cases keep the invariant of this module:
-/// the equivalent formulas and what the unsat transformations make of them
-/// (`unsat-chain` is the mixed generator's name for a chain of them).
-pub const UNSAT_CATEGORIES: &[&str] =
-    &["equivalent-formula", "larger-core", "noise", "unsat-chain"];
-
 /// The name of the anchor assertion `¬A`.
 pub const ANCHOR: &str = "a0";
 
@@ -66,7 +61,7 @@ pub(super) fn anchored(case: &Case) -> Option<(usize, &BTreeSet<Symbol>)> {
     let Truth::Unsat { core } = &case.truth else {
         return None;
     };
-    if !UNSAT_CATEGORIES.contains(&case.provenance.category.as_str()) || !core.contains(ANCHOR) {
+    if case.provenance.anchor.is_none() || !core.contains(ANCHOR) {
         return None;
     }
     let i = case
@@ -330,7 +325,7 @@ mod tests {
     #[test]
     fn foreign_cases_are_refused() {
         let mut c = equivalent_formula_cases(false, 0).next().unwrap();
-        c.provenance.category = "someone-else".into();
+        c.provenance.anchor = None;
         assert!(
             VariableReplacement
                 .apply(&c, &mut ChaCha8Rng::seed_from_u64(0))

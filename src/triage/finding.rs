@@ -95,27 +95,17 @@ pub fn smt2_text(case: &Case, info: Option<&FindingInfo<'_>>, printer: &Printer)
             out.push_str(&format!("; output| {line}\n"));
         }
     }
-    let queries = match case.truth {
-        Truth::Sat { .. } => Queries {
-            values: true,
-            ..Default::default()
-        },
-        Truth::Unsat { .. } => Queries {
-            unsat_core: true,
-            ..Default::default()
-        },
-    };
+    let queries = case.truth.queries();
     let status = case.truth.status().to_string();
     out.push_str(&printer.script(&case.formula.to_script(Some(&status), queries)));
     out
 }
 
-/// A stable 64-bit FNV-1a hash, for file ids that do not change across
-/// builds or platforms.
+/// A stable 64-bit hash, for file ids that do not change across builds or
+/// platforms: LibAFL's `hash_std`, which is XXH3-64 (a fixed, specified
+/// algorithm) with libafl_bolts' `xxh3` feature, enabled in Cargo.toml.
 pub fn stable_hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf29ce484222325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x100000001b3)
-    })
+    libafl_bolts::hash_std(bytes)
 }
 
 /// Writes a finding under `dir/<kind>/` and returns the `.smt2` path, or

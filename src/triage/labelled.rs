@@ -147,6 +147,9 @@ pub fn read_case(text: &str, default_category: &str) -> Result<Case, LabelledErr
                     .collect()
             })
             .unwrap_or_default(),
+        // A text file cannot vouch for the anchor structure the unsat
+        // transformations rely on, whatever its category says.
+        anchor: None,
     };
     let case = Case {
         formula,
@@ -165,7 +168,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::{ConstantPool, MixedCaseGenerator};
+    use crate::generate::ConstantPool;
+    use crate::source::MixedCaseGenerator;
     use crate::term::Printer;
     use crate::triage::smt2_text;
 
@@ -182,7 +186,11 @@ mod tests {
             })?;
             prop_assert_eq!(&back.formula, &case.formula);
             prop_assert_eq!(&back.truth, &case.truth);
-            prop_assert_eq!(&back.provenance, &case.provenance);
+            // Everything but the generators' anchor marker, which text
+            // cannot carry (see `truth::AnchorStructure`).
+            let mut expected = case.provenance.clone();
+            expected.anchor = None;
+            prop_assert_eq!(&back.provenance, &expected);
         }
     }
 

@@ -5,13 +5,14 @@
 //!
 //! - Every execution is counted exactly once, by [`FindingFeedback`], in the
 //!   parent process (a fork child's counts would be lost).
+//! - The feedbacks judge nothing themselves: they read the verdict the
+//!   [`VerdictObserver`] decided, by handle, so their order does not matter.
 //! - Every finding is on disk (atomically, `.smt2` + `.postcard`) before the
 //!   feedback returns, so `kill -9` at any later moment loses nothing. A
 //!   signature's first [`EXAMPLES_PER_SIGNATURE`] distinct formulas are
 //!   written; only its first makes an objective.
-//! - An execution that ended without a result in the slot (signal, abort,
-//!   `exit()` inside the solver, memory exhaustion) is a crash; a hard
-//!   timeout is written under `timeout/`, an `unknown` under `unknown/`.
+//! - A hard timeout is written under `timeout/`, an `unknown` under
+//!   `unknown/` (what is a crash or a timeout: see [`super::verdict`]).
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -21,12 +22,13 @@ use libafl::HasMetadata;
 use libafl::executors::ExitKind;
 use libafl::feedbacks::{Feedback, StateInitializer};
 use libafl_bolts::Named;
+use libafl_bolts::tuples::{Handle, MatchName, MatchNameRef};
 use serde::{Deserialize, Serialize};
 
-use super::slot::ResultSlot;
 use super::stats::{CampaignStats, now_unix};
-use crate::fuzz::plain::SolverInfo;
+use super::verdict::{Judged, VerdictObserver};
 use crate::oracle::Verdict;
+use crate::solver::SolverInfo;
 use crate::term::Printer;
 use crate::triage::{FindingInfo, stable_hash, write_finding};
 use crate::truth::Case;
@@ -71,28 +73,23 @@ pub struct FindingFeedback {
     out: PathBuf,
     printer: Printer,
     info: SolverInfo,
-    slot: &'static ResultSlot,
-    hard_timeout_ns: u64,
-    answered: LastAnswered,
+    verdict: Handle<VerdictObserver>,
 }
 
 impl FindingFeedback {
-    /// Writes under `out` (`findings/<kind>/`, `unknown/`, `timeout/`).
+    /// Writes under `out` (`findings/<kind>/`, `unknown/`, `timeout/`) what
+    /// the observer behind `verdict` judged.
     pub fn new(
         out: PathBuf,
         printer: Printer,
         info: SolverInfo,
-        slot: &'static ResultSlot,
-        hard_timeout_ns: u64,
-        answered: LastAnswered,
+        verdict: Handle<VerdictObserver>,
     ) -> Self {
         FindingFeedback {
             out,
             printer,
             info,
-            slot,
-            hard_timeout_ns,
-            answered,
+            verdict,
         }
     }
 }
@@ -114,43 +111,34 @@ impl<S: HasMetadata> StateInitializer<S> for FindingFeedback {
     }
 }
 
-impl<EM, OT, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFeedback {
+/// The verdict the observer behind `handle` decided for the last
+/// execution. Missing is our bug, never the solver's: an error, not a
+/// verdict that could become a false alarm.
+fn judged<'a, OT: MatchName>(
+    observers: &'a OT,
+    handle: &Handle<VerdictObserver>,
+) -> Result<&'a Judged, Error> {
+    observers
+        .get(handle)
+        .ok_or_else(|| Error::illegal_state("the verdict observer is not in the executor's tuple"))?
+        .last()
+        .ok_or_else(|| Error::illegal_state("no verdict: the observers did not run"))
+}
+
+impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFeedback {
     fn is_interesting(
         &mut self,
         state: &mut S,
         _manager: &mut EM,
         input: &Case,
-        _observers: &OT,
-        exit_kind: &ExitKind,
+        observers: &OT,
+        _exit_kind: &ExitKind,
     ) -> Result<bool, Error> {
-        let finished = self.slot.take();
-        let (verdict, output, solver_ns) = match (exit_kind, finished) {
-            (ExitKind::Timeout, _) => (
-                Verdict::Timeout,
-                "killed at the hard timeout".to_string(),
-                self.hard_timeout_ns,
-            ),
-            (ExitKind::Ok, Some(f)) => (f.verdict, f.output, f.solver_ns),
-            (ExitKind::Ok, None) => (
-                Verdict::Crash(
-                    "the solver ended its process without answering (exit() inside the library?)"
-                        .into(),
-                ),
-                String::new(),
-                0,
-            ),
-            (other, _) => (
-                Verdict::Crash(format!(
-                    "the solver process died ({other:?}: a signal, abort or memory exhaustion)"
-                )),
-                String::new(),
-                0,
-            ),
-        };
-        self.answered.0.set(matches!(
+        let Judged {
             verdict,
-            Verdict::Correct { .. } | Verdict::ImpreciseCore { .. } | Verdict::Incomplete(_)
-        ));
+            output,
+            solver_ns,
+        } = judged(observers, &self.verdict)?.clone();
         let stats = state.metadata_or_insert_with(CampaignStats::default);
         stats.record(verdict.kind(), solver_ns);
         let info = FindingInfo {
@@ -173,7 +161,7 @@ impl<EM, OT, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFeedback {
                     .findings
                     .entry(verdict.kind().to_string())
                     .or_default() += 1;
-                eprintln!("finding: {verdict} -> {}", path.display());
+                tracing::warn!("finding: {verdict} -> {}", path.display());
             }
             return Ok(first);
         }
@@ -187,22 +175,17 @@ impl<EM, OT, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFeedback {
     }
 }
 
-/// Whether the last execution was answered: shared by [`FindingFeedback`],
-/// which judges it, and [`AnsweredFeedback`], which LibAFL asks after it.
-#[derive(Clone, Debug, Default)]
-pub struct LastAnswered(std::rc::Rc<std::cell::Cell<bool>>);
-
 /// Interesting only when the solver decided the last query correctly (or
 /// left out a model or noise in its core): the corpus keeps no timeout,
 /// crash or `unknown`. A query Z3 gives up on reaches edges by how long it
 /// searched; kept as a mutation base, it makes every mutation as slow as
 /// itself (a 10-minute campaign on Z3 5.3.3 fell from 10 to 1.3 execs/s).
-pub struct AnsweredFeedback(LastAnswered);
+pub struct AnsweredFeedback(Handle<VerdictObserver>);
 
 impl AnsweredFeedback {
-    /// Reads what `FindingFeedback` recorded in `last`.
-    pub fn new(last: LastAnswered) -> Self {
-        AnsweredFeedback(last)
+    /// Reads the verdict of the observer behind `verdict`.
+    pub fn new(verdict: Handle<VerdictObserver>) -> Self {
+        AnsweredFeedback(verdict)
     }
 }
 
@@ -215,16 +198,16 @@ impl Named for AnsweredFeedback {
 
 impl<S> StateInitializer<S> for AnsweredFeedback {}
 
-impl<EM, I, OT, S> Feedback<EM, I, OT, S> for AnsweredFeedback {
+impl<EM, I, OT: MatchName, S> Feedback<EM, I, OT, S> for AnsweredFeedback {
     fn is_interesting(
         &mut self,
         _state: &mut S,
         _manager: &mut EM,
         _input: &I,
-        _observers: &OT,
+        observers: &OT,
         exit_kind: &ExitKind,
     ) -> Result<bool, Error> {
-        Ok(*exit_kind == ExitKind::Ok && self.0.0.replace(false))
+        Ok(*exit_kind == ExitKind::Ok && judged(observers, &self.0)?.answered())
     }
 }
 
@@ -307,8 +290,97 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::{ConstantPool, RandomCaseGenerator};
+    use crate::generate::ConstantPool;
+    use crate::source::RandomCaseGenerator;
     use crate::truth::Status;
+
+    #[test]
+    fn answered_reads_the_observer_whatever_ran_before_it() {
+        // It used to read a flag that FindingFeedback set when it ran
+        // first; now the observer owns the verdict and nothing else needs
+        // to have run.
+        use libafl::observers::Observer;
+        use libafl_bolts::tuples::tuple_list;
+
+        use super::super::slot::ResultSlot;
+        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
+        let mut observer = VerdictObserver::new(slot, 1);
+        let mut answered = AnsweredFeedback::new(observer.verdict_handle());
+        for (verdict, expected) in [
+            (
+                Verdict::Correct {
+                    status: Status::Sat,
+                    check: None,
+                },
+                true,
+            ),
+            (Verdict::Unknown, false),
+        ] {
+            Observer::<(), ()>::pre_exec(&mut observer, &mut (), &()).unwrap();
+            slot.store(&verdict, "", 1);
+            Observer::<(), ()>::post_exec(&mut observer, &mut (), &(), &ExitKind::Ok).unwrap();
+            let observers = tuple_list!(observer);
+            let got = Feedback::<(), (), _, ()>::is_interesting(
+                &mut answered,
+                &mut (),
+                &mut (),
+                &(),
+                &observers,
+                &ExitKind::Ok,
+            )
+            .unwrap();
+            assert_eq!(got, expected, "{verdict:?}");
+            (observer, ()) = observers;
+        }
+    }
+
+    #[test]
+    fn a_testcase_from_another_client_is_judged_by_the_verdict_it_came_with() {
+        // Over LLMP a client takes another's testcase with its serialized
+        // observers and runs the objective on them without executing it.
+        // The objective used to read the receiver's own slot, empty by
+        // then, and so wrote every imported testcase as a crash: a false
+        // alarm. The verdict now travels inside the observer.
+        use libafl::observers::Observer;
+        use libafl::state::NopState;
+        use libafl_bolts::tuples::{tuple_list, tuple_list_type};
+
+        use super::super::slot::ResultSlot;
+        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
+        let mut sender = VerdictObserver::new(slot, 1);
+        Observer::<(), ()>::pre_exec(&mut sender, &mut (), &()).unwrap();
+        let sat = Verdict::Correct {
+            status: Status::Sat,
+            check: None,
+        };
+        slot.store(&sat, "sat\n", 1);
+        Observer::<(), ()>::post_exec(&mut sender, &mut (), &(), &ExitKind::Ok).unwrap();
+        let handle = sender.verdict_handle();
+        let bytes = postcard::to_allocvec(&tuple_list!(sender)).unwrap();
+        slot.clear(); // the receiver's own slot holds nothing
+        let received: tuple_list_type!(VerdictObserver) = postcard::from_bytes(&bytes).unwrap();
+
+        let out = std::env::temp_dir().join(format!("equifuzz-import-{}", std::process::id()));
+        let info = SolverInfo {
+            name: "z3".into(),
+            version: "test".into(),
+            options: String::new(),
+        };
+        let mut objective = FindingFeedback::new(out.clone(), Printer::default(), info, handle);
+        let mut state = NopState::<Case>::new();
+        let case = RandomCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .next(&mut ChaCha8Rng::seed_from_u64(1));
+        let interesting = objective
+            .is_interesting(&mut state, &mut (), &case, &received, &ExitKind::Ok)
+            .unwrap();
+        let wrote_something = out.exists();
+        let _ = std::fs::remove_dir_all(&out);
+        assert!(!interesting);
+        assert!(!wrote_something, "no finding for a correct answer");
+        let stats = state.metadata::<CampaignStats>().unwrap();
+        assert_eq!(stats.verdicts.get("sat"), Some(&1), "{:?}", stats.verdicts);
+    }
 
     #[test]
     fn signatures_separate_kinds_and_operators_but_not_constants() {

@@ -2,7 +2,7 @@
 //!
 //! `scripts/build-z3.sh` installs into
 //! `$EQUIFUZZ_CACHE` (default `$XDG_CACHE_HOME/equifuzz`, else
-//! `~/.cache/equifuzz`) as `z3/<version>-<scope>/lib/libz3.so`. The fuzzer
+//! `~/.cache/equifuzz`, found with the `dirs` crate) as `z3/<version>-<scope>/lib/libz3.so`. The fuzzer
 //! takes the newest such library when no `--solver-lib` is given.
 //!
 //! # Invariants
@@ -18,10 +18,8 @@ pub fn cache_dir() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("EQUIFUZZ_CACHE") {
         return Some(PathBuf::from(p));
     }
-    if let Some(p) = std::env::var_os("XDG_CACHE_HOME") {
-        return Some(Path::new(&p).join("equifuzz"));
-    }
-    std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache/equifuzz"))
+    // `$XDG_CACHE_HOME` if absolute, else `~/.cache` (the XDG rule).
+    dirs::cache_dir().map(|d| d.join("equifuzz"))
 }
 
 /// The newest instrumented libz3 in `cache` (scope `theory` before `full`

@@ -1,6 +1,6 @@
 //! The coverage-guided fuzz loop on LibAFL 0.16.
 //!
-//! Input: a [`Case`](crate::truth::Case) (formula, truth, provenance).
+//! Input: a [`Case`] (formula, truth, provenance).
 //! Mutators: the transformations and a fresh-case draw, stacked and chosen
 //! uniformly or by a bandit ([`scheduler`]). Executor: the solver in this
 //! process (a dlopened libz3, possibly sancov-instrumented, filling
@@ -34,11 +34,21 @@
 //!   and again in the parent, so hit counts are bucketed twice: buckets
 //!   16-31 and 32-127 merge; edges themselves are exact. Execution times
 //!   stay in the child, so the minimizer weighs entries by size alone.
-//! - The live line and `stats.jsonl` are written by each client; with
-//!   `--cores` every client appends its own lines (LibAFL's monitor in the
-//!   broker prints the global view).
+//! - The live line is printed by each client. `stats.jsonl` is written by
+//!   the client on one core; with `--cores` by the broker's LibAFL monitor
+//!   (`OnDiskJsonMonitor`: LibAFL's totals and each client's user stats,
+//!   which every client fires at each live line), so it covers every
+//!   client. It records at most one line per `progress` interval, so its
+//!   last line may lag the end of the campaign by up to one interval.
 //! - A crash (not a hang) inside the solver while it holds the allocator's
 //!   lock would still deadlock LibAFL's crash handler, which allocates.
+//! - Output: the live line, the seed and resume lines and the summary are
+//!   the campaign's user interface and are printed directly (stderr; the
+//!   summary on stdout); everything else is a `tracing` event (a finding
+//!   written: `warn`, a client restart: `info`), shown by the binary's
+//!   subscriber.
+//! - The client ends its process (`exit`) when the campaign is over: that
+//!   is how LibAFL's restarting manager learns a client is done.
 //! - No second machine: LibAFL 0.16.1's `Launcher` ignores
 //!   `remote_broker_addr` (only its `CentralizedLauncher` reads it), and a
 //!   broker joined by hand (`connect_b2b`) passed statistics but no
@@ -54,20 +64,23 @@ pub mod scheduler;
 pub mod seeds;
 pub mod slot;
 pub mod stats;
+pub mod verdict;
 
+use std::marker::PhantomData;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use libafl::corpus::{Corpus, InMemoryCorpus, InMemoryOnDiskCorpus};
 use libafl::events::{
-    ClientDescription, EventConfig, EventFirer, EventReceiver, EventRestarter, Launcher,
-    LlmpRestartingEventManager, ProgressReporter, SendExiting, SimpleRestartingEventManager,
+    ClientDescription, Event, EventConfig, EventFirer, EventReceiver, EventRestarter,
+    EventWithStats, Launcher, LlmpRestartingEventManager, ProgressReporter, SendExiting,
+    SimpleRestartingEventManager,
 };
 use libafl::executors::{InProcessExecutor, InProcessForkExecutor};
 use libafl::feedbacks::{ConstFeedback, MaxMapFeedback, TimeFeedback};
 use libafl::fuzzer::{Fuzzer, StdFuzzer};
-use libafl::monitors::{MultiMonitor, NopMonitor};
+use libafl::monitors::{MultiMonitor, NopMonitor, OnDiskJsonMonitor};
 use libafl::observers::{CanTrack, HitcountsMapObserver, StdMapObserver, TimeObserver};
 use libafl::schedulers::{IndexesLenTimeMinimizerScheduler, QueueScheduler};
 use libafl::stages::StdMutationalStage;
@@ -76,18 +89,20 @@ use libafl::{Error, HasMetadata, feedback_and_fast, feedback_or};
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::rands::StdRand;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
-use libafl_bolts::tuples::tuple_list;
+use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
-use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback, LastAnswered};
-use self::harness::{Harness, Solver, install_exit_guard, set_memory_limit};
+use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback};
+use self::harness::{Harness, Solver};
 use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
 use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
 use self::seeds::{Seeds, read_seeds};
 use self::slot::ResultSlot;
 use self::stats::{CampaignStats, Snapshot};
-use crate::fuzz::plain::SolverInfo;
-use crate::generate::{ConstantPool, MixedCaseGenerator, TermPool};
-use crate::solver::{Target, Z3Library, soft_timeout};
+use self::verdict::VerdictObserver;
+use crate::generate::{ConstantPool, TermPool};
+use crate::solver::z3_worker::{install_exit_guard, set_memory_limit, worker_stuck};
+use crate::solver::{SolverInfo, Target, Z3Library, soft_timeout};
+use crate::source::MixedCaseGenerator;
 use crate::term::Printer;
 use crate::transform::{
     ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
@@ -170,6 +185,9 @@ pub enum CampaignError {
     /// The generators could not be built.
     #[error("generator: {0}")]
     Generator(String),
+    /// A [`CampaignBuilder`] was built without a required part.
+    #[error("campaign: no {0} given")]
+    Missing(&'static str),
 }
 
 type State = StdState<InMemoryOnDiskCorpus<Case>, Case, StdRand, InMemoryCorpus<Case>>;
@@ -268,17 +286,14 @@ pub fn run(
         Err(e) => return Err(e.into()),
     };
     // From here on: the client.
-    client(
-        cfg,
-        restored,
-        mgr,
-        shmem_provider,
-        setup,
-        info,
-        printer,
-        generator,
-        terms,
-    )?;
+    Campaign::builder(cfg)
+        .solver(setup)
+        .info(info)
+        .printer(printer)
+        .generator(generator)
+        .terms(terms)
+        .build()?
+        .run_client(restored, mgr, shmem_provider)?;
     unreachable!("a client exits the process when its campaign ends")
 }
 
@@ -302,24 +317,35 @@ pub fn run_cores(
         TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
     let cores = Cores::from_cmdline(cores)?;
     let shmem_provider = StdShMemProvider::new()?;
-    let monitor = MultiMonitor::new(|line| eprintln!("{line}"));
+    // The live view on stderr, and `stats.jsonl` for all clients at once
+    // (one line per `progress` interval, with each client's user stats).
+    let every = cfg.progress;
+    let mut last_record: Option<Instant> = None;
+    let monitor = tuple_list!(
+        MultiMonitor::new(|line| eprintln!("{line}")),
+        OnDiskJsonMonitor::new(cfg.out.join("stats.jsonl"), move |_| {
+            let due = last_record.is_none_or(|t| t.elapsed() >= every);
+            if due {
+                last_record = Some(Instant::now());
+            }
+            due
+        })
+    );
     let run_client = |restored: Option<State>,
                       mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
                       desc: ClientDescription| {
         let mut client_cfg = cfg.clone();
         client_cfg.seed = cfg.seed.wrapping_add(desc.id() as u64);
-        client(
-            &client_cfg,
-            restored,
-            mgr,
-            StdShMemProvider::new()?,
-            SolverSetup::Z3(lib.clone()),
-            info.clone(),
-            printer,
-            generator.clone(),
-            terms.clone(),
-        )
-        .map_err(|e| Error::illegal_state(e.to_string()))
+        Campaign::builder(&client_cfg)
+            .solver(SolverSetup::Z3(lib.clone()))
+            .info(info.clone())
+            .printer(printer)
+            .generator(generator.clone())
+            .terms(terms.clone())
+            .stats_file(false)
+            .build()
+            .and_then(|c| c.run_client(restored, mgr, StdShMemProvider::new()?))
+            .map_err(|e| Error::illegal_state(e.to_string()))
     };
     let launcher_pid = std::process::id();
     let launched = Launcher::builder()
@@ -343,223 +369,392 @@ pub fn run_cores(
     }
 }
 
-/// One fuzzing client: builds the executor, feedbacks and stages, seeds a
-/// fresh corpus, fuzzes until the campaign's limits, prints the summary
-/// and exits the process.
-#[allow(clippy::too_many_arguments)]
-fn client<EM>(
-    cfg: &CoverageConfig,
-    restored: Option<State>,
-    mut mgr: EM,
-    shmem_provider: StdShMemProvider,
+/// The mutator of every campaign: the transformations and a fresh-case
+/// draw, stacked by the transformation scheduler.
+type CaseMutator = TransformationScheduler<
+    tuple_list_type!(
+        TransformationMutator<ConstantAssignment>,
+        TransformationMutator<TermSynthesis>,
+        TransformationMutator<VariableAbstraction>,
+        TransformationMutator<VariableReplacement>,
+        TransformationMutator<ConstantReplacement>,
+        TransformationMutator<NoiseIntroduction>,
+        FreshCase
+    ),
+>;
+
+/// The stages of a campaign on executor `E`: one mutational stage, one
+/// mutation stack per execution.
+type Stages<E, EM, Z> =
+    tuple_list_type!(StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>);
+
+/// One fuzzing client: what it fuzzes and with what. Build with
+/// [`Campaign::builder`]; [`run`] and [`run_cores`] run one per process.
+pub struct Campaign<'a> {
+    cfg: &'a CoverageConfig,
     setup: SolverSetup,
     info: SolverInfo,
     printer: Printer,
     generator: MixedCaseGenerator,
     terms: TermPool,
-) -> Result<(), CampaignError>
-where
-    EM: EventFirer<Case, State>
-        + EventRestarter<State>
-        + ProgressReporter<State>
-        + SendExiting
-        + EventReceiver<Case, State>,
-{
-    let stats_path = cfg.out.join("stats.jsonl");
-    // A client must not fuzz on after the process that launched it was
-    // killed (`kill -9` runs no handler that could stop it).
-    nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL)
-        .map_err(|e| CampaignError::Io(e.into()))?;
-    install_exit_guard();
-    if let Some(bytes) = cfg.memory_limit {
-        set_memory_limit(bytes);
-    }
-    let mut shmem_provider = shmem_provider;
-    let edges_total = library::edges_registered();
-    let mut map = shmem_provider.new_shmem(edges_total.max(1))?;
-    let map_ptr = map.as_mut_ptr();
-    // SAFETY: the sancov callbacks write through this pointer; the map lives
-    // until the client exits (it is never dropped before: see the end).
-    unsafe { libafl_targets::EDGES_MAP_PTR = map_ptr };
-    let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new()?));
+    stats_file: bool,
+}
 
-    let hard_timeout = cfg.timeout;
-    let soft_ms = soft_timeout(hard_timeout);
-    // In process, the solver thread's deadline is the hard timeout and
-    // LibAFL's signal-driven one only a backstop (see `harness`).
-    let executor_timeout = match setup {
-        SolverSetup::Z3(_) if cfg.fork => hard_timeout,
-        SolverSetup::Z3(_) | SolverSetup::Other(_) => hard_timeout.saturating_add(BACKSTOP),
-    };
-    let solver = match setup {
-        SolverSetup::Z3(lib) if cfg.fork => {
-            lib.set_soft_timeout(soft_ms);
-            Solver::Z3Inherited {
-                context: lib.mk_context(),
-            }
+/// Builds a [`Campaign`]: the settings first, then the solver; the case
+/// generators default to ones over the settings' pool.
+pub struct CampaignBuilder<'a> {
+    cfg: &'a CoverageConfig,
+    setup: Option<SolverSetup>,
+    info: Option<SolverInfo>,
+    printer: Printer,
+    generator: Option<MixedCaseGenerator>,
+    terms: Option<TermPool>,
+    stats_file: bool,
+}
+
+impl<'a> Campaign<'a> {
+    /// A builder for a campaign with the settings `cfg`.
+    pub fn builder(cfg: &'a CoverageConfig) -> CampaignBuilder<'a> {
+        CampaignBuilder {
+            cfg,
+            setup: None,
+            info: None,
+            printer: Printer::default(),
+            generator: None,
+            terms: None,
+            stats_file: true,
         }
-        SolverSetup::Z3(lib) => Solver::Z3Fresh {
-            lib,
-            soft_ms,
-            worker: None,
-            deadline: hard_timeout,
-        },
-        SolverSetup::Other(target) => Solver::Other {
-            target,
-            timeout: hard_timeout,
-        },
-    };
-    let mut harness = Harness::new(solver, printer, slot);
-    let mut harness_fn = |case: &Case| harness.run(case);
-
-    // SAFETY: the map stays mapped for the client's life.
-    let observer = HitcountsMapObserver::new(unsafe {
-        StdMapObserver::from_mut_ptr("edges", map_ptr, edges_total.max(1))
-    })
-    .track_indices();
-    let time_observer = TimeObserver::new("time");
-    let answered = LastAnswered::default();
-    // Only a query the solver answered may enter the corpus (see
-    // `AnsweredFeedback`); the time feedback only records execution times
-    // for the minimizer.
-    let mut corpus_feedback = feedback_or!(
-        feedback_and_fast!(
-            ConstFeedback::new(cfg.guided && edges_total > 0),
-            AnsweredFeedback::new(answered.clone()),
-            MaxMapFeedback::new(&observer)
-        ),
-        TimeFeedback::new(&time_observer),
-        // SAFETY: as above.
-        unsafe { EdgeTally::new(map_ptr, edges_total) }
-    );
-    let mut objective = FindingFeedback::new(
-        cfg.out.clone(),
-        printer,
-        info,
-        slot,
-        hard_timeout.as_nanos() as u64,
-        answered,
-    );
-    let fresh_state = restored.is_none();
-    let mut state: State = match restored {
-        Some(s) => s,
-        None => StdState::new(
-            StdRand::with_seed(cfg.seed),
-            InMemoryOnDiskCorpus::no_meta(cfg.out.join("corpus"))?,
-            InMemoryCorpus::new(),
-            &mut corpus_feedback,
-            &mut objective,
-        )?,
-    };
-    if !fresh_state {
-        state
-            .metadata_or_insert_with(CampaignStats::default)
-            .restarts += 1;
     }
-    // AFL's favoured entries: for each edge, the smallest and quickest
-    // case reaching it is preferred as a mutation base.
-    let scheduler = IndexesLenTimeMinimizerScheduler::new(&observer, QueueScheduler::new());
-    let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
+}
 
-    macro_rules! campaign {
-        ($executor:expr) => {{
-            let mut executor = $executor;
-            // The stage's type names the executor's: built per executor.
-            let mutator = TransformationScheduler::new(
-                tuple_list!(
-                    TransformationMutator::new(ConstantAssignment).enabled(!cfg.generate_only),
-                    TransformationMutator::new(TermSynthesis::new(terms.clone(), 3))
-                        .enabled(!cfg.generate_only),
-                    TransformationMutator::new(VariableAbstraction).enabled(!cfg.generate_only),
-                    TransformationMutator::new(VariableReplacement).enabled(!cfg.generate_only),
-                    TransformationMutator::new(ConstantReplacement).enabled(!cfg.generate_only),
-                    TransformationMutator::new(NoiseIntroduction).enabled(!cfg.generate_only),
-                    FreshCase::new(generator.clone())
-                ),
-                cfg.choice,
-                2,
-            );
-            let mut stages = tuple_list!(StdMutationalStage::with_max_iterations(
-                mutator,
-                NonZeroUsize::MIN
-            ));
-            if fresh_state || state.corpus().count() == 0 {
-                seed_corpus(
-                    fresh_state,
-                    cfg,
-                    &mut state,
-                    &mut fuzzer,
-                    &mut executor,
-                    &mut mgr,
-                    generator.clone(),
-                )?;
-            }
-            let mut last_line = Instant::now();
-            loop {
-                let execs = *state.executions();
-                let stats = state.metadata::<CampaignStats>()?;
-                let done = cfg.max_execs.is_some_and(|m| execs >= m)
-                    || cfg
-                        .time
-                        .is_some_and(|t| stats.wall_secs() >= t.as_secs_f64());
-                if done || last_line.elapsed() >= cfg.progress {
-                    last_line = Instant::now();
-                    let snap = snapshot(&state, edges_total, done);
-                    eprintln!("{}", snap.line());
-                    snap.append_to(&stats_path)?;
-                    if done {
-                        print_summary(&snap);
-                        break;
-                    }
-                }
-                fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, &mut mgr)?;
-                if harness::worker_stuck() {
-                    // The timeout is on disk; the thread inside libz3 can
-                    // only end with the process.
-                    eprintln!("restarting the client: the solver missed its deadline");
-                    mgr.on_restart(&mut state)?;
-                    // SAFETY: ends the process without running libz3's
-                    // static destructors under its running thread.
-                    unsafe { libc::_exit(RESTART_EXIT) };
-                }
-            }
-        }};
+impl<'a> CampaignBuilder<'a> {
+    /// The solver under test (required).
+    pub fn solver(mut self, setup: SolverSetup) -> Self {
+        self.setup = Some(setup);
+        self
     }
-    if cfg.fork {
-        campaign!(InProcessForkExecutor::new(
-            &mut harness_fn,
-            tuple_list!(observer, time_observer),
-            &mut fuzzer,
-            &mut state,
-            &mut mgr,
-            executor_timeout,
-            shmem_provider.clone(),
-        )?)
-    } else {
-        campaign!(
-            InProcessExecutor::builder()
+
+    /// Who the solver is, for finding headers (required).
+    pub fn info(mut self, info: SolverInfo) -> Self {
+        self.info = Some(info);
+        self
+    }
+
+    /// How scripts are printed (default: SMT-LIB 2.6).
+    pub fn printer(mut self, printer: Printer) -> Self {
+        self.printer = printer;
+        self
+    }
+
+    /// The fresh-case generator (default: a mixed generator over the pool,
+    /// seeded with the campaign's seed). Built once before a launch, so
+    /// restarted clients do not rebuild it.
+    pub fn generator(mut self, generator: MixedCaseGenerator) -> Self {
+        self.generator = Some(generator);
+        self
+    }
+
+    /// The term pool of term synthesis (default: over the pool).
+    pub fn terms(mut self, terms: TermPool) -> Self {
+        self.terms = Some(terms);
+        self
+    }
+
+    /// Whether this client appends its own lines to `stats.jsonl`
+    /// (default: yes). With `--cores` the broker's monitor writes the file
+    /// for all clients instead, from the clients' user-stats events.
+    pub fn stats_file(mut self, write: bool) -> Self {
+        self.stats_file = write;
+        self
+    }
+
+    /// The campaign, or what is missing.
+    pub fn build(self) -> Result<Campaign<'a>, CampaignError> {
+        let cfg = self.cfg;
+        let generator = match self.generator {
+            Some(g) => g,
+            None => MixedCaseGenerator::new(cfg.pool.clone())
+                .map_err(|e| CampaignError::Generator(e.to_string()))?
+                .seed(cfg.seed),
+        };
+        let terms = match self.terms {
+            Some(t) => t,
+            None => TermPool::new(cfg.pool.clone())
+                .map_err(|e| CampaignError::Generator(e.to_string()))?,
+        };
+        Ok(Campaign {
+            cfg,
+            setup: self.setup.ok_or(CampaignError::Missing("solver"))?,
+            info: self.info.ok_or(CampaignError::Missing("solver info"))?,
+            printer: self.printer,
+            generator,
+            terms,
+            stats_file: self.stats_file,
+        })
+    }
+}
+
+/// What the fuzz loop needs besides the executor, fuzzer and state.
+struct LoopParts<'a> {
+    cfg: &'a CoverageConfig,
+    generator: MixedCaseGenerator,
+    terms: TermPool,
+    edges_total: usize,
+    fresh_state: bool,
+    stats_file: bool,
+}
+
+impl Campaign<'_> {
+    /// Runs this client: builds the executor, feedbacks and stages, seeds
+    /// a fresh corpus, fuzzes until the campaign's limits, prints the
+    /// summary and exits the process.
+    fn run_client<EM>(
+        self,
+        restored: Option<State>,
+        mut mgr: EM,
+        shmem_provider: StdShMemProvider,
+    ) -> Result<(), CampaignError>
+    where
+        EM: EventFirer<Case, State>
+            + EventRestarter<State>
+            + ProgressReporter<State>
+            + SendExiting
+            + EventReceiver<Case, State>,
+    {
+        let Campaign {
+            cfg,
+            setup,
+            info,
+            printer,
+            generator,
+            terms,
+            stats_file,
+        } = self;
+        // A client must not fuzz on after the process that launched it was
+        // killed (`kill -9` runs no handler that could stop it).
+        nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL)
+            .map_err(std::io::Error::from)?;
+        install_exit_guard();
+        if let Some(bytes) = cfg.memory_limit {
+            set_memory_limit(bytes).map_err(std::io::Error::from)?;
+        }
+        let mut shmem_provider = shmem_provider;
+        let edges_total = library::edges_registered();
+        let mut map = shmem_provider.new_shmem(edges_total.max(1))?;
+        let map_ptr = map.as_mut_ptr();
+        // SAFETY: the sancov callbacks write through this pointer; the map
+        // lives until the client exits (it is never dropped before: see the
+        // end).
+        unsafe { libafl_targets::EDGES_MAP_PTR = map_ptr };
+        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new()?));
+
+        let hard_timeout = cfg.timeout;
+        let soft_ms = soft_timeout(hard_timeout);
+        // In process, the solver thread's deadline is the hard timeout and
+        // LibAFL's signal-driven one only a backstop (see `harness`).
+        let executor_timeout = match setup {
+            SolverSetup::Z3(_) if cfg.fork => hard_timeout,
+            SolverSetup::Z3(_) | SolverSetup::Other(_) => hard_timeout.saturating_add(BACKSTOP),
+        };
+        let solver = match setup {
+            SolverSetup::Z3(lib) if cfg.fork => {
+                lib.set_soft_timeout(soft_ms);
+                Solver::Z3Inherited {
+                    context: lib.mk_context(),
+                }
+            }
+            SolverSetup::Z3(lib) => Solver::Z3Fresh {
+                lib,
+                soft_ms,
+                worker: None,
+                deadline: hard_timeout,
+            },
+            SolverSetup::Other(target) => Solver::Other {
+                target,
+                timeout: hard_timeout,
+            },
+        };
+        let mut harness = Harness::new(solver, printer, slot);
+        let mut harness_fn = |case: &Case| harness.run(case);
+
+        // SAFETY: the map stays mapped for the client's life.
+        let observer = HitcountsMapObserver::new(unsafe {
+            StdMapObserver::from_mut_ptr("edges", map_ptr, edges_total.max(1))
+        })
+        .track_indices();
+        let time_observer = TimeObserver::new("time");
+        let verdict_observer = VerdictObserver::new(slot, hard_timeout.as_nanos() as u64);
+        // Only a query the solver answered may enter the corpus (see
+        // `AnsweredFeedback`); the time feedback only records execution
+        // times for the minimizer.
+        let mut corpus_feedback = feedback_or!(
+            feedback_and_fast!(
+                ConstFeedback::new(cfg.guided && edges_total > 0),
+                AnsweredFeedback::new(verdict_observer.verdict_handle()),
+                MaxMapFeedback::new(&observer)
+            ),
+            TimeFeedback::new(&time_observer),
+            // SAFETY: as above.
+            unsafe { EdgeTally::new(map_ptr, edges_total) }
+        );
+        let mut objective = FindingFeedback::new(
+            cfg.out.clone(),
+            printer,
+            info,
+            verdict_observer.verdict_handle(),
+        );
+        let fresh_state = restored.is_none();
+        let mut state: State = match restored {
+            Some(s) => s,
+            None => StdState::new(
+                StdRand::with_seed(cfg.seed),
+                InMemoryOnDiskCorpus::no_meta(cfg.out.join("corpus"))?,
+                InMemoryCorpus::new(),
+                &mut corpus_feedback,
+                &mut objective,
+            )?,
+        };
+        if !fresh_state {
+            state
+                .metadata_or_insert_with(CampaignStats::default)
+                .restarts += 1;
+        }
+        // AFL's favoured entries: for each edge, the smallest and quickest
+        // case reaching it is preferred as a mutation base.
+        let scheduler = IndexesLenTimeMinimizerScheduler::new(&observer, QueueScheduler::new());
+        let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
+        let parts = LoopParts {
+            cfg,
+            generator,
+            terms,
+            edges_total,
+            fresh_state,
+            stats_file,
+        };
+        let observers = tuple_list!(verdict_observer, observer, time_observer);
+        if cfg.fork {
+            let mut executor = InProcessForkExecutor::new(
+                &mut harness_fn,
+                observers,
+                &mut fuzzer,
+                &mut state,
+                &mut mgr,
+                executor_timeout,
+                shmem_provider.clone(),
+            )?;
+            fuzz_until_done(parts, &mut executor, &mut fuzzer, &mut state, &mut mgr)?;
+        } else {
+            let mut executor = InProcessExecutor::builder()
                 .harness(&mut harness_fn)
-                .observers(tuple_list!(observer, time_observer))
+                .observers(observers)
                 .fuzzer(&mut fuzzer)
                 .state(&mut state)
                 .event_mgr(&mut mgr)
                 .timeout(executor_timeout)
-                .build()?
-        )
+                .build()?;
+            fuzz_until_done(parts, &mut executor, &mut fuzzer, &mut state, &mut mgr)?;
+        }
+        let findings = state
+            .metadata::<CampaignStats>()
+            .map(CampaignStats::findings_written)
+            .unwrap_or(0);
+        mgr.send_exiting()?;
+        // Instrumented destructors run at exit and write through the map
+        // pointer: point it back at the static map before the shmem goes.
+        // SAFETY: the static map is always valid.
+        unsafe {
+            libafl_targets::EDGES_MAP_PTR = (&raw mut libafl_targets::EDGES_MAP).cast();
+        }
+        drop(map);
+        std::process::exit(if findings > 0 { 1 } else { 0 });
     }
-    let findings = state
-        .metadata::<CampaignStats>()
-        .map(CampaignStats::findings_written)
-        .unwrap_or(0);
-    mgr.send_exiting()?;
-    // Instrumented destructors run at exit and write through the map
-    // pointer: point it back at the static map before the shmem goes.
-    // SAFETY: the static map is always valid.
-    unsafe {
-        libafl_targets::EDGES_MAP_PTR = (&raw mut libafl_targets::EDGES_MAP).cast();
+}
+
+/// The fuzz loop, the same for every executor: seed the corpus if new,
+/// then fuzz one input at a time until the time or execution limit, with a
+/// live line and a `stats.jsonl` line every `progress`.
+fn fuzz_until_done<E, EM, Z>(
+    parts: LoopParts<'_>,
+    executor: &mut E,
+    fuzzer: &mut Z,
+    state: &mut State,
+    mgr: &mut EM,
+) -> Result<(), CampaignError>
+where
+    EM: EventFirer<Case, State> + EventRestarter<State>,
+    Z: Fuzzer<E, EM, Case, State, Stages<E, EM, Z>> + libafl::fuzzer::Evaluator<E, EM, Case, State>,
+{
+    let LoopParts {
+        cfg,
+        generator,
+        terms,
+        edges_total,
+        fresh_state,
+        stats_file,
+    } = parts;
+    let stats_path = cfg.out.join("stats.jsonl");
+    let transforming = !cfg.generate_only;
+    let mutator: CaseMutator = TransformationScheduler::new(
+        tuple_list!(
+            TransformationMutator::new(ConstantAssignment).enabled(transforming),
+            TransformationMutator::new(TermSynthesis::new(terms, 3)).enabled(transforming),
+            TransformationMutator::new(VariableAbstraction).enabled(transforming),
+            TransformationMutator::new(VariableReplacement).enabled(transforming),
+            TransformationMutator::new(ConstantReplacement).enabled(transforming),
+            TransformationMutator::new(NoiseIntroduction).enabled(transforming),
+            FreshCase::new(generator.clone())
+        ),
+        cfg.choice,
+        2,
+    );
+    let mut stages: Stages<E, EM, Z> = tuple_list!(StdMutationalStage::with_max_iterations(
+        mutator,
+        NonZeroUsize::MIN
+    ));
+    if fresh_state || state.corpus().count() == 0 {
+        seed_corpus(fresh_state, cfg, state, fuzzer, executor, mgr, generator)?;
     }
-    drop(map);
-    std::process::exit(if findings > 0 { 1 } else { 0 });
+    let mut last_line = Instant::now();
+    loop {
+        let execs = *state.executions();
+        let stats = state.metadata::<CampaignStats>()?;
+        let done = cfg.max_execs.is_some_and(|m| execs >= m)
+            || cfg
+                .time
+                .is_some_and(|t| stats.wall_secs() >= t.as_secs_f64());
+        if done || last_line.elapsed() >= cfg.progress {
+            last_line = Instant::now();
+            let snap = snapshot(state, edges_total, done);
+            eprintln!("{}", snap.line());
+            if stats_file {
+                snap.append_to(&stats_path)?;
+            }
+            // LibAFL's monitor (the broker's, with `--cores`) sees every
+            // client's counters.
+            for (name, value) in snap.user_stats() {
+                let event = Event::UpdateUserStats {
+                    name: name.into(),
+                    value,
+                    phantom: PhantomData,
+                };
+                mgr.fire(state, EventWithStats::with_current_time(event, execs))?;
+            }
+            if done {
+                print_summary(&snap);
+                return Ok(());
+            }
+        }
+        fuzzer.fuzz_one(&mut stages, executor, state, mgr)?;
+        if worker_stuck() {
+            // The timeout is on disk; the thread inside libz3 can only end
+            // with the process.
+            tracing::info!("restarting the client: the solver missed its deadline");
+            mgr.on_restart(state)?;
+            // SAFETY: ends the process without running libz3's static
+            // destructors under its running thread.
+            unsafe { libc::_exit(RESTART_EXIT) };
+        }
+    }
 }
 
 /// Fills a new campaign's corpus: the corpus left by an earlier run on the
@@ -643,4 +838,59 @@ fn has_files(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|mut d| {
         d.any(|e| e.is_ok_and(|e| !e.file_name().to_string_lossy().starts_with('.')))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config() -> CoverageConfig {
+        CoverageConfig {
+            out: PathBuf::from("unused"),
+            time: None,
+            max_execs: Some(1),
+            seed: 0,
+            pool: ConstantPool::paper(),
+            seeds: Vec::new(),
+            timeout: Duration::from_secs(1),
+            fork: false,
+            guided: true,
+            generate_only: false,
+            choice: Choice::Uniform,
+            progress: Duration::from_secs(1),
+            memory_limit: None,
+        }
+    }
+
+    #[test]
+    fn a_campaign_needs_a_solver_and_its_info() {
+        let cfg = config();
+        let info = SolverInfo {
+            name: "z3".into(),
+            version: "test".into(),
+            options: String::new(),
+        };
+        let err = Campaign::builder(&cfg).info(info.clone()).build().err();
+        assert!(
+            matches!(err, Some(CampaignError::Missing("solver"))),
+            "{err:?}"
+        );
+        let Ok(lib) = Z3Library::load(None) else {
+            eprintln!("SKIPPED: a_campaign_needs_a_solver_and_its_info: no libz3");
+            return;
+        };
+        let err = Campaign::builder(&cfg)
+            .solver(SolverSetup::Z3(lib.clone()))
+            .build()
+            .err();
+        assert!(
+            matches!(err, Some(CampaignError::Missing("solver info"))),
+            "{err:?}"
+        );
+        let built = Campaign::builder(&cfg)
+            .solver(SolverSetup::Z3(lib))
+            .info(info)
+            .build();
+        assert!(built.is_ok());
+    }
 }

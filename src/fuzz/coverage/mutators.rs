@@ -21,7 +21,7 @@ use libafl::state::HasRand;
 use libafl_bolts::Named;
 
 use super::input::RandBridge;
-use crate::generate::MixedCaseGenerator;
+use crate::source::MixedCaseGenerator;
 use crate::transform::{MAX_FORMULA_SIZE, Transformation, formula_size};
 use crate::truth::Case;
 

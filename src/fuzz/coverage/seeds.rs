@@ -93,7 +93,8 @@ mod tests {
 
     #[test]
     fn a_campaign_corpus_seeds_another() {
-        use crate::generate::{ConstantPool, MixedCaseGenerator};
+        use crate::generate::ConstantPool;
+        use crate::source::MixedCaseGenerator;
         use rand::SeedableRng;
         let dir = std::env::temp_dir().join(format!("equifuzz-seeds-c-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

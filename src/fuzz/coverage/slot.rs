@@ -31,6 +31,7 @@ struct Page {
 }
 
 /// Where the harness leaves the result of the last execution.
+#[derive(Debug)]
 pub struct ResultSlot {
     page: *mut Page,
 }
@@ -104,10 +105,12 @@ impl ResultSlot {
         page.finished.store(1, Ordering::SeqCst);
     }
 
-    /// The last execution's result, or `None` if it did not finish.
-    pub fn take(&self) -> Option<Finished> {
+    /// The last execution's result, or `None` if it did not finish. Reading
+    /// leaves it in place until the next [`ResultSlot::clear`]: under
+    /// `fork`, the child and then the parent read it.
+    pub fn read(&self) -> Option<Finished> {
         let page = self.page();
-        if page.finished.swap(0, Ordering::SeqCst) == 0 {
+        if page.finished.load(Ordering::SeqCst) == 0 {
             return None;
         }
         let vlen = (page.verdict_len.load(Ordering::SeqCst) as usize).min(VERDICT_BYTES);
@@ -146,11 +149,13 @@ mod tests {
                 unsafe { libc::waitpid(pid, &mut status, 0) };
             }
         }
-        let got = slot.take().expect("the child finished");
+        let got = slot.read().expect("the child finished");
         assert_eq!(got.verdict, verdict);
         assert_eq!(got.output, "unsat\n");
         assert_eq!(got.solver_ns, 42);
-        assert!(slot.take().is_none(), "a result is taken once");
+        assert!(slot.read().is_some(), "reading leaves the result");
+        slot.clear();
+        assert!(slot.read().is_none(), "until the next execution clears it");
     }
 
     #[test]
@@ -158,7 +163,7 @@ mod tests {
         let slot = ResultSlot::new().unwrap();
         slot.store(&Verdict::Unknown, "unknown", 1);
         slot.clear();
-        assert!(slot.take().is_none());
+        assert!(slot.read().is_none());
     }
 
     #[test]
@@ -166,7 +171,7 @@ mod tests {
         let slot = ResultSlot::new().unwrap();
         let text = "é".repeat(OUTPUT_BYTES);
         slot.store(&Verdict::Unknown, &text, 1);
-        let got = slot.take().unwrap();
+        let got = slot.read().unwrap();
         assert!(got.output.len() <= OUTPUT_BYTES && text.starts_with(&got.output));
     }
 }

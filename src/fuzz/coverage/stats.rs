@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 
+use libafl::monitors::stats::{AggregatorOps, UserStats, UserStatsValue};
 use serde::{Deserialize, Serialize};
 
 /// How many solver times the reservoir keeps.
@@ -42,6 +43,35 @@ pub struct CampaignStats {
 }
 
 libafl_bolts::impl_serdeany!(CampaignStats);
+
+impl Snapshot {
+    /// The counters every client reports to LibAFL's monitor, each with how
+    /// the broker combines them over clients: finding files, executions by
+    /// verdict and restarts add up; edges are each client's own count, so
+    /// only the largest is meaningful.
+    pub fn user_stats(&self) -> Vec<(String, UserStats)> {
+        let sum = |n: u64| UserStats::new(UserStatsValue::Number(n), AggregatorOps::Sum);
+        let mut out = vec![
+            ("findings".to_string(), sum(self.findings.values().sum())),
+            ("restarts".to_string(), sum(self.restarts)),
+            // Not "edges": LibAFL's map feedback reports the map's ratio
+            // under the observer's name.
+            (
+                "edges seen".to_string(),
+                UserStats::new(
+                    UserStatsValue::Number(self.edges as u64),
+                    AggregatorOps::Max,
+                ),
+            ),
+        ];
+        out.extend(
+            self.verdicts
+                .iter()
+                .map(|(kind, n)| (format!("verdict {kind}"), sum(*n))),
+        );
+        out
+    }
+}
 
 /// The current Unix time in seconds.
 pub fn now_unix() -> f64 {
@@ -89,7 +119,7 @@ impl CampaignStats {
 }
 
 /// One snapshot of a running campaign.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Snapshot {
     /// Seconds since the campaign started.
     pub time: f64,
@@ -186,6 +216,30 @@ impl Snapshot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn user_stats_add_up_counts_and_take_the_largest_edge_count() {
+        // The broker combines clients by these operators: summing edge
+        // counts of clients that cover the same code would overstate them.
+        let snap = Snapshot {
+            edges: 7,
+            restarts: 1,
+            findings: [("unsound".to_string(), 2), ("crash".to_string(), 1)].into(),
+            verdicts: [("sat".to_string(), 5)].into(),
+            ..Default::default()
+        };
+        let stats: BTreeMap<String, UserStats> = snap.user_stats().into_iter().collect();
+        let number = |name: &str| match stats[name].value() {
+            UserStatsValue::Number(n) => *n,
+            other => panic!("{name}: {other:?}"),
+        };
+        assert_eq!(number("findings"), 3);
+        assert_eq!(number("edges seen"), 7);
+        assert_eq!(number("verdict sat"), 5);
+        assert_eq!(*stats["edges seen"].aggregator_op(), AggregatorOps::Max);
+        assert_eq!(*stats["findings"].aggregator_op(), AggregatorOps::Sum);
+        assert_eq!(*stats["verdict sat"].aggregator_op(), AggregatorOps::Sum);
+    }
 
     #[test]
     fn the_reservoir_stays_bounded_and_the_median_follows_the_data() {

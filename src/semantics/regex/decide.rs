@@ -9,7 +9,10 @@
 //! - Every search counts the states it visits and gives up with
 //!   [`RegexError::Budget`] past `budget`: no query runs forever.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+// In-memory maps only looked up, never iterated in an order that shows.
+use ahash::AHashMap as HashMap;
 
 use super::RegexError;
 use super::deriv::DerivCache;

@@ -7,7 +7,8 @@
 //! minterms of `r`'s classes ([`alphabet_blocks`]) stay valid along all its
 //! derivatives: characters of one block have the same derivative.
 
-use std::collections::{HashMap, HashSet};
+// In-memory maps only looked up (`classes` sorts what it collects).
+use ahash::{AHashMap as HashMap, AHashSet as HashSet};
 
 use super::charset::{self, CharSet};
 use super::node::{Kind, Regex};

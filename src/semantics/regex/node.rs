@@ -22,7 +22,6 @@
 //!   - `Comp` never wraps a `Comp`.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, LazyLock, Mutex, Weak};
 
@@ -123,7 +122,8 @@ fn nullable(kind: &Kind) -> bool {
 
 #[derive(Default)]
 struct Interner {
-    table: HashMap<u64, Vec<Weak<Node>>>,
+    // Lookups and order-free sweeps only: ahash is safe for determinism.
+    table: ahash::AHashMap<u64, Vec<Weak<Node>>>,
     entries: usize,
     sweep_at: usize,
 }

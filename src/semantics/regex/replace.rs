@@ -17,7 +17,8 @@
 //! cvc5 implements the same (`theory/strings/theory_strings_utils`,
 //! `rewriter` for `STRING_REPLACE_RE(_ALL)`).
 
-use std::collections::HashMap;
+// A memo, only looked up.
+use ahash::AHashMap as HashMap;
 
 use super::deriv::derivative;
 use super::node::Regex;

@@ -12,8 +12,9 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::term_pool::{TermPool, TermPoolError};
-use super::{ConstantPool, STRING_OPERATORS, argument_sorts, step1_with};
+use crate::generate::{
+    ConstantPool, STRING_OPERATORS, TermPool, TermPoolError, argument_sorts, step1_with,
+};
 use crate::term::Op;
 use crate::transform::{
     ConstantAssignment, TermSynthesis, Transformation, VariableAbstraction, random_chain,

@@ -17,7 +17,8 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::{ConstantPool, RandomCaseGenerator, TermPoolError, equivalent_formula_cases};
+use super::RandomCaseGenerator;
+use crate::generate::{ConstantPool, TermPoolError, equivalent_formula_cases};
 use crate::transform::{
     ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement, random_chain,
 };

@@ -1,0 +1,14 @@
+//! Who is being fuzzed: the name, version and options a finding's header
+//! records, so a developer can tell which build and settings gave the
+//! wrong answer.
+
+/// The solver under test, as finding headers name it.
+#[derive(Clone, Debug)]
+pub struct SolverInfo {
+    /// Short name (`z3`).
+    pub name: String,
+    /// Full version.
+    pub version: String,
+    /// Options used.
+    pub options: String,
+}
