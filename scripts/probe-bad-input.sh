@@ -127,7 +127,7 @@ probe "5 --timeout 0s" fuzz --target z3 --timeout 0s --time 5s --out out5b
 probe "5 --time 0s" fuzz --target z3 --time 0s --out out5c
 "$bin" export --out exp --count 5 --category random >/dev/null 2>&1
 probe "6 second export, same folder" export --out exp --count 5 --category random --seed 1
-probe "7 finding + bad file" run bad.smt2 wrong-label.smt2
+probe "7 finding + bad file" run --target "cmd:/bin/echo unsat" bad.smt2 sat-ok.smt2
 probe "7 cmd:/bin/false" run --target cmd:/bin/false sat-ok.smt2
 probe "7 fuzz cmd:/bin/false" fuzz --target cmd:/bin/false --time 5s --out out7
 probe "7 empty folder" run emptydir
