@@ -178,21 +178,92 @@ impl Formula {
 
     /// Rebuilds a formula from a script's declarations and assertions; other
     /// commands are ignored (a `define-fun` too: the parser expanded its
-    /// uses). Fails on `declare-fun` with arguments. For a script with
-    /// `push`/`pop` or several `check-sat`s, use
-    /// [`check_sats`](super::check_sats), which keeps the scopes apart.
+    /// uses), and `(exit)` ends the script. Fails on `declare-fun` with
+    /// arguments, and on an incremental script (`push`, `pop`, `reset`,
+    /// `reset-assertions`, `check-sat-assuming`, several `check-sat`s, or an
+    /// assertion after a `check-sat`): merging its scopes into one formula
+    /// would give it a truth it does not have. [`check_sats`](super::check_sats)
+    /// keeps such scopes apart.
     pub fn from_script(script: &Script) -> Result<Formula, String> {
         let mut f = Formula::default();
+        let mut check_sats = 0;
         for c in &script.commands {
-            match c {
-                Command::DeclareConst(n, s) => f.decls.push((n.clone(), s.clone())),
+            let incremental = match c {
+                Command::DeclareConst(n, s) => {
+                    f.decls.push((n.clone(), s.clone()));
+                    None
+                }
                 Command::DeclareFun(n, ..) => {
                     return Err(format!("uninterpreted function `{n}` is not supported"));
                 }
-                Command::Assert(a) => f.assertions.push(a.clone()),
-                _ => {}
+                Command::Assert(_) if check_sats > 0 => Some("an assertion after a check-sat"),
+                Command::Assert(a) => {
+                    f.assertions.push(a.clone());
+                    None
+                }
+                Command::CheckSat if check_sats > 0 => Some("a second check-sat"),
+                Command::CheckSat => {
+                    check_sats += 1;
+                    None
+                }
+                Command::Push(_) => Some("push"),
+                Command::Pop(_) => Some("pop"),
+                Command::Reset => Some("reset"),
+                Command::ResetAssertions => Some("reset-assertions"),
+                Command::CheckSatAssuming(_) => Some("check-sat-assuming"),
+                Command::Exit => break,
+                _ => None,
+            };
+            if let Some(what) = incremental {
+                return Err(format!(
+                    "an incremental script ({what}) is not one formula: its scopes \
+                     would be merged"
+                ));
             }
         }
         Ok(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::term::parse_script;
+
+    fn from(text: &str) -> Result<Formula, String> {
+        Formula::from_script(&parse_script(text).unwrap())
+    }
+
+    #[test]
+    fn one_check_sat_is_one_formula_and_exit_ends_it() {
+        let f = from("(declare-const x Int)(assert (> x 0))(check-sat)(get-model)(exit)(push 1)")
+            .unwrap();
+        assert_eq!((f.decls.len(), f.assertions.len()), (1, 1));
+    }
+
+    #[test]
+    fn an_incremental_script_is_refused_not_merged() {
+        for (text, what) in [
+            (
+                "(declare-const x Int)(push 1)(assert (> x 0))(check-sat)",
+                "push",
+            ),
+            ("(declare-const x Int)(assert (> x 0))(pop 1)", "pop"),
+            (
+                "(declare-const x Int)(check-sat)(assert (> x 0))",
+                "an assertion after",
+            ),
+            (
+                "(declare-const x Int)(check-sat)(check-sat)",
+                "a second check-sat",
+            ),
+            ("(declare-const x Int)(reset)", "reset"),
+        ] {
+            let err = from(text).unwrap_err();
+            assert!(
+                err.contains(what) && err.contains("incremental"),
+                "{text}: {err}"
+            );
+        }
     }
 }

@@ -173,6 +173,16 @@ mod tests {
     use crate::term::Printer;
     use crate::triage::smt2_text;
 
+    #[test]
+    fn an_incremental_file_cannot_seed_the_corpus() {
+        // Merged, its two scopes would be one unsat formula labelled sat.
+        let text = "; model:\n;   (define-fun x () Int 1)\n(set-info :status sat)\n\
+                    (declare-const x Int)(push 1)(assert (< x 0))(check-sat)(pop 1)\
+                    (assert (= x 1))(check-sat)";
+        let err = read_case(text, "seed").unwrap_err().to_string();
+        assert!(err.contains("incremental"), "{err}");
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
         #[test]
