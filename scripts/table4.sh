@@ -27,9 +27,9 @@ bin=./target/release/equifuzz
 dir=${keep:-$(mktemp -d)}
 [ -n "$keep" ] || trap 'rm -rf "$dir"' EXIT
 if [ "$paper" = 1 ]; then
-  $bin export --out "$dir/files" --operators paper --seed "$seed" >/dev/null
+  $bin export --force --out "$dir/files" --operators paper --seed "$seed" >/dev/null
 else
-  $bin export --out "$dir/files" --category random --count "$count" --pool boundary --seed "$seed" >/dev/null
+  $bin export --force --out "$dir/files" --category random --count "$count" --pool boundary --seed "$seed" >/dev/null
 fi
 echo "running $(wc -l < "$dir/files/manifest.jsonl") files on $target (timeout $timeout)..." >&2
 $bin run --jsonl --target "$target" "${lib[@]}" --timeout "$timeout" "$dir/files" > "$dir/verdicts.jsonl" 2> "$dir/run.stderr" || true

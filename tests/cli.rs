@@ -471,3 +471,25 @@ fn a_bad_target_lists_the_allowed_forms() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn time_bounds_the_seeding_of_a_campaign() {
+    let dir = scratch("time-seeding");
+    // Answers every query after a quarter of a second: seeding 16
+    // generated cases takes 4 s, four times the campaign's --time.
+    let solver = fake_solver(&dir, "slow", "cat >/dev/null\nsleep 0.25\necho unknown");
+    let target = format!("cmd:{}", solver.display());
+    let out = fuzz_in(&dir, &["--target", &target, "--time", "1s", "--out", "o"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    let execs: u64 = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("executions: "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no executions line: {stdout}{stderr}"));
+    assert!(
+        execs < 16,
+        "seeding ran past --time: {execs} executions\n{stdout}{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

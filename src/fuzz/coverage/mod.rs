@@ -812,24 +812,37 @@ where
             known.insert(case);
         }
     }
+    // `--time` bounds the seeding too: each seed is a solver call of up to
+    // the query timeout, and twenty of them outlast a short campaign.
+    let time_up = |state: &State| {
+        cfg.time.is_some_and(|t| {
+            state
+                .metadata::<CampaignStats>()
+                .is_ok_and(|s| s.wall_secs() >= t.as_secs_f64())
+        })
+    };
     for case in seeds.cases {
+        if time_up(state) {
+            break;
+        }
         if !known.contains(&case) {
             fuzzer.add_input(state, executor, mgr, case)?;
         }
     }
     // A new campaign starts from generated cases beside the seeds: the
     // seeds are few and hand-picked, the generators cover every operator.
+    // One is always drawn, so that a campaign never starts empty.
     if state.corpus().count() == 0 || (fresh && !resumed) {
         let n = cfg
             .max_execs
             .map_or(INITIAL_CASES, |m| (m as usize).clamp(1, INITIAL_CASES));
-        state.generate_initial_inputs_forced(
-            fuzzer,
-            executor,
-            &mut CaseGenerator(generator),
-            mgr,
-            n,
-        )?;
+        let mut generator = CaseGenerator(generator);
+        for i in 0..n {
+            if i > 0 && time_up(state) {
+                break;
+            }
+            state.generate_initial_inputs_forced(fuzzer, executor, &mut generator, mgr, 1)?;
+        }
     }
     Ok(())
 }
