@@ -17,8 +17,8 @@ use clap::{Parser, Subcommand};
 use equifuzz::commands::export::{Category, Existing, ExportConfig, Operators, Patterns, export};
 use equifuzz::commands::fuzz::{Engine, FuzzConfig, LibaflOptions, Schedule, fuzz as fuzz_command};
 use equifuzz::commands::generate::{GenerateConfig, generate};
-use equifuzz::commands::run;
-use equifuzz::commands::solver::{self as solver_cmd, OpenSolver, SolverSpec};
+use equifuzz::commands::run::{self, RunConfig};
+use equifuzz::commands::solver::SolverSpec;
 use equifuzz::commands::{Outcome, Pool};
 use equifuzz::solver::TargetSpec;
 
@@ -96,11 +96,9 @@ fn progress_value(text: &str) -> Result<f64, String> {
     Ok(secs)
 }
 
-/// A `--target` value: checked here, kept as text for `run` (which opens it
-/// by name), parsed again into a [`TargetSpec`] by `fuzz`.
-fn target_value(text: &str) -> Result<String, String> {
-    text.parse::<TargetSpec>().map_err(|e| e.to_string())?;
-    Ok(text.to_string())
+/// A `--target` value; the error lists the allowed forms.
+fn target_value(text: &str) -> Result<TargetSpec, String> {
+    text.parse::<TargetSpec>().map_err(|e| e.to_string())
 }
 
 /// The solver options shared by `run` and `fuzz`.
@@ -110,7 +108,7 @@ struct SolverArgs {
     /// `z3-inprocess`, `z3-binary`, `cvc5`, or `cmd:/path/to/solver --flags`
     /// (any SMT-LIB 2.6 binary reading stdin; words split as a shell does).
     #[arg(long, default_value = "z3", value_parser = target_value)]
-    target: String,
+    target: TargetSpec,
     /// The libz3 to load for `--target z3` (default: the newest instrumented
     /// build in the cache, else the system libz3).
     #[arg(long)]
@@ -128,11 +126,11 @@ impl SolverArgs {
     }
 
     /// The solver these arguments name.
-    fn spec(&self) -> Result<SolverSpec> {
-        Ok(SolverSpec {
-            target: self.target.parse()?,
+    fn spec(&self) -> SolverSpec {
+        SolverSpec {
+            target: self.target.clone(),
             solver_lib: self.solver_lib.clone(),
-        })
+        }
     }
 }
 
@@ -319,7 +317,7 @@ impl FuzzArgs {
             }),
         };
         Ok(FuzzConfig {
-            solver: self.solver.spec()?,
+            solver: self.solver.spec(),
             // Throughput matters more than patience when fuzzing.
             timeout: self.solver.timeout.unwrap_or(Duration::from_secs(2)),
             time: self.time,
@@ -331,31 +329,6 @@ impl FuzzArgs {
             engine,
         })
     }
-}
-
-/// `run`: the work is `commands::run::run`; its summary gives the exit code.
-fn cmd_run(files: &[PathBuf], args: &SolverArgs, jsonl: bool) -> Result<ExitCode> {
-    let spec = args.spec()?;
-    let OpenSolver { mut target, .. } = solver_cmd::open(&spec)?;
-    // Whether the solver answers at all, before any file is blamed on it.
-    let patience = args.timeout().max(solver_cmd::PREFLIGHT_TIMEOUT);
-    solver_cmd::preflight(&spec.target, target.as_mut(), patience)?;
-    eprintln!("solver: {} ({})", target.name(), target.version());
-    let summary = run::run(
-        files,
-        target.as_mut(),
-        args.timeout(),
-        jsonl,
-        &mut std::io::stdout().lock(),
-    )?;
-    eprintln!(
-        "{} files: {} check-sats judged, {} findings, {} bad inputs",
-        summary.files, summary.judged, summary.findings, summary.bad
-    );
-    if summary.judged == 0 {
-        eprintln!("nothing judged: no .smt2 file, no check-sat, or no answer from the solver");
-    }
-    Ok(ExitCode::from(summary.exit_code()))
 }
 
 /// An outcome as an exit code, saying why when nothing was judged.
@@ -424,7 +397,15 @@ fn run_command(cli: Cli) -> Result<ExitCode> {
             files,
             solver,
             jsonl,
-        } => cmd_run(&files, &solver, jsonl),
+        } => {
+            let cfg = RunConfig {
+                files,
+                solver: solver.spec(),
+                timeout: solver.timeout(),
+                jsonl,
+            };
+            Ok(ExitCode::from(run::execute(&cfg)?.exit_code()))
+        }
         Command::Fuzz(args) => {
             let cfg = args.validate()?;
             Ok(exit_code(&fuzz_command(&cfg)?))

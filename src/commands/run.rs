@@ -27,6 +27,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::commands::solver::{self, OpenSolver, SolverError, SolverSpec};
 use crate::oracle::{Expected, Reply, Verdict, judge, recheck_unsat_label};
 use crate::solver::Target;
 use crate::term::{CheckSat, Formula, Printer, Queries, check_sats, parse_located};
@@ -229,6 +230,55 @@ impl RunSummary {
             0
         }
     }
+}
+
+/// What `equifuzz run` is asked to do.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    /// The files, or folders to search for `.smt2` files.
+    pub files: Vec<PathBuf>,
+    /// The solver.
+    pub solver: SolverSpec,
+    /// The time limit per query.
+    pub timeout: Duration,
+    /// One JSON object per verdict instead of text.
+    pub jsonl: bool,
+}
+
+/// Why `run` could not start or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The solver cannot be opened or does not answer the trivial query.
+    #[error(transparent)]
+    Solver(#[from] SolverError),
+    /// Standard output could not be written.
+    #[error("cannot write the verdicts: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// `equifuzz run`: opens the solver (the same resolver as `fuzz`), checks
+/// that it answers at all before any file is blamed on it, judges every
+/// file to standard output and says on standard error what was judged.
+pub fn execute(cfg: &RunConfig) -> Result<RunSummary, RunError> {
+    let OpenSolver { mut target, .. } = solver::open(&cfg.solver)?;
+    let patience = cfg.timeout.max(solver::PREFLIGHT_TIMEOUT);
+    solver::preflight(&cfg.solver.target, target.as_mut(), patience)?;
+    eprintln!("solver: {} ({})", target.name(), target.version());
+    let summary = run(
+        &cfg.files,
+        target.as_mut(),
+        cfg.timeout,
+        cfg.jsonl,
+        &mut std::io::stdout().lock(),
+    )?;
+    eprintln!(
+        "{} files: {} check-sats judged, {} findings, {} bad inputs",
+        summary.files, summary.judged, summary.findings, summary.bad
+    );
+    if summary.judged == 0 {
+        eprintln!("nothing judged: no .smt2 file, no check-sat, or no answer from the solver");
+    }
+    Ok(summary)
 }
 
 /// Runs every file under `paths` on `target` and prints a line (or, with
