@@ -34,6 +34,19 @@ type Z3Config = *mut c_void;
 type RawContext = *mut c_void;
 type ErrorHandler = Option<unsafe extern "C" fn(RawContext, c_uint)>;
 
+/// Serializes whoever sets Z3's process-wide parameters (`timeout`,
+/// `unsat_core`) and then evaluates: [`Z3Library::eval`] holds it. The
+/// fuzzer's solver thread ([`super::z3_worker`]) does not, since a thread
+/// stuck inside libz3 would hold it for ever; it is alone in its process.
+/// Anything else evaluating beside such a thread in one process (a test
+/// beside other tests) holds it too, or reads the other's parameters.
+pub fn params_lock() -> std::sync::MutexGuard<'static, ()> {
+    static PARAMS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    PARAMS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Failure to load libz3 or one of its symbols.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -182,8 +195,7 @@ impl Z3Library {
         // when a context first evaluates: two threads setting them at once
         // would run with each other's. One eval at a time keeps each
         // script's own settings.
-        static EVAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-        let _one_at_a_time = EVAL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _one_at_a_time = params_lock();
         self.eval_unserialized(script, timeout_ms)
     }
 

@@ -203,6 +203,9 @@ mod tests {
                 return;
             }
         };
+        // Other tests of this process evaluate too: the parameters this
+        // worker sets must not land between theirs and their evaluation.
+        let _params = crate::solver::z3::params_lock();
         let worker = Z3Worker::spawn(lib, 5_000).unwrap();
         let out = worker.eval(
             "(declare-const x Int)(assert (> x 2))(check-sat)".into(),
