@@ -5,6 +5,7 @@
 
 mod equivalent_formulas;
 mod pool;
+mod regex_membership;
 pub mod regex_pool;
 mod step1;
 pub mod term_pool;
@@ -17,6 +18,7 @@ pub use equivalent_formulas::{
     EquivalentFormula, equivalent_formula_cases, equivalent_formulas, strip_patterns,
 };
 pub use pool::ConstantPool;
+pub use regex_membership::RegexMembership;
 pub use regex_pool::{PoolRegex, RegexPool};
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
 pub use term_pool::{Sampled, TermPool, TermPoolError};
