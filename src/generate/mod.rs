@@ -5,6 +5,7 @@
 
 mod equivalent_formulas;
 mod pool;
+mod regex_constant_assignment;
 mod regex_membership;
 pub mod regex_pool;
 mod step1;
@@ -18,6 +19,7 @@ pub use equivalent_formulas::{
     EquivalentFormula, equivalent_formula_cases, equivalent_formulas, strip_patterns,
 };
 pub use pool::ConstantPool;
+pub use regex_constant_assignment::RegexConstantAssignment;
 pub use regex_membership::RegexMembership;
 pub use regex_pool::{PoolRegex, RegexPool};
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
