@@ -224,6 +224,20 @@ impl RegexPool {
         }
     }
 
+    /// The boundary pool grown by a randomized pool of 80 more entries of
+    /// at most 16 nodes (Sect. 4.1.1), as `export` and the mixed source
+    /// use it; deterministic from the seed.
+    pub fn for_export(seed: u64) -> Self {
+        let mut pool = Self::boundary();
+        let grown = Self::randomized(&pool, pool.regexes.len() + 80, 16, seed);
+        for r in grown.regexes {
+            if !pool.regexes.iter().any(|o| o.term == r.term) {
+                pool.regexes.push(r);
+            }
+        }
+        pool
+    }
+
     /// The integer pool as integers (for `str.len` constraints and the
     /// like).
     pub fn int_values(&self) -> Vec<BigInt> {
