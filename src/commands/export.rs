@@ -310,12 +310,13 @@ fn category_cases<'a>(
             Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
         }
         Category::RegexMembership => {
-            let mut g = RegexMembership::new(RegexPool::for_export(seed)).seed(seed);
+            let mut g = RegexMembership::new(RegexPool::boundary_randomized(seed)).seed(seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
         }
         Category::RegexConstantAssignment => {
-            let mut g = RegexConstantAssignment::new(RegexPool::for_export(seed)).seed(seed);
+            let mut g =
+                RegexConstantAssignment::new(RegexPool::boundary_randomized(seed)).seed(seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
         }

@@ -227,7 +227,7 @@ impl RegexPool {
     /// The boundary pool grown by a randomized pool of 80 more entries of
     /// at most 16 nodes (Sect. 4.1.1), as `export` and the mixed source
     /// use it; deterministic from the seed.
-    pub fn for_export(seed: u64) -> Self {
+    pub fn boundary_randomized(seed: u64) -> Self {
         let mut pool = Self::boundary();
         let grown = Self::randomized(&pool, pool.regexes.len() + 80, 16, seed);
         for r in grown.regexes {
