@@ -170,7 +170,7 @@ impl RegexPool {
             app(Op::ReNone, vec![]),
             app(Op::ReAllchar, vec![]),
         ];
-        terms.extend(base.strings.iter().map(|s| to_re_s(s)));
+        terms.extend(base.strings.iter().map(to_re_s));
         let strings: Vec<&str> = Vec::new();
         let mut pool = Self::from_terms(terms, &strings, &[]);
         pool.strings = base.strings.clone();

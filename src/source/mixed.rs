@@ -7,17 +7,17 @@
 //! replacement, constant replacement, noise introduction), so that cores of
 //! every size and noise of every kind are exercised.
 //!
-//! # Invariants
-//!
-//! - Every case's truth holds: each piece (generator or transformation)
-//!   keeps it, as its own module states and tests.
 //! A share of the cases (a fifth by default, of either status) are regex
 //! cases: sat [`RegexMembership`] and [`RegexConstantAssignment`] cases,
 //! unsat [`regex_equivalent_formula_cases`], over
 //! [`RegexPool::boundary_randomized`].
 //!
+//! # Invariants
+//!
+//! - Every case's truth holds: each piece (generator or transformation)
+//!   keeps it, as its own module states and tests.
 //! - Every random choice flows from the caller's generator; nothing but the
-//!   fixed seed list is kept between calls, so memory is flat.
+//!   fixed seed lists and pools are kept between calls, so memory is flat.
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
