@@ -7,8 +7,8 @@
 //! replacement, constant replacement, noise introduction), so that cores of
 //! every size and noise of every kind are exercised.
 //!
-//! A share of the cases (a fifth by default, of either status) are regex
-//! cases: sat [`RegexMembership`] and [`RegexConstantAssignment`] cases,
+//! With [`MixedCaseGenerator::regex_share`] (0 by default: see its docs),
+//! that share of the cases, of either status, are regex cases: sat [`RegexMembership`] and [`RegexConstantAssignment`] cases,
 //! unsat [`regex_equivalent_formula_cases`], over
 //! [`RegexPool::boundary_randomized`].
 //!
@@ -60,7 +60,7 @@ impl MixedCaseGenerator {
             regex_membership: RegexMembership::new(RegexPool::boundary_randomized(0)),
             regex_assignment: RegexConstantAssignment::new(RegexPool::boundary_randomized(0)),
             regex_unsat: regex_equivalent_formula_cases(0).collect(),
-            regex_share: 0.2,
+            regex_share: 0.0,
             max_chain: 10,
             seed: 0,
         })
@@ -76,8 +76,12 @@ impl MixedCaseGenerator {
         self
     }
 
-    /// The share of regex cases among the cases of each status, in
-    /// `0.0..=1.0`.
+    /// The share of regex cases among all cases, in `0.0..=1.0`; 0 (the
+    /// default) keeps the string-only stream draw for draw. Not on by
+    /// default yet: with regex draws in the stream, the fault tests'
+    /// campaigns (`tests/fuzz_faults.rs`) were seen to spin without
+    /// executing, and so was a string-only stream shifted by one draw; the
+    /// cause in the fuzz loop is not found yet.
     pub fn regex_share(mut self, share: f64) -> Self {
         self.regex_share = share.clamp(0.0, 1.0);
         self
@@ -91,8 +95,10 @@ impl MixedCaseGenerator {
 
     /// The next random case.
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        let unsat = rng.random_bool(self.unsat_share);
-        if rng.random_bool(self.regex_share) {
+        // With no regex share the stream is the string-only stream of old,
+        // draw for draw.
+        if self.regex_share > 0.0 && rng.random_bool(self.regex_share) {
+            let unsat = rng.random_bool(self.unsat_share);
             let mut case = match (unsat, rng.random_bool(0.5)) {
                 (true, _) => self
                     .regex_unsat
@@ -105,7 +111,7 @@ impl MixedCaseGenerator {
             case.provenance.seed = self.seed;
             return case;
         }
-        if !unsat {
+        if !rng.random_bool(self.unsat_share) {
             return self.sat.next(rng);
         }
         let start = self.unsat_seeds.choose(rng).expect("Table 2 is not empty");
@@ -162,7 +168,8 @@ mod tests {
     fn the_mix_has_both_statuses_and_every_truth_checks() {
         let mut g = MixedCaseGenerator::new(ConstantPool::paper())
             .unwrap()
-            .seed(3);
+            .seed(3)
+            .regex_share(0.2);
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
         let mut grown_cores = 0;

@@ -175,11 +175,7 @@ mod tests {
             assert!(formula_size(&case.formula) <= MAX_FORMULA_SIZE);
             havoc.post_exec(&mut state, None).unwrap();
         }
-        // Regex unsat cases (a fifth of the generated unsat ones) are
-        // refused by the unsat transformations, which rely on the string
-        // anchor structure; only a fresh case replaces them, so fewer
-        // rounds mutate than with string cases alone (199 of 300 here).
-        assert!(mutated > 180, "only {mutated} of 300 havoc rounds mutated");
+        assert!(mutated > 200, "only {mutated} of 300 havoc rounds mutated");
         assert!(unsat > 30, "unsat cases rarely seen: {unsat}");
         assert!(grew > 10, "transformations rarely applied: {grew}");
     }
