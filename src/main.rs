@@ -172,7 +172,8 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Categories, comma-separated: operation, constant-assignment, term-synthesis,
-        /// equivalent-formula, larger-core, noise, random (default: the paper's six).
+        /// equivalent-formula, larger-core, noise, random, regex-membership,
+        /// regex-constant-assignment, regex-equivalent-formula (default: the paper's six).
         #[arg(long, value_delimiter = ',')]
         category: Vec<Category>,
         /// Constant pool.

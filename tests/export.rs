@@ -237,3 +237,36 @@ fn a_second_export_into_a_folder_is_refused_replaced_or_appended_never_mixed() {
     assert_eq!(code, Some(2), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The regex categories export like the others: every file parses back,
+/// every sat model (RegLan values included) satisfies its formula, every
+/// unsat file names its core; the membership files use `str.in_re`.
+#[test]
+fn the_regex_categories_export_with_valid_truths() {
+    for (cat, status) in [
+        ("regex-membership", "sat"),
+        ("regex-constant-assignment", "sat"),
+        ("regex-equivalent-formula", "unsat"),
+    ] {
+        let dir =
+            std::env::temp_dir().join(format!("equifuzz-export-{cat}-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        export(&dir, &["--category", cat, "--count", "150", "--seed", "5"]);
+        let (sat, unsat) = check_export(&dir);
+        match status {
+            "sat" => assert_eq!((sat, unsat), (150, 0), "{cat}"),
+            _ => assert!(sat == 0 && unsat >= 60, "{cat}: {unsat}"),
+        }
+        let manifest = std::fs::read_to_string(dir.join("manifest.jsonl")).unwrap();
+        assert!(
+            manifest
+                .lines()
+                .all(|l| l.contains(&format!("\"category\":\"{cat}\""))),
+            "{cat}"
+        );
+        if cat == "regex-membership" {
+            assert!(manifest.lines().all(|l| l.contains("\"str.in_re\"")));
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -27,7 +27,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::generate::{
-    ConstantPool, STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas, step1,
+    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, STRING_OPERATORS,
+    equivalent_formula_cases, equivalent_formulas, regex_equivalent_formula_cases, step1,
 };
 use crate::source::MixedCaseGenerator;
 use crate::term::{Op, Printer, Term};
@@ -55,6 +56,12 @@ pub enum Category {
     Noise,
     /// An endless random mix of sat and unsat cases.
     Random,
+    /// Sat `str.in_re` constraints mixed with string constraints (endless).
+    RegexMembership,
+    /// Sat constant assignment over the regex operations (endless).
+    RegexConstantAssignment,
+    /// Unsat formulas from the regex equivalences (Kühne 2022, Table 2.3).
+    RegexEquivalentFormula,
 }
 
 impl Category {
@@ -67,6 +74,9 @@ impl Category {
         Category::LargerCore,
         Category::Noise,
         Category::Random,
+        Category::RegexMembership,
+        Category::RegexConstantAssignment,
+        Category::RegexEquivalentFormula,
     ];
 
     /// The paper's six categories (everything but `random`).
@@ -89,6 +99,9 @@ impl Category {
             Category::LargerCore => "larger-core",
             Category::Noise => "noise",
             Category::Random => "random",
+            Category::RegexMembership => "regex-membership",
+            Category::RegexConstantAssignment => "regex-constant-assignment",
+            Category::RegexEquivalentFormula => "regex-equivalent-formula",
         }
     }
 }
@@ -296,6 +309,18 @@ fn category_cases<'a>(
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
         }
+        Category::RegexMembership => {
+            let mut g = RegexMembership::new(RegexPool::boundary_randomized(seed)).seed(seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+        }
+        Category::RegexConstantAssignment => {
+            let mut g =
+                RegexConstantAssignment::new(RegexPool::boundary_randomized(seed)).seed(seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+        }
+        Category::RegexEquivalentFormula => Box::new(regex_equivalent_formula_cases(seed)),
     })
 }
 
@@ -387,12 +412,18 @@ fn prepare_folder(out: &Path, existing: Existing) -> Result<u64, String> {
 
 /// Writes the files and the manifest, with progress on stderr.
 pub fn export(cfg: &ExportConfig) -> Result<ExportSummary, String> {
-    let endless = cfg
-        .categories
-        .iter()
-        .any(|c| *c == Category::Random || (*c == Category::TermSynthesis && cfg.depth >= 2));
+    let endless = cfg.categories.iter().any(|c| {
+        matches!(
+            c,
+            Category::Random | Category::RegexMembership | Category::RegexConstantAssignment
+        ) || (*c == Category::TermSynthesis && cfg.depth >= 2)
+    });
     if endless && cfg.count.is_none() {
-        return Err("`random` and deep term synthesis are endless: give --count".into());
+        return Err(
+            "`random`, `regex-membership`, `regex-constant-assignment` and deep term \
+             synthesis are endless: give --count"
+                .into(),
+        );
     }
     let io = |e: io::Error| format!("{}: {e}", cfg.out.display());
     let first = prepare_folder(&cfg.out, cfg.existing)?;

@@ -5,6 +5,10 @@
 
 mod equivalent_formulas;
 mod pool;
+mod regex_constant_assignment;
+mod regex_equivalent_formulas;
+mod regex_membership;
+pub mod regex_pool;
 mod step1;
 pub mod term_pool;
 
@@ -16,5 +20,11 @@ pub use equivalent_formulas::{
     EquivalentFormula, equivalent_formula_cases, equivalent_formulas, strip_patterns,
 };
 pub use pool::ConstantPool;
+pub use regex_constant_assignment::RegexConstantAssignment;
+pub use regex_equivalent_formulas::{
+    RegexEquivalence, regex_equivalences, regex_equivalent_formula_cases,
+};
+pub use regex_membership::RegexMembership;
+pub use regex_pool::{PoolRegex, RegexPool};
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
 pub use term_pool::{Sampled, TermPool, TermPoolError};

@@ -7,18 +7,26 @@
 //! replacement, constant replacement, noise introduction), so that cores of
 //! every size and noise of every kind are exercised.
 //!
+//! With [`MixedCaseGenerator::regex_share`] (0 by default: see its docs),
+//! that share of the cases, of either status, are regex cases: sat [`RegexMembership`] and [`RegexConstantAssignment`] cases,
+//! unsat [`regex_equivalent_formula_cases`], over
+//! [`RegexPool::boundary_randomized`].
+//!
 //! # Invariants
 //!
 //! - Every case's truth holds: each piece (generator or transformation)
 //!   keeps it, as its own module states and tests.
 //! - Every random choice flows from the caller's generator; nothing but the
-//!   fixed seed list is kept between calls, so memory is flat.
+//!   fixed seed lists and pools are kept between calls, so memory is flat.
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
 use super::RandomCaseGenerator;
-use crate::generate::{ConstantPool, TermPoolError, equivalent_formula_cases};
+use crate::generate::{
+    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, TermPoolError,
+    equivalent_formula_cases, regex_equivalent_formula_cases,
+};
 use crate::transform::{
     ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement, random_chain,
 };
@@ -30,6 +38,10 @@ pub struct MixedCaseGenerator {
     sat: RandomCaseGenerator,
     unsat_seeds: Vec<Case>,
     unsat_share: f64,
+    regex_membership: RegexMembership,
+    regex_assignment: RegexConstantAssignment,
+    regex_unsat: Vec<Case>,
+    regex_share: f64,
     max_chain: usize,
     seed: u64,
 }
@@ -45,6 +57,10 @@ impl MixedCaseGenerator {
             sat: RandomCaseGenerator::new(pool)?,
             unsat_seeds,
             unsat_share: 1.0 / 3.0,
+            regex_membership: RegexMembership::new(RegexPool::boundary_randomized(0)),
+            regex_assignment: RegexConstantAssignment::new(RegexPool::boundary_randomized(0)),
+            regex_unsat: regex_equivalent_formula_cases(0).collect(),
+            regex_share: 0.0,
             max_chain: 10,
             seed: 0,
         })
@@ -53,7 +69,21 @@ impl MixedCaseGenerator {
     /// The seed recorded in every case's provenance.
     pub fn seed(mut self, seed: u64) -> Self {
         self.sat = self.sat.seed(seed);
+        let pool = RegexPool::boundary_randomized(seed);
+        self.regex_membership = RegexMembership::new(pool.clone()).seed(seed);
+        self.regex_assignment = RegexConstantAssignment::new(pool).seed(seed);
         self.seed = seed;
+        self
+    }
+
+    /// The share of regex cases among all cases, in `0.0..=1.0`; 0 (the
+    /// default) keeps the string-only stream draw for draw. Not on by
+    /// default yet: with regex draws in the stream, the fault tests'
+    /// campaigns (`tests/fuzz_faults.rs`) were seen to spin without
+    /// executing, and so was a string-only stream shifted by one draw; the
+    /// cause in the fuzz loop is not found yet.
+    pub fn regex_share(mut self, share: f64) -> Self {
+        self.regex_share = share.clamp(0.0, 1.0);
         self
     }
 
@@ -65,6 +95,22 @@ impl MixedCaseGenerator {
 
     /// The next random case.
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
+        // With no regex share the stream is the string-only stream of old,
+        // draw for draw.
+        if self.regex_share > 0.0 && rng.random_bool(self.regex_share) {
+            let unsat = rng.random_bool(self.unsat_share);
+            let mut case = match (unsat, rng.random_bool(0.5)) {
+                (true, _) => self
+                    .regex_unsat
+                    .choose(rng)
+                    .expect("Table 2.3 is not empty")
+                    .clone(),
+                (false, true) => self.regex_membership.next(rng),
+                (false, false) => self.regex_assignment.next(rng),
+            };
+            case.provenance.seed = self.seed;
+            return case;
+        }
         if !rng.random_bool(self.unsat_share) {
             return self.sat.next(rng);
         }
@@ -93,7 +139,8 @@ mod tests {
         let mut g = MixedCaseGenerator::new(ConstantPool::paper())
             .unwrap()
             .seed(5)
-            .unsat_share(1.0);
+            .unsat_share(1.0)
+            .regex_share(0.0);
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let catalogue: [&dyn Transformation; 3] = [
             &VariableReplacement,
@@ -121,13 +168,28 @@ mod tests {
     fn the_mix_has_both_statuses_and_every_truth_checks() {
         let mut g = MixedCaseGenerator::new(ConstantPool::paper())
             .unwrap()
-            .seed(3);
+            .seed(3)
+            .regex_share(0.2);
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
         let mut grown_cores = 0;
+        let (mut regex, mut in_re) = (0, 0);
         for _ in 0..600 {
             let c = g.next(&mut rng);
             c.check().unwrap_or_else(|e| panic!("{e}: {c:?}"));
+            // A drawn stream contains regex constraints.
+            in_re += usize::from(
+                c.formula
+                    .assertions
+                    .iter()
+                    .any(|a| a.term.operators().contains(&crate::term::Op::StrInRe)),
+            );
+            regex += usize::from(c.formula.assertions.iter().any(|a| {
+                a.term
+                    .operators()
+                    .iter()
+                    .any(|op| op.name().starts_with("re.") || *op == crate::term::Op::StrInRe)
+            }));
             let status = match &c.truth {
                 Truth::Sat { .. } => "sat",
                 Truth::Unsat { core } => {
@@ -137,6 +199,8 @@ mod tests {
             };
             *by_status.entry(status).or_default() += 1;
         }
+        assert!(regex > 60, "regex cases drawn: {regex}");
+        assert!(in_re > 20, "str.in_re cases drawn: {in_re}");
         let unsat = by_status.get("unsat").copied().unwrap_or(0);
         assert!((120..=280).contains(&unsat), "{by_status:?}");
         assert!(
