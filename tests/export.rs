@@ -11,14 +11,19 @@ use equifuzz::semantics::{Model, eval_closed};
 use equifuzz::term::{Command as Smt, Formula, parse_script};
 use equifuzz::truth::check_model;
 
-fn export(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+/// `equifuzz export --out DIR ARGS...`, whatever its exit.
+fn export_output(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_equifuzz"))
         .arg("export")
         .arg("--out")
         .arg(dir)
         .args(args)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+fn export(dir: &Path, args: &[&str]) -> String {
+    let out = export_output(dir, args);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
@@ -146,13 +151,7 @@ fn endless_categories_need_a_count() {
 }
 
 fn export_status(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
-        .arg("export")
-        .arg("--out")
-        .arg(dir)
-        .args(args)
-        .output()
-        .unwrap();
+    let out = export_output(dir, args);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
