@@ -21,6 +21,7 @@ use equifuzz::commands::run::{self, RunConfig};
 use equifuzz::commands::solver::SolverSpec;
 use equifuzz::commands::{Outcome, Pool};
 use equifuzz::solver::TargetSpec;
+use equifuzz::term::Dialect;
 
 /// Shown after the top-level `--help`.
 const EXIT_CODES: &str = "\
@@ -117,6 +118,15 @@ struct SolverArgs {
     /// `run`, 2s for `fuzz`, where throughput matters more than patience).
     #[arg(long, value_parser = timeout_value)]
     timeout: Option<Duration>,
+    /// The solver release's dialect (operator names, literal escapes,
+    /// alphabet, operators it lacks): `smtlib2.6`, `cvc5` or `z3-VERSION`
+    /// (e.g. `z3-4.8.5`). Default: the one the solver's version implies.
+    #[arg(long, value_parser = dialect_value)]
+    dialect: Option<Dialect>,
+}
+
+fn dialect_value(s: &str) -> Result<Dialect, String> {
+    equifuzz::solver::parse_dialect(s)
 }
 
 impl SolverArgs {
@@ -130,6 +140,7 @@ impl SolverArgs {
         SolverSpec {
             target: self.target.clone(),
             solver_lib: self.solver_lib.clone(),
+            dialect: self.dialect,
         }
     }
 }

@@ -20,10 +20,16 @@
 //! ([`recheck_unsat_label`]). Only a model checked valid proves that; an
 //! inconclusive check leaves the verdict [`Verdict::Unsound`].
 //!
+//! A formula the solver's release cannot express (an operator it lacks, a
+//! character above its alphabet: [`not_expressible`]) is never sent; its
+//! verdict is [`Verdict::NotExpressible`], counted and never a finding.
+//!
 //! A core with extra assertions is [`Verdict::ImpreciseCore`]: imprecise,
 //! not unsound. An `(error ...)` before the answer makes the whole answer
 //! [`Verdict::Error`]: Z3 skips a command it cannot parse and goes on, so
 //! its answer would be about a different formula.
+
+mod expressible;
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -32,8 +38,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::semantics::{self, Model};
 use crate::solver::RawOutcome;
-use crate::term::{Formula, Response, SatAnswer, Symbol, Term};
+use crate::term::{Dialect, Formula, Response, SatAnswer, Symbol, Term};
 use crate::truth::{self, Status, Truth, TruthError};
+
+pub use expressible::not_expressible;
 
 /// A `check-sat` answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,10 +78,11 @@ pub enum Reply {
         core: Option<Vec<Symbol>>,
         /// The first `(error ...)` printed before the answer.
         error: Option<String>,
-        /// The output has a backslash in a string literal. Z3 4.8.12
-        /// prints a backslash in a value as is, so a value whose characters
+        /// The output may spell a value ambiguously: Z3 4.8.11 and later
+        /// print a backslash in a value as is, so a value whose characters
         /// spell an escape (`\u{61}`) reads back as another string: a model
-        /// that fails the check proves nothing then.
+        /// that fails the check proves nothing then
+        /// ([`Dialect::ambiguous_models`]).
         ambiguous_escapes: bool,
     },
     /// No answer within the time limit.
@@ -92,8 +101,13 @@ impl Reply {
     /// What a run of the solver amounts to: its output read, or the
     /// timeout, crash or failure to run it.
     pub fn from_outcome(outcome: &RawOutcome) -> Reply {
+        Reply::from_outcome_in(outcome, Dialect::default())
+    }
+
+    /// [`Reply::from_outcome`] for a solver of `dialect`.
+    pub fn from_outcome_in(outcome: &RawOutcome, dialect: Dialect) -> Reply {
         match outcome {
-            RawOutcome::Finished { stdout, .. } => Reply::from_output(stdout),
+            RawOutcome::Finished { stdout, .. } => Reply::from_output_in(stdout, dialect),
             RawOutcome::Timeout { .. } => Reply::Timeout,
             RawOutcome::Crashed { .. } | RawOutcome::OutOfMemory { .. } => {
                 Reply::Crash(outcome.to_string())
@@ -106,11 +120,18 @@ impl Reply {
     /// before the `check-sat` answer counts: one printed after it (e.g. a
     /// `(get-value ...)` after `unsat`) concerns a query, not the formula.
     pub fn from_output(text: &str) -> Reply {
+        Reply::from_output_in(text, Dialect::default())
+    }
+
+    /// Reads the output of a solver of `dialect`: its model strings are
+    /// read with the escapes that release prints
+    /// ([`Dialect::model_escapes`]).
+    pub fn from_output_in(text: &str, dialect: Dialect) -> Reply {
         let mut answer = None;
         let mut values = None;
         let mut core = None;
         let mut error = None;
-        for r in crate::term::parse_responses(text) {
+        for r in crate::term::parse_responses_with(text, dialect.model_escapes()) {
             match r {
                 Response::Error(e) if answer.is_none() && error.is_none() => error = Some(e),
                 Response::CheckSat(a) if answer.is_none() => {
@@ -139,7 +160,7 @@ impl Reply {
                 _ => {}
             }
         }
-        let ambiguous_escapes = text.contains('\\');
+        let ambiguous_escapes = dialect.ambiguous_models() && text.contains("\\u");
         Reply::Answered {
             answer,
             values,
@@ -215,6 +236,9 @@ pub enum Verdict {
     /// The solver said sat or unsat but did not give the model or core
     /// asked for.
     Incomplete(String),
+    /// The solver's release cannot express the formula ([`not_expressible`]
+    /// says why): it was not sent, and nothing is judged.
+    NotExpressible(String),
     /// The file's label is wrong: it says unsat, and the solver's model
     /// satisfies the formula under our semantics. Not a finding: the
     /// solver was right.
@@ -258,6 +282,7 @@ impl Verdict {
             Verdict::InvalidCore { .. } => "invalid-core",
             Verdict::ImpreciseCore { .. } => "imprecise-core",
             Verdict::Incomplete(_) => "incomplete",
+            Verdict::NotExpressible(_) => "not-expressible",
             Verdict::LabelContradicted { .. } => "label-contradicted",
         }
     }
@@ -303,6 +328,7 @@ impl fmt::Display for Verdict {
                 write!(f, "unsat (imprecise core: also {})", extra.join(" "))
             }
             Verdict::Incomplete(what) => write!(f, "incomplete: {what}"),
+            Verdict::NotExpressible(why) => write!(f, "not expressible: {why}"),
             Verdict::LabelContradicted { label, model } => write!(
                 f,
                 "label contradicted: labelled {label}, but the solver's model satisfies the \

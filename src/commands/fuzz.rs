@@ -26,7 +26,7 @@ use crate::oracle::Reply;
 use crate::solver::SolverInfo;
 use crate::solver::{DEFAULT_MEMORY_LIMIT, RawOutcome, TargetSpec};
 use crate::source::MixedCaseGenerator;
-use crate::term::Printer;
+use crate::term::{Dialect, Printer};
 use crate::triage::files_under;
 
 /// Seeds of a LibAFL campaign when none are given: the repository's
@@ -121,6 +121,7 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
     let OpenSolver {
         mut target,
         library,
+        dialect,
     } = solver::open(&cfg.solver)?;
     // Whether the solver answers at all, not how fast: a short --timeout
     // on a busy machine must not fail the trivial query.
@@ -143,7 +144,8 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
     if let Some(lib) = &library {
         eprintln!("library: {}", lib.path().display());
     }
-    let printer = Printer::new(target.dialect());
+    eprintln!("dialect: {dialect}");
+    let printer = Printer::new(dialect);
     let findings = cfg.out.join("findings");
     let before = count_findings(&findings);
     let judged = match &cfg.engine {
@@ -151,7 +153,7 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
             eprintln!("coverage: off (the plain loop has no coverage feedback)");
             eprintln!("output: {}", cfg.out.display());
             let stats = run_plain(cfg, &printer, &info, &mut |s| {
-                reply_of(target.run(s, cfg.timeout))
+                reply_of(target.run(s, cfg.timeout), printer.dialect)
             })?;
             Some(judged(&stats.verdicts))
         }
@@ -330,8 +332,8 @@ fn judged_since(stats: &Path, from: u64) -> u64 {
 }
 
 /// The reply the oracle judges and the raw text a finding shows.
-fn reply_of(outcome: RawOutcome) -> (Reply, String) {
-    let reply = Reply::from_outcome(&outcome);
+fn reply_of(outcome: RawOutcome, dialect: Dialect) -> (Reply, String) {
+    let reply = Reply::from_outcome_in(&outcome, dialect);
     let raw = match outcome {
         RawOutcome::Finished { stdout, .. } => stdout,
         other => other.to_string(),

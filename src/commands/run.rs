@@ -10,6 +10,12 @@
 //! `check-sat` only. Without a status, the answer is printed and a model is
 //! still checked against our semantics.
 //!
+//! The file is printed again for the solver in its release's dialect
+//! (literal escapes, operator names), and its answers are read in it. A
+//! `check-sat` the release cannot express (an operator it lacks, a character
+//! above its alphabet) is not sent: it prints `not expressible: why` and is
+//! not judged.
+//!
 //! An `unsat` label answered `sat` is asked again for the model: if the
 //! model satisfies the formula, the label is what is wrong
 //! ([`Verdict::LabelContradicted`]).
@@ -28,9 +34,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::commands::solver::{self, OpenSolver, SolverError, SolverSpec};
-use crate::oracle::{Expected, Reply, Verdict, judge, recheck_unsat_label};
+use crate::oracle::{Expected, Reply, Verdict, judge, not_expressible, recheck_unsat_label};
 use crate::solver::Target;
-use crate::term::{CheckSat, Formula, Printer, Queries, check_sats, parse_located};
+use crate::term::{CheckSat, Dialect, Formula, Printer, Queries, check_sats, parse_located};
 use crate::triage::{expected_core, files_under};
 use crate::truth::Status;
 
@@ -153,6 +159,15 @@ pub fn run_file(
     let judged = prepared
         .into_iter()
         .map(|p| {
+            if let Some(why) = not_expressible(printer.dialect, &p.check.formula, None) {
+                return Judged {
+                    line: p.check.line,
+                    column: p.check.column,
+                    expected: p.expected,
+                    verdict: Verdict::NotExpressible(why),
+                    note: None,
+                };
+            }
             let reply = solve(&p.query);
             let verdict = judge(&p.check.formula, p.expected.as_ref(), &reply);
             let (verdict, note) = if matches!(
@@ -217,6 +232,8 @@ pub struct RunSummary {
     /// Bad input: unreadable or malformed files, unknown or contradicted
     /// labels.
     pub bad: usize,
+    /// `check-sat`s not sent: the solver's release cannot express them.
+    pub not_expressible: usize,
 }
 
 impl RunSummary {
@@ -260,20 +277,29 @@ pub enum RunError {
 /// that it answers at all before any file is blamed on it, judges every
 /// file to standard output and says on standard error what was judged.
 pub fn execute(cfg: &RunConfig) -> Result<RunSummary, RunError> {
-    let OpenSolver { mut target, .. } = solver::open(&cfg.solver)?;
+    let OpenSolver {
+        mut target,
+        dialect,
+        ..
+    } = solver::open(&cfg.solver)?;
     let patience = cfg.timeout.max(solver::PREFLIGHT_TIMEOUT);
     solver::preflight(&cfg.solver.target, target.as_mut(), patience)?;
-    eprintln!("solver: {} ({})", target.name(), target.version());
+    eprintln!(
+        "solver: {} ({}), dialect {dialect}",
+        target.name(),
+        target.version()
+    );
     let summary = run(
         &cfg.files,
         target.as_mut(),
+        dialect,
         cfg.timeout,
         cfg.jsonl,
         &mut std::io::stdout().lock(),
     )?;
     eprintln!(
-        "{} files: {} check-sats judged, {} findings, {} bad inputs",
-        summary.files, summary.judged, summary.findings, summary.bad
+        "{} files: {} check-sats judged, {} findings, {} bad inputs, {} not expressible in {dialect}",
+        summary.files, summary.judged, summary.findings, summary.bad, summary.not_expressible
     );
     if summary.judged == 0 {
         eprintln!("nothing judged: no .smt2 file, no check-sat, or no answer from the solver");
@@ -281,17 +307,18 @@ pub fn execute(cfg: &RunConfig) -> Result<RunSummary, RunError> {
     Ok(summary)
 }
 
-/// Runs every file under `paths` on `target` and prints a line (or, with
-/// `jsonl`, a JSON object) per verdict to `out`.
+/// Runs every file under `paths` on `target`, which reads `dialect`, and
+/// prints a line (or, with `jsonl`, a JSON object) per verdict to `out`.
 pub fn run(
     paths: &[PathBuf],
     target: &mut dyn Target,
+    dialect: Dialect,
     timeout: Duration,
     jsonl: bool,
     out: &mut dyn Write,
 ) -> std::io::Result<RunSummary> {
-    let printer = Printer::new(target.dialect());
-    let mut solve = |script: &str| Reply::from_outcome(&target.run(script, timeout));
+    let printer = Printer::new(dialect);
+    let mut solve = |script: &str| Reply::from_outcome_in(&target.run(script, timeout), dialect);
     let mut summary = RunSummary::default();
     for entry in expand(paths) {
         summary.files += 1;
@@ -321,7 +348,12 @@ pub fn run(
                 let single = all.len() == 1;
                 for j in all {
                     summary.findings += usize::from(j.verdict.is_finding());
-                    summary.judged += usize::from(!matches!(j.verdict, Verdict::Error(_)));
+                    summary.judged += usize::from(!matches!(
+                        j.verdict,
+                        Verdict::Error(_) | Verdict::NotExpressible(_)
+                    ));
+                    summary.not_expressible +=
+                        usize::from(matches!(j.verdict, Verdict::NotExpressible(_)));
                     summary.bad +=
                         usize::from(matches!(j.verdict, Verdict::LabelContradicted { .. }));
                     print_judged(out, jsonl, &f, single, &j)?;
@@ -453,6 +485,7 @@ mod tests {
             judged,
             findings,
             bad,
+            not_expressible: 0,
         };
         assert_eq!(s(1, 1, 1).exit_code(), 1);
         assert_eq!(s(1, 0, 1).exit_code(), 2);

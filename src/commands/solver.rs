@@ -22,6 +22,7 @@ use crate::oracle::Reply;
 use crate::solver::{
     self, RawOutcome, Target, TargetOptions, TargetSpec, Z3Library, process::Z3_BINARY_ARGS,
 };
+use crate::term::Dialect;
 
 /// Which solver, as the command line names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +31,8 @@ pub struct SolverSpec {
     pub target: TargetSpec,
     /// `--solver-lib`: the libz3 of `z3` and `z3-inprocess`.
     pub solver_lib: Option<PathBuf>,
+    /// `--dialect`: overrides the dialect the solver's version implies.
+    pub dialect: Option<Dialect>,
 }
 
 /// A solver ready to run scripts.
@@ -39,6 +42,9 @@ pub struct OpenSolver {
     /// The libz3 of `z3` and `z3-inprocess` (the LibAFL loop runs it in its
     /// own process); `None` for process targets.
     pub library: Option<Z3Library>,
+    /// The dialect queries are printed in and answers read in: `--dialect`,
+    /// else the one the solver's version implies.
+    pub dialect: Dialect,
 }
 
 /// Why a solver cannot be used.
@@ -98,7 +104,12 @@ pub fn open(spec: &SolverSpec) -> Result<OpenSolver, SolverError> {
     };
     let target = solver::open_target(&spec.target, library.clone(), &TargetOptions::default())
         .map_err(err)?;
-    Ok(OpenSolver { target, library })
+    let dialect = spec.dialect.unwrap_or_else(|| target.dialect());
+    Ok(OpenSolver {
+        target,
+        library,
+        dialect,
+    })
 }
 
 /// The least time [`preflight`] should be given: the trivial query takes
@@ -210,7 +221,6 @@ impl fmt::Display for Excerpt<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::term::Dialect;
 
     /// A target that prints what it is given to print.
     struct Canned(RawOutcome);

@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::oracle::{Expected, Reply, judge};
+use crate::oracle::{Expected, Reply, Verdict, judge, not_expressible};
 use crate::solver::SolverInfo;
 use crate::term::Printer;
 use crate::triage::{FindingInfo, write_finding};
@@ -122,6 +122,17 @@ pub fn fuzz(
     while start.elapsed() < cfg.time && cfg.max_execs.is_none_or(|m| stats.execs < m) {
         let t0 = Instant::now();
         let case = next_case(&mut rng);
+        if let Some(why) = not_expressible(printer.dialect, &case.formula, Some(&case.truth)) {
+            // Never sent: counted, and the next case is drawn.
+            stats.execs += 1;
+            *stats
+                .verdicts
+                .entry(Verdict::NotExpressible(why).kind())
+                .or_default() += 1;
+            stats.generate_secs += t0.elapsed().as_secs_f64();
+            stats.wall_secs = start.elapsed().as_secs_f64();
+            continue;
+        }
         let script = printer.script(&case.formula.to_script(None, case.truth.queries()));
         let t1 = Instant::now();
         let (reply, raw) = solve(&script);

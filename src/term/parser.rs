@@ -1434,7 +1434,7 @@ fn op_by_name(s: &str) -> Option<Head> {
         "re.union" => ReUnion,
         "re.inter" => ReInter,
         "re.diff" => ReDiff,
-        "re.comp" => ReComp,
+        "re.comp" | "re.complement" => ReComp,
         "re.*" => ReStar,
         "re.+" => RePlus,
         "re.opt" => ReOpt,

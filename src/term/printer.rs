@@ -13,6 +13,13 @@
 //! - every other code point is written `\u{X}` in lowercase hex, the shortest
 //!   form that both Z3 and cvc5 read.
 //!
+//! Z3 before 4.8.11 reads other escapes ([`Dialect::byte_escapes`]): there
+//! `\u{0}` is four characters (4.8.8 and older) and `\x00` is one. For
+//! those releases printable ASCII is written as is too, `"` doubled, `\` as
+//! `\\`, and every other character as `\xHH`. A character above 0xFF has
+//! no literal there; it is written `\u{X}` for a reader's sake, and the
+//! formula is never sent to such a release (it is not expressible).
+//!
 //! # Symbols
 //!
 //! A symbol that is not a simple symbol (or is a reserved word) is printed
@@ -34,18 +41,29 @@ pub struct Printer {
 
 /// The SMT-LIB 2.6 literal for a string, quotes included.
 pub fn string_literal(s: &SmtString) -> String {
+    string_literal_in(s, Dialect::Smtlib26)
+}
+
+/// The literal for a string as the release of `dialect` reads it, quotes
+/// included.
+pub fn string_literal_in(s: &SmtString, dialect: Dialect) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    write_string_literal(&mut out, s);
+    write_string_literal(&mut out, s, dialect);
     out
 }
 
-fn write_string_literal(out: &mut String, s: &SmtString) {
+fn write_string_literal(out: &mut String, s: &SmtString, dialect: Dialect) {
+    let bytes = dialect.byte_escapes();
     out.push('"');
     for &c in s.chars() {
         match c {
             0x22 => out.push_str("\"\""),
+            0x5c if bytes => out.push_str("\\\\"),
             0x5c => out.push_str("\\u{5c}"),
             0x20..=0x7e => out.push(c as u8 as char),
+            0..=0xff if bytes => {
+                let _ = write!(out, "\\x{c:02x}");
+            }
             _ => {
                 let _ = write!(out, "\\u{{{c:x}}}");
             }
@@ -133,7 +151,7 @@ impl Printer {
                     let _ = write!(out, "{n}");
                 }
             }
-            Term::Str(s) => write_string_literal(out, s),
+            Term::Str(s) => write_string_literal(out, s, self.dialect),
             Term::Var(v) => write_symbol(out, v),
             Term::App(op, args) => self.write_app(out, *op, args),
             Term::Let(binds, body) => {
@@ -200,14 +218,14 @@ impl Printer {
             return;
         }
         out.push('(');
-        match (op, self.dialect) {
-            (Op::ReLoop(lo, hi), Dialect::Legacy) => {
+        match (op, self.dialect.legacy_names()) {
+            (Op::ReLoop(lo, hi), true) => {
                 out.push_str("re.loop ");
                 self.write_terms(out, args);
                 let _ = write!(out, " {lo} {hi})");
                 return;
             }
-            (Op::RePower(n), Dialect::Legacy) => {
+            (Op::RePower(n), true) => {
                 out.push_str("re.loop ");
                 self.write_terms(out, args);
                 let _ = write!(out, " {n} {n})");
@@ -415,6 +433,19 @@ mod tests {
             r#""a""\u{5c}\u{a}\u{e9}\u{2ffff}\u{d800}""#
         );
         assert_eq!(string_literal(&SmtString::new()), r#""""#);
+    }
+
+    #[test]
+    fn byte_releases_get_byte_escapes() {
+        let s =
+            SmtString::from_chars(vec![0x61, 0x22, 0x5c, 0x0a, 0x00, 0x7f, 0xe9, 0x100]).unwrap();
+        for d in [Dialect::Z3Bytes, Dialect::Legacy, Dialect::Legacy485] {
+            assert_eq!(
+                string_literal_in(&s, d),
+                r#""a""\\\x0a\x00\x7f\xe9\u{100}""#
+            );
+        }
+        assert_eq!(string_literal_in(&s, Dialect::Cvc5), string_literal(&s));
     }
 
     #[test]

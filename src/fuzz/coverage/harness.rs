@@ -3,6 +3,9 @@
 //!
 //! # Invariants
 //!
+//! - A case the solver's release cannot express is not sent: its verdict is
+//!   `not-expressible` ([`not_expressible`]), and the printer and the reply
+//!   reader follow the release's dialect.
 //! - The harness never writes files and never touches the fuzzer state: it
 //!   may run in a fork child whose memory vanishes. Everything it knows
 //!   goes through the slot; the feedbacks record it.
@@ -28,7 +31,7 @@ use std::time::{Duration, Instant};
 use libafl::executors::ExitKind;
 
 use super::slot::ResultSlot;
-use crate::oracle::{Expected, Reply, judge};
+use crate::oracle::{Expected, Reply, Verdict, judge, not_expressible};
 use crate::solver::z3_worker::{InFlight, Z3Worker};
 use crate::solver::{RawOutcome, Target, Z3Library, z3::Z3Context};
 use crate::term::Printer;
@@ -86,6 +89,11 @@ impl Harness {
     /// deadline. A process-killing crash is seen by the executor.
     pub fn run(&mut self, case: &Case) -> ExitKind {
         self.slot.clear();
+        let dialect = self.printer.dialect;
+        if let Some(why) = not_expressible(dialect, &case.formula, Some(&case.truth)) {
+            self.slot.store(&Verdict::NotExpressible(why), "", 0);
+            return ExitKind::Ok;
+        }
         let script = self
             .printer
             .script(&case.formula.to_script(None, case.truth.queries()));
@@ -110,7 +118,7 @@ impl Harness {
                 }
                 let answered = worker.as_ref().and_then(|w| w.eval(script, *deadline));
                 match answered {
-                    Some(out) => (Reply::from_output(&out), out),
+                    Some(out) => (Reply::from_output_in(&out, dialect), out),
                     None => {
                         // The thread is still inside libz3: it is left
                         // behind (the next query gets a new one), and the
@@ -127,12 +135,14 @@ impl Harness {
                     let _inside = InFlight::enter();
                     context.eval(&text)
                 };
-                (Reply::from_output(&out), out)
+                (Reply::from_output_in(&out, dialect), out)
             }
             Solver::Other { target, timeout } => {
                 let outcome = target.run(&script, *timeout);
                 match outcome {
-                    RawOutcome::Finished { stdout, .. } => (Reply::from_output(&stdout), stdout),
+                    RawOutcome::Finished { stdout, .. } => {
+                        (Reply::from_output_in(&stdout, dialect), stdout)
+                    }
                     RawOutcome::Timeout { .. } => (Reply::Timeout, outcome.to_string()),
                     RawOutcome::Crashed { .. } | RawOutcome::OutOfMemory { .. } => {
                         (Reply::Crash(outcome.to_string()), outcome.to_string())
