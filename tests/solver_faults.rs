@@ -236,14 +236,14 @@ fn a_script_with_nul_is_not_run_and_versions_pick_the_dialect() {
     ));
     assert_eq!(z3.version(), "Z3 4.8.5.0");
     assert_eq!(z3.name(), "z3");
-    assert_eq!(z3.dialect(), Dialect::Legacy);
+    assert_eq!(z3.dialect(), Dialect::Legacy485);
     let mut inproc = Z3InProcess::new(fake_lib());
     assert_sat(&inproc.run("(check-sat)", SECOND));
     assert!(matches!(
         inproc.run("\0", SECOND),
         RawOutcome::NotRun { .. }
     ));
-    assert_eq!(inproc.dialect(), Dialect::Legacy);
+    assert_eq!(inproc.dialect(), Dialect::Legacy485);
 }
 
 #[test]

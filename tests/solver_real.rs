@@ -220,7 +220,7 @@ fn cvc5_answers_models_and_cores_through_stdin() {
         return;
     };
     assert!(cvc5.version().starts_with("cvc5 1."), "{}", cvc5.version());
-    assert_eq!(cvc5.dialect(), Dialect::Smtlib26);
+    assert_eq!(cvc5.dialect(), Dialect::Cvc5);
     assert_eq!(
         finished(cvc5.run(STRING_QUERY, 10 * SECOND)),
         "sat\n((x \"a\"))\n"

@@ -22,7 +22,7 @@ pub use formula::{Formula, Queries};
 pub use op::{Dialect, Op};
 pub use parser::{
     MAX_NUMERAL_DIGITS, ParseError, StringEscapes, parse_located, parse_script, parse_sort,
-    parse_term,
+    parse_term, parse_term_with,
 };
 pub use printer::Printer;
 pub use response::{

@@ -152,7 +152,13 @@ pub fn parse_located(text: &str) -> Result<Vec<Located>, ParseError> {
 /// operators or `true`/`false` are variables ([`Term::Var`]); no
 /// declaration is needed.
 pub fn parse_term(text: &str) -> Result<Term, ParseError> {
-    let mut p = Parser::new(text, StringEscapes::Smtlib26);
+    parse_term_with(text, StringEscapes::Smtlib26)
+}
+
+/// [`parse_term`] with string literals read by the given escapes (a term
+/// printed for an old Z3 release: [`Dialect::model_escapes`](super::Dialect::model_escapes)).
+pub fn parse_term_with(text: &str, escapes: StringEscapes) -> Result<Term, ParseError> {
+    let mut p = Parser::new(text, escapes);
     let (t, _) = p.term()?;
     p.expect_end()?;
     Ok(t)
