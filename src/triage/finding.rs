@@ -130,7 +130,11 @@ pub fn write_finding(
     }
     let bytes = postcard::to_allocvec(case).map_err(io::Error::other)?;
     write_atomically(&folder.join(format!("{stem}.postcard")), &bytes, true)?;
-    write_atomically(&smt2, smt2_text(case, Some(info), printer).as_bytes(), true)?;
+    // The file holds SMT-LIB 2.6 whatever the release's dialect: `run`
+    // reads 2.6 and prints it again for the release it replays on, while a
+    // byte release's `"\x00"` would read back as four characters.
+    let standard = Printer::default();
+    write_atomically(&smt2, smt2_text(case, Some(info), &standard).as_bytes(), true)?;
     Ok(Some(smt2))
 }
 
