@@ -14,9 +14,12 @@
 //! ```
 //!
 //! `args` may name `{dir}`, replaced by the regressions folder, so that a
-//! file can point at a fake solver script kept beside it. A file whose
-//! `args` need a program that is not installed (`; needs: cvc5`) is
-//! skipped with a message, never passed silently.
+//! file can point at a fake solver script kept beside it, and
+//! `{lib:z3-VERSION}`, replaced by the libz3 of that Z3 release as
+//! `scripts/install-solvers.sh` fetches it into the cache. A file whose
+//! `args` need a program that is not installed (`; needs: cvc5`) or a
+//! release that cannot be fetched is skipped with a message, never passed
+//! silently.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -72,6 +75,30 @@ fn read(path: &Path) -> Regression {
     r
 }
 
+/// The libz3 of Z3 `version`, fetched into the cache; `None` offline.
+fn release_lib(version: &str) -> Option<String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/install-solvers.sh");
+    let out = Command::new(script).args(["z3", version]).output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines().find_map(|l| {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        (w.len() == 4 && w[2] == "lib").then(|| w[3].to_string())
+    })
+}
+
+/// `args` with every `{lib:z3-VERSION}` replaced; `Err` names a release
+/// that cannot be had.
+fn resolve_libs(args: &[String]) -> Result<Vec<String>, String> {
+    args.iter()
+        .map(
+            |a| match a.strip_prefix("{lib:z3-").and_then(|v| v.strip_suffix('}')) {
+                Some(version) => release_lib(version).ok_or(format!("Z3 {version}")),
+                None => Ok(a.clone()),
+            },
+        )
+        .collect()
+}
+
 fn installed(program: &str) -> bool {
     Command::new("sh")
         .args(["-c", &format!("command -v {program}")])
@@ -100,10 +127,17 @@ fn every_regression_file_replays_as_expected() {
             eprintln!("SKIPPED {}: `{missing}` is not installed", file.display());
             continue;
         }
+        let args = match resolve_libs(&r.args) {
+            Ok(a) => a,
+            Err(missing) => {
+                eprintln!("SKIPPED {}: {missing} cannot be fetched", file.display());
+                continue;
+            }
+        };
         let out = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
             .arg("run")
             .arg(file)
-            .args(&r.args)
+            .args(&args)
             .output()
             .unwrap();
         ran += 1;

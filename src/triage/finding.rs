@@ -134,7 +134,11 @@ pub fn write_finding(
     // reads 2.6 and prints it again for the release it replays on, while a
     // byte release's `"\x00"` would read back as four characters.
     let standard = Printer::default();
-    write_atomically(&smt2, smt2_text(case, Some(info), &standard).as_bytes(), true)?;
+    write_atomically(
+        &smt2,
+        smt2_text(case, Some(info), &standard).as_bytes(),
+        true,
+    )?;
     Ok(Some(smt2))
 }
 
