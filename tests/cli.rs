@@ -493,3 +493,39 @@ fn time_bounds_the_seeding_of_a_campaign() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn run_with_a_dialect_skips_what_that_release_cannot_express() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-cli-dialect-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("replace-all.smt2");
+    std::fs::write(
+        &file,
+        "(set-info :status sat)\n(declare-const s String)\n\
+         (assert (= s (str.replace_all \"ab\" \"b\" \"c\")))\n(check-sat)\n",
+    )
+    .unwrap();
+    let run = |dialect: &str| {
+        equifuzz()
+            .args(["run", "--jsonl", "--target", "z3", "--dialect", dialect])
+            .arg(&file)
+            .output()
+            .unwrap()
+    };
+    // The installed Z3 has str.replace_all; said to be 4.8.7, it is not sent.
+    let old = run("z3-4.8.7");
+    let stdout = String::from_utf8_lossy(&old.stdout);
+    assert!(stdout.contains("\"kind\":\"not-expressible\""), "{stdout}");
+    assert_eq!(old.status.code(), Some(2), "nothing judged: {stdout}");
+    let new = run("smtlib2.6");
+    let stdout = String::from_utf8_lossy(&new.stdout);
+    assert!(stdout.contains("sat (model checked)"), "{stdout}");
+    let bad = run("z3-four");
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(bad.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("expected smtlib2.6, cvc5 or z3-VERSION"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
