@@ -256,9 +256,10 @@ fn every_escape_class_round_trips_through_each_release() {
             // check must then say it could not decide, never fail.
             let spells_escape = chars.windows(2).any(|w| w == [0x5c, 0x75]);
             let ambiguous = dialect.ambiguous_models() && spells_escape;
-            if !above && !(ambiguous && verdict.contains("prints ambiguously")) {
-                assert_eq!(verdict, "sat (model checked)", "Z3 {}: {class}", r.version);
+            if above || ambiguous && verdict.contains("prints ambiguously") {
+                continue;
             }
+            assert_eq!(verdict, "sat (model checked)", "Z3 {}: {class}", r.version);
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
