@@ -12,12 +12,29 @@ use equifuzz::term::{
 use proptest::prelude::*;
 use term_strategy::{SortTag, free_sort};
 
-/// What the legacy printer loses: `(_ re.^ n)` prints as `(re.loop r n n)`.
+/// What the legacy printer rewrites: `(_ re.^ n)` prints as `(re.loop r n n)`,
+/// `str.is_digit` and `re.diff` as their equivalents in the old names.
 fn power_as_loop(t: &Term) -> Term {
     match t {
         Term::App(Op::RePower(n), args) => {
             Term::App(Op::ReLoop(*n, *n), args.iter().map(power_as_loop).collect())
         }
+        // The legacy printer writes what the old releases lack with what
+        // they have.
+        Term::App(Op::StrIsDigit, args) => Term::app(
+            Op::StrInRe,
+            vec![
+                power_as_loop(&args[0]),
+                Term::app(Op::ReRange, vec![Term::str("0"), Term::str("9")]),
+            ],
+        ),
+        Term::App(Op::ReDiff, args) => Term::app(
+            Op::ReInter,
+            vec![
+                power_as_loop(&args[0]),
+                Term::app(Op::ReComp, vec![power_as_loop(&args[1])]),
+            ],
+        ),
         Term::App(op, args) => Term::App(*op, args.iter().map(power_as_loop).collect()),
         Term::Let(b, body) => Term::Let(
             b.iter()

@@ -110,15 +110,10 @@ impl Dialect {
         match self {
             Dialect::Smtlib26 | Dialect::Cvc5 => false,
             Dialect::Z3Bytes => matches!(op, StrFromCode),
+            // `str.is_digit` and `re.diff` are printed with what they have.
             Dialect::Legacy => matches!(
                 op,
-                StrReplaceAll
-                    | StrReplaceRe
-                    | StrReplaceReAll
-                    | StrIsDigit
-                    | StrToCode
-                    | StrFromCode
-                    | ReDiff
+                StrReplaceAll | StrReplaceRe | StrReplaceReAll | StrToCode | StrFromCode
             ),
             Dialect::Legacy485 => Dialect::Legacy.lacks(op) || matches!(op, StrLt | StrLe),
         }

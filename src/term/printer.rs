@@ -13,6 +13,9 @@
 //! - every other code point is written `\u{X}` in lowercase hex, the shortest
 //!   form that both Z3 and cvc5 read.
 //!
+//! Z3 before 4.8.9 lacks `str.is_digit` and `re.diff`: they are printed as
+//! `(str.in.re x (re.range "0" "9"))` and `(re.inter a (re.complement b))`.
+//!
 //! Z3 before 4.8.11 reads other escapes ([`Dialect::byte_escapes`]): there
 //! `\u{0}` is four characters (4.8.8 and older) and `\x00` is one. For
 //! those releases printable ASCII is written as is too, `"` doubled, `\` as
@@ -229,6 +232,22 @@ impl Printer {
                 out.push_str("re.loop ");
                 self.write_terms(out, args);
                 let _ = write!(out, " {n} {n})");
+                return;
+            }
+            // The old releases lack `str.is_digit` and `re.diff`; both have
+            // an exact equivalent there.
+            (Op::StrIsDigit, true) if args.len() == 1 => {
+                out.push_str("str.in.re ");
+                self.write_term(out, &args[0]);
+                out.push_str(r#" (re.range "0" "9"))"#);
+                return;
+            }
+            (Op::ReDiff, true) if args.len() == 2 => {
+                out.push_str("re.inter ");
+                self.write_term(out, &args[0]);
+                out.push_str(" (re.complement ");
+                self.write_term(out, &args[1]);
+                out.push_str("))");
                 return;
             }
             (Op::ReLoop(lo, hi), _) => {
