@@ -653,7 +653,9 @@ mod tests {
 
     #[test]
     fn a_backslash_in_the_output_makes_a_failed_check_inconclusive() {
-        let reply = Reply::from_output("sat\n((t \"\\u{62}\") (u \"a\"))\n");
+        let out = "sat\n((t \"\\u{62}\") (u \"a\"))\n";
+        // Z3 4.8.12 may mean the six characters, or `b`: undecided.
+        let reply = Reply::from_output_in(out, Dialect::Z3RawBackslash);
         let v = judge(&formula(LISTING1), Some(&sat()), &reply);
         assert!(
             matches!(
@@ -665,6 +667,20 @@ mod tests {
             ),
             "{v}"
         );
+    }
+
+    #[test]
+    fn an_exact_printer_leaves_no_doubt() {
+        // SMT-LIB 2.6 as Z3 4.8.13 and cvc5 print it: `\u{62}` is `b`.
+        let out = "sat\n((t \"\\u{62}\") (u \"a\"))\n";
+        for d in [Dialect::Smtlib26, Dialect::Cvc5] {
+            let v = judge(
+                &formula(LISTING1),
+                Some(&sat()),
+                &Reply::from_output_in(out, d),
+            );
+            assert!(matches!(v, Verdict::InvalidModel { .. }), "{d}: {v}");
+        }
     }
 
     #[test]

@@ -320,6 +320,8 @@ fn z3_dialect(numbers: &[u32]) -> Option<Dialect> {
         Dialect::Legacy
     } else if release < (4, 8, 11) {
         Dialect::Z3Bytes
+    } else if release < (4, 8, 13) {
+        Dialect::Z3RawBackslash
     } else {
         Dialect::Smtlib26
     })
@@ -358,8 +360,9 @@ mod tests {
 
     #[test]
     fn each_z3_release_gets_its_dialect() {
-        assert_eq!(dialect_of_version("Z3 4.8.12.0"), Dialect::Smtlib26);
-        assert_eq!(dialect_of_version("Z3 4.8.11.0"), Dialect::Smtlib26);
+        assert_eq!(dialect_of_version("Z3 4.8.13.0"), Dialect::Smtlib26);
+        assert_eq!(dialect_of_version("Z3 4.8.12.0"), Dialect::Z3RawBackslash);
+        assert_eq!(dialect_of_version("Z3 4.8.11.0"), Dialect::Z3RawBackslash);
         assert_eq!(dialect_of_version("Z3 4.8.10.0"), Dialect::Z3Bytes);
         assert_eq!(dialect_of_version("Z3 4.8.9"), Dialect::Z3Bytes);
         assert_eq!(dialect_of_version("Z3 4.8.8"), Dialect::Legacy);

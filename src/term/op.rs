@@ -16,7 +16,8 @@ use super::Sort;
 ///
 /// | dialect | releases | names | alphabet | literal escapes it reads | model strings |
 /// |---|---|---|---|---|---|
-/// | [`Smtlib26`](Dialect::Smtlib26) | Z3 4.8.11 on | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\` as is |
+/// | [`Smtlib26`](Dialect::Smtlib26) | Z3 4.8.13 on | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\u{5c}` for a `\` before `u` |
+/// | [`Z3RawBackslash`](Dialect::Z3RawBackslash) | Z3 4.8.11, 4.8.12 | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\` as is (ambiguous) |
 /// | [`Cvc5`](Dialect::Cvc5) | cvc5 | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\` as `\u{5c}` |
 /// | [`Z3Bytes`](Dialect::Z3Bytes) | Z3 4.8.9, 4.8.10 | 2.6 | 0..=0xFF | `\xHH`, `\\`, `\n`..., `\u{X}` (X <= 0xFF) | `\xHH`, `\\`, `\n` |
 /// | [`Legacy`](Dialect::Legacy) | Z3 4.8.7, 4.8.8 | pre-2020 | 0..=0xFF | `\xHH`, `\\`, `\n`...; `\u` is `u` | as `Z3Bytes` |
@@ -31,10 +32,14 @@ use super::Sort;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Dialect {
     /// SMT-LIB 2.6 (2020 and later) names and literals: `str.in_re`,
-    /// `str.to_int`, `"\u{0}"`. Z3 4.8.11 and later; any solver of unknown
+    /// `str.to_int`, `"\u{0}"`. Z3 4.8.13 and later; any solver of unknown
     /// version.
     #[default]
     Smtlib26,
+    /// Z3 4.8.11 and 4.8.12: SMT-LIB 2.6, except that a model string's
+    /// backslash is printed as is, so the six characters `\u{61}` come out
+    /// as `"\u{61}"`, which reads `"a"` ([`Dialect::ambiguous_models`]).
+    Z3RawBackslash,
     /// SMT-LIB 2.6 as cvc5 reads it: it refuses RegLan constants
     /// (`declare-const r RegLan`), equality between regular expressions and
     /// `re.range` over anything but two one-character literals.
@@ -55,8 +60,9 @@ pub enum Dialect {
 
 impl Dialect {
     /// Every dialect, for tables and tests.
-    pub const ALL: [Dialect; 5] = [
+    pub const ALL: [Dialect; 6] = [
         Dialect::Smtlib26,
+        Dialect::Z3RawBackslash,
         Dialect::Cvc5,
         Dialect::Z3Bytes,
         Dialect::Legacy,
@@ -72,7 +78,7 @@ impl Dialect {
     /// `0..=max_char()`.
     pub fn max_char(self) -> u32 {
         match self {
-            Dialect::Smtlib26 | Dialect::Cvc5 => super::MAX_CHAR,
+            Dialect::Smtlib26 | Dialect::Z3RawBackslash | Dialect::Cvc5 => super::MAX_CHAR,
             Dialect::Z3Bytes | Dialect::Legacy | Dialect::Legacy485 => 0xFF,
         }
     }
@@ -94,12 +100,13 @@ impl Dialect {
     }
 
     /// Whether the release prints a model string so that some values read
-    /// back as another string: Z3 4.8.11 and later print `\` as is, so the
-    /// six characters `\u{61}` come out as `"\u{61}"`, which reads `"a"`.
-    /// Only an output with `\u` in it can be misread. cvc5 and the byte
-    /// releases escape the backslash itself.
+    /// back as another string: Z3 4.8.11 and 4.8.12 print `\` as is, so
+    /// the six characters `\u{61}` come out as `"\u{61}"`, which reads
+    /// `"a"`. Only an output with `\u` in it can be misread. Z3 4.8.13 on
+    /// writes such a backslash `\u{5c}`, cvc5 every backslash, and the byte
+    /// releases `\\`.
     pub fn ambiguous_models(self) -> bool {
-        self == Dialect::Smtlib26
+        self == Dialect::Z3RawBackslash
     }
 
     /// Whether the release lacks `op` (or, for `str.from_code` on a byte
@@ -108,7 +115,7 @@ impl Dialect {
     pub fn lacks(self, op: Op) -> bool {
         use Op::*;
         match self {
-            Dialect::Smtlib26 | Dialect::Cvc5 => false,
+            Dialect::Smtlib26 | Dialect::Z3RawBackslash | Dialect::Cvc5 => false,
             Dialect::Z3Bytes => matches!(op, StrFromCode),
             // `str.is_digit` and `re.diff` are printed with what they have.
             Dialect::Legacy => matches!(
@@ -123,6 +130,7 @@ impl Dialect {
     pub fn name(self) -> &'static str {
         match self {
             Dialect::Smtlib26 => "smtlib2.6",
+            Dialect::Z3RawBackslash => "z3-4.8.11",
             Dialect::Cvc5 => "cvc5",
             Dialect::Z3Bytes => "z3-4.8.9",
             Dialect::Legacy => "z3-4.8.7",
