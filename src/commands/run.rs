@@ -13,8 +13,8 @@
 //! The file is printed again for the solver in its release's dialect
 //! (literal escapes, operator names), and its answers are read in it. A
 //! `check-sat` the release cannot express (an operator it lacks, a character
-//! above its alphabet) is not sent: it prints `not expressible: why` and is
-//! not judged.
+//! above its alphabet, in the formula or in the model a `; model:` comment
+//! carries) is not sent: it prints `not expressible: why` and is not judged.
 //!
 //! An `unsat` label answered `sat` is asked again for the model: if the
 //! model satisfies the formula, the label is what is wrong
@@ -37,7 +37,7 @@ use crate::commands::solver::{self, OpenSolver, SolverError, SolverSpec};
 use crate::oracle::{Expected, Reply, Verdict, judge, not_expressible, recheck_unsat_label};
 use crate::solver::Target;
 use crate::term::{CheckSat, Dialect, Formula, Printer, Queries, check_sats, parse_located};
-use crate::triage::{expected_core, files_under};
+use crate::triage::{expected_core, files_under, read_case};
 use crate::truth::Status;
 
 /// The verdict on one `check-sat`.
@@ -156,10 +156,17 @@ pub fn run_file(
     if prepared.is_empty() {
         return FileOutcome::Empty;
     }
+    // A model carried in the comments (as findings and exports have it)
+    // that uses characters above the release's alphabet makes a formula
+    // satisfiable here and perhaps not there: not expressible.
+    let known = (prepared.len() == 1)
+        .then(|| read_case(&text, "run").ok())
+        .flatten()
+        .map(|c| c.truth);
     let judged = prepared
         .into_iter()
         .map(|p| {
-            if let Some(why) = not_expressible(printer.dialect, &p.check.formula, None) {
+            if let Some(why) = not_expressible(printer.dialect, &p.check.formula, known.as_ref()) {
                 return Judged {
                     line: p.check.line,
                     column: p.check.column,
@@ -302,7 +309,10 @@ pub fn execute(cfg: &RunConfig) -> Result<RunSummary, RunError> {
         summary.files, summary.judged, summary.findings, summary.bad, summary.not_expressible
     );
     if summary.judged == 0 {
-        eprintln!("nothing judged: no .smt2 file, no check-sat, or no answer from the solver");
+        eprintln!(
+            "nothing judged: no .smt2 file, no check-sat, no answer from the solver, or nothing \
+             its release can express"
+        );
     }
     Ok(summary)
 }
