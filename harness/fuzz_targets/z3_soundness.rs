@@ -7,7 +7,8 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use equifuzz::oracle::{Expected, Reply, judge};
+use equifuzz::oracle::{Expected, Reply, judge, not_expressible};
+use equifuzz::solver::dialect_of_version;
 use equifuzz::solver::z3::Z3Library;
 use equifuzz::term::{Printer, Queries};
 use equifuzz::truth::Truth;
@@ -30,9 +31,16 @@ fuzz_target!(|choice: common::Choice| {
         Truth::Sat { .. } => Queries { values: true, ..Default::default() },
         Truth::Unsat { .. } => Queries { unsat_core: true, ..Default::default() },
     };
-    let script = Printer::default().script(&case.formula.to_script(None, queries));
+    // Each release reads (and prints) its own dialect; what it cannot
+    // express is not sent.
+    let dialect = dialect_of_version(&z3().version());
+    if not_expressible(dialect, &case.formula, Some(&case.truth)).is_some() {
+        return;
+    }
+    let script = Printer::new(dialect).script(&case.formula.to_script(None, queries));
     let output = z3().eval(&script, Some(2_000));
-    let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &Reply::from_output(&output));
+    let reply = Reply::from_output_in(&output, dialect);
+    let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
     if verdict.is_finding() {
         panic!("{verdict}\n{script}\n; z3 said:\n{output}");
     }
