@@ -13,8 +13,9 @@
 # --cache DIR   cache root (default $EQUIFUZZ_CACHE, else $XDG_CACHE_HOME/equifuzz, else
 #               ~/.cache/equifuzz); releases land in <cache>/solvers/<solver>-<version>/.
 #
-# Idempotent: a release already unpacked is not fetched again (`latest` asks PyPI which
-# release is the newest each time). Output, one line per file, for scripts to read:
+# Idempotent: a release already unpacked is not fetched again; `latest` asks PyPI which
+# release is the newest at most once a day (<cache>/solvers/<solver>-latest links to it).
+# Only the unpacked files are kept, not the wheel. Output, one line per file, for scripts to read:
 #   z3 4.8.5.0 lib /home/u/.cache/equifuzz/solvers/z3-4.8.5.0/x/z3/lib/libz3.so
 #   z3 4.8.5.0 bin /home/u/.cache/equifuzz/solvers/z3-4.8.5.0/x/z3_solver-4.8.5.0.data/data/bin/z3
 #   cvc5 1.4.2 lib .../libcvc5-558d13ae.so.1.4.2
@@ -86,6 +87,12 @@ for r in "${requests[@]}"; do
     if [ -f "$dir/.complete" ]; then report "$solver" "$version" "$dir"; continue; fi
     spec="$package==$version"
   else
+    link=$root/$solver-latest
+    if [ -L "$link" ] && [ -f "$link/.complete" ] && [ -n "$(find "$link" -maxdepth 0 -mmin -1440)" ]; then
+      target=$(readlink "$link")
+      report "$solver" "${target#"$solver"-}" "$root/$target"
+      continue
+    fi
     spec=$package
   fi
   tmp=$(mktemp -d "$root/.download.XXXXXX")
@@ -98,6 +105,7 @@ for r in "${requests[@]}"; do
     # z3_solver-5.4.1.0-py3-none-...whl -> 5.4.1.0
     version=$(basename "$wheel" | cut -d- -f2)
     dir=$root/$solver-$version
+    ln -sfn "$solver-$version" "$root/$solver-latest.new" && mv -T "$root/$solver-latest.new" "$root/$solver-latest"
     if [ -f "$dir/.complete" ]; then rm -rf "$tmp"; report "$solver" "$version" "$dir"; continue; fi
   fi
   rm -rf "$dir"
@@ -107,7 +115,7 @@ for r in "${requests[@]}"; do
     rm -rf "$tmp"; status=1; continue
   fi
   find "$tmp/x" -path '*/bin/*' -type f -exec chmod +x {} +
-  rm -f "$tmp/log"
+  rm -f "$tmp/log" "$wheel"
   touch "$tmp/.complete"
   # The rename is atomic: a release folder is complete or absent.
   mv "$tmp" "$dir"
