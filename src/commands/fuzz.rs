@@ -359,12 +359,17 @@ fn check_cores(cores: &str) -> Result<(), FuzzError> {
     Ok(())
 }
 
-/// Verdicts that judged an answer: all but errors, timeouts and crashes
-/// (a crash is a finding, counted on its own).
+/// Verdicts that judged an answer: all but errors, timeouts, crashes (a
+/// crash is a finding, counted on its own) and cases never sent.
 fn judged<K: AsRef<str>>(verdicts: &BTreeMap<K, u64>) -> u64 {
     verdicts
         .iter()
-        .filter(|(k, _)| !matches!(k.as_ref(), "error" | "timeout" | "crash"))
+        .filter(|(k, _)| {
+            !matches!(
+                k.as_ref(),
+                "error" | "timeout" | "crash" | "not-expressible"
+            )
+        })
         .map(|(_, n)| n)
         .sum()
 }
@@ -386,11 +391,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn errors_timeouts_and_crashes_are_not_judged_answers() {
+    fn errors_timeouts_crashes_and_unsent_cases_are_not_judged_answers() {
         let mut v = BTreeMap::new();
         v.insert("error", 5u64);
         v.insert("timeout", 2);
         v.insert("crash", 1);
+        v.insert("not-expressible", 9);
         assert_eq!(judged(&v), 0);
         v.insert("unknown", 3);
         v.insert("sat", 4);
