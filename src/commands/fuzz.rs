@@ -131,7 +131,7 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         name: target.name(),
         version: target.version(),
         options: format!(
-            "timeout={}ms engine={}",
+            "timeout={}ms engine={} dialect={dialect}",
             cfg.timeout.as_millis(),
             match &cfg.engine {
                 Engine::Plain => "plain",
