@@ -121,6 +121,7 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
     let OpenSolver {
         mut target,
         library,
+        library_path,
     } = solver::open(&cfg.solver)?;
     // Whether the solver answers at all, not how fast: a short --timeout
     // on a busy machine must not fail the trivial query.
@@ -130,7 +131,8 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         name: target.name(),
         version: target.version(),
         options: format!(
-            "timeout={}ms engine={}",
+            "{} timeout={}ms engine={}",
+            cfg.solver.describe(),
             cfg.timeout.as_millis(),
             match &cfg.engine {
                 Engine::Plain => "plain",
@@ -138,10 +140,14 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
                 Engine::Libafl(_) => "libafl",
             }
         ),
+        replay: cfg.solver.replay_args(library_path.as_deref(), cfg.timeout),
     };
     eprintln!("solver: {} ({})", info.name, info.version);
-    if let Some(lib) = &library {
-        eprintln!("library: {}", lib.path().display());
+    if let Some(lib) = &library_path {
+        eprintln!("library: {}", lib.display());
+    }
+    for o in &cfg.solver.options {
+        eprintln!("solver option: {o}");
     }
     let printer = Printer::new(target.dialect());
     let findings = cfg.out.join("findings");

@@ -218,6 +218,37 @@ impl Z3Library {
         out
     }
 
+    /// Sets the Z3 parameter `option` (a `--solver-option`) for every
+    /// context made after this call, in this process and in its fork
+    /// children: a global parameter, which contexts and the SMT-LIB front
+    /// end read when they are made. Z3's own error if it refuses the key or
+    /// the value's form.
+    ///
+    /// `Z3_global_param_set` only prints a warning for a key it does not
+    /// know, so the option is first tried as `(set-option :KEY VALUE)` in a
+    /// scratch context, whose front end gives the error as text (and sets
+    /// the same global parameter). Values that only the solver checks
+    /// (`smt.string_solver=bogus`) fail at the first `check-sat`.
+    pub fn set_option(&self, option: &super::SolverOption) -> Result<(), String> {
+        let (Ok(key), Ok(value)) = (
+            CString::new(option.key.as_str()),
+            CString::new(option.value.as_str()),
+        ) else {
+            return Err(format!("--solver-option {option}: a NUL byte"));
+        };
+        let probe = format!("(set-option :{} {})", option.key, option.value);
+        let said = self.eval(&probe, None);
+        if said.contains("(error") {
+            return Err(format!(
+                "Z3 refused --solver-option {option}: {}",
+                said.trim()
+            ));
+        }
+        // SAFETY: both arguments are NUL-terminated; Z3 copies them.
+        unsafe { (self.api.global_param_set)(key.as_ptr(), value.as_ptr()) };
+        Ok(())
+    }
+
     /// Sets Z3's process-wide `unsat_core` parameter: whether contexts
     /// whose first eval comes after this call can answer `(get-unsat-core)`.
     pub fn set_unsat_cores(&self, on: bool) {
