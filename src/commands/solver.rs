@@ -61,7 +61,7 @@ impl SolverSpec {
         }
         words.push("--timeout".into());
         words.push(format!("{}ms", timeout.as_millis()));
-        shell_join(&words)
+        solver::option::shell_line(&words)
     }
 
     /// What a finding's header says of the solver's settings beyond its
@@ -74,18 +74,6 @@ impl SolverSpec {
         }
         text
     }
-}
-
-/// `words` as one line a POSIX shell splits back into them.
-pub fn shell_join(words: &[String]) -> String {
-    words
-        .iter()
-        .map(|w| match shlex::try_quote(w) {
-            Ok(q) => q.into_owned(),
-            Err(_) => w.clone(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// A solver ready to run scripts.
@@ -405,7 +393,7 @@ mod tests {
     #[test]
     fn replay_arguments_name_the_library_and_every_option() {
         let spec = SolverSpec {
-            target: "cmd:/opt/z 3/z3 -in".parse().unwrap(),
+            target: "cmd:'/opt/z 3/z3' -in".parse().unwrap(),
             solver_lib: None,
             options: vec!["smt.string_solver=z3str3".parse().unwrap()],
         };

@@ -63,7 +63,8 @@ impl fmt::Display for SolverOption {
 pub enum Family {
     /// Z3: `KEY=VALUE` words.
     Z3,
-    /// cvc5 (and cvc4): `--KEY=VALUE` words.
+    /// cvc5 (and cvc4): `--KEY=VALUE` words; a Boolean as `--KEY` or
+    /// `--no-KEY`, the only spelling cvc5 1.0 accepts for one.
     Cvc5,
 }
 
@@ -92,10 +93,35 @@ impl Family {
             .iter()
             .map(|o| match self {
                 Family::Z3 => format!("{}={}", o.key, o.value),
-                Family::Cvc5 => format!("--{}={}", o.key, o.value),
+                Family::Cvc5 => match o.value.as_str() {
+                    "true" => format!("--{}", o.key),
+                    "false" => format!("--no-{}", o.key),
+                    _ => format!("--{}={}", o.key, o.value),
+                },
             })
             .collect()
     }
+}
+
+/// `word` as a POSIX shell reads it back: as is when it holds only
+/// characters no shell treats specially (so `smt.string_solver=z3str3`
+/// stays readable), else in single quotes.
+pub fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./:=,+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// `words` as one line a POSIX shell splits back into them.
+pub fn shell_line<S: AsRef<str>>(words: &[S]) -> String {
+    words
+        .iter()
+        .map(|w| shell_word(w.as_ref()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -117,16 +143,35 @@ mod tests {
     }
 
     #[test]
+    fn shell_lines_split_back_into_their_words() {
+        let words = [
+            "--target",
+            "cmd:/opt/my z3/z3 -in",
+            "smt.string_solver=z3str3",
+            "it's",
+            "",
+            "$HOME",
+        ];
+        let line = shell_line(&words);
+        assert_eq!(shlex::split(&line).unwrap(), words);
+        assert!(line.contains(" smt.string_solver=z3str3 "), "{line}");
+    }
+
+    #[test]
     fn each_family_gets_its_own_syntax() {
         let opts = vec![
             "strings-exp=true".parse().unwrap(),
+            "strings-fmf=false".parse().unwrap(),
             "re-elim=on".parse().unwrap(),
         ];
         assert_eq!(
             Family::Cvc5.words(&opts),
-            ["--strings-exp=true", "--re-elim=on"]
+            ["--strings-exp", "--no-strings-fmf", "--re-elim=on"]
         );
-        assert_eq!(Family::Z3.words(&opts), ["strings-exp=true", "re-elim=on"]);
+        assert_eq!(
+            Family::Z3.words(&opts),
+            ["strings-exp=true", "strings-fmf=false", "re-elim=on"]
+        );
         assert_eq!(
             Family::of_program("/opt/z3-4.8.14/bin/z3"),
             Some(Family::Z3)
