@@ -6,6 +6,7 @@
 //! Every test holds `SERIAL`: the target forks, and must not while another
 //! thread of this binary is inside cvc5.
 
+#[allow(dead_code)]
 #[path = "common/solver_cache.rs"]
 mod solver_cache;
 
