@@ -110,7 +110,8 @@ fn option_value(text: &str) -> Result<SolverOption, String> {
 #[derive(clap::Args, Debug)]
 struct SolverArgs {
     /// The solver: `z3` (libz3, in-process, each query in a forked child),
-    /// `z3-inprocess`, `z3-binary`, `cvc5`, or `cmd:/path/to/solver --flags`
+    /// `z3-inprocess`, `z3-binary`, `cvc5` (the binary on PATH, or with
+    /// --solver-lib a libcvc5 in process), or `cmd:/path/to/solver --flags`
     /// (any SMT-LIB 2.6 binary reading stdin; words split as a shell does).
     #[arg(long, default_value = "z3", value_parser = target_value)]
     target: TargetSpec,
