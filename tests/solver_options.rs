@@ -192,3 +192,38 @@ fn binaries_get_options_as_their_own_flags() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn an_option_value_a_release_accepts_but_cannot_use_is_refused_at_start() {
+    let test = "an_option_value_a_release_accepts_but_cannot_use_is_refused_at_start";
+    let Some(lib) = solver_cache::z3_lib_or_skip("5.4.1.0", test) else {
+        return;
+    };
+    // Z3 5.4 has no z3str3 any more, yet takes the value and then answers
+    // every string query `unknown`.
+    let dir = three_files("z3str3-gone");
+    let lib = lib.to_str().unwrap();
+    refused_once(
+        &run(
+            &dir,
+            &[
+                "--solver-lib",
+                lib,
+                "--solver-option",
+                "smt.string_solver=z3str3",
+            ],
+        ),
+        "answers `unknown` to a trivial string query",
+    );
+    let ok = run(
+        &dir,
+        &[
+            "--solver-lib",
+            lib,
+            "--solver-option",
+            "smt.string_solver=seq",
+        ],
+    );
+    assert_eq!(ok.status.code(), Some(0), "{ok:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

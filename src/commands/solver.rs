@@ -167,7 +167,8 @@ pub fn open(spec: &SolverSpec) -> Result<OpenSolver, SolverError> {
         ..TargetOptions::default()
     };
     if let (TargetSpec::Cvc5, Some(path)) = (&spec.target, &spec.solver_lib) {
-        let target = solver::cvc5_in_process(path, &options).map_err(err)?;
+        let mut target = solver::cvc5_in_process(path, &options).map_err(err)?;
+        check_options(spec, target.as_mut())?;
         return Ok(OpenSolver {
             target,
             library: None,
@@ -199,12 +200,55 @@ pub fn open(spec: &SolverSpec) -> Result<OpenSolver, SolverError> {
         None
     };
     let library_path = library.as_ref().map(|l| l.path().to_path_buf());
-    let target = solver::open_target(&spec.target, library.clone(), &options).map_err(err)?;
+    let mut target = solver::open_target(&spec.target, library.clone(), &options).map_err(err)?;
+    check_options(spec, target.as_mut())?;
     Ok(OpenSolver {
         target,
         library,
         library_path,
     })
+}
+
+/// The script [`check_options`] sends: a string query every string solver
+/// answers `sat` at once, and that Z3's rewriter alone does not decide (it
+/// does `x ++ "b" = "ab"`).
+pub const OPTIONS_PROBE: &str = "(declare-const x String)\n(declare-const y String)\n\
+     (assert (= (str.++ x y) \"ab\"))\n(assert (= (str.len x) 1))\n(check-sat)\n";
+
+/// With `--solver-option`s, the solver must still answer `sat` to
+/// [`OPTIONS_PROBE`]. Some releases accept any value and then cannot solve
+/// strings at all (Z3 4.8.5 and 4.8.9 take `smt.string_solver=bogus`; Z3
+/// 5.4 takes `smt.string_solver=z3str3`, which it no longer has): every
+/// query of the campaign would be `unknown`. Errors, crashes and timeouts
+/// are left to [`preflight`], which says more about them.
+fn check_options(spec: &SolverSpec, target: &mut dyn Target) -> Result<(), SolverError> {
+    if spec.options.is_empty() {
+        return Ok(());
+    }
+    let outcome = target.run(OPTIONS_PROBE, PREFLIGHT_TIMEOUT);
+    let RawOutcome::Finished { stdout, .. } = &outcome else {
+        return Ok(());
+    };
+    match Reply::from_output(stdout) {
+        Reply::Answered {
+            answer: Some(answer),
+            error: None,
+            ..
+        } if answer != crate::oracle::Answer::Sat => {
+            let options: Vec<String> = spec.options.iter().map(|o| o.to_string()).collect();
+            Err(SolverError::NoAnswer {
+                spec: spec.target.to_string(),
+                why: format!(
+                    "with --solver-option {} it answers `{}` to a trivial string query \
+                     (x ++ y = \"ab\", |x| = 1), so it would answer no query of a campaign: \
+                     is the option's value one this release knows?",
+                    options.join(" --solver-option "),
+                    stdout.trim()
+                ),
+            })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The least time [`preflight`] should be given: the trivial query takes

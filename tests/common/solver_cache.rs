@@ -72,3 +72,17 @@ pub fn z3_binary_or_skip(version: &str, test: &str) -> Option<PathBuf> {
     }
     found
 }
+
+/// The libz3 of the wheel of `version` (e.g. `5.4.1.0`); `None` after
+/// printing the skip line.
+pub fn z3_lib_or_skip(version: &str, test: &str) -> Option<PathBuf> {
+    let found = newest(&format!("z3-{version}"), |_| {
+        PathBuf::from("x/z3/lib/libz3.so")
+    });
+    if found.is_none() {
+        eprintln!(
+            "SKIPPED: {test}: no libz3 {version} (run scripts/install-solvers.sh z3 {version})"
+        );
+    }
+    found
+}
