@@ -20,7 +20,7 @@ use equifuzz::commands::generate::{GenerateConfig, generate};
 use equifuzz::commands::run::{self, RunConfig};
 use equifuzz::commands::solver::SolverSpec;
 use equifuzz::commands::{Outcome, Pool};
-use equifuzz::solver::TargetSpec;
+use equifuzz::solver::{SolverOption, TargetSpec};
 use equifuzz::term::Dialect;
 
 /// Shown after the top-level `--help`.
@@ -102,18 +102,32 @@ fn target_value(text: &str) -> Result<TargetSpec, String> {
     text.parse::<TargetSpec>().map_err(|e| e.to_string())
 }
 
+/// A `--solver-option` value.
+fn option_value(text: &str) -> Result<SolverOption, String> {
+    text.parse()
+}
+
 /// The solver options shared by `run` and `fuzz`.
 #[derive(clap::Args, Debug)]
 struct SolverArgs {
     /// The solver: `z3` (libz3, in-process, each query in a forked child),
-    /// `z3-inprocess`, `z3-binary`, `cvc5`, or `cmd:/path/to/solver --flags`
+    /// `z3-inprocess`, `z3-binary`, `cvc5` (the binary on PATH, or with
+    /// --solver-lib a libcvc5 in process), or `cmd:/path/to/solver --flags`
     /// (any SMT-LIB 2.6 binary reading stdin; words split as a shell does).
     #[arg(long, default_value = "z3", value_parser = target_value)]
     target: TargetSpec,
-    /// The libz3 to load for `--target z3` (default: the newest instrumented
-    /// build in the cache, else the system libz3).
+    /// The solver library to load: a libz3 for `--target z3` and
+    /// `z3-inprocess` (default: the newest instrumented build in the cache,
+    /// else the system libz3), or a libcvc5 for `--target cvc5` (in
+    /// process, with the libcvc5parser beside it; default: the cvc5 binary).
     #[arg(long)]
     solver_lib: Option<PathBuf>,
+    /// A solver setting, KEY=VALUE (repeatable): a Z3 parameter such as
+    /// `smt.string_solver=z3str3` or `smt.random_seed=7`, or a cvc5 option
+    /// such as `strings-fmf=true` or `re-elim=on`. The solver checks it
+    /// before the first query.
+    #[arg(long = "solver-option", value_name = "KEY=VALUE", value_parser = option_value)]
+    solver_options: Vec<SolverOption>,
     /// Time limit per query, 1ms..=24h, e.g. `10s`, `500ms` (default: 10s for
     /// `run`, 2s for `fuzz`, where throughput matters more than patience).
     #[arg(long, value_parser = timeout_value)]
@@ -141,6 +155,7 @@ impl SolverArgs {
             target: self.target.clone(),
             solver_lib: self.solver_lib.clone(),
             dialect: self.dialect,
+            options: self.solver_options.clone(),
         }
     }
 }

@@ -253,7 +253,15 @@ fn the_spec_z3_honours_solver_lib() {
     let mut t = target_from_spec("z3", Some(lib.path()), &TargetOptions::default()).unwrap();
     assert_eq!(t.version(), "Z3 4.8.5.0");
     assert_sat(&t.run("(check-sat)", SECOND));
+    // cvc5 takes a libcvc5 there, and says a libz3 is not one.
     let err = target_from_spec("cvc5", Some(lib.path()), &TargetOptions::default())
+        .err()
+        .unwrap();
+    assert!(
+        err.to_string().contains("no cvc5_new (not a libcvc5)"),
+        "{err}"
+    );
+    let err = target_from_spec("z3-binary", Some(lib.path()), &TargetOptions::default())
         .err()
         .unwrap();
     assert!(err.to_string().contains("--solver-lib"), "{err}");

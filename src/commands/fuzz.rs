@@ -122,6 +122,7 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         mut target,
         library,
         dialect,
+        library_path,
     } = solver::open(&cfg.solver)?;
     // Whether the solver answers at all, not how fast: a short --timeout
     // on a busy machine must not fail the trivial query.
@@ -131,7 +132,8 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         name: target.name(),
         version: target.version(),
         options: format!(
-            "timeout={}ms engine={} dialect={dialect}",
+            "{} timeout={}ms engine={} dialect={dialect}",
+            cfg.solver.describe(),
             cfg.timeout.as_millis(),
             match &cfg.engine {
                 Engine::Plain => "plain",
@@ -139,10 +141,14 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
                 Engine::Libafl(_) => "libafl",
             }
         ),
+        replay: cfg.solver.replay_args(library_path.as_deref(), cfg.timeout),
     };
     eprintln!("solver: {} ({})", info.name, info.version);
-    if let Some(lib) = &library {
-        eprintln!("library: {}", lib.path().display());
+    if let Some(lib) = &library_path {
+        eprintln!("library: {}", lib.display());
+    }
+    for o in &cfg.solver.options {
+        eprintln!("solver option: {o}");
     }
     eprintln!("dialect: {dialect}");
     let printer = Printer::new(dialect);

@@ -145,6 +145,7 @@ pub fn fuzz(
                 solver: &solver.name,
                 version: &solver.version,
                 options: &solver.options,
+                replay: &solver.replay,
                 verdict: &verdict,
                 output: &raw,
             };

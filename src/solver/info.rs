@@ -11,4 +11,8 @@ pub struct SolverInfo {
     pub version: String,
     /// Options used.
     pub options: String,
+    /// The arguments of `equifuzz run FILE` that replay a finding on this
+    /// solver (`--target ... --solver-lib ... --solver-option ...`), quoted
+    /// for a shell; empty if unknown.
+    pub replay: String,
 }

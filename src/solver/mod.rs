@@ -7,6 +7,8 @@
 //! - [`Z3InProcessFork`] (`--target z3`): libz3 loaded once with `dlopen`,
 //!   each query in a forked child with a hard timeout and a memory limit.
 //! - [`Z3InProcess`] (`--target z3-inprocess`): no isolation, fastest.
+//! - [`Cvc5InProcessFork`] (`--target cvc5 --solver-lib PATH`): libcvc5
+//!   loaded once with `dlopen`, each query in a forked child like Z3's.
 //! - [`ProcessTarget`] (`--target cvc5`, `z3-binary`, `cmd:/path --flags`):
 //!   any SMT-LIB 2.6 binary over stdin and stdout.
 //!
@@ -21,7 +23,10 @@
 //!   `unknown` rather than a kill.
 
 pub mod child;
+pub mod cvc5_lib;
+pub mod cvc5_target;
 mod info;
+pub mod option;
 pub mod outcome;
 pub mod process;
 pub mod z3;
@@ -31,7 +36,10 @@ pub mod z3_worker;
 use std::path::Path;
 use std::time::Duration;
 
+pub use cvc5_lib::Cvc5Library;
+pub use cvc5_target::Cvc5InProcessFork;
 pub use info::SolverInfo;
+pub use option::SolverOption;
 pub use outcome::{CrashCause, RawOutcome};
 pub use process::ProcessTarget;
 pub use z3::Z3Library;
@@ -46,6 +54,12 @@ pub enum Error {
     /// libz3 could not be loaded.
     #[error(transparent)]
     Load(#[from] z3::LoadError),
+    /// libcvc5 could not be loaded.
+    #[error(transparent)]
+    LoadCvc5(#[from] cvc5_lib::Cvc5LoadError),
+    /// The solver refused a `--solver-option` (its own message).
+    #[error("{0}")]
+    Option(String),
     /// A solver binary is missing.
     #[error("{program} not found{where_}; {hint}")]
     NotFound {
@@ -112,6 +126,9 @@ pub struct TargetOptions {
     pub memory_limit: Option<u64>,
     /// Where a Z3 fork child gets its context.
     pub context_mode: ContextMode,
+    /// `--solver-option`s, handed to the solver the way it takes them
+    /// (see [`option`]).
+    pub solver_options: Vec<SolverOption>,
 }
 
 impl Default for TargetOptions {
@@ -119,6 +136,7 @@ impl Default for TargetOptions {
         TargetOptions {
             memory_limit: Some(DEFAULT_MEMORY_LIMIT),
             context_mode: ContextMode::default(),
+            solver_options: Vec::new(),
         }
     }
 }
@@ -159,6 +177,12 @@ impl TargetSpec {
     /// `z3-inprocess`), the only kind `--solver-lib` applies to.
     pub fn is_library(&self) -> bool {
         matches!(self, TargetSpec::Z3 | TargetSpec::Z3InProcess)
+    }
+
+    /// Whether `--solver-lib` applies: libz3 for `z3` and `z3-inprocess`,
+    /// libcvc5 for `cvc5` (which without it is the binary on `PATH`).
+    pub fn takes_solver_lib(&self) -> bool {
+        self.is_library() || *self == TargetSpec::Cvc5
     }
 }
 
@@ -222,26 +246,60 @@ pub fn target_from_spec(
     options: &TargetOptions,
 ) -> Result<Box<dyn Target>, Error> {
     let parsed: TargetSpec = spec.parse()?;
-    if !parsed.is_library()
+    if !parsed.takes_solver_lib()
         && let Some(p) = solver_lib
     {
         return Err(Error::BadSpec {
             spec: spec.to_string(),
             why: format!(
-                "--solver-lib {} applies to z3 and z3-inprocess only",
+                "--solver-lib {} applies to z3, z3-inprocess and cvc5 only",
                 p.display()
             ),
         });
     }
+    if let (TargetSpec::Cvc5, Some(p)) = (&parsed, solver_lib) {
+        return cvc5_in_process(p, options);
+    }
     let lib = match parsed {
-        TargetSpec::Z3 | TargetSpec::Z3InProcess => Some(Z3Library::load(solver_lib)?),
+        TargetSpec::Z3 | TargetSpec::Z3InProcess => {
+            let lib = Z3Library::load(solver_lib)?;
+            for o in &options.solver_options {
+                lib.set_option(o).map_err(Error::Option)?;
+            }
+            Some(lib)
+        }
         _ => None,
     };
     open_target(&parsed, lib, options)
 }
 
+/// `--target cvc5 --solver-lib path`: libcvc5 in process, each query in a
+/// fork child.
+pub fn cvc5_in_process(path: &Path, options: &TargetOptions) -> Result<Box<dyn Target>, Error> {
+    let lib = Cvc5Library::load(path)?;
+    let target = Cvc5InProcessFork::new(lib, &options.solver_options).map_err(Error::Option)?;
+    Ok(Box::new(target.with_memory_limit(options.memory_limit)))
+}
+
+/// The command-line words that pass `options` to `program`, or why they
+/// cannot be passed: equifuzz knows the option syntax of z3 and cvc5 only.
+fn option_words(program: &str, options: &[SolverOption]) -> Result<Vec<String>, Error> {
+    if options.is_empty() {
+        return Ok(Vec::new());
+    }
+    let family = option::Family::of_program(program).ok_or_else(|| Error::BadSpec {
+        spec: program.to_string(),
+        why: "--solver-option is passed to z3 and cvc5 binaries only (by their file name); \
+              give other solvers' flags in the cmd: words"
+            .into(),
+    })?;
+    Ok(family.words(options))
+}
+
 /// The target `spec` names. `lib` is the loaded libz3 of `z3` and
-/// `z3-inprocess` (an error if missing); other targets ignore it.
+/// `z3-inprocess` (an error if missing); other targets ignore it. The
+/// `--solver-option`s of a libz3 must already be set on `lib`
+/// ([`Z3Library::set_option`]); binaries get them as words here.
 pub fn open_target(
     spec: &TargetSpec,
     lib: Option<Z3Library>,
@@ -260,13 +318,19 @@ pub fn open_target(
                 .with_context_mode(options.context_mode),
         ),
         TargetSpec::Z3InProcess => Box::new(Z3InProcess::new(library(lib)?)),
-        TargetSpec::Z3Binary => {
-            Box::new(ProcessTarget::z3_binary()?.with_memory_limit(options.memory_limit))
-        }
-        TargetSpec::Cvc5 => {
-            Box::new(ProcessTarget::cvc5()?.with_memory_limit(options.memory_limit))
-        }
+        TargetSpec::Z3Binary => Box::new(
+            ProcessTarget::z3_binary()?
+                .with_args(&option_words("z3", &options.solver_options)?)
+                .with_memory_limit(options.memory_limit),
+        ),
+        TargetSpec::Cvc5 => Box::new(
+            ProcessTarget::cvc5()?
+                .with_args(&option_words("cvc5", &options.solver_options)?)
+                .with_memory_limit(options.memory_limit),
+        ),
         TargetSpec::Command { program, args } => {
+            let mut args: Vec<String> = args.clone();
+            args.extend(option_words(program, &options.solver_options)?);
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             Box::new(
                 ProcessTarget::from_words(program, &args)?.with_memory_limit(options.memory_limit),

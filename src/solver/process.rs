@@ -125,6 +125,12 @@ impl ProcessTarget {
         self
     }
 
+    /// Adds `words` to the arguments of every run (the `--solver-option`s).
+    pub fn with_args(mut self, words: &[String]) -> Self {
+        self.args.extend(words.iter().cloned());
+        self
+    }
+
     /// Sets the address-space limit in bytes (`None`: unlimited).
     pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
         self.memory_limit = bytes;

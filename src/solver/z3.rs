@@ -47,6 +47,15 @@ pub fn params_lock() -> std::sync::MutexGuard<'static, ()> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// The options [`Z3Library::set_option`] accepted in this process (Z3's
+/// global parameters are process-wide), to set again after a refusal.
+fn accepted_options() -> std::sync::MutexGuard<'static, Vec<(CString, CString)>> {
+    static ACCEPTED: std::sync::Mutex<Vec<(CString, CString)>> = std::sync::Mutex::new(Vec::new());
+    ACCEPTED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Failure to load libz3 or one of its symbols.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -80,6 +89,7 @@ struct Api {
     eval_smtlib2_string: unsafe extern "C" fn(RawContext, *const c_char) -> *const c_char,
     get_version: unsafe extern "C" fn(*mut c_uint, *mut c_uint, *mut c_uint, *mut c_uint),
     get_full_version: Option<unsafe extern "C" fn() -> *const c_char>,
+    global_param_reset_all: Option<unsafe extern "C" fn()>,
 }
 
 /// A loaded libz3. Never unloaded (see the module docs).
@@ -153,6 +163,10 @@ impl Z3Library {
             get_full_version: unsafe { lib.get(b"Z3_get_full_version\0") }
                 .ok()
                 .map(|s| *s),
+            // SAFETY: as above; fakes in tests may lack it.
+            global_param_reset_all: unsafe { lib.get(b"Z3_global_param_reset_all\0") }
+                .ok()
+                .map(|s| *s),
         })
     }
 
@@ -216,6 +230,54 @@ impl Z3Library {
         let out = unsafe { ctx.eval_raw(&script.text) };
         drop(ctx);
         out
+    }
+
+    /// Sets the Z3 parameter `option` (a `--solver-option`) for every
+    /// context made after this call, in this process and in its fork
+    /// children: a global parameter, which contexts and the SMT-LIB front
+    /// end read when they are made. Z3's own error if it refuses the key or
+    /// the value.
+    ///
+    /// `Z3_global_param_set` only prints a warning for a key it does not
+    /// know, so the option is first tried as `(set-option :KEY VALUE)` in a
+    /// scratch context, whose front end gives the error as text (and sets
+    /// the same global parameter). Values that only the solver checks fail
+    /// at the first `check-sat`.
+    ///
+    /// Z3 4.8.12 keeps a refused value (`smt.string_solver=bogus`) as the
+    /// global parameter anyway, and then makes no context at all: after a
+    /// refusal every global parameter is reset and the options accepted
+    /// before are set again.
+    pub fn set_option(&self, option: &super::SolverOption) -> Result<(), String> {
+        let (Ok(key), Ok(value)) = (
+            CString::new(option.key.as_str()),
+            CString::new(option.value.as_str()),
+        ) else {
+            return Err(format!("--solver-option {option}: a NUL byte"));
+        };
+        let mut accepted = accepted_options();
+        let probe = format!("(set-option :{} {})", option.key, option.value);
+        let said = self.eval(&probe, None);
+        if said.contains("(error") {
+            if let Some(reset_all) = self.api.global_param_reset_all {
+                // SAFETY: plain calls; the strings are NUL-terminated and
+                // Z3 copies them.
+                unsafe {
+                    reset_all();
+                    for (k, v) in accepted.iter() {
+                        (self.api.global_param_set)(k.as_ptr(), v.as_ptr());
+                    }
+                }
+            }
+            return Err(format!(
+                "Z3 refused --solver-option {option}: {}",
+                said.trim()
+            ));
+        }
+        // SAFETY: both arguments are NUL-terminated; Z3 copies them.
+        unsafe { (self.api.global_param_set)(key.as_ptr(), value.as_ptr()) };
+        accepted.push((key, value));
+        Ok(())
     }
 
     /// Sets Z3's process-wide `unsat_core` parameter: whether contexts

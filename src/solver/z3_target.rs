@@ -44,8 +44,8 @@ use crate::term::Dialect;
 /// fork child, 4 GiB beyond the parent's image).
 pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 
-const FRAME_MAGIC: &[u8; 4] = b"EQZ3";
-const FRAME_HEADER: usize = FRAME_MAGIC.len() + 8;
+pub(super) const FRAME_MAGIC: &[u8; 4] = b"EQZ3";
+pub(super) const FRAME_HEADER: usize = FRAME_MAGIC.len() + 8;
 
 /// Where a fork child's Z3 context comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -204,7 +204,7 @@ impl Z3InProcessFork {
 
 /// This process's address-space size in bytes (0 if /proc is unreadable,
 /// which makes the limit tighter, never looser).
-fn own_address_space() -> u64 {
+pub(super) fn own_address_space() -> u64 {
     let pages = std::fs::read_to_string("/proc/self/statm")
         .ok()
         .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
@@ -214,7 +214,7 @@ fn own_address_space() -> u64 {
     pages * page
 }
 
-fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
+pub(super) fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
     nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(std::io::Error::from)
 }
 
@@ -273,7 +273,7 @@ fn child_main(
     unsafe { libc::_exit(if ok { 0 } else { 125 }) }
 }
 
-fn write_all(fd: RawFd, mut bytes: &[u8]) -> bool {
+pub(super) fn write_all(fd: RawFd, mut bytes: &[u8]) -> bool {
     while !bytes.is_empty() {
         // SAFETY: writes from a valid buffer.
         let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
@@ -289,7 +289,7 @@ fn write_all(fd: RawFd, mut bytes: &[u8]) -> bool {
 }
 
 /// The payload of a complete frame, or `None` if the child never finished.
-fn complete_frame(bytes: &[u8]) -> Option<&[u8]> {
+pub(super) fn complete_frame(bytes: &[u8]) -> Option<&[u8]> {
     let (header, payload) = bytes.split_at_checked(FRAME_HEADER)?;
     let len = u64::from_le_bytes(header[4..].try_into().ok()?);
     (header[..4] == *FRAME_MAGIC && payload.len() as u64 == len).then_some(payload)

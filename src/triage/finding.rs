@@ -10,6 +10,9 @@
 //!   expected, what the solver answered, the solver's version and options,
 //!   the seed and the transformation chain; its body carries
 //!   `(set-info :status ...)` so `equifuzz run` replays it with the oracle.
+//! - Its first line is the command that replays it: `; equifuzz run FILE
+//!   --target ... --solver-lib ... --solver-option ... --timeout ...`, with
+//!   the file's absolute path, so it runs as written from any folder.
 //! - Names follow `<solver>-<kind>-<seed>-<id>.smt2`; the id is the hash of
 //!   the formula's text, so one formula found twice is written once.
 
@@ -30,6 +33,9 @@ pub struct FindingInfo<'a> {
     pub version: &'a str,
     /// Options passed to the solver.
     pub options: &'a str,
+    /// The arguments after `equifuzz run FILE` that replay the finding
+    /// (see `SolverInfo::replay`).
+    pub replay: &'a str,
     /// The verdict.
     pub verdict: &'a Verdict,
     /// The solver's raw output (shown in the header, truncated).
@@ -60,7 +66,33 @@ pub fn write_atomically(path: &Path, bytes: &[u8], durable: bool) -> io::Result<
 /// The `.smt2` text of a case: header comments, status, the formula, and the
 /// queries that let `run` check a model or core.
 pub fn smt2_text(case: &Case, info: Option<&FindingInfo<'_>>, printer: &Printer) -> String {
+    finding_text(case, info, printer, None)
+}
+
+/// The first line of a finding written to `path`: the command that replays
+/// it, quoted for a POSIX shell.
+pub fn replay_line(path: &Path, replay: &str) -> String {
+    let file = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let file = file.display().to_string();
+    let quoted = shlex::try_quote(&file).map_or(file.clone(), |q| q.into_owned());
+    format!("; equifuzz run {quoted} {replay}")
+        .trim_end()
+        .to_string()
+}
+
+/// [`smt2_text`], starting with the replay command when the finding's
+/// `path` is known.
+fn finding_text(
+    case: &Case,
+    info: Option<&FindingInfo<'_>>,
+    printer: &Printer,
+    path: Option<&Path>,
+) -> String {
     let mut out = String::new();
+    if let (Some(i), Some(path)) = (info, path) {
+        out.push_str(&replay_line(path, i.replay));
+        out.push('\n');
+    }
     if let Some(i) = info {
         out.push_str(&format!("; equifuzz finding: {}\n", i.verdict.kind()));
         out.push_str(&format!("; expected: {}\n", case.truth.status()));
@@ -134,11 +166,8 @@ pub fn write_finding(
     // reads 2.6 and prints it again for the release it replays on, while a
     // byte release's `"\x00"` would read back as four characters.
     let standard = Printer::default();
-    write_atomically(
-        &smt2,
-        smt2_text(case, Some(info), &standard).as_bytes(),
-        true,
-    )?;
+    let text = finding_text(case, Some(info), &standard, Some(&smt2));
+    write_atomically(&smt2, text.as_bytes(), true)?;
     Ok(Some(smt2))
 }
 

@@ -145,6 +145,7 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFee
             solver: &self.info.name,
             version: &self.info.version,
             options: &self.info.options,
+            replay: &self.info.replay,
             verdict: &verdict,
             output: &output,
         };
@@ -365,6 +366,7 @@ mod tests {
             name: "z3".into(),
             version: "test".into(),
             options: String::new(),
+            replay: String::new(),
         };
         let mut objective = FindingFeedback::new(out.clone(), Printer::default(), info, handle);
         let mut state = NopState::<Case>::new();

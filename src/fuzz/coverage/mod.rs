@@ -882,6 +882,7 @@ mod tests {
             name: "z3".into(),
             version: "test".into(),
             options: String::new(),
+            replay: String::new(),
         };
         let err = Campaign::builder(&cfg).info(info.clone()).build().err();
         assert!(

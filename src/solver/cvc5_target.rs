@@ -1,0 +1,232 @@
+//! cvc5 as a library (`--target cvc5 --solver-lib PATH`):
+//! [`Cvc5InProcessFork`], each query in a forked child of the process that
+//! loaded libcvc5, with the isolation of [`super::Z3InProcessFork`].
+//!
+//! # Invariants
+//!
+//! - The parent makes one solver, sets the `--solver-option`s on it (cvc5
+//!   refuses an unknown one there, once, before any query) and then never
+//!   uses it: every child starts from a copy-on-write image of that same
+//!   pristine solver, so no query sees another's declarations or options.
+//! - A child reports "finished" only by writing one complete frame (the
+//!   framing of the Z3 fork target) after the whole script ran; a child
+//!   that dies, aborts or calls `exit()` inside cvc5 is a crash, one killed
+//!   at the hard timeout a timeout, one that ran out of its address space
+//!   (cvc5 throws `std::bad_alloc`, uncaught: an abort with that message)
+//!   out of memory.
+//! - cvc5's own per-query limit (`tlimit-per`, the soft timeout) is set in
+//!   the child, below the hard one, so a slow query usually ends with
+//!   `unknown`, not a kill.
+//! - The solver runs with the flags of the `cvc5` binary target
+//!   ([`super::process::CVC5_ARGS`]: incremental, extended string
+//!   functions, models), then the user's options, which win.
+//!
+//! Fork safety is that of the Z3 fork target: fork from a process in which
+//! no other thread runs cvc5 at the time.
+
+use std::ffi::CString;
+use std::os::fd::{AsFd, AsRawFd, RawFd};
+use std::time::{Duration, Instant};
+
+use super::child::{self, Ended, Limits};
+use super::cvc5_lib::{Cvc5Library, Cvc5Solver};
+use super::option::SolverOption;
+use super::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory};
+use super::z3_target::{
+    DEFAULT_MEMORY_LIMIT, FRAME_HEADER, FRAME_MAGIC, complete_frame, own_address_space, pipe,
+    write_all,
+};
+use super::{Target, dialect_of_version, soft_timeout};
+use crate::term::Dialect;
+
+/// The options of the `cvc5` binary target's flags, set on every
+/// in-process solver before the user's.
+pub const CVC5_DEFAULT_OPTIONS: &[(&str, &str)] = &[
+    ("incremental", "true"),
+    ("strings-exp", "true"),
+    ("produce-models", "true"),
+];
+
+/// libcvc5 in this process, each query in a forked child with a hard
+/// timeout and a memory limit.
+pub struct Cvc5InProcessFork {
+    lib: Cvc5Library,
+    pristine: Cvc5Solver,
+    memory_limit: Option<u64>,
+}
+
+impl Cvc5InProcessFork {
+    /// A fork target on `lib` whose solver has [`CVC5_DEFAULT_OPTIONS`] and
+    /// then `options`; cvc5's own message if it refuses one of them.
+    pub fn new(lib: Cvc5Library, options: &[SolverOption]) -> Result<Self, String> {
+        let mut all: Vec<SolverOption> = CVC5_DEFAULT_OPTIONS
+            .iter()
+            .map(|(k, v)| SolverOption {
+                key: k.to_string(),
+                value: v.to_string(),
+            })
+            .collect();
+        all.extend(options.iter().cloned());
+        let pristine = lib.new_solver(&all)?;
+        Ok(Cvc5InProcessFork {
+            lib,
+            pristine,
+            memory_limit: Some(DEFAULT_MEMORY_LIMIT),
+        })
+    }
+
+    /// Sets how many bytes of address space a child may add to the
+    /// parent's image (`None`: unlimited).
+    pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
+        self.memory_limit = bytes;
+        self
+    }
+
+    /// The loaded library.
+    pub fn library(&self) -> &Cvc5Library {
+        &self.lib
+    }
+
+    fn run_forked(&mut self, script: &str, timeout: Duration, start: Instant) -> RawOutcome {
+        let not_run = |reason: String| RawOutcome::NotRun {
+            reason,
+            elapsed: start.elapsed(),
+        };
+        let Ok(text) = CString::new(script) else {
+            return not_run(
+                "the script contains a NUL byte, which cvc5's parser cannot read".into(),
+            );
+        };
+        let ((result_r, result_w), (console_r, console_w)) = match (pipe(), pipe()) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => return not_run(format!("cannot make a pipe: {e}")),
+        };
+        let soft_ms = soft_timeout(timeout).to_string();
+        let limits = Limits {
+            address_space: self
+                .memory_limit
+                .map(|extra| own_address_space().saturating_add(extra)),
+            cpu_seconds: None,
+        };
+        let deadline = super::process::deadline_after(start, timeout);
+        // SAFETY: the child runs only `child_main`, which never returns.
+        match unsafe { libc::fork() } {
+            -1 => not_run(format!("fork failed: {}", std::io::Error::last_os_error())),
+            0 => child_main(
+                &mut self.pristine,
+                &text,
+                &soft_ms,
+                limits,
+                result_w.as_raw_fd(),
+                console_w.as_raw_fd(),
+            ),
+            pid => {
+                drop((result_w, console_w));
+                let pumped = child::pump(None, &[result_r.as_fd(), console_r.as_fd()], deadline);
+                let reaped = child::reap(pid, pid, deadline);
+                let elapsed = start.elapsed();
+                match (pumped, reaped) {
+                    (Ok(p), Ok((ended, killed))) => classify(p.outputs, ended, killed, elapsed),
+                    (Err(e), _) | (_, Err(e)) => {
+                        // SAFETY: killing and reaping our own child.
+                        unsafe {
+                            libc::kill(pid, libc::SIGKILL);
+                            libc::waitpid(pid, std::ptr::null_mut(), 0);
+                        }
+                        not_run(format!("lost track of the child: {e}"))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The fork child: limits, soft timeout, the script, one frame, `_exit`.
+fn child_main(
+    solver: &mut Cvc5Solver,
+    script: &std::ffi::CStr,
+    soft_ms: &str,
+    limits: Limits,
+    result_fd: RawFd,
+    console_fd: RawFd,
+) -> ! {
+    // SAFETY: plain fd syscalls; cvc5's direct prints go to the console pipe.
+    unsafe {
+        libc::dup2(console_fd, 1);
+        libc::dup2(console_fd, 2);
+    }
+    child::limit_self(limits);
+    let out = match solver.set_option("tlimit-per", soft_ms) {
+        Ok(()) => solver.run_script(script),
+        Err(e) => format!("(error \"tlimit-per: {}\")\n", e.replace('"', "\"\"")).into_bytes(),
+    };
+    let mut header = [0u8; FRAME_HEADER];
+    header[..4].copy_from_slice(FRAME_MAGIC);
+    header[4..].copy_from_slice(&(out.len() as u64).to_le_bytes());
+    let ok = write_all(result_fd, &header) && write_all(result_fd, &out);
+    // SAFETY: ends the child without running the parent's atexit handlers
+    // or destructors (cvc5's teardown is irrelevant here).
+    unsafe { libc::_exit(if ok { 0 } else { 125 }) }
+}
+
+fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration) -> RawOutcome {
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let stderr = text(&outputs[1]);
+    if let Some(payload) = complete_frame(&outputs[0]) {
+        return RawOutcome::Finished {
+            stdout: text(payload),
+            stderr,
+            exit_code: 0,
+            elapsed,
+        };
+    }
+    let partial_stdout = outputs[0].get(FRAME_HEADER..).map(text).unwrap_or_default();
+    if killed {
+        return RawOutcome::Timeout {
+            partial_stdout,
+            stderr,
+            elapsed,
+        };
+    }
+    let cause = match ended {
+        Ended::Exited(code) => CrashCause::Exit(code),
+        Ended::Signaled(sig) => CrashCause::Signal(sig),
+    };
+    if stderr_says_out_of_memory(&stderr) {
+        return RawOutcome::OutOfMemory {
+            cause,
+            partial_stdout,
+            stderr,
+            elapsed,
+        };
+    }
+    let description = match cause {
+        CrashCause::Exit(code) => format!("cvc5 called exit({code}) before the query finished"),
+        CrashCause::Signal(_) => format!("{cause} during the query"),
+    };
+    RawOutcome::Crashed {
+        cause,
+        description,
+        partial_stdout,
+        stderr,
+        elapsed,
+    }
+}
+
+impl Target for Cvc5InProcessFork {
+    fn name(&self) -> String {
+        "cvc5".into()
+    }
+
+    fn version(&self) -> String {
+        self.lib.version().to_string()
+    }
+
+    fn dialect(&self) -> Dialect {
+        dialect_of_version(self.lib.version())
+    }
+
+    fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome {
+        self.run_forked(script, timeout, Instant::now())
+    }
+}
