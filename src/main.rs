@@ -21,6 +21,7 @@ use equifuzz::commands::run::{self, RunConfig};
 use equifuzz::commands::solver::SolverSpec;
 use equifuzz::commands::{Outcome, Pool};
 use equifuzz::solver::TargetSpec;
+use equifuzz::source::Theory;
 
 /// Shown after the top-level `--help`.
 const EXIT_CODES: &str = "\
@@ -189,6 +190,11 @@ enum Command {
         /// Quantifier patterns in the unsat categories.
         #[arg(long, value_enum, default_value_t = Patterns::Both)]
         patterns: Patterns,
+        /// What is drawn: strings, regular expressions or both. Picks the
+        /// default categories and what `random` mixes; a category of another
+        /// theory is refused.
+        #[arg(long, value_enum, default_value_t = Theory::All)]
+        theory: Theory,
     },
     /// Run SMT-LIB files on a solver and print the verdict of each.
     Run {
@@ -228,6 +234,10 @@ struct FuzzArgs {
     /// Seconds between monitor lines and stats.jsonl records (0.1..=3600).
     #[arg(long, default_value = "5", value_parser = progress_value)]
     progress: f64,
+    /// What the cases are drawn from: strings, regular expressions or both
+    /// (seeds of another theory are left out).
+    #[arg(long, value_enum, default_value_t = Theory::All)]
+    theory: Theory,
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -328,6 +338,7 @@ impl FuzzArgs {
             pool: self.pool,
             progress: Duration::from_secs_f64(self.progress),
             engine,
+            theory: self.theory,
         })
     }
 }
@@ -369,6 +380,7 @@ fn run_command(cli: Cli) -> Result<ExitCode> {
             depth,
             operators,
             patterns,
+            theory,
         } => {
             let cfg = ExportConfig {
                 out,
@@ -380,7 +392,7 @@ fn run_command(cli: Cli) -> Result<ExitCode> {
                 count,
                 seed,
                 categories: if category.is_empty() {
-                    Category::PAPER.to_vec()
+                    Category::defaults(theory, count.is_some())
                 } else {
                     category
                 },
@@ -389,6 +401,7 @@ fn run_command(cli: Cli) -> Result<ExitCode> {
                 depth: depth as usize,
                 operators,
                 patterns: patterns.variants(),
+                theory,
             };
             let s = export(&cfg).map_err(anyhow::Error::msg)?;
             println!("{s}");

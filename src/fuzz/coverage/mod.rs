@@ -102,7 +102,7 @@ use self::verdict::VerdictObserver;
 use crate::generate::{ConstantPool, TermPool};
 use crate::solver::z3_worker::{install_exit_guard, set_memory_limit, worker_stuck};
 use crate::solver::{SolverInfo, Target, Z3Library, soft_timeout};
-use crate::source::MixedCaseGenerator;
+use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::Printer;
 use crate::transform::{
     ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
@@ -156,6 +156,8 @@ pub struct CoverageConfig {
     pub progress: Duration,
     /// Address-space limit of the fuzzing process, bytes.
     pub memory_limit: Option<u64>,
+    /// What the fresh cases draw from, and which seeds are kept.
+    pub theory: Theory,
 }
 
 /// The solver under test.
@@ -270,7 +272,8 @@ pub fn run(
     // Built before the launch, so a restarted client inherits them.
     let generator = MixedCaseGenerator::new(cfg.pool.clone())
         .map_err(|e| CampaignError::Generator(e.to_string()))?
-        .seed(cfg.seed);
+        .seed(cfg.seed)
+        .theory(cfg.theory);
     let terms =
         TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
     let mut shmem_provider = StdShMemProvider::new()?;
@@ -312,7 +315,8 @@ pub fn run_cores(
     std::fs::create_dir_all(cfg.out.join("findings"))?;
     let generator = MixedCaseGenerator::new(cfg.pool.clone())
         .map_err(|e| CampaignError::Generator(e.to_string()))?
-        .seed(cfg.seed);
+        .seed(cfg.seed)
+        .theory(cfg.theory);
     let terms =
         TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
     let cores = Cores::from_cmdline(cores)?;
@@ -475,7 +479,8 @@ impl<'a> CampaignBuilder<'a> {
             Some(g) => g,
             None => MixedCaseGenerator::new(cfg.pool.clone())
                 .map_err(|e| CampaignError::Generator(e.to_string()))?
-                .seed(cfg.seed),
+                .seed(cfg.seed)
+                .theory(cfg.theory),
         };
         let terms = match self.terms {
             Some(t) => t,
@@ -825,6 +830,9 @@ where
         if time_up(state) {
             break;
         }
+        if !cfg.theory.admits(Theory::of(&case.formula)) {
+            continue;
+        }
         if !known.contains(&case) {
             fuzzer.add_input(state, executor, mgr, case)?;
         }
@@ -872,6 +880,7 @@ mod tests {
             choice: Choice::Uniform,
             progress: Duration::from_secs(1),
             memory_limit: None,
+            theory: Theory::All,
         }
     }
 

@@ -128,6 +128,7 @@ mod tests {
     use super::*;
     use crate::fuzz::coverage::scheduler::{Choice, TransformationScheduler};
     use crate::generate::{ConstantPool, TermPool};
+    use crate::source::Theory;
     use crate::transform::{
         ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis,
         VariableAbstraction, VariableReplacement,
@@ -164,11 +165,20 @@ mod tests {
         );
         let mut case = CaseGenerator(generator).generate(&mut state).unwrap();
         let (mut mutated, mut grew, mut unsat) = (0, 0, 0);
+        // Regex unsat cases grown by a transformation, not replaced.
+        let mut regex_unsat_grew = 0;
         for _ in 0..300 {
             let before = case.clone();
             if havoc.mutate(&mut state, &mut case).unwrap() == MutationResult::Mutated {
                 mutated += 1;
-                grew += usize::from(case.provenance.chain.len() > before.provenance.chain.len());
+                let longer = case.provenance.chain.len() > before.provenance.chain.len();
+                grew += usize::from(longer);
+                regex_unsat_grew += usize::from(
+                    longer
+                        && matches!(case.truth, crate::truth::Truth::Unsat { .. })
+                        && Theory::of(&case.formula) == Theory::Regex
+                        && case.provenance.chain.starts_with(&before.provenance.chain),
+                );
             }
             case.check().unwrap_or_else(|e| panic!("{e}: {case:?}"));
             unsat += usize::from(matches!(case.truth, crate::truth::Truth::Unsat { .. }));
@@ -178,6 +188,13 @@ mod tests {
         assert!(mutated > 200, "only {mutated} of 300 havoc rounds mutated");
         assert!(unsat > 30, "unsat cases rarely seen: {unsat}");
         assert!(grew > 10, "transformations rarely applied: {grew}");
+        eprintln!(
+            "mutated {mutated}, grew {grew}, unsat {unsat}, regex unsat grown {regex_unsat_grew}"
+        );
+        assert!(
+            regex_unsat_grew > 5,
+            "regex unsat cases are transformed too: {regex_unsat_grew}"
+        );
     }
 
     #[test]
