@@ -18,10 +18,11 @@
 //! other than `c`, found by a small search and checked by exact evaluation
 //! (language equality for `RegLan`). The search starts from a model the
 //! case is known to have without its anchor's negation — the Table 2.3
-//! row's model of `B` for an untouched regex equivalent-formula case — or
-//! from the empty model for a closed formula of one assertion (the
-//! constant-only cases of Sect. 2.5). Any other case is refused: nothing
-//! is claimed without a model. An anchored case stays anchored: `∃z, w̄.
+//! row's model of `B` for an untouched regex equivalent-formula case that
+//! carries the anchor marker — or from the empty model for a closed
+//! formula of one assertion that evaluates to false (the constant-only
+//! cases of Sect. 2.5, whose unsat core `{a0}` is thereby checked). Any
+//! other case is refused: nothing is claimed without a model. An anchored case stays anchored: `∃z, w̄.
 //! B[z/c] ∧ C` is `B`, so (EQ) of [`super::variable_replacement`] holds,
 //! and `a0` is untouched, so (DEP) does.
 
@@ -74,13 +75,28 @@ fn replace_term(t: &Term, c: &Term, z: &Term) -> Term {
 /// A model the case has once its anchor's negation is gone: see the
 /// module docs.
 fn start_model(case: &Case) -> Option<Model> {
-    if case.formula.decls.is_empty() && case.formula.assertions.len() == 1 {
-        return Some(Model::new());
+    // A closed formula of one assertion is unsat exactly when it evaluates
+    // to false: checked here, whatever the provenance says.
+    if let ([a], true) = (
+        case.formula.assertions.as_slice(),
+        case.formula.decls.is_empty(),
+    ) {
+        let Truth::Unsat { core } = &case.truth else {
+            return None;
+        };
+        let named = a
+            .name
+            .as_ref()
+            .is_some_and(|n| core.len() == 1 && core.contains(n));
+        return (named && semantics::eval(&a.term, &Model::new()) == Ok(Value::Bool(false)))
+            .then(Model::new);
     }
+    // Otherwise only an untouched row of ours (the marker, which no text
+    // file can claim), with the row's model of `B`.
     let [id] = case.provenance.chain.as_slice() else {
         return None;
     };
-    if case.provenance.category != "regex-equivalent-formula" {
+    if case.provenance.anchor.is_none() || case.provenance.category != "regex-equivalent-formula" {
         return None;
     }
     regex_equivalences()
