@@ -174,7 +174,8 @@ enum Command {
         seed: u64,
         /// Categories, comma-separated: operation, constant-assignment, term-synthesis,
         /// equivalent-formula, larger-core, noise, random, regex-membership,
-        /// regex-constant-assignment, regex-equivalent-formula (default: the paper's six).
+        /// regex-constant-assignment, regex-equivalent-formula, regex-unsat-constant,
+        /// regex-unsat-complex, regex-term-synthesis (default: by --theory; see the README).
         #[arg(long, value_delimiter = ',')]
         category: Vec<Category>,
         /// Constant pool.

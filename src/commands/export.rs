@@ -27,8 +27,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::generate::{
-    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, STRING_OPERATORS,
-    equivalent_formula_cases, equivalent_formulas, regex_equivalent_formula_cases, step1,
+    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
+    STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas,
+    regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases, step1,
 };
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};
@@ -62,6 +63,15 @@ pub enum Category {
     RegexConstantAssignment,
     /// Unsat formulas from the regex equivalences (Kühne 2022, Table 2.3).
     RegexEquivalentFormula,
+    /// Unsat: an operation on pool constants equal to another constant
+    /// (Sect. 2.5.1, Table 2.4's pool, exhaustive).
+    RegexUnsatConstant,
+    /// Unsat: an operation equal to a sampled term of another language
+    /// (Sect. 2.5.2; nested with --depth >= 2).
+    RegexUnsatComplex,
+    /// Sat: nested regex terms (depth --depth, at least 2; 3 when --depth
+    /// is 1) with and without RegLan variables (endless).
+    RegexTermSynthesis,
 }
 
 impl Category {
@@ -77,6 +87,9 @@ impl Category {
         Category::RegexMembership,
         Category::RegexConstantAssignment,
         Category::RegexEquivalentFormula,
+        Category::RegexUnsatConstant,
+        Category::RegexUnsatComplex,
+        Category::RegexTermSynthesis,
     ];
 
     /// The paper's six categories (everything but `random`).
@@ -92,8 +105,11 @@ impl Category {
     /// The regex categories, finite ones first (Kühne 2022).
     pub const REGEX: &'static [Category] = &[
         Category::RegexEquivalentFormula,
+        Category::RegexUnsatConstant,
+        Category::RegexUnsatComplex,
         Category::RegexMembership,
         Category::RegexConstantAssignment,
+        Category::RegexTermSynthesis,
     ];
 
     /// The categories written when none is named: the paper's six for
@@ -115,7 +131,10 @@ impl Category {
     pub fn endless(self, depth: usize) -> bool {
         matches!(
             self,
-            Category::Random | Category::RegexMembership | Category::RegexConstantAssignment
+            Category::Random
+                | Category::RegexMembership
+                | Category::RegexConstantAssignment
+                | Category::RegexTermSynthesis
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -126,7 +145,10 @@ impl Category {
             Category::Random => Theory::All,
             Category::RegexMembership
             | Category::RegexConstantAssignment
-            | Category::RegexEquivalentFormula => Theory::Regex,
+            | Category::RegexEquivalentFormula
+            | Category::RegexUnsatConstant
+            | Category::RegexUnsatComplex
+            | Category::RegexTermSynthesis => Theory::Regex,
             _ => Theory::Strings,
         }
     }
@@ -144,6 +166,9 @@ impl Category {
             Category::RegexMembership => "regex-membership",
             Category::RegexConstantAssignment => "regex-constant-assignment",
             Category::RegexEquivalentFormula => "regex-equivalent-formula",
+            Category::RegexUnsatConstant => "regex-unsat-constant",
+            Category::RegexUnsatComplex => "regex-unsat-complex",
+            Category::RegexTermSynthesis => "regex-term-synthesis",
         }
     }
 }
@@ -368,8 +393,28 @@ fn category_cases<'a>(
             Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
         }
         Category::RegexEquivalentFormula => Box::new(regex_equivalent_formula_cases(seed)),
+        Category::RegexUnsatConstant => {
+            Box::new(regex_unsat_constant_cases(RegexPool::paper(), seed))
+        }
+        Category::RegexUnsatComplex => Box::new(regex_unsat_complex_cases(
+            RegexPool::paper(),
+            cfg.depth,
+            COMPLEX_PER_APPLICATION,
+            seed,
+        )),
+        Category::RegexTermSynthesis => {
+            let depth = if cfg.depth >= 2 { cfg.depth } else { 3 };
+            let mut g =
+                RegexTermSynthesis::new(RegexPool::boundary_randomized(seed), depth).seed(seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+        }
     })
 }
+
+/// Complex results per application in `regex-unsat-complex` (the thesis
+/// used up to 10; 3 keep the category near its 2.5.1 sibling's size).
+const COMPLEX_PER_APPLICATION: usize = 3;
 
 /// The manifest's name in the output folder.
 pub const MANIFEST: &str = "manifest.jsonl";

@@ -9,10 +9,12 @@
 //!
 //! A share of the cases, of either status, are regex cases (by
 //! [`Theory`]: none for `strings`, all for `regex`, a fifth for `all`, the
-//! default): sat [`RegexMembership`] and [`RegexConstantAssignment`] cases,
-//! unsat [`regex_equivalent_formula_cases`] grown by the same random chain
-//! of unsat transformations (Table 2.6's rows for regex variables and
-//! constants), over [`RegexPool::boundary_randomized`].
+//! default): sat [`RegexMembership`], [`RegexConstantAssignment`] and
+//! nested [`RegexTermSynthesis`] (depth 3) cases; unsat
+//! [`regex_equivalent_formula_cases`] grown by the same random chain of
+//! unsat transformations (Table 2.6's rows for regex variables and
+//! constants), and constant-only cases with constant or nested complex
+//! results (Sect. 2.5), over [`RegexPool::boundary_randomized`].
 //!
 //! # Invariants
 //!
@@ -26,8 +28,9 @@ use rand::{Rng, RngCore};
 
 use super::{RandomCaseGenerator, Theory};
 use crate::generate::{
-    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, TermPoolError,
-    equivalent_formula_cases, regex_equivalent_formula_cases,
+    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler,
+    RegexTermSynthesis, TermPoolError, equivalent_formula_cases, random_regex_unsat_constant,
+    regex_equivalent_formula_cases,
 };
 use crate::transform::{
     ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement, random_chain,
@@ -41,6 +44,10 @@ const UNSAT_CATALOGUE: [&dyn Transformation; 3] = [
     &NoiseIntroduction,
 ];
 
+/// The depth of the nested regex terms drawn (term synthesis; complex
+/// results up to it).
+const NESTED_DEPTH: usize = 3;
+
 /// The share of regex cases under [`Theory::All`].
 const REGEX_SHARE: f64 = 0.2;
 
@@ -53,6 +60,8 @@ pub struct MixedCaseGenerator {
     regex_membership: RegexMembership,
     regex_assignment: RegexConstantAssignment,
     regex_unsat: Vec<Case>,
+    regex_terms: RegexTermSampler,
+    regex_synthesis: RegexTermSynthesis,
     regex_share: f64,
     max_chain: usize,
     seed: u64,
@@ -72,6 +81,11 @@ impl MixedCaseGenerator {
             regex_membership: RegexMembership::new(RegexPool::boundary_randomized(0)),
             regex_assignment: RegexConstantAssignment::new(RegexPool::boundary_randomized(0)),
             regex_unsat: regex_equivalent_formula_cases(0).collect(),
+            regex_terms: RegexTermSampler::new(RegexPool::boundary_randomized(0)),
+            regex_synthesis: RegexTermSynthesis::new(
+                RegexPool::boundary_randomized(0),
+                NESTED_DEPTH,
+            ),
             regex_share: REGEX_SHARE,
             max_chain: 10,
             seed: 0,
@@ -83,7 +97,9 @@ impl MixedCaseGenerator {
         self.sat = self.sat.seed(seed);
         let pool = RegexPool::boundary_randomized(seed);
         self.regex_membership = RegexMembership::new(pool.clone()).seed(seed);
-        self.regex_assignment = RegexConstantAssignment::new(pool).seed(seed);
+        self.regex_assignment = RegexConstantAssignment::new(pool.clone()).seed(seed);
+        self.regex_terms = RegexTermSampler::new(pool.clone());
+        self.regex_synthesis = RegexTermSynthesis::new(pool, NESTED_DEPTH).seed(seed);
         self.seed = seed;
         self
     }
@@ -118,7 +134,19 @@ impl MixedCaseGenerator {
         // draw for draw.
         if self.regex_share > 0.0 && rng.random_bool(self.regex_share) {
             let unsat = rng.random_bool(self.unsat_share);
-            let mut case = match (unsat, rng.random_bool(0.5)) {
+            let kind = rng.random_range(0..3);
+            let mut case = match (unsat, kind) {
+                (true, 0) => random_regex_unsat_constant(
+                    &self.regex_terms,
+                    rng.random_range(1..=NESTED_DEPTH),
+                    self.seed,
+                    rng,
+                )
+                .map(|c| {
+                    let len = rng.random_range(0..=2);
+                    random_chain(&c, &UNSAT_CATALOGUE, len, rng)
+                })
+                .unwrap_or_else(|| self.regex_unsat[0].clone()),
                 (true, _) => {
                     let start = self
                         .regex_unsat
@@ -127,8 +155,9 @@ impl MixedCaseGenerator {
                     let len = rng.random_range(0..=self.max_chain);
                     random_chain(start, &UNSAT_CATALOGUE, len, rng)
                 }
-                (false, true) => self.regex_membership.next(rng),
-                (false, false) => self.regex_assignment.next(rng),
+                (false, 0) => self.regex_membership.next(rng),
+                (false, 1) => self.regex_assignment.next(rng),
+                (false, _) => self.regex_synthesis.next(rng),
             };
             case.provenance.seed = self.seed;
             return case;
