@@ -4,7 +4,8 @@
 //! # Invariant
 //!
 //! A formula is `regex` exactly when it has a `RegLan` variable or a
-//! `str.in_re` / `re.*` term ([`mentions_regex`]), else `strings`; a
+//! `str.to_re`, `str.in_re`, `str.replace_re(_all)` or `re.*` term
+//! ([`mentions_regex`]), else `strings`; a
 //! stream asked for one theory yields only formulas of that theory (the
 //! mixed generator's tests check it), since no transformation brings
 //! regexes into a strings-only case.

@@ -194,16 +194,24 @@ pub fn regex_identity(id: &str) -> Option<&'static Identity> {
     regex_identities().iter().find(|i| i.id == id)
 }
 
-/// Whether the formula has a `RegLan` variable or term: only then may the
+/// Whether the formula has a `RegLan` variable or a regex operator
+/// ([`is_regex_operator`]): only then may the
 /// rows of this table be instantiated into it.
 pub fn mentions_regex(formula: &Formula) -> bool {
     formula.decls.iter().any(|(_, s)| *s == Sort::RegLan)
-        || formula.assertions.iter().any(|a| {
-            a.term
-                .operators()
-                .iter()
-                .any(|op| *op == Op::StrInRe || op.name().starts_with("re."))
-        })
+        || formula
+            .assertions
+            .iter()
+            .any(|a| a.term.operators().into_iter().any(is_regex_operator))
+}
+
+/// The operators that take or make a `RegLan` (`str.to_re`, `str.in_re`,
+/// `str.replace_re(_all)` and the `re.` family).
+pub fn is_regex_operator(op: Op) -> bool {
+    matches!(
+        op,
+        Op::StrToRe | Op::StrInRe | Op::StrReplaceRe | Op::StrReplaceReAll
+    ) || op.name().starts_with("re.")
 }
 
 /// The total `NC` rows of this table whose subject has `sort`.
@@ -370,5 +378,15 @@ mod tests {
         assert!(mentions_regex(&f));
         assert!(variable_identities_for(&f, &Sort::String).any(|i| i.id == "RNC10"));
         assert_eq!(variable_identities_for(&f, &Sort::RegLan).count(), 9);
+        // str.to_re alone makes a formula a regex one.
+        let mut g = Formula::default();
+        g.assert(
+            eq(
+                app(Op::StrToRe, vec![Term::str("a")]),
+                app(Op::StrToRe, vec![Term::str("")]),
+            ),
+            None,
+        );
+        assert!(mentions_regex(&g));
     }
 }
