@@ -716,10 +716,12 @@ where
         mutator,
         NonZeroUsize::MIN
     ));
+    let mut unstuck = CaseGenerator(generator.clone());
     if fresh_state || state.corpus().count() == 0 {
         seed_corpus(fresh_state, cfg, state, fuzzer, executor, mgr, generator)?;
     }
     let mut last_line = Instant::now();
+    let mut idle = 0usize;
     loop {
         let execs = *state.executions();
         let stats = state.metadata::<CampaignStats>()?;
@@ -749,7 +751,22 @@ where
                 return Ok(());
             }
         }
+        let before = *state.executions();
         fuzzer.fuzz_one(&mut stages, executor, state, mgr)?;
+        // LibAFL skips, for good, the stage of a corpus entry whose
+        // mutations crashed the client three times: a corpus of such
+        // entries alone (one entry, with coverage off) would spin here
+        // without executing anything. A fresh case gives it one more.
+        idle = if *state.executions() == before {
+            idle + 1
+        } else {
+            0
+        };
+        if idle >= IDLE_ROUNDS {
+            idle = 0;
+            let case = libafl::generators::Generator::generate(&mut unstuck, state)?;
+            fuzzer.add_input(state, executor, mgr, case)?;
+        }
         if worker_stuck() {
             // The timeout is on disk; the thread inside libz3 can only end
             // with the process.
@@ -761,6 +778,10 @@ where
         }
     }
 }
+
+/// Rounds without an execution after which the loop adds a fresh case to
+/// the corpus (see `fuzz_until_done`).
+const IDLE_ROUNDS: usize = 1000;
 
 /// Fills a new campaign's corpus: the corpus left by an earlier run on the
 /// same folder, then the seed folders (cases not already there), then, for
