@@ -4,9 +4,9 @@
 # (Kühne 2022): Theory | Expected | Transformation | #Tests | IM | IC | S | U | K | T | E, then
 # the agreement with the labels among decided files and every disagreement.
 #
-# Arguments: BIN DIR TIMEOUT COUNT SEED CVC5(0|1) [LIBZ3...]
+# Arguments: BIN DIR TIMEOUT COUNT CHAINS SEED CVC5(0|1) [LIBZ3...]
 set -euo pipefail
-bin=$1; dir=$2; timeout=$3; count=$4; seed=$5; cvc5=$6; shift 6
+bin=$1; dir=$2; timeout=$3; count=$4; chains=$5; seed=$6; cvc5=$7; shift 7
 libs=("$@")
 files=$dir/files
 # The finite unsat categories in full, then the sat ones, a third of the rest each.
@@ -19,6 +19,9 @@ for cat in regex-membership regex-constant-assignment regex-term-synthesis; do
   [ "$n" -gt 0 ] && $bin export --append --out "$files" --category "$cat" --count "$n" \
     --seed "$seed" >/dev/null
 done
+# The fuzz loop's regex stream: unsat rows grown by chains of Table 2.6's transformations.
+[ "$chains" -gt 0 ] && $bin export --append --out "$files" --category random --theory regex \
+  --count "$chains" --seed "$seed" >/dev/null
 solvers=()
 for l in "${libs[@]}"; do solvers+=("z3|$l"); done
 [ "$cvc5" = 1 ] && solvers+=("cvc5|")
@@ -48,6 +51,7 @@ names = {
     "regex-membership": "str.in_re membership",
     "regex-constant-assignment": "constant assignment (2.3.1)",
     "regex-term-synthesis": "term synthesis, depth 3 (2.3.2/2.3.3)",
+    "larger-core": "larger unsat core (2.4.1, 2.4.2, noise)",
 }
 cols = [("IM", "invalid-model"), ("IC", "invalid-core"), ("S", "sat"), ("U", "unsat"),
         ("K", "unknown"), ("T", "timeout"), ("E", "error")]
