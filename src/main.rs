@@ -21,6 +21,7 @@ use equifuzz::commands::run::{self, RunConfig};
 use equifuzz::commands::solver::SolverSpec;
 use equifuzz::commands::{Outcome, Pool};
 use equifuzz::solver::{SolverOption, TargetSpec};
+use equifuzz::source::Theory;
 use equifuzz::term::Dialect;
 
 /// Shown after the top-level `--help`.
@@ -199,7 +200,8 @@ enum Command {
         seed: u64,
         /// Categories, comma-separated: operation, constant-assignment, term-synthesis,
         /// equivalent-formula, larger-core, noise, random, regex-membership,
-        /// regex-constant-assignment, regex-equivalent-formula (default: the paper's six).
+        /// regex-constant-assignment, regex-equivalent-formula, regex-unsat-constant,
+        /// regex-unsat-complex, regex-term-synthesis (default: by --theory; see the README).
         #[arg(long, value_delimiter = ',')]
         category: Vec<Category>,
         /// Constant pool.
@@ -215,6 +217,11 @@ enum Command {
         /// Quantifier patterns in the unsat categories.
         #[arg(long, value_enum, default_value_t = Patterns::Both)]
         patterns: Patterns,
+        /// What is drawn: strings, regular expressions or both. Picks the
+        /// default categories and what `random` mixes; a category of another
+        /// theory is refused.
+        #[arg(long, value_enum, default_value_t = Theory::All)]
+        theory: Theory,
     },
     /// Run SMT-LIB files on a solver and print the verdict of each.
     Run {
@@ -254,6 +261,10 @@ struct FuzzArgs {
     /// Seconds between monitor lines and stats.jsonl records (0.1..=3600).
     #[arg(long, default_value = "5", value_parser = progress_value)]
     progress: f64,
+    /// What the cases are drawn from: strings, regular expressions or both
+    /// (seeds of another theory are left out).
+    #[arg(long, value_enum, default_value_t = Theory::All)]
+    theory: Theory,
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -354,6 +365,7 @@ impl FuzzArgs {
             pool: self.pool,
             progress: Duration::from_secs_f64(self.progress),
             engine,
+            theory: self.theory,
         })
     }
 }
@@ -395,6 +407,7 @@ fn run_command(cli: Cli) -> Result<ExitCode> {
             depth,
             operators,
             patterns,
+            theory,
         } => {
             let cfg = ExportConfig {
                 out,
@@ -406,7 +419,7 @@ fn run_command(cli: Cli) -> Result<ExitCode> {
                 count,
                 seed,
                 categories: if category.is_empty() {
-                    Category::PAPER.to_vec()
+                    Category::defaults(theory, count.is_some())
                 } else {
                     category
                 },
@@ -415,6 +428,7 @@ fn run_command(cli: Cli) -> Result<ExitCode> {
                 depth: depth as usize,
                 operators,
                 patterns: patterns.variants(),
+                theory,
             };
             let s = export(&cfg).map_err(anyhow::Error::msg)?;
             println!("{s}");

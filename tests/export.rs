@@ -245,7 +245,10 @@ fn the_regex_categories_export_with_valid_truths() {
     for (cat, status) in [
         ("regex-membership", "sat"),
         ("regex-constant-assignment", "sat"),
+        ("regex-term-synthesis", "sat"),
         ("regex-equivalent-formula", "unsat"),
+        ("regex-unsat-constant", "unsat"),
+        ("regex-unsat-complex", "unsat"),
     ] {
         let dir =
             std::env::temp_dir().join(format!("equifuzz-export-{cat}-{}", std::process::id()));
@@ -268,4 +271,58 @@ fn the_regex_categories_export_with_valid_truths() {
         }
         std::fs::remove_dir_all(&dir).ok();
     }
+}
+
+/// `--theory` picks what is drawn and the manifest names each file's
+/// theory; a category of another theory is refused.
+#[test]
+fn the_theory_option_picks_what_is_drawn() {
+    let base = std::env::temp_dir().join(format!("equifuzz-export-theory-{}", std::process::id()));
+    for (theory, args, expect) in [
+        ("regex", vec!["--count", "2500"], &["regex"][..]),
+        (
+            "strings",
+            vec!["--category", "random", "--count", "200"],
+            &["strings"][..],
+        ),
+        (
+            "regex",
+            vec!["--category", "random", "--count", "200"],
+            &["regex"][..],
+        ),
+        (
+            "all",
+            vec!["--category", "random", "--count", "400"],
+            &["regex", "strings"][..],
+        ),
+    ] {
+        let dir = base.join(format!("{theory}-{}", args.join("")));
+        std::fs::remove_dir_all(&dir).ok();
+        export(&dir, &[&["--theory", theory][..], &args].concat());
+        let manifest = std::fs::read_to_string(dir.join("manifest.jsonl")).unwrap();
+        let seen: BTreeSet<String> = manifest
+            .lines()
+            .map(|l| {
+                let e: serde_json::Value = serde_json::from_str(l).unwrap();
+                e["theory"].as_str().unwrap().to_string()
+            })
+            .collect();
+        let expect: BTreeSet<String> = expect.iter().map(|s| s.to_string()).collect();
+        assert_eq!(seen, expect, "{theory} {args:?}");
+        check_export(&dir);
+    }
+    let refused = export_output(
+        &base.join("refused"),
+        &[
+            "--theory",
+            "strings",
+            "--category",
+            "regex-membership",
+            "--count",
+            "5",
+        ],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not in --theory strings"));
+    std::fs::remove_dir_all(&base).ok();
 }

@@ -11,7 +11,11 @@
 
 use std::collections::BTreeSet;
 
-use equifuzz::generate::{equivalent_formula_cases, equivalent_formulas};
+use equifuzz::generate::{
+    equivalent_formula_cases, equivalent_formulas, regex_equivalences,
+    regex_equivalent_formula_cases,
+};
+use equifuzz::semantics::regex::Regex;
 use equifuzz::semantics::{self, Model, Value};
 use equifuzz::term::{Sort, Symbol, Term};
 use equifuzz::transform::{
@@ -76,6 +80,21 @@ fn candidates(name: &str, sort: &Sort, m: &Model) -> Vec<Value> {
     let pool: Vec<Value> = match sort {
         Sort::Int => (-1..=3).map(|n| Value::Int(n.into())).collect(),
         Sort::Bool => vec![Value::Bool(true), Value::Bool(false)],
+        Sort::RegLan => {
+            let lit = |s: &str| Regex::literal(&s.into());
+            [
+                Regex::none(),
+                Regex::all(),
+                Regex::epsilon(),
+                lit("a"),
+                lit("b"),
+                lit("a").star(),
+                Regex::allchar(),
+            ]
+            .into_iter()
+            .map(Value::RegLan)
+            .collect()
+        }
         _ => ["", "a", "b", "ab", "0", "7"]
             .iter()
             .map(|s| Value::Str((*s).into()))
@@ -85,6 +104,30 @@ fn candidates(name: &str, sort: &Sort, m: &Model) -> Vec<Value> {
         push(v, &mut out);
     }
     out
+}
+
+/// Sets each `v` of an assertion `(= v t)` (other than `skip`) to `t`'s
+/// value, in order.
+fn settle(c: &Case, skip: &str, m: &mut Model) {
+    for a in c
+        .formula
+        .assertions
+        .iter()
+        .filter(|a| a.name.as_deref() != Some(skip))
+    {
+        if let Term::App(equifuzz::term::Op::Eq, sides) = &a.term
+            && let [l, r] = sides.as_slice()
+        {
+            for (v, t) in [(l, r), (r, l)] {
+                if let Term::Var(v) = v
+                    && let Ok(x) = semantics::eval(t, m)
+                {
+                    m.insert(v.clone(), x);
+                    break;
+                }
+            }
+        }
+    }
 }
 
 /// A model of "case minus `skip`", extending `start` over the case's new
@@ -121,24 +164,35 @@ fn repair(c: &Case, skip: &str, start: &Model) -> Option<Model> {
                 .filter(|a| semantics::eval(&a.term, m) != Ok(Value::Bool(true)))
                 .map(|a| &a.term)
                 .collect();
-            match failing.as_slice() {
-                [] => return true,
-                [f] => {
-                    for x in f.free_vars() {
-                        let orig = m.get(&x).cloned().unwrap();
-                        let sort = orig.sort();
-                        for v in candidates(&x, &sort, base) {
-                            m.insert(x.clone(), v);
-                            if holds_except(c, skip, m) {
-                                return true;
-                            }
-                        }
-                        m.insert(x.clone(), orig);
-                    }
+            let single_change = |m: &mut Model| {
+                let [f] = failing.as_slice() else {
                     return false;
+                };
+                for x in f.free_vars() {
+                    let orig = m.get(&x).cloned().unwrap();
+                    let sort = orig.sort();
+                    for v in candidates(&x, &sort, base) {
+                        m.insert(x.clone(), v);
+                        if holds_except(c, skip, m) {
+                            return true;
+                        }
+                    }
+                    m.insert(x.clone(), orig);
                 }
-                _ => return false,
+                false
+            };
+            if failing.is_empty() || single_change(m) {
+                return true;
             }
+            // Else definitions: `(= v t)` sets `v` to `t`'s value (the new
+            // variable of a constant replacement that stands in `B`).
+            let mut settled = m.clone();
+            settle(c, skip, &mut settled);
+            if holds_except(c, skip, &settled) {
+                *m = settled;
+                return true;
+            }
+            return false;
         };
         for v in candidates(n, s, base) {
             m.insert(n.clone(), v);
@@ -154,8 +208,17 @@ fn repair(c: &Case, skip: &str, start: &Model) -> Option<Model> {
 }
 
 /// Models of "formula minus c" for every core assertion of a fresh step-1
-/// case, from its row.
+/// case, from its row (of Table 2 or, for regex cases, Table 2.3).
 fn initial_witnesses(c: &Case) -> Vec<(Symbol, Model)> {
+    // Both tables have an `E1`: the category tells them apart.
+    if let Some(row) = regex_equivalences().iter().find(|r| {
+        c.provenance.category == "regex-equivalent-formula" && r.id == c.provenance.chain[0]
+    }) {
+        return vec![
+            ("a0".into(), row.b_model.clone()),
+            ("a1".into(), row.not_a_model.clone()),
+        ];
+    }
     let id = c.provenance.chain[0].trim_end_matches("+p");
     let row = equivalent_formulas().iter().find(|r| r.id == id).unwrap();
     vec![
@@ -200,65 +263,126 @@ fn step(rng_pick: u32, case: &Case, rng: &mut ChaCha8Rng) -> (Option<Case>, &'st
     }
 }
 
+/// A chain of `len` random unsat transformations from `case`: the case
+/// stays valid, the core grows by exactly the new clause under variable
+/// and constant replacement, stays the same under noise, and (quantifier-
+/// free rows) every core assertion is still needed. Returns how many steps
+/// applied.
+fn check_chain(mut case: Case, seed: u64, len: usize) -> Result<usize, TestCaseError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let track = quantifier_free(&case);
+    let mut witnesses = initial_witnesses(&case);
+    let mut applied = 0;
+    for _ in 0..len {
+        let pick = rand::RngCore::next_u32(&mut rng);
+        let (out, name) = step(pick, &case, &mut rng);
+        let Some(out) = out else {
+            continue;
+        };
+        prop_assert_ne!(
+            name,
+            "constant-assignment",
+            "constant assignment must refuse unsat cases"
+        );
+        applied += 1;
+        out.check()
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(out.provenance.chain.last().map(String::as_str), Some(name));
+        let (old, new) = (core(&case), core(&out));
+        let last = out.formula.assertions.last().unwrap().name.clone().unwrap();
+        match name {
+            "noise-introduction" => prop_assert_eq!(old, new),
+            _ => {
+                prop_assert!(old.is_subset(new));
+                prop_assert_eq!(new.len(), old.len() + 1);
+                prop_assert!(new.contains(&last));
+            }
+        }
+        if track {
+            // Noise renames a variable: carry the old value to the
+            // fresh name, the renamed one is new.
+            let renamed = if name == "noise-introduction" {
+                renaming(&case, &out)
+            } else {
+                None
+            };
+            let mut next = Vec::new();
+            for c in new {
+                let start = witnesses
+                    .iter()
+                    .find(|(n, _)| n == c)
+                    .map(|(_, m)| m.clone())
+                    .unwrap_or_else(|| {
+                        witnesses.iter().find(|(n, _)| n == "a0").unwrap().1.clone()
+                    });
+                let mut start = start;
+                if let Some((y, yf)) = &renamed
+                    && let Some(v) = start.get(y).cloned()
+                {
+                    start.insert(yf.clone(), v);
+                    start.0.remove(y);
+                }
+                let w = repair(&out, c, &start);
+                prop_assert!(
+                    w.is_some(),
+                    "no model of the formula without {} after {:?}:\n{}",
+                    c,
+                    out.provenance.chain,
+                    out.formula.to_script(None, Default::default())
+                );
+                next.push((c.clone(), w.unwrap()));
+            }
+            witnesses = next;
+        }
+        case = out;
+    }
+    Ok(applied)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
-    /// Chains of 10-14 random unsat transformations: the case stays valid,
-    /// the core grows by exactly the new clause under variable and constant
-    /// replacement, stays the same under noise, and (quantifier-free rows)
-    /// every core assertion is still needed.
+    /// Chains of 10-14 random unsat transformations over Table 2's rows.
     #[test]
     fn random_chains_keep_the_truth(row in 0usize..21, patterns: bool, seed: u64, len in 10usize..15) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut case = equivalent_formula_cases(patterns, seed).nth(row).unwrap();
-        let track = quantifier_free(&case);
-        let mut witnesses = initial_witnesses(&case);
-        let mut applied = 0;
-        for _ in 0..len {
-            let pick = rand::RngCore::next_u32(&mut rng);
-            let (out, name) = step(pick, &case, &mut rng);
-            let Some(out) = out else {
-                continue;
-            };
-            prop_assert_ne!(name, "constant-assignment", "constant assignment must refuse unsat cases");
-            applied += 1;
-            out.check().map_err(|e| TestCaseError::fail(e.to_string()))?;
-            prop_assert_eq!(out.provenance.chain.last().map(String::as_str), Some(name));
-            let (old, new) = (core(&case), core(&out));
-            let last = out.formula.assertions.last().unwrap().name.clone().unwrap();
-            match name {
-                "noise-introduction" => prop_assert_eq!(old, new),
-                _ => {
-                    prop_assert!(old.is_subset(new));
-                    prop_assert_eq!(new.len(), old.len() + 1);
-                    prop_assert!(new.contains(&last));
-                }
-            }
-            if track {
-                // Noise renames a variable: carry the old value to the
-                // fresh name, the renamed one is new.
-                let renamed = if name == "noise-introduction" { renaming(&case, &out) } else { None };
-                let mut next = Vec::new();
-                for c in new {
-                    let start = witnesses.iter().find(|(n, _)| n == c).map(|(_, m)| m.clone())
-                        .unwrap_or_else(|| witnesses.iter().find(|(n, _)| n == "a0").unwrap().1.clone());
-                    let mut start = start;
-                    if let Some((y, yf)) = &renamed
-                        && let Some(v) = start.get(y).cloned()
-                    {
-                        start.insert(yf.clone(), v);
-                        start.0.remove(y);
-                    }
-                    let w = repair(&out, c, &start);
-                    prop_assert!(w.is_some(), "no model of the formula without {} after {:?}:\n{}", c, out.provenance.chain,
-                        out.formula.to_script(None, Default::default()));
-                    next.push((c.clone(), w.unwrap()));
-                }
-                witnesses = next;
-            }
-            case = out;
-        }
-        let _ = applied;
+        check_chain(equivalent_formula_cases(patterns, seed).nth(row).unwrap(), seed, len)?;
     }
+
+    /// The same over the anchored rows of Table 2.3 (regexes), whose
+    /// variables and constants take Table 2.6's rows.
+    #[test]
+    fn random_regex_chains_keep_the_truth(row in 0usize..64, seed: u64, len in 6usize..10) {
+        let anchored: Vec<Case> = regex_equivalent_formula_cases(seed)
+            .filter(|c| c.provenance.anchor.is_some())
+            .collect();
+        let case = anchored[row % anchored.len()].clone();
+        check_chain(case, seed, len)?;
+    }
+}
+
+/// The regex chains above are not vacuous: over every anchored row, most
+/// steps apply, and each of the three unsat transformations does.
+#[test]
+fn regex_rows_are_grown_by_every_unsat_transformation() {
+    let mut seen = BTreeSet::new();
+    let mut applied = 0;
+    for (i, case) in regex_equivalent_formula_cases(0)
+        .filter(|c| c.provenance.anchor.is_some())
+        .enumerate()
+    {
+        applied += check_chain(case.clone(), i as u64, 8).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+        for t in [
+            &VariableReplacement as &dyn Transformation,
+            &ConstantReplacement,
+            &NoiseIntroduction,
+        ] {
+            if t.apply(&case, &mut rng).is_some() {
+                seen.insert(t.name());
+            }
+        }
+    }
+    assert_eq!(seen.len(), 3, "{seen:?}");
+    assert!(applied > 150, "{applied} steps applied");
 }
 
 /// The categories next to the paper's artifact (12 / 268 / 178 per pattern

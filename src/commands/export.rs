@@ -27,10 +27,11 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::generate::{
-    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, STRING_OPERATORS,
-    equivalent_formula_cases, equivalent_formulas, regex_equivalent_formula_cases, step1,
+    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
+    STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas,
+    regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases, step1,
 };
-use crate::source::MixedCaseGenerator;
+use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};
 use crate::transform::{
     PAPER_OPERATORS, constant_assignments_with, larger_core_cases, noise_cases,
@@ -62,6 +63,15 @@ pub enum Category {
     RegexConstantAssignment,
     /// Unsat formulas from the regex equivalences (Kühne 2022, Table 2.3).
     RegexEquivalentFormula,
+    /// Unsat: an operation on pool constants equal to another constant
+    /// (Sect. 2.5.1, Table 2.4's pool, exhaustive).
+    RegexUnsatConstant,
+    /// Unsat: an operation equal to a sampled term of another language
+    /// (Sect. 2.5.2; nested with --depth >= 2).
+    RegexUnsatComplex,
+    /// Sat: nested regex terms (depth --depth, at least 2; 3 when --depth
+    /// is 1) with and without RegLan variables (endless).
+    RegexTermSynthesis,
 }
 
 impl Category {
@@ -77,6 +87,9 @@ impl Category {
         Category::RegexMembership,
         Category::RegexConstantAssignment,
         Category::RegexEquivalentFormula,
+        Category::RegexUnsatConstant,
+        Category::RegexUnsatComplex,
+        Category::RegexTermSynthesis,
     ];
 
     /// The paper's six categories (everything but `random`).
@@ -88,6 +101,57 @@ impl Category {
         Category::LargerCore,
         Category::Noise,
     ];
+
+    /// The regex categories, finite ones first (Kühne 2022).
+    pub const REGEX: &'static [Category] = &[
+        Category::RegexEquivalentFormula,
+        Category::RegexUnsatConstant,
+        Category::RegexUnsatComplex,
+        Category::RegexMembership,
+        Category::RegexConstantAssignment,
+        Category::RegexTermSynthesis,
+    ];
+
+    /// The categories written when none is named: the paper's six for
+    /// `strings`, the regex ones for `regex`, both for `all`; the endless
+    /// regex categories only with a `--count`.
+    pub fn defaults(theory: Theory, counted: bool) -> Vec<Category> {
+        let regex = Category::REGEX
+            .iter()
+            .copied()
+            .filter(move |c| counted || !c.endless(1));
+        match theory {
+            Theory::Strings => Category::PAPER.to_vec(),
+            Theory::Regex => regex.collect(),
+            Theory::All => Category::PAPER.iter().copied().chain(regex).collect(),
+        }
+    }
+
+    /// Whether the category never runs out (at term synthesis `depth`).
+    pub fn endless(self, depth: usize) -> bool {
+        matches!(
+            self,
+            Category::Random
+                | Category::RegexMembership
+                | Category::RegexConstantAssignment
+                | Category::RegexTermSynthesis
+        ) || (self == Category::TermSynthesis && depth >= 2)
+    }
+
+    /// The theory of the category's files (`All` for `random`, which mixes
+    /// them as `--theory` says).
+    pub fn theory(self) -> Theory {
+        match self {
+            Category::Random => Theory::All,
+            Category::RegexMembership
+            | Category::RegexConstantAssignment
+            | Category::RegexEquivalentFormula
+            | Category::RegexUnsatConstant
+            | Category::RegexUnsatComplex
+            | Category::RegexTermSynthesis => Theory::Regex,
+            _ => Theory::Strings,
+        }
+    }
 
     /// The name used on the command line, in folder names and the manifest.
     pub fn name(self) -> &'static str {
@@ -102,6 +166,9 @@ impl Category {
             Category::RegexMembership => "regex-membership",
             Category::RegexConstantAssignment => "regex-constant-assignment",
             Category::RegexEquivalentFormula => "regex-equivalent-formula",
+            Category::RegexUnsatConstant => "regex-unsat-constant",
+            Category::RegexUnsatComplex => "regex-unsat-complex",
+            Category::RegexTermSynthesis => "regex-term-synthesis",
         }
     }
 }
@@ -199,6 +266,8 @@ pub struct ExportConfig {
     pub operators: Operators,
     /// Unsat categories without patterns, with, or both (the paper: both).
     pub patterns: Vec<bool>,
+    /// What is drawn; every category must belong to it.
+    pub theory: Theory,
 }
 
 /// One manifest line.
@@ -210,6 +279,8 @@ struct ManifestEntry<'a> {
     patterns: bool,
     chain: &'a [String],
     operators: Vec<&'static str>,
+    /// `strings` or `regex`: the file's own theory.
+    theory: &'static str,
 }
 
 /// What was written.
@@ -305,7 +376,8 @@ fn category_cases<'a>(
         Category::Random => {
             let mut g = MixedCaseGenerator::new(cfg.pool.clone())
                 .map_err(|e| format!("cannot build the term pool: {e}"))?
-                .seed(seed);
+                .seed(seed)
+                .theory(cfg.theory);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
         }
@@ -321,8 +393,28 @@ fn category_cases<'a>(
             Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
         }
         Category::RegexEquivalentFormula => Box::new(regex_equivalent_formula_cases(seed)),
+        Category::RegexUnsatConstant => {
+            Box::new(regex_unsat_constant_cases(RegexPool::paper(), seed))
+        }
+        Category::RegexUnsatComplex => Box::new(regex_unsat_complex_cases(
+            RegexPool::paper(),
+            cfg.depth,
+            COMPLEX_PER_APPLICATION,
+            seed,
+        )),
+        Category::RegexTermSynthesis => {
+            let depth = if cfg.depth >= 2 { cfg.depth } else { 3 };
+            let mut g =
+                RegexTermSynthesis::new(RegexPool::boundary_randomized(seed), depth).seed(seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+        }
     })
 }
+
+/// Complex results per application in `regex-unsat-complex` (the thesis
+/// used up to 10; 3 keep the category near its 2.5.1 sibling's size).
+const COMPLEX_PER_APPLICATION: usize = 3;
 
 /// The manifest's name in the output folder.
 pub const MANIFEST: &str = "manifest.jsonl";
@@ -412,18 +504,23 @@ fn prepare_folder(out: &Path, existing: Existing) -> Result<u64, String> {
 
 /// Writes the files and the manifest, with progress on stderr.
 pub fn export(cfg: &ExportConfig) -> Result<ExportSummary, String> {
-    let endless = cfg.categories.iter().any(|c| {
-        matches!(
-            c,
-            Category::Random | Category::RegexMembership | Category::RegexConstantAssignment
-        ) || (*c == Category::TermSynthesis && cfg.depth >= 2)
-    });
+    let endless = cfg.categories.iter().any(|c| c.endless(cfg.depth));
     if endless && cfg.count.is_none() {
         return Err(
             "`random`, `regex-membership`, `regex-constant-assignment` and deep term \
              synthesis are endless: give --count"
                 .into(),
         );
+    }
+    if let Some(c) = cfg
+        .categories
+        .iter()
+        .find(|c| !cfg.theory.admits(c.theory()) && c.theory() != Theory::All)
+    {
+        return Err(format!(
+            "category `{c}` is not in --theory {}: drop one of them",
+            cfg.theory
+        ));
     }
     let io = |e: io::Error| format!("{}: {e}", cfg.out.display());
     let first = prepare_folder(&cfg.out, cfg.existing)?;
@@ -464,6 +561,7 @@ pub fn export(cfg: &ExportConfig) -> Result<ExportSummary, String> {
                 patterns: has_patterns(&case),
                 chain: &case.provenance.chain,
                 operators,
+                theory: Theory::of(&case.formula).name(),
             };
             serde_json::to_writer(&mut manifest, &entry).map_err(|e| e.to_string())?;
             manifest.write_all(b"\n").map_err(io)?;

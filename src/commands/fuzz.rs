@@ -25,7 +25,7 @@ use crate::fuzz::plain::{self, PlainConfig};
 use crate::oracle::Reply;
 use crate::solver::SolverInfo;
 use crate::solver::{DEFAULT_MEMORY_LIMIT, RawOutcome, TargetSpec};
-use crate::source::MixedCaseGenerator;
+use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Dialect, Printer};
 use crate::triage::files_under;
 
@@ -92,6 +92,8 @@ pub struct FuzzConfig {
     pub progress: Duration,
     /// The loop.
     pub engine: Engine,
+    /// What the cases are drawn from (and which seeds are kept).
+    pub theory: Theory,
 }
 
 /// Errors of `fuzz` before or around the campaign.
@@ -207,7 +209,8 @@ fn run_plain(
     };
     let mut generator = MixedCaseGenerator::new(cfg.pool.constants())
         .map_err(|e| FuzzError::Usage(format!("cannot build the term pool: {e}")))?
-        .seed(cfg.seed);
+        .seed(cfg.seed)
+        .theory(cfg.theory);
     let stats = plain::fuzz(
         &plain_cfg,
         printer,
@@ -305,6 +308,7 @@ fn run_libafl(
         },
         progress: cfg.progress,
         memory_limit: Some(DEFAULT_MEMORY_LIMIT),
+        theory: cfg.theory,
     };
     // Every client appends its statistics to one file: the lines after its
     // present end are this campaign's.

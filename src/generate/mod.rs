@@ -9,6 +9,9 @@ mod regex_constant_assignment;
 mod regex_equivalent_formulas;
 mod regex_membership;
 pub mod regex_pool;
+mod regex_term_synthesis;
+mod regex_terms;
+mod regex_unsat_constants;
 mod step1;
 pub mod term_pool;
 
@@ -26,5 +29,10 @@ pub use regex_equivalent_formulas::{
 };
 pub use regex_membership::RegexMembership;
 pub use regex_pool::{PoolRegex, RegexPool};
+pub use regex_term_synthesis::RegexTermSynthesis;
+pub use regex_terms::{RegexTermSampler, Sampled as SampledRegex};
+pub use regex_unsat_constants::{
+    random_regex_unsat_constant, regex_unsat_complex_cases, regex_unsat_constant_cases,
+};
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
 pub use term_pool::{Sampled, TermPool, TermPoolError};

@@ -28,7 +28,7 @@
 use crate::semantics::regex::Regex;
 use crate::semantics::{Model, Value, eval};
 use crate::term::{Formula, Op, SmtString, Sort, Symbol, Term};
-use crate::truth::{Case, Provenance, Truth};
+use crate::truth::{AnchorStructure, Case, Provenance, Truth};
 
 /// One row of Table 2.3, instantiated: `A ⇔ B`.
 #[derive(Clone, Debug)]
@@ -47,6 +47,12 @@ pub struct RegexEquivalence {
     pub b_model: Model,
     /// A model of `¬A` alone (so `a1` is needed in the core).
     pub not_a_model: Model,
+    /// (DEP) of `transform::variable_replacement`: for every variable `x`
+    /// of `A`, `b_model` with `x` changed alone falsifies `A` (found by
+    /// evaluation). False for rows whose `A` ignores an argument, such as
+    /// `((_ re.^ 0) re) = res`: replacing `re` there would leave the new
+    /// clause out of every core.
+    pub depends_on_every_variable: bool,
 }
 
 fn app(op: Op, args: Vec<Term>) -> Term {
@@ -118,6 +124,9 @@ fn row(
         b_model.insert(RES, Value::RegLan(v));
         not_a_model.insert(RES, Value::RegLan(other));
     }
+    let depends_on_every_variable = decls.iter().all(|(x, _)| {
+        x == RES && not_a_model.get(RES) != b_model.get(RES) || flips_alone(&a, &b_model, x)
+    });
     RegexEquivalence {
         id,
         clause,
@@ -126,7 +135,29 @@ fn row(
         b,
         b_model,
         not_a_model,
+        depends_on_every_variable,
     }
+}
+
+/// Whether some language for `x` alone turns `a`, true under `model`,
+/// false.
+fn flips_alone(a: &Term, model: &Model, x: &str) -> bool {
+    if eval(a, model) != Ok(Value::Bool(true)) {
+        return false;
+    }
+    let candidates = [
+        Regex::none(),
+        Regex::all(),
+        Regex::epsilon(),
+        Regex::literal(&"a".into()),
+        Regex::literal(&"b".into()),
+        Regex::literal(&"a".into()).star(),
+    ];
+    candidates.into_iter().any(|r| {
+        let mut m = model.clone();
+        m.insert(x, Value::RegLan(r));
+        eval(a, &m) == Ok(Value::Bool(false))
+    })
 }
 
 fn build() -> Vec<RegexEquivalence> {
@@ -279,7 +310,53 @@ fn build() -> Vec<RegexEquivalence> {
     rows
 }
 
-static ROWS: std::sync::LazyLock<Vec<RegexEquivalence>> = std::sync::LazyLock::new(build);
+/// A row whose `A` ignores an argument (`((_ re.^ 0) re)`, an empty loop)
+/// gets that argument instantiated with its witness value, in `A`, `B`
+/// and the models: the row still holds (it holds for every value), and
+/// with only variables `A` depends on, it has (DEP) and its anchor.
+fn instantiate_ignored(r: RegexEquivalence) -> RegexEquivalence {
+    if r.depends_on_every_variable {
+        return r;
+    }
+    let ignored: Vec<Symbol> = r
+        .decls
+        .iter()
+        .map(|(x, _)| x.clone())
+        .filter(|x| x != RES && !flips_alone(&r.a, &r.b_model, x))
+        .collect();
+    let map: std::collections::BTreeMap<Symbol, Term> = ignored
+        .iter()
+        .filter_map(|x| Some((x.clone(), r.b_model.get(x)?.to_term())))
+        .collect();
+    let drop = |m: &Model| {
+        let mut m = m.clone();
+        m.0.retain(|k, _| !ignored.contains(k));
+        m
+    };
+    let decls: Vec<(Symbol, Sort)> = r
+        .decls
+        .iter()
+        .filter(|(x, _)| !ignored.contains(x))
+        .cloned()
+        .collect();
+    let (a, b) = (r.a.substitute(&map), r.b.substitute(&map));
+    let (b_model, not_a_model) = (drop(&r.b_model), drop(&r.not_a_model));
+    let depends_on_every_variable = decls.iter().all(|(x, _)| {
+        x == RES && not_a_model.get(RES) != b_model.get(RES) || flips_alone(&a, &b_model, x)
+    });
+    RegexEquivalence {
+        decls,
+        a,
+        b,
+        b_model,
+        not_a_model,
+        depends_on_every_variable,
+        ..r
+    }
+}
+
+static ROWS: std::sync::LazyLock<Vec<RegexEquivalence>> =
+    std::sync::LazyLock::new(|| build().into_iter().map(instantiate_ignored).collect());
 
 /// Every instantiated row of Table 2.3.
 pub fn regex_equivalences() -> &'static [RegexEquivalence] {
@@ -304,9 +381,11 @@ impl RegexEquivalence {
                 seed,
                 category: "regex-equivalent-formula".into(),
                 chain: vec![self.id.clone()],
-                // The unsat transformations' identities are over strings;
-                // they are not claimed to keep these cores.
-                anchor: None,
+                // (EQ) and (CORE) hold for every row (the tests check
+                // them); (DEP) is checked per row.
+                anchor: self
+                    .depends_on_every_variable
+                    .then(AnchorStructure::by_construction),
             },
         }
     }
@@ -349,6 +428,34 @@ mod tests {
 
     /// The core is minimal: `B` alone and `¬A` alone hold under their
     /// models, exactly (and `B`'s model satisfies `A`, as it must).
+    /// (DEP) fails exactly where an argument is ignored: the zero powers
+    /// and loops (`re.^ 0`, `re.loop 0 0`) and the empty loops (lower >
+    /// upper). Those rows have `re` instantiated with a constant, and then
+    /// every row is anchored.
+    #[test]
+    fn rows_are_anchored_once_ignored_arguments_are_constants() {
+        for r in build() {
+            let ignored = ["E4[n=0]", "E5[0,0]", "E5'[0,0]"].contains(&r.id.as_str())
+                || r.id.starts_with("E5")
+                    && r.id
+                        .split(['[', ',', ']'])
+                        .filter_map(|n| n.parse::<u32>().ok())
+                        .collect::<Vec<_>>()
+                        .windows(2)
+                        .any(|w| w[0] > w[1]);
+            assert_eq!(r.depends_on_every_variable, !ignored, "{}", r.id);
+            let r = instantiate_ignored(r);
+            assert!(r.depends_on_every_variable, "{}", r.id);
+            assert_eq!(
+                r.decls.iter().any(|(x, _)| x == "re"),
+                !ignored && r.a.free_vars().contains("re"),
+                "{}",
+                r.id
+            );
+        }
+        assert!(regex_equivalent_formula_cases(0).all(|c| c.provenance.anchor.is_some()));
+    }
+
     #[test]
     fn each_half_of_every_row_is_satisfiable() {
         let t = Value::Bool(true);

@@ -7,10 +7,14 @@
 //! replacement, constant replacement, noise introduction), so that cores of
 //! every size and noise of every kind are exercised.
 //!
-//! With [`MixedCaseGenerator::regex_share`] (0 by default: see its docs),
-//! that share of the cases, of either status, are regex cases: sat [`RegexMembership`] and [`RegexConstantAssignment`] cases,
-//! unsat [`regex_equivalent_formula_cases`], over
-//! [`RegexPool::boundary_randomized`].
+//! A share of the cases, of either status, are regex cases (by
+//! [`Theory`]: none for `strings`, all for `regex`, a fifth for `all`, the
+//! default): sat [`RegexMembership`], [`RegexConstantAssignment`] and
+//! nested [`RegexTermSynthesis`] (depth 3) cases; unsat
+//! [`regex_equivalent_formula_cases`] grown by the same random chain of
+//! unsat transformations (Table 2.6's rows for regex variables and
+//! constants), and constant-only cases with constant or nested complex
+//! results (Sect. 2.5), over [`RegexPool::boundary_randomized`].
 //!
 //! # Invariants
 //!
@@ -22,15 +26,30 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::RandomCaseGenerator;
+use super::{RandomCaseGenerator, Theory};
 use crate::generate::{
-    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, TermPoolError,
-    equivalent_formula_cases, regex_equivalent_formula_cases,
+    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler,
+    RegexTermSynthesis, TermPoolError, equivalent_formula_cases, random_regex_unsat_constant,
+    regex_equivalent_formula_cases,
 };
 use crate::transform::{
     ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement, random_chain,
 };
 use crate::truth::Case;
+
+/// The unsat transformations the generated unsat chains draw from.
+const UNSAT_CATALOGUE: [&dyn Transformation; 3] = [
+    &VariableReplacement,
+    &ConstantReplacement,
+    &NoiseIntroduction,
+];
+
+/// The depth of the nested regex terms drawn (term synthesis; complex
+/// results up to it).
+const NESTED_DEPTH: usize = 3;
+
+/// The share of regex cases under [`Theory::All`].
+const REGEX_SHARE: f64 = 0.2;
 
 /// Makes a random mix of sat and unsat cases.
 #[derive(Clone, Debug)]
@@ -41,6 +60,8 @@ pub struct MixedCaseGenerator {
     regex_membership: RegexMembership,
     regex_assignment: RegexConstantAssignment,
     regex_unsat: Vec<Case>,
+    regex_terms: RegexTermSampler,
+    regex_synthesis: RegexTermSynthesis,
     regex_share: f64,
     max_chain: usize,
     seed: u64,
@@ -60,7 +81,12 @@ impl MixedCaseGenerator {
             regex_membership: RegexMembership::new(RegexPool::boundary_randomized(0)),
             regex_assignment: RegexConstantAssignment::new(RegexPool::boundary_randomized(0)),
             regex_unsat: regex_equivalent_formula_cases(0).collect(),
-            regex_share: 0.0,
+            regex_terms: RegexTermSampler::new(RegexPool::boundary_randomized(0)),
+            regex_synthesis: RegexTermSynthesis::new(
+                RegexPool::boundary_randomized(0),
+                NESTED_DEPTH,
+            ),
+            regex_share: REGEX_SHARE,
             max_chain: 10,
             seed: 0,
         })
@@ -71,17 +97,26 @@ impl MixedCaseGenerator {
         self.sat = self.sat.seed(seed);
         let pool = RegexPool::boundary_randomized(seed);
         self.regex_membership = RegexMembership::new(pool.clone()).seed(seed);
-        self.regex_assignment = RegexConstantAssignment::new(pool).seed(seed);
+        self.regex_assignment = RegexConstantAssignment::new(pool.clone()).seed(seed);
+        self.regex_terms = RegexTermSampler::new(pool.clone());
+        self.regex_synthesis = RegexTermSynthesis::new(pool, NESTED_DEPTH).seed(seed);
         self.seed = seed;
         self
     }
 
-    /// The share of regex cases among all cases, in `0.0..=1.0`; 0 (the
-    /// default) keeps the string-only stream draw for draw. Not on by
-    /// default yet: with regex draws in the stream, the fault tests'
-    /// campaigns (`tests/fuzz_faults.rs`) were seen to spin without
-    /// executing, and so was a string-only stream shifted by one draw; the
-    /// cause in the fuzz loop is not found yet.
+    /// What is drawn: `Strings` keeps the string-only stream draw for
+    /// draw, `Regex` draws only regex cases, `All` (the default) a fifth
+    /// regex cases.
+    pub fn theory(self, theory: Theory) -> Self {
+        self.regex_share(match theory {
+            Theory::Strings => 0.0,
+            Theory::Regex => 1.0,
+            Theory::All => REGEX_SHARE,
+        })
+    }
+
+    /// The share of regex cases among all cases, in `0.0..=1.0`; 0 keeps
+    /// the string-only stream draw for draw.
     pub fn regex_share(mut self, share: f64) -> Self {
         self.regex_share = share.clamp(0.0, 1.0);
         self
@@ -99,14 +134,30 @@ impl MixedCaseGenerator {
         // draw for draw.
         if self.regex_share > 0.0 && rng.random_bool(self.regex_share) {
             let unsat = rng.random_bool(self.unsat_share);
-            let mut case = match (unsat, rng.random_bool(0.5)) {
-                (true, _) => self
-                    .regex_unsat
-                    .choose(rng)
-                    .expect("Table 2.3 is not empty")
-                    .clone(),
-                (false, true) => self.regex_membership.next(rng),
-                (false, false) => self.regex_assignment.next(rng),
+            let kind = rng.random_range(0..3);
+            let mut case = match (unsat, kind) {
+                (true, 0) => random_regex_unsat_constant(
+                    &self.regex_terms,
+                    rng.random_range(1..=NESTED_DEPTH),
+                    self.seed,
+                    rng,
+                )
+                .map(|c| {
+                    let len = rng.random_range(0..=2);
+                    random_chain(&c, &UNSAT_CATALOGUE, len, rng)
+                })
+                .unwrap_or_else(|| self.regex_unsat[0].clone()),
+                (true, _) => {
+                    let start = self
+                        .regex_unsat
+                        .choose(rng)
+                        .expect("Table 2.3 is not empty");
+                    let len = rng.random_range(0..=self.max_chain);
+                    random_chain(start, &UNSAT_CATALOGUE, len, rng)
+                }
+                (false, 0) => self.regex_membership.next(rng),
+                (false, 1) => self.regex_assignment.next(rng),
+                (false, _) => self.regex_synthesis.next(rng),
             };
             case.provenance.seed = self.seed;
             return case;
@@ -115,13 +166,8 @@ impl MixedCaseGenerator {
             return self.sat.next(rng);
         }
         let start = self.unsat_seeds.choose(rng).expect("Table 2 is not empty");
-        let catalogue: [&dyn Transformation; 3] = [
-            &VariableReplacement,
-            &ConstantReplacement,
-            &NoiseIntroduction,
-        ];
         let len = rng.random_range(0..=self.max_chain);
-        let mut case = random_chain(start, &catalogue, len, rng);
+        let mut case = random_chain(start, &UNSAT_CATALOGUE, len, rng);
         case.provenance.seed = self.seed;
         case.provenance.category = "unsat-chain".into();
         case

@@ -13,6 +13,8 @@
 
 mod mixed;
 mod random;
+mod theory;
 
 pub use mixed::MixedCaseGenerator;
 pub use random::RandomCaseGenerator;
+pub use theory::Theory;

@@ -264,7 +264,9 @@ pub fn constant_replacements(case: &Case) -> Vec<Case> {
     out
 }
 
-/// Replaces the anchor's constant with a random identity for it.
+/// Replaces the anchor's constant with a random identity for it; in a
+/// regex case, a constant of Table 2.6's `C` rows (see
+/// `regex_constant_replacement`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConstantReplacement;
 
@@ -274,12 +276,16 @@ impl Transformation for ConstantReplacement {
     }
 
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
-        let c = anchor_constant(case)?;
-        let ids: Vec<&Identity> = constant_identities(&c).collect();
-        if ids.is_empty() {
-            return None;
-        }
-        let mut out = replace_anchor_constant(case, ids[rng.next_u32() as usize % ids.len()])?;
+        let ids: Vec<&Identity> = anchor_constant(case)
+            .map(|c| constant_identities(&c).collect())
+            .unwrap_or_default();
+        let mut out = if ids.is_empty() {
+            // Regex cases: Table 2.6's C rows, where a model proves the new
+            // clause needed (see `regex_constant_replacement`).
+            super::regex_constant_replacement::random_regex_constant_replacement(case, rng)?
+        } else {
+            replace_anchor_constant(case, ids[rng.next_u32() as usize % ids.len()])?
+        };
         out.provenance.chain.pop();
         out.provenance.chain.push(self.name().to_string());
         out.provenance.category = "larger-core".into();

@@ -14,6 +14,9 @@ mod constant_assignment;
 mod constant_replacement;
 pub mod identities;
 mod noise_introduction;
+mod regex_abstraction;
+mod regex_constant_replacement;
+pub mod regex_identities;
 mod term_synthesis;
 mod variable_abstraction;
 mod variable_replacement;
@@ -27,6 +30,10 @@ pub use constant_replacement::{
 };
 pub use noise_introduction::{
     NoiseIntroduction, noise_cases, noise_choices, noise_on_bound, noise_on_free,
+};
+pub use regex_abstraction::abstract_regex_constant;
+pub use regex_constant_replacement::{
+    random_regex_constant_replacement, regex_constant_replacements, replace_regex_constant,
 };
 pub use term_synthesis::{
     PAPER_OPERATORS, TermSynthesis, synthesize_case, term_synthesis_cases,

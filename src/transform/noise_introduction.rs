@@ -38,7 +38,10 @@ use std::collections::BTreeMap;
 use rand::RngCore;
 
 use super::Transformation;
-use super::identities::{Identity, total_variable_identities};
+use super::identities::Identity;
+#[cfg(test)]
+use super::identities::total_variable_identities;
+use super::regex_identities::variable_identities_for;
 use super::variable_replacement::fresh_var;
 use crate::generate::equivalent_formula_cases;
 use crate::term::{Formula, QuantKind, Quantifier, Sort, Symbol, Term};
@@ -197,7 +200,7 @@ pub fn noise_choices(case: &Case, paper_only: bool) -> Vec<Case> {
         if paper_only && a0_vars.contains(y) {
             continue;
         }
-        out.extend(total_variable_identities(s).filter_map(|id| noise_on_free(case, y, id)));
+        out.extend(variable_identities_for(f, s).filter_map(|id| noise_on_free(case, y, id)));
     }
     for (at, a) in f.assertions.iter().enumerate() {
         let mut qs = Vec::new();
@@ -205,7 +208,7 @@ pub fn noise_choices(case: &Case, paper_only: bool) -> Vec<Case> {
         for (k, vars) in qs.iter().enumerate() {
             for (y, s) in vars {
                 out.extend(
-                    total_variable_identities(s)
+                    variable_identities_for(f, s)
                         .filter_map(|id| noise_on_bound(case, at, k, y, id)),
                 );
             }

@@ -20,6 +20,9 @@
 //! outside regular-language subterms are touched, so no variable is
 //! captured and no regex constructor gets a non-constant argument.
 //!
+//! In a formula that mentions regexes, closed `RegLan` subterms may become
+//! `RegLan` variables too ([`super::regex_abstraction`], same invariant).
+//!
 //! The transformation refuses unsat cases: an unsat formula with a constant
 //! turned into a variable may well be satisfiable.
 
@@ -29,6 +32,8 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngCore};
 
 use super::Transformation;
+use super::regex_abstraction::abstract_regex_constant;
+use super::regex_identities::mentions_regex;
 use crate::semantics::{Model, Value};
 use crate::term::{Formula, Op, Sort, Symbol, Term};
 use crate::truth::{Case, Truth};
@@ -233,6 +238,21 @@ impl Transformation for VariableAbstraction {
         let Truth::Sat { model } = &case.truth else {
             return None;
         };
+        // Regex formulas: half of the time (and whenever no literal is
+        // left) a closed RegLan subterm becomes a RegLan variable instead.
+        let regex = mentions_regex(&case.formula);
+        let regex_step = |rng: &mut dyn RngCore| {
+            abstract_regex_constant(case, rng).map(|mut out| {
+                out.provenance.chain.push(self.name().to_string());
+                out
+            })
+        };
+        if regex
+            && rng.random_bool(0.5)
+            && let Some(out) = regex_step(rng)
+        {
+            return Some(out);
+        }
         let mut fresh = FreshNames::for_formula(&case.formula);
         let mut terms: Vec<Term> = case
             .formula
@@ -251,7 +271,7 @@ impl Transformation for VariableAbstraction {
             rng,
         );
         if replaced == 0 {
-            return None;
+            return if regex { regex_step(rng) } else { None };
         }
         let mut out = case.clone();
         out.formula.decls = decls;

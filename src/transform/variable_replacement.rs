@@ -47,7 +47,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use rand::RngCore;
 
 use super::Transformation;
-use super::identities::{Identity, total_variable_identities};
+use super::identities::Identity;
+use super::regex_identities::variable_identities_for;
 use crate::generate::equivalent_formula_cases;
 use crate::term::{Formula, Sort, Symbol, Term};
 use crate::truth::{Case, Truth};
@@ -148,7 +149,7 @@ pub fn variable_replacement_choices(case: &Case) -> Vec<(Symbol, &'static Identi
     replaceable_variables(case)
         .into_iter()
         .flat_map(|(x, s)| {
-            total_variable_identities(&s)
+            variable_identities_for(&case.formula, &s)
                 .map(move |id| (x.clone(), id))
                 .collect::<Vec<_>>()
         })

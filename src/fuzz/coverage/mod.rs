@@ -102,7 +102,7 @@ use self::verdict::VerdictObserver;
 use crate::generate::{ConstantPool, TermPool};
 use crate::solver::z3_worker::{install_exit_guard, set_memory_limit, worker_stuck};
 use crate::solver::{SolverInfo, Target, Z3Library, soft_timeout};
-use crate::source::MixedCaseGenerator;
+use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::Printer;
 use crate::transform::{
     ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
@@ -156,6 +156,8 @@ pub struct CoverageConfig {
     pub progress: Duration,
     /// Address-space limit of the fuzzing process, bytes.
     pub memory_limit: Option<u64>,
+    /// What the fresh cases draw from, and which seeds are kept.
+    pub theory: Theory,
 }
 
 /// The solver under test.
@@ -270,7 +272,8 @@ pub fn run(
     // Built before the launch, so a restarted client inherits them.
     let generator = MixedCaseGenerator::new(cfg.pool.clone())
         .map_err(|e| CampaignError::Generator(e.to_string()))?
-        .seed(cfg.seed);
+        .seed(cfg.seed)
+        .theory(cfg.theory);
     let terms =
         TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
     let mut shmem_provider = StdShMemProvider::new()?;
@@ -312,7 +315,8 @@ pub fn run_cores(
     std::fs::create_dir_all(cfg.out.join("findings"))?;
     let generator = MixedCaseGenerator::new(cfg.pool.clone())
         .map_err(|e| CampaignError::Generator(e.to_string()))?
-        .seed(cfg.seed);
+        .seed(cfg.seed)
+        .theory(cfg.theory);
     let terms =
         TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
     let cores = Cores::from_cmdline(cores)?;
@@ -475,7 +479,8 @@ impl<'a> CampaignBuilder<'a> {
             Some(g) => g,
             None => MixedCaseGenerator::new(cfg.pool.clone())
                 .map_err(|e| CampaignError::Generator(e.to_string()))?
-                .seed(cfg.seed),
+                .seed(cfg.seed)
+                .theory(cfg.theory),
         };
         let terms = match self.terms {
             Some(t) => t,
@@ -711,10 +716,12 @@ where
         mutator,
         NonZeroUsize::MIN
     ));
+    let mut unstuck = CaseGenerator(generator.clone());
     if fresh_state || state.corpus().count() == 0 {
         seed_corpus(fresh_state, cfg, state, fuzzer, executor, mgr, generator)?;
     }
     let mut last_line = Instant::now();
+    let mut idle = 0usize;
     loop {
         let execs = *state.executions();
         let stats = state.metadata::<CampaignStats>()?;
@@ -744,7 +751,22 @@ where
                 return Ok(());
             }
         }
+        let before = *state.executions();
         fuzzer.fuzz_one(&mut stages, executor, state, mgr)?;
+        // LibAFL skips, for good, the stage of a corpus entry whose
+        // mutations crashed the client three times: a corpus of such
+        // entries alone (one entry, with coverage off) would spin here
+        // without executing anything. A fresh case gives it one more.
+        idle = if *state.executions() == before {
+            idle + 1
+        } else {
+            0
+        };
+        if idle >= IDLE_ROUNDS {
+            idle = 0;
+            let case = libafl::generators::Generator::generate(&mut unstuck, state)?;
+            fuzzer.add_input(state, executor, mgr, case)?;
+        }
         if worker_stuck() {
             // The timeout is on disk; the thread inside libz3 can only end
             // with the process.
@@ -756,6 +778,10 @@ where
         }
     }
 }
+
+/// Rounds without an execution after which the loop adds a fresh case to
+/// the corpus (see `fuzz_until_done`).
+const IDLE_ROUNDS: usize = 1000;
 
 /// Fills a new campaign's corpus: the corpus left by an earlier run on the
 /// same folder, then the seed folders (cases not already there), then, for
@@ -825,6 +851,9 @@ where
         if time_up(state) {
             break;
         }
+        if !cfg.theory.admits(Theory::of(&case.formula)) {
+            continue;
+        }
         if !known.contains(&case) {
             fuzzer.add_input(state, executor, mgr, case)?;
         }
@@ -872,6 +901,7 @@ mod tests {
             choice: Choice::Uniform,
             progress: Duration::from_secs(1),
             memory_limit: None,
+            theory: Theory::All,
         }
     }
 

@@ -128,18 +128,28 @@ mod tests {
     use super::*;
     use crate::fuzz::coverage::scheduler::{Choice, TransformationScheduler};
     use crate::generate::{ConstantPool, TermPool};
+    use crate::source::Theory;
     use crate::transform::{
         ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis,
         VariableAbstraction, VariableReplacement,
     };
 
-    /// Sat and unsat cases alike: every transformation either refuses a case
-    /// of the other status or keeps its truth, stacked as the campaign
-    /// stacks them (the campaign's scheduler, bandit choice).
-    #[test]
-    fn stacked_transformations_keep_every_truth() {
+    /// What 300 havoc rounds did.
+    struct Rounds {
+        mutated: usize,
+        grew: usize,
+        unsat: usize,
+        /// Regex unsat cases grown by a transformation, not replaced.
+        regex_unsat_grew: usize,
+    }
+
+    /// 300 rounds of the campaign's stack (its scheduler, bandit choice)
+    /// over `theory`'s cases; every case's truth is checked after each.
+    fn havoc_rounds(theory: Theory) -> Rounds {
         let pool = ConstantPool::paper();
-        let generator = MixedCaseGenerator::new(pool.clone()).unwrap();
+        let generator = MixedCaseGenerator::new(pool.clone())
+            .unwrap()
+            .theory(theory);
         let terms = TermPool::new(pool).unwrap();
         let mut state = StdState::new(
             StdRand::with_seed(7),
@@ -163,21 +173,66 @@ mod tests {
             2,
         );
         let mut case = CaseGenerator(generator).generate(&mut state).unwrap();
-        let (mut mutated, mut grew, mut unsat) = (0, 0, 0);
+        let mut r = Rounds {
+            mutated: 0,
+            grew: 0,
+            unsat: 0,
+            regex_unsat_grew: 0,
+        };
         for _ in 0..300 {
             let before = case.clone();
             if havoc.mutate(&mut state, &mut case).unwrap() == MutationResult::Mutated {
-                mutated += 1;
-                grew += usize::from(case.provenance.chain.len() > before.provenance.chain.len());
+                r.mutated += 1;
+                let longer = case.provenance.chain.len() > before.provenance.chain.len();
+                r.grew += usize::from(longer);
+                r.regex_unsat_grew += usize::from(
+                    longer
+                        && matches!(case.truth, crate::truth::Truth::Unsat { .. })
+                        && Theory::of(&case.formula) == Theory::Regex
+                        && case.provenance.chain.starts_with(&before.provenance.chain),
+                );
             }
             case.check().unwrap_or_else(|e| panic!("{e}: {case:?}"));
-            unsat += usize::from(matches!(case.truth, crate::truth::Truth::Unsat { .. }));
+            assert!(theory.admits(Theory::of(&case.formula)), "{case:?}");
+            r.unsat += usize::from(matches!(case.truth, crate::truth::Truth::Unsat { .. }));
             assert!(formula_size(&case.formula) <= MAX_FORMULA_SIZE);
             havoc.post_exec(&mut state, None).unwrap();
         }
-        assert!(mutated > 200, "only {mutated} of 300 havoc rounds mutated");
-        assert!(unsat > 30, "unsat cases rarely seen: {unsat}");
-        assert!(grew > 10, "transformations rarely applied: {grew}");
+        r
+    }
+
+    /// Sat and unsat cases alike, strings and regexes (the default mix):
+    /// every transformation either refuses a case of the other status or
+    /// keeps its truth, stacked as the campaign stacks them.
+    #[test]
+    fn stacked_transformations_keep_every_truth() {
+        let r = havoc_rounds(Theory::All);
+        assert!(
+            r.mutated > 200,
+            "only {} of 300 havoc rounds mutated",
+            r.mutated
+        );
+        assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
+        assert!(r.grew > 10, "transformations rarely applied: {}", r.grew);
+    }
+
+    /// Regex cases only: the stack mutates them as often, and the unsat
+    /// ones are grown by the unsat transformations (Table 2.6), not only
+    /// replaced by fresh cases.
+    #[test]
+    fn stacked_transformations_grow_regex_cases() {
+        let r = havoc_rounds(Theory::Regex);
+        assert!(
+            r.mutated > 200,
+            "only {} of 300 havoc rounds mutated",
+            r.mutated
+        );
+        assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
+        assert!(
+            r.regex_unsat_grew > 20,
+            "regex unsat cases grown: {}",
+            r.regex_unsat_grew
+        );
     }
 
     #[test]

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The regex half of scripts/table4.sh (`--theory regex`), not meant to be run by hand: exports
+# the regex categories once and prints, for every solver on the same files, the thesis' Table 6.1
+# (Kühne 2022): Theory | Expected | Transformation | #Tests | IM | IC | S | U | K | T | E, then
+# the agreement with the labels among decided files and every disagreement.
+#
+# Arguments: BIN DIR TIMEOUT COUNT CHAINS SEED CVC5(0|1) [LIBZ3...]
+set -euo pipefail
+bin=$1; dir=$2; timeout=$3; count=$4; chains=$5; seed=$6; cvc5=$7; shift 7
+libs=("$@")
+files=$dir/files
+# The finite unsat categories in full, then the sat ones, a third of the rest each.
+$bin export --force --out "$files" --theory regex --seed "$seed" \
+  --category regex-equivalent-formula,regex-unsat-constant,regex-unsat-complex >/dev/null
+have=$(wc -l < "$files/manifest.jsonl")
+rest=$(( count > have ? count - have : 0 ))
+for cat in regex-membership regex-constant-assignment regex-term-synthesis; do
+  n=$(( rest / 3 )); [ "$cat" = regex-term-synthesis ] && n=$(( rest - 2 * (rest / 3) ))
+  [ "$n" -gt 0 ] && $bin export --append --out "$files" --category "$cat" --count "$n" \
+    --seed "$seed" >/dev/null
+done
+# The fuzz loop's regex stream: unsat rows grown by chains of Table 2.6's transformations.
+[ "$chains" -gt 0 ] && $bin export --append --out "$files" --category random --theory regex \
+  --count "$chains" --seed "$seed" >/dev/null
+solvers=()
+for l in "${libs[@]}"; do solvers+=("z3|$l"); done
+[ "$cvc5" = 1 ] && solvers+=("cvc5|")
+[ ${#solvers[@]} -gt 0 ] || solvers=("z3|")
+i=0
+for s in "${solvers[@]}"; do
+  target=${s%%|*}; lib=${s#*|}
+  args=(--target "$target"); [ -n "$lib" ] && args+=(--solver-lib "$lib")
+  echo "running $(wc -l < "$files/manifest.jsonl") files on $target ${lib:+($lib) }(timeout $timeout)..." >&2
+  nice -n 10 $bin run --jsonl "${args[@]}" --timeout "$timeout" "$files" > "$dir/verdicts-$i.jsonl" \
+    2> "$dir/run-$i.stderr" || true
+  head -n 1 "$dir/run-$i.stderr" >&2
+  i=$((i + 1))
+done
+python3 - "$files" "$dir" "${solvers[@]}" <<'PY'
+import json, sys, os, collections
+root, dir, solvers = sys.argv[1], sys.argv[2], sys.argv[3:]
+meta = {}
+for line in open(os.path.join(root, "manifest.jsonl")):
+    e = json.loads(line)
+    meta[os.path.normpath(os.path.join(root, e["file"]))] = (e["category"], e["status"], e["theory"])
+# The thesis' transformation names next to ours.
+names = {
+    "regex-equivalent-formula": "equivalent formula (Table 2.3)",
+    "regex-unsat-constant": "const (2.5.1)",
+    "regex-unsat-complex": "constComplexResult (2.5.2)",
+    "regex-membership": "str.in_re membership",
+    "regex-constant-assignment": "constant assignment (2.3.1)",
+    "regex-term-synthesis": "term synthesis, depth 3 (2.3.2/2.3.3)",
+    "larger-core": "larger unsat core (2.4.1, 2.4.2, noise)",
+}
+cols = [("IM", "invalid-model"), ("IC", "invalid-core"), ("S", "sat"), ("U", "unsat"),
+        ("K", "unknown"), ("T", "timeout"), ("E", "error")]
+for i, solver in enumerate(solvers):
+    path = os.path.join(dir, f"verdicts-{i}.jsonl")
+    version = open(os.path.join(dir, f"run-{i}.stderr")).readline().strip()
+    table = collections.defaultdict(collections.Counter)
+    wrong = []
+    for line in open(path):
+        v = json.loads(line)
+        cat, status, theory = meta.get(os.path.normpath(v["file"]), ("?", "?", "?"))
+        k = v["kind"]
+        # An unsound answer is the opposite status; imprecise cores are unsat.
+        # A label contradicted (the solver's model satisfies an unsat-labelled
+        # file) is our bug: counted as the solver's answer, listed below.
+        col = {"unsound": "unsat" if status == "sat" else "sat", "imprecise-core": "unsat",
+               "incomplete": "sat", "crash": "error", "invalid": "error",
+               "label-contradicted": "sat"}.get(k, k)
+        table[(status, cat)][col] += 1
+        table[(status, cat)]["#"] += 1
+        if k in ("unsound", "invalid-model", "invalid-core", "crash", "label-contradicted"):
+            wrong.append((k, v["file"], v.get("verdict", "")))
+    print(f"\n### {solver.replace('|', ' ')} — {version}\n")
+    print("| Theory | Expected | Transformation | #Tests | " + " | ".join(c for c, _ in cols) + " |")
+    print("|---|---|---|---:|" + "---:|" * len(cols))
+    total = collections.Counter()
+    for (status, cat) in sorted(table, key=lambda x: (x[0] != "sat", x[1])):
+        t = table[(status, cat)]; total.update(t)
+        print(f"| Regex | {status} | {names.get(cat, cat)} | {t['#']} | " +
+              " | ".join(str(t[k]) for _, k in cols) + " |")
+    agree = sum(t["sat"] if s == "sat" else t["unsat"] for (s, _), t in table.items())
+    bad = sum(t["unsat"] if s == "sat" else t["sat"] for (s, _), t in table.items()) \
+        + total["invalid-model"] + total["invalid-core"]
+    decided = agree + bad
+    if decided:
+        print(f"\nagreement with the labels among decided files: {agree}/{decided} = "
+              f"{100.0 * agree / decided:.2f}% (undecided: {total['#'] - decided})")
+    for k, f, why in wrong[:40]:
+        print(f"- {k}: {f}: {why}")
+PY
