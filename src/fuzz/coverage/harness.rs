@@ -7,11 +7,15 @@
 //!   may run in a fork child whose memory vanishes. Everything it knows
 //!   goes through the slot; the feedbacks record it.
 //! - libz3 gets Z3's own soft timeout (below the executor's hard one), so a
-//!   slow query usually ends with `unknown`, not with a kill.
+//!   slow query usually ends with `unknown`, not with a kill. In process,
+//!   that timeout and the deadline are calibrated from the answered
+//!   queries ([`QueryLimits`]), under `--timeout`.
 //! - In process, libz3 runs on a worker thread ([`Z3Worker`], in
 //!   `solver`) and the harness waits for it with a deadline: a query that
-//!   ignores Z3's soft timeout is seen in normal code, where the client
-//!   saves its state and restarts (see
+//!   ignores Z3's soft timeout is seen in normal code and interrupted
+//!   (`Z3_interrupt`); it is a timeout, and the worker serves the next
+//!   query. Only one that ignores the interrupt too makes the client save
+//!   its state and restart (see
 //!   [`worker_stuck`](crate::solver::z3_worker::worker_stuck)). LibAFL's own
 //!   timeout, a signal handler that runs the feedbacks on the interrupted
 //!   thread, is only the last backstop: if it fires while the solver holds
@@ -27,9 +31,10 @@ use std::time::{Duration, Instant};
 
 use libafl::executors::ExitKind;
 
+use super::limits::QueryLimits;
 use super::slot::ResultSlot;
-use crate::oracle::{Expected, Reply, judge};
-use crate::solver::z3_worker::{InFlight, Z3Worker};
+use crate::oracle::{Answer, Expected, Reply, judge};
+use crate::solver::z3_worker::{InFlight, WorkerAnswer, Z3Worker};
 use crate::solver::{RawOutcome, Target, Z3Library, z3::Z3Context};
 use crate::term::Printer;
 use crate::truth::Case;
@@ -39,15 +44,13 @@ pub enum Solver {
     /// libz3 in this process, on a worker thread, a fresh context per
     /// query.
     Z3Fresh {
-        /// The library and Z3's soft timeout (ms), until the worker starts.
+        /// The library, until the worker starts.
         lib: Z3Library,
-        /// Z3's soft timeout, ms.
-        soft_ms: u32,
+        /// Z3's soft timeout and the deadline of each query.
+        limits: QueryLimits,
         /// The worker, started on the first query (threads do not survive
         /// the restarting manager's fork).
         worker: Option<Z3Worker>,
-        /// How long to wait for an answer.
-        deadline: Duration,
     },
     /// libz3 evaluated on a context made once in the parent: for fork
     /// children, which each get a copy-on-write image of it.
@@ -93,12 +96,11 @@ impl Harness {
         let reply_and_output = match &mut self.solver {
             Solver::Z3Fresh {
                 lib,
-                soft_ms,
+                limits,
                 worker,
-                deadline,
             } => {
                 if worker.is_none() {
-                    match Z3Worker::spawn(lib.clone(), *soft_ms) {
+                    match Z3Worker::spawn(lib.clone()) {
                         Ok(w) => *worker = Some(w),
                         Err(e) => {
                             let why = format!("cannot start the solver thread: {e}");
@@ -108,10 +110,31 @@ impl Harness {
                         }
                     }
                 }
-                let answered = worker.as_ref().and_then(|w| w.eval(script, *deadline));
-                match answered {
-                    Some(out) => (Reply::from_output(&out), out),
-                    None => {
+                let answer = match worker.as_ref() {
+                    Some(w) => w.eval(script, limits.soft_ms(), limits.deadline()),
+                    None => WorkerAnswer::Stuck,
+                };
+                match answer {
+                    WorkerAnswer::Answered(out) => {
+                        let reply = Reply::from_output(&out);
+                        let decided = matches!(
+                            reply,
+                            Reply::Answered {
+                                answer: Some(Answer::Sat | Answer::Unsat),
+                                ..
+                            }
+                        );
+                        limits.record(decided, start.elapsed());
+                        (reply, out)
+                    }
+                    WorkerAnswer::Interrupted(out) => {
+                        // Past the deadline: a timeout whatever Z3 printed
+                        // once stopped; the worker is free again.
+                        let ns = start.elapsed().as_nanos() as u64;
+                        self.slot.store(&crate::oracle::Verdict::Timeout, &out, ns);
+                        return ExitKind::Ok;
+                    }
+                    WorkerAnswer::Stuck => {
                         // The thread is still inside libz3: it is left
                         // behind (the next query gets a new one), and the
                         // fuzz loop restarts the client once the timeout is

@@ -59,6 +59,7 @@ pub mod feedback;
 pub mod harness;
 pub mod input;
 pub mod library;
+pub mod limits;
 pub mod mutators;
 pub mod scheduler;
 pub mod seeds;
@@ -93,6 +94,7 @@ use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
 use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback};
 use self::harness::{Harness, Solver};
+use self::limits::QueryLimits;
 use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
 use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
 use self::seeds::{Seeds, read_seeds};
@@ -565,9 +567,8 @@ impl Campaign<'_> {
             }
             SolverSetup::Z3(lib) => Solver::Z3Fresh {
                 lib,
-                soft_ms,
+                limits: QueryLimits::new(hard_timeout),
                 worker: None,
-                deadline: hard_timeout,
             },
             SolverSetup::Other(target) => Solver::Other {
                 target,
