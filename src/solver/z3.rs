@@ -80,7 +80,6 @@ struct Api {
     eval_smtlib2_string: unsafe extern "C" fn(RawContext, *const c_char) -> *const c_char,
     get_version: unsafe extern "C" fn(*mut c_uint, *mut c_uint, *mut c_uint, *mut c_uint),
     get_full_version: Option<unsafe extern "C" fn() -> *const c_char>,
-    interrupt: Option<unsafe extern "C" fn(RawContext)>,
 }
 
 /// A loaded libz3. Never unloaded (see the module docs).
@@ -154,8 +153,6 @@ impl Z3Library {
             get_full_version: unsafe { lib.get(b"Z3_get_full_version\0") }
                 .ok()
                 .map(|s| *s),
-            // SAFETY: as above.
-            interrupt: unsafe { lib.get(b"Z3_interrupt\0") }.ok().map(|s| *s),
         })
     }
 
@@ -217,36 +214,6 @@ impl Z3Library {
         let ctx = self.mk_context();
         // SAFETY: `ctx` is a fresh context used by this thread only.
         let out = unsafe { ctx.eval_raw(&script.text) };
-        drop(ctx);
-        out
-    }
-
-    /// [`Z3Library::eval_unserialized`] that leaves an [`Interrupter`] for
-    /// its context in `watch` while Z3 evaluates, so that another thread
-    /// can stop a query past its deadline (and takes it out before the
-    /// context is deleted).
-    pub fn eval_watched(
-        &self,
-        script: &str,
-        timeout_ms: Option<u32>,
-        watch: &std::sync::Mutex<Option<Interrupter>>,
-    ) -> String {
-        let script = PreparedScript::new(script).expect("SMT-LIB text has no NUL byte");
-        if let Some(ms) = timeout_ms {
-            self.set_soft_timeout(ms);
-        }
-        self.set_unsat_cores(script.unsat_cores);
-        let ctx = self.mk_context();
-        fn lock(
-            w: &std::sync::Mutex<Option<Interrupter>>,
-        ) -> std::sync::MutexGuard<'_, Option<Interrupter>> {
-            w.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-        }
-        *lock(watch) = ctx.interrupter();
-        // SAFETY: `ctx` is a fresh context evaluated by this thread only;
-        // the interrupter is the one call Z3 allows from another thread.
-        let out = unsafe { ctx.eval_raw(&script.text) };
-        *lock(watch) = None;
         drop(ctx);
         out
     }
@@ -382,27 +349,6 @@ fn decimal_cstr(mut n: u32, buf: &mut [u8; 16]) -> &CStr {
     CStr::from_bytes_with_nul(&buf[..=len]).expect("one NUL at the end")
 }
 
-/// Stops the evaluation running on one context (`Z3_interrupt`, the one
-/// Z3 call meant for another thread). Valid while its context lives: the
-/// owner takes it back before deleting the context.
-pub struct Interrupter {
-    raw: RawContext,
-    interrupt: unsafe extern "C" fn(RawContext),
-}
-
-// SAFETY: `Z3_interrupt` may be called from any thread while the context
-// lives (Z3 takes the context's own lock); the owner guarantees the latter.
-unsafe impl Send for Interrupter {}
-
-impl Interrupter {
-    /// Asks Z3 to stop the running evaluation: the same cancellation its
-    /// soft timeout triggers (the check returns `unknown` or `canceled`).
-    pub fn interrupt(&self) {
-        // SAFETY: the context is alive (see the type's docs).
-        unsafe { (self.interrupt)(self.raw) };
-    }
-}
-
 /// One Z3 context; deleted on drop.
 ///
 /// A context is not thread-safe; this handle is `Send` (it may move to
@@ -418,15 +364,6 @@ pub struct Z3Context {
 unsafe impl Send for Z3Context {}
 
 impl Z3Context {
-    /// A handle that interrupts this context from another thread; `None`
-    /// if the library has no `Z3_interrupt`.
-    pub fn interrupter(&self) -> Option<Interrupter> {
-        self.api.interrupt.map(|interrupt| Interrupter {
-            raw: self.raw,
-            interrupt,
-        })
-    }
-
     /// Evaluates `script` on this context and returns what Z3 printed.
     ///
     /// The context keeps the script's state (declarations, assertions,

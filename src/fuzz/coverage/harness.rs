@@ -10,17 +10,13 @@
 //!   slow query usually ends with `unknown`, not with a kill. In process,
 //!   that timeout and the deadline are calibrated from the answered
 //!   queries ([`QueryLimits`]), under `--timeout`.
-//! - In process, libz3 runs on a worker thread ([`Z3Worker`], in
-//!   `solver`) and the harness waits for it with a deadline: a query that
-//!   ignores Z3's soft timeout is seen in normal code and interrupted
-//!   (`Z3_interrupt`); it is a timeout, and the worker serves the next
-//!   query. Only one that ignores the interrupt too makes the client save
-//!   its state and restart (see
-//!   [`worker_stuck`](crate::solver::z3_worker::worker_stuck)). LibAFL's own
+//! - In process, libz3 runs in a warm worker process ([`Z3Process`], in
+//!   `solver`), and the harness waits for it with a deadline, in normal
+//!   code: a query past it (one that ignores Z3's soft timeout) costs the
+//!   worker, killed and forked again, never the client; a crash of the
+//!   solver is a crash verdict, and the client goes on. LibAFL's own
 //!   timeout, a signal handler that runs the feedbacks on the interrupted
-//!   thread, is only the last backstop: if it fires while the solver holds
-//!   the allocator's lock, the handler's first allocation deadlocks the
-//!   client for good (seen in a 10-minute campaign on Z3 5.3.3).
+//!   thread, is only the last backstop.
 //! - An `exit()` inside the solver during an execution becomes `abort()`
 //!   (see [`install_exit_guard`](crate::solver::z3_worker::install_exit_guard)),
 //!   so LibAFL's crash handler records the input and the restarting manager
@@ -33,24 +29,23 @@ use libafl::executors::ExitKind;
 
 use super::limits::QueryLimits;
 use super::slot::ResultSlot;
+use crate::oracle::Verdict;
 use crate::oracle::{Answer, Expected, Reply, judge};
-use crate::solver::z3_worker::{InFlight, WorkerAnswer, Z3Worker};
-use crate::solver::{RawOutcome, Target, Z3Library, z3::Z3Context};
+use crate::solver::z3_worker::{InFlight, ProcessAnswer, Z3Process};
+use crate::solver::{RawOutcome, Target, z3::Z3Context};
 use crate::term::Printer;
 use crate::truth::Case;
 
 /// How the solver is reached.
 pub enum Solver {
-    /// libz3 in this process, on a worker thread, a fresh context per
-    /// query.
+    /// libz3 in a warm worker process forked from this one, a fresh
+    /// context per query.
     Z3Fresh {
-        /// The library, until the worker starts.
-        lib: Z3Library,
+        /// The worker (started on the first query: a restarted client
+        /// starts its own).
+        worker: Z3Process,
         /// Z3's soft timeout and the deadline of each query.
         limits: QueryLimits,
-        /// The worker, started on the first query (threads do not survive
-        /// the restarting manager's fork).
-        worker: Option<Z3Worker>,
     },
     /// libz3 evaluated on a context made once in the parent: for fork
     /// children, which each get a copy-on-write image of it.
@@ -94,28 +89,9 @@ impl Harness {
             .script(&case.formula.to_script(None, case.truth.queries()));
         let start = Instant::now();
         let reply_and_output = match &mut self.solver {
-            Solver::Z3Fresh {
-                lib,
-                limits,
-                worker,
-            } => {
-                if worker.is_none() {
-                    match Z3Worker::spawn(lib.clone()) {
-                        Ok(w) => *worker = Some(w),
-                        Err(e) => {
-                            let why = format!("cannot start the solver thread: {e}");
-                            let verdict = judge(&case.formula, None, &Reply::NotRun(why));
-                            self.slot.store(&verdict, "", 0);
-                            return ExitKind::Ok;
-                        }
-                    }
-                }
-                let answer = match worker.as_ref() {
-                    Some(w) => w.eval(script, limits.soft_ms(), limits.deadline()),
-                    None => WorkerAnswer::Stuck,
-                };
-                match answer {
-                    WorkerAnswer::Answered(out) => {
+            Solver::Z3Fresh { worker, limits } => {
+                match worker.eval(&script, limits.soft_ms(), limits.deadline()) {
+                    ProcessAnswer::Answered(out) => {
                         let reply = Reply::from_output(&out);
                         let decided = matches!(
                             reply,
@@ -127,21 +103,18 @@ impl Harness {
                         limits.record(decided, start.elapsed());
                         (reply, out)
                     }
-                    WorkerAnswer::Interrupted(out) => {
-                        // Past the deadline: a timeout whatever Z3 printed
-                        // once stopped; the worker is free again.
+                    ProcessAnswer::Timeout => {
+                        // Past the deadline: the worker is gone, the next
+                        // query starts another.
                         let ns = start.elapsed().as_nanos() as u64;
-                        self.slot.store(&crate::oracle::Verdict::Timeout, &out, ns);
+                        let out = format!("killed at the deadline ({:?})", limits.deadline());
+                        self.slot.store(&Verdict::Timeout, &out, ns);
                         return ExitKind::Ok;
                     }
-                    WorkerAnswer::Stuck => {
-                        // The thread is still inside libz3: it is left
-                        // behind (the next query gets a new one), and the
-                        // fuzz loop restarts the client once the timeout is
-                        // recorded, which ends it.
-                        *worker = None;
-                        return ExitKind::Timeout;
+                    ProcessAnswer::Crashed(how) => {
+                        (Reply::Crash(format!("the solver worker died: {how}")), how)
                     }
+                    ProcessAnswer::NotRun(why) => (Reply::NotRun(why.clone()), why),
                 }
             }
             Solver::Z3Inherited { context } => {

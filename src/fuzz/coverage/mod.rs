@@ -4,7 +4,7 @@
 //! Mutators: the transformations and a fresh-case draw, stacked and chosen
 //! uniformly or by a bandit ([`scheduler`]). Executor: the solver in this
 //! process (a dlopened libz3, possibly sancov-instrumented, filling
-//! LibAFL's edge map, on a solver thread with a deadline: [`harness`])
+//! LibAFL's edge map, in a warm worker process with a deadline: [`harness`])
 //! under LibAFL's restarting event manager, or each execution in a fork
 //! child (`fork`). Corpus feedback: hitcount edge coverage, for answered
 //! queries only; corpus scheduling: AFL's favoured entries (smallest and
@@ -13,11 +13,11 @@
 //!
 //! # Invariants
 //!
-//! - The campaign survives the solver: a crash of an in-process execution
-//!   restarts the client from the state saved by LibAFL's crash handler; a
-//!   query past its deadline is recorded, then the client saves its state
-//!   and restarts itself. The input is written as a crash or timeout first
-//!   (see [`feedback`]).
+//! - The campaign survives the solver: in process, the solver runs in a
+//!   warm worker process (see [`harness`]), so a crash or a query past its
+//!   deadline costs that worker, not the client; a crash of the client
+//!   itself restarts it from the state saved by LibAFL's crash handler.
+//!   The input is written as a crash or timeout first (see [`feedback`]).
 //! - Everything worth keeping is on disk as soon as it is known: findings
 //!   and the corpus (`corpus/`, postcard) are written atomically, so a
 //!   `kill -9` loses at most the statistics since the last line.
@@ -102,7 +102,7 @@ use self::slot::ResultSlot;
 use self::stats::{CampaignStats, Snapshot};
 use self::verdict::VerdictObserver;
 use crate::generate::{ConstantPool, TermPool};
-use crate::solver::z3_worker::{install_exit_guard, set_memory_limit, worker_stuck};
+use crate::solver::z3_worker::{Z3Process, install_exit_guard, set_memory_limit};
 use crate::solver::{SolverInfo, Target, Z3Library, soft_timeout};
 use crate::source::MixedCaseGenerator;
 use crate::term::Printer;
@@ -116,13 +116,8 @@ use crate::truth::Case;
 pub const INITIAL_CASES: usize = 16;
 
 /// How long past the hard timeout LibAFL's own timeout waits (in process,
-/// where the solver thread's deadline comes first).
+/// where the solver worker's deadline comes first).
 const BACKSTOP: Duration = Duration::from_secs(5);
-
-/// The exit code of a client that restarts itself (any code but LibAFL's
-/// Ctrl-C code makes the restarting manager start a new client from the
-/// saved state).
-const RESTART_EXIT: i32 = 75;
 
 /// Skipped seed files named one by one before the rest are only counted.
 const MAX_SKIPPED_SHOWN: usize = 10;
@@ -552,7 +547,7 @@ impl Campaign<'_> {
 
         let hard_timeout = cfg.timeout;
         let soft_ms = soft_timeout(hard_timeout);
-        // In process, the solver thread's deadline is the hard timeout and
+        // In process, the solver worker's deadline is the hard timeout and
         // LibAFL's signal-driven one only a backstop (see `harness`).
         let executor_timeout = match setup {
             SolverSetup::Z3(_) if cfg.fork => hard_timeout,
@@ -566,9 +561,8 @@ impl Campaign<'_> {
                 }
             }
             SolverSetup::Z3(lib) => Solver::Z3Fresh {
-                lib,
+                worker: Z3Process::new(lib),
                 limits: QueryLimits::new(hard_timeout),
-                worker: None,
             },
             SolverSetup::Other(target) => Solver::Other {
                 target,
@@ -746,15 +740,6 @@ where
             }
         }
         fuzzer.fuzz_one(&mut stages, executor, state, mgr)?;
-        if worker_stuck() {
-            // The timeout is on disk; the thread inside libz3 can only end
-            // with the process.
-            tracing::info!("restarting the client: the solver missed its deadline");
-            mgr.on_restart(state)?;
-            // SAFETY: ends the process without running libz3's static
-            // destructors under its running thread.
-            unsafe { libc::_exit(RESTART_EXIT) };
-        }
     }
 }
 
