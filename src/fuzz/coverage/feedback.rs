@@ -153,6 +153,7 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFee
             let seen = stats.signatures.entry(sig).or_default();
             *seen += 1;
             let first = *seen == 1;
+            stats.last_new_finding = first;
             if *seen <= EXAMPLES_PER_SIGNATURE
                 && let Some(path) =
                     write_finding(&self.out.join("findings"), input, &info, &self.printer)?

@@ -214,6 +214,12 @@ fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapshot {
             .metadata::<TransformationCounts>()
             .map(TransformationCounts::report)
             .unwrap_or_default(),
+        transformation_secs: state
+            .metadata::<TransformationCounts>()
+            .map(TransformationCounts::solver_secs)
+            .unwrap_or_default(),
+        answered_per_hour: stats.answered() as f64 * 3600.0 / time,
+        verdict_secs: stats.verdict_secs.clone(),
         in_solver: stats.solver_secs / time,
         last,
     }

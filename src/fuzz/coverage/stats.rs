@@ -19,6 +19,20 @@ use serde::{Deserialize, Serialize};
 /// How many solver times the reservoir keeps.
 pub const SAMPLES: usize = 20_000;
 
+/// The verdict kinds of a query the solver answered `sat` or `unsat`
+/// (right or wrong); any other kind, a future one included, is not an
+/// answer.
+pub const ANSWERED_KINDS: [&str; 8] = [
+    "sat",
+    "unsat",
+    "imprecise-core",
+    "incomplete",
+    "unsound",
+    "invalid-model",
+    "invalid-core",
+    "label-contradicted",
+];
+
 /// What a campaign has seen so far.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct CampaignStats {
@@ -40,6 +54,17 @@ pub struct CampaignStats {
     pub solver_secs: f64,
     /// Sampled solver times, milliseconds.
     pub solver_ms: Vec<f32>,
+    /// Verdict kind → seconds inside the solver call.
+    #[serde(default)]
+    pub verdict_secs: BTreeMap<String, f64>,
+    /// The last execution's solver time, nanoseconds (the scheduler
+    /// charges it to the transformations that made the input).
+    #[serde(default)]
+    pub last_solver_ns: u64,
+    /// Whether the last execution found a new bug signature (rewarded as
+    /// a new corpus entry is).
+    #[serde(default)]
+    pub last_new_finding: bool,
 }
 
 libafl_bolts::impl_serdeany!(CampaignStats);
@@ -86,8 +111,11 @@ impl CampaignStats {
     pub fn record(&mut self, kind: &str, solver_ns: u64) {
         *self.verdicts.entry(kind.to_string()).or_default() += 1;
         self.judged += 1;
+        self.last_solver_ns = solver_ns;
+        self.last_new_finding = false;
         let ms = solver_ns as f64 / 1e6;
         self.solver_secs += ms / 1e3;
+        *self.verdict_secs.entry(kind.to_string()).or_default() += ms / 1e3;
         let n = self.judged as usize;
         if self.solver_ms.len() < SAMPLES {
             self.solver_ms.push(ms as f32);
@@ -105,6 +133,14 @@ impl CampaignStats {
         }
         v.sort_by(f32::total_cmp);
         v[v.len() / 2] as f64
+    }
+
+    /// Queries the solver answered `sat` or `unsat` (right or wrong).
+    pub fn answered(&self) -> u64 {
+        ANSWERED_KINDS
+            .iter()
+            .filter_map(|k| self.verdicts.get(*k))
+            .sum()
     }
 
     /// All findings written.
@@ -152,6 +188,17 @@ pub struct Snapshot {
     /// Per transformation: `[used, skipped, new corpus entries]`.
     #[serde(default)]
     pub transformations: BTreeMap<String, [u64; 3]>,
+    /// Verdict kind → seconds inside the solver call.
+    #[serde(default)]
+    pub verdict_secs: BTreeMap<String, f64>,
+    /// Per transformation: seconds inside the solver call of the
+    /// executions whose input it helped make.
+    #[serde(default)]
+    pub transformation_secs: BTreeMap<String, f64>,
+    /// Queries answered `sat` or `unsat` (right or wrong), per hour of
+    /// wall time.
+    #[serde(default)]
+    pub answered_per_hour: f64,
     /// Whether this is the campaign's last line.
     pub last: bool,
 }
@@ -252,5 +299,8 @@ mod tests {
         assert_eq!(s.verdicts["sat"], 3 * SAMPLES as u64 / 2);
         assert!((s.median_solver_ms() - 2.0).abs() < 1e-6);
         assert!((s.solver_secs - 0.002 * 3.0 * SAMPLES as f64).abs() < 1e-6);
+        let by_verdict: f64 = s.verdict_secs.values().sum();
+        assert!((by_verdict - s.solver_secs).abs() < 1e-6);
+        assert!((s.verdict_secs["sat"] - 0.002 * 1.5 * SAMPLES as f64).abs() < 1e-6);
     }
 }
