@@ -715,16 +715,19 @@ where
     if fresh_state || state.corpus().count() == 0 {
         seed_corpus(fresh_state, cfg, state, fuzzer, executor, mgr, generator)?;
     }
-    let mut last_line = Instant::now();
+    // Lines come at multiples of `progress` since the campaign started
+    // (a restarted client keeps the beat), never more than one per tick.
+    let tick = |secs: f64| (secs / cfg.progress.as_secs_f64()).floor() as u64;
+    let mut last_tick = tick(state.metadata::<CampaignStats>()?.wall_secs());
     loop {
         let execs = *state.executions();
         let stats = state.metadata::<CampaignStats>()?;
+        let wall = stats.wall_secs();
         let done = cfg.max_execs.is_some_and(|m| execs >= m)
-            || cfg
-                .time
-                .is_some_and(|t| stats.wall_secs() >= t.as_secs_f64());
-        if done || last_line.elapsed() >= cfg.progress {
-            last_line = Instant::now();
+            || cfg.time.is_some_and(|t| wall >= t.as_secs_f64());
+        if done || tick(wall) > last_tick {
+            last_tick = tick(wall);
+            stats.write_shapes(&cfg.out)?;
             let snap = snapshot(state, edges_total, done);
             eprintln!("{}", snap.line());
             if stats_file {

@@ -65,6 +65,46 @@ pub struct CampaignStats {
     /// a new corpus entry is).
     #[serde(default)]
     pub last_new_finding: bool,
+    /// Unknown and timeout answers by shape (signature): how many, and the
+    /// one file written for each.
+    #[serde(default)]
+    pub shapes: BTreeMap<u64, ShapeCount>,
+}
+
+/// One shape of unknown or timeout answers.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ShapeCount {
+    /// The verdict kind (`unknown`, `timeout`).
+    pub kind: String,
+    /// Answers of this shape.
+    pub count: u64,
+    /// The file name of its first example.
+    pub file: String,
+}
+
+impl CampaignStats {
+    /// Writes `<out>/<kind>/shapes.tsv` for each kind of shape: one line
+    /// per shape, `count<TAB>file`, most frequent first (atomically: a
+    /// reader never sees half a table).
+    pub fn write_shapes(&self, out: &Path) -> std::io::Result<()> {
+        let mut by_kind: BTreeMap<&str, Vec<&ShapeCount>> = BTreeMap::new();
+        for s in self.shapes.values() {
+            by_kind.entry(&s.kind).or_default().push(s);
+        }
+        for (kind, mut shapes) in by_kind {
+            shapes.sort_by(|a, b| b.count.cmp(&a.count).then(a.file.cmp(&b.file)));
+            let text: String = shapes
+                .iter()
+                .map(|s| format!("{}\t{}\n", s.count, s.file))
+                .collect();
+            crate::triage::write_atomically(
+                &out.join(kind).join("shapes.tsv"),
+                text.as_bytes(),
+                false,
+            )?;
+        }
+        Ok(())
+    }
 }
 
 libafl_bolts::impl_serdeany!(CampaignStats);
