@@ -40,7 +40,7 @@ use crate::truth::Case;
 pub const EXAMPLES_PER_SIGNATURE: u64 = 3;
 
 /// Unknown and timeout shapes (so files) written per campaign at most.
-pub const MAX_UNKNOWN_FILES: u64 = 1000;
+pub const MAX_UNKNOWN_FILES: u64 = 200;
 
 /// The bug signature of a finding: its kind, what was answered, the
 /// generator category and the set of operators in the formula. Two

@@ -55,6 +55,7 @@
 //!   testcases, since both brokers number their clients from 1 and a client
 //!   drops events that carry its own id.
 
+pub mod features;
 pub mod feedback;
 pub mod harness;
 pub mod input;
@@ -92,6 +93,7 @@ use libafl_bolts::rands::StdRand;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
 use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
+use self::features::{FEATURES, FeatureWriter};
 use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback};
 use self::harness::{Harness, Solver};
 use self::limits::QueryLimits;
@@ -585,6 +587,16 @@ impl Campaign<'_> {
         .track_indices();
         let time_observer = TimeObserver::new("time");
         let verdict_observer = VerdictObserver::new(slot, hard_timeout.as_nanos() as u64);
+        // The formula's features and the answer x time bucket: a map of
+        // their own, so any build (instrumented or not) can grow the corpus.
+        let features_map: *mut u8 = Box::leak(vec![0u8; FEATURES].into_boxed_slice()).as_mut_ptr();
+        // SAFETY: the map is leaked (lives for the process); the writer
+        // fills it in post_exec, the map observer reads it after.
+        let feature_writer =
+            unsafe { FeatureWriter::new(slot, features_map, hard_timeout.as_nanos() as u64) };
+        // SAFETY: as above.
+        let feature_observer =
+            unsafe { StdMapObserver::from_mut_ptr("features", features_map, FEATURES) };
         // Only a query the solver answered may enter the corpus (see
         // `AnsweredFeedback`); the time feedback only records execution
         // times for the minimizer.
@@ -593,6 +605,11 @@ impl Campaign<'_> {
                 ConstFeedback::new(cfg.guided && edges_total > 0),
                 AnsweredFeedback::new(verdict_observer.verdict_handle()),
                 MaxMapFeedback::new(&observer)
+            ),
+            feedback_and_fast!(
+                ConstFeedback::new(cfg.guided),
+                AnsweredFeedback::new(verdict_observer.verdict_handle()),
+                MaxMapFeedback::new(&feature_observer)
             ),
             TimeFeedback::new(&time_observer),
             // SAFETY: as above.
@@ -632,7 +649,13 @@ impl Campaign<'_> {
             fresh_state,
             stats_file,
         };
-        let observers = tuple_list!(verdict_observer, observer, time_observer);
+        let observers = tuple_list!(
+            verdict_observer,
+            observer,
+            time_observer,
+            feature_writer,
+            feature_observer
+        );
         if cfg.fork {
             let mut executor = InProcessForkExecutor::new(
                 &mut harness_fn,
