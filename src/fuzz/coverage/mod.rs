@@ -55,6 +55,7 @@
 //!   testcases, since both brokers number their clients from 1 and a client
 //!   drops events that carry its own id.
 
+pub mod crossover;
 pub mod features;
 pub mod feedback;
 pub mod harness;
@@ -93,6 +94,7 @@ use libafl_bolts::rands::StdRand;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
 use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
+use self::crossover::Crossover;
 use self::features::{FEATURES, FeatureWriter};
 use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback};
 use self::harness::{Harness, Solver};
@@ -384,6 +386,7 @@ type CaseMutator = TransformationScheduler<
         TransformationMutator<VariableReplacement>,
         TransformationMutator<ConstantReplacement>,
         TransformationMutator<NoiseIntroduction>,
+        Crossover,
         FreshCase
     ),
 >;
@@ -726,6 +729,7 @@ where
             TransformationMutator::new(VariableReplacement).enabled(transforming),
             TransformationMutator::new(ConstantReplacement).enabled(transforming),
             TransformationMutator::new(NoiseIntroduction).enabled(transforming),
+            Crossover::new(transforming),
             FreshCase::new(generator.clone())
         ),
         cfg.choice,
