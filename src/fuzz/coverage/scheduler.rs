@@ -3,10 +3,12 @@
 //! does the same) or by a bandit that learns which transformations pay off.
 //!
 //! The bandit is discounted UCB1 (Garivier & Moulines, 2011) on a reward
-//! per solver-second: an execution pays 1 when it added a corpus entry
-//! (new coverage or new features) or found a new bug signature, and costs
-//! the seconds the solver spent on it; each arm of the stack that made the
-//! input is credited both. An arm's rate is its (discounted) pay plus a
+//! per second: an execution pays 1 when it added a corpus entry (new
+//! coverage or new features) or found a new bug signature, and costs the
+//! seconds the solver spent on it; each arm of the stack that made the
+//! input is credited both, and is charged besides the time its own
+//! mutation took (drawing a fresh case costs milliseconds of generation,
+//! which a cheap rewrite does not). An arm's rate is its (discounted) pay plus a
 //! prior of [`PRIOR_WINS`] over its cost plus [`PRIOR_SECS`], so before
 //! anything pays, the arms whose outputs the solver gives up on (slow
 //! unknowns and timeouts) already lose weight by themselves; rates are
@@ -31,6 +33,7 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 use libafl::corpus::CorpusId;
 use libafl::mutators::{ComposedByMutations, MutationId, MutationResult, Mutator, MutatorsTuple};
@@ -235,10 +238,13 @@ where
                     self.counts(state).pick(draw)
                 }
             };
+            let began = Instant::now();
             let outcome = self
                 .mutations
                 .get_and_mutate(MutationId::from(arm), state, input)?;
+            let took = began.elapsed().as_secs_f64();
             let a = &mut self.counts(state).arms[arm];
+            a.cost += took;
             if outcome == MutationResult::Mutated {
                 result = MutationResult::Mutated;
                 a.used += 1;
