@@ -29,7 +29,6 @@ use libafl::executors::ExitKind;
 
 use super::limits::QueryLimits;
 use super::slot::ResultSlot;
-use crate::oracle::Verdict;
 use crate::oracle::{Answer, Expected, Reply, judge};
 use crate::solver::z3_worker::{InFlight, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, z3::Z3Context};
@@ -103,14 +102,12 @@ impl Harness {
                         limits.record(decided, start.elapsed());
                         (reply, out)
                     }
-                    ProcessAnswer::Timeout => {
-                        // Past the deadline: the worker is gone, the next
-                        // query starts another.
-                        let ns = start.elapsed().as_nanos() as u64;
-                        let out = format!("killed at the deadline ({:?})", limits.deadline());
-                        self.slot.store(&Verdict::Timeout, &out, ns);
-                        return ExitKind::Ok;
-                    }
+                    // Past the deadline: the worker is gone, the next
+                    // query starts another.
+                    ProcessAnswer::Timeout => (
+                        Reply::Timeout,
+                        format!("killed at the deadline ({:?})", limits.deadline()),
+                    ),
                     ProcessAnswer::Crashed(how) => {
                         (Reply::Crash(format!("the solver worker died: {how}")), how)
                     }

@@ -1,15 +1,17 @@
 //! The coverage-guided fuzz loop on LibAFL 0.16.
 //!
 //! Input: a [`Case`] (formula, truth, provenance).
-//! Mutators: the transformations and a fresh-case draw, stacked and chosen
-//! uniformly or by a bandit ([`scheduler`]). Executor: the solver in this
-//! process (a dlopened libz3, possibly sancov-instrumented, filling
-//! LibAFL's edge map, in a warm worker process with a deadline: [`harness`])
-//! under LibAFL's restarting event manager, or each execution in a fork
-//! child (`fork`). Corpus feedback: hitcount edge coverage, for answered
-//! queries only; corpus scheduling: AFL's favoured entries (smallest and
-//! quickest per edge). Objective: wrong sat/unsat, invalid model, invalid
-//! core, crash, by signature.
+//! Mutators: the transformations, a crossover ([`crossover`]) and a
+//! fresh-case draw, stacked and chosen uniformly or by a bandit that pays
+//! per second ([`scheduler`]). Executor: the solver in this process (a
+//! dlopened libz3, possibly sancov-instrumented, filling LibAFL's edge map,
+//! in a warm worker process with a calibrated deadline: [`harness`],
+//! [`limits`]) under LibAFL's restarting event manager, or each execution
+//! in a fork child (`fork`). Corpus feedback, for answered queries only:
+//! hitcount edge coverage, and on any build the formula's features and the
+//! answer × time bucket ([`features`]); corpus scheduling: AFL's favoured
+//! entries (smallest and quickest per edge). Objective: wrong sat/unsat,
+//! invalid model, invalid core, crash, by signature.
 //!
 //! # Invariants
 //!
@@ -25,8 +27,9 @@
 //!   loaded before any new case is generated.
 //! - Only queries the solver answered enter the corpus: a timeout, crash or
 //!   `unknown` would make every mutation of it as slow or as broken.
-//! - With `guided: false` coverage is still measured but never decides
-//!   what enters the corpus: the ablation the coverage is judged against.
+//! - With `guided: false` coverage is still measured but neither it nor the
+//!   features decide what enters the corpus: the ablation the guidance is
+//!   judged against.
 //!
 //! # Known limits
 //!
