@@ -17,7 +17,7 @@
 #     execs/s, answered queries (sat/unsat, right or wrong) per hour, restarts, corpus size,
 #     findings, and per verdict the count and solver seconds (where the binary records them).
 # Needs python3, cc. Output under /tmp/bench-efficiency.<pid> (removed at the end, but the
-# stats.jsonl files are copied to ./bench-efficiency-out/ for the record).
+# campaigns' stats.jsonl files are kept in /tmp/bench-efficiency-out/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=9b8a871
@@ -105,10 +105,17 @@ w = sys.argv[1]
 for b in ("base", "new"):
     def get(mode):
         s, e = map(float, open(f"{w}/deadline-{b}-{mode}.wall").read().split())
-        last = [json.loads(l) for l in open(f"{w}/deadline-{b}-{mode}/stats.jsonl") if l.strip()][-1]
+        try:
+            last = [json.loads(l) for l in open(f"{w}/deadline-{b}-{mode}/stats.jsonl") if l.strip()][-1]
+        except (OSError, IndexError):
+            err = open(f"{w}/deadline-{b}-{mode}.stderr").read()[-600:]
+            print(f"{b:>5}: the {mode} run left no statistics:\n{err}")
+            return None
         return e - s, last
-    calm, lc = get("calm")
-    hang, lh = get("hang")
+    runs = get("calm"), get("hang")
+    if None in runs:
+        continue
+    (calm, lc), (hang, lh) = runs
     miss = lh["verdicts"].get("timeout", 0)
     per = (hang - calm) / miss if miss else float("nan")
     print(f"{b:>5}: 60 execs, {miss} missed deadlines, {lh['restarts']} restarts; wall {calm:.2f}s calm, "
@@ -124,8 +131,8 @@ if [ "$campaign" = 1 ]; then
       >"$work/campaign-$bin.stdout" 2>"$work/campaign-$bin.stderr" || true) &
   done
   wait
-  mkdir -p bench-efficiency-out
-  for bin in base new; do cp "$work/campaign-$bin/stats.jsonl" "bench-efficiency-out/$bin.stats.jsonl"; done
+  mkdir -p /tmp/bench-efficiency-out
+  for bin in base new; do cp "$work/campaign-$bin/stats.jsonl" "/tmp/bench-efficiency-out/$bin.stats.jsonl"; done
   python3 - "$work" <<'PY'
 import json, sys
 w = sys.argv[1]

@@ -129,18 +129,25 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::ConstantPool;
-    use crate::source::MixedCaseGenerator;
+    use crate::generate::{ConstantPool, equivalent_formula_cases};
+    use crate::transform::constant_assignments;
     use crate::transform::{NoiseIntroduction, Transformation, VariableAbstraction};
 
     fn cases(seed: u64, n: usize) -> Vec<Case> {
-        let mut g = MixedCaseGenerator::new(ConstantPool::paper()).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // Sat and unsat cases alike; some with variables and noise, so
+        // names and binders clash between the two sides.
+        let pool = ConstantPool::paper();
+        let sat: Vec<Case> = constant_assignments(&pool, seed).take(400).collect();
+        let unsat: Vec<Case> = equivalent_formula_cases(false, seed).collect();
+        let all: Vec<Case> = sat
+            .chunks(3)
+            .zip(unsat.iter().cycle())
+            .flat_map(|(s, u)| s.iter().chain(std::iter::once(u)).cloned())
+            .collect();
         (0..n)
             .map(|i| {
-                let c = g.next(&mut rng);
-                // Some with variables and noise, so names and binders
-                // clash between the two sides.
+                let c = all[(i * 7919) % all.len()].clone();
                 let c = if i % 3 == 0 {
                     VariableAbstraction.apply(&c, &mut rng).unwrap_or(c)
                 } else {
