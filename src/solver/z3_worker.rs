@@ -1,36 +1,46 @@
-//! libz3 in the fuzzing process, on a thread of its own: the worker, the
-//! limits and the signal stack it needs, and the guard that turns an
+//! libz3 in a warm worker process: a child forked from the fuzzing client
+//! once, with the library already loaded, that answers query after query
+//! over a socket; the limits it runs under; and the guard that turns an
 //! `exit()` inside the solver into a crash.
 //!
-//! It lives here because only `solver` knows threads, signals, rlimits and
-//! dlopen; the fuzz loop asks [`Z3Worker::eval`] and [`worker_stuck`].
+//! It lives here because only `solver` knows processes, signals, rlimits
+//! and dlopen; the fuzz loop asks [`Z3Process::eval`].
 //!
 //! # Invariants
 //!
-//! - The caller waits for an answer with a deadline, in normal code: a
-//!   query that ignores Z3's soft timeout is seen without a signal (a
-//!   signal handler that runs while the solver holds the allocator's lock
-//!   deadlocks at its first allocation). The thread that missed its
-//!   deadline is left behind and [`worker_stuck`] says so; only the end of
-//!   the process ends it.
-//! - The worker's stack is the size of the main thread's, so a deep formula
-//!   overflows here exactly when it would in the `z3` binary, and it has a
-//!   large alternate signal stack, so a crash handler that runs on it has
-//!   room.
+//! - A query past its deadline costs the worker, never the client: the
+//!   worker is killed (`SIGKILL`) and reaped, and the next query forks a
+//!   new one from the client (a few milliseconds: the library is loaded
+//!   and its pages are shared copy-on-write). Before, the solver ran on a
+//!   thread of the client, and a query that ignored Z3's soft timeout (and
+//!   `Z3_interrupt`, which trips the same cancellation flag: the queries
+//!   that miss it run code that never looks at it) kept the thread, so the
+//!   client had to save its state and restart.
+//! - A crash of the solver (signal, `abort`, `exit()` inside the library)
+//!   ends the worker only and comes back as [`ProcessAnswer::Crashed`]: the
+//!   worker restores the default action of every signal LibAFL handles,
+//!   so LibAFL's crash handler, inherited through `fork`, never runs in it.
+//! - The worker evaluates on its main thread, whose stack is the client's
+//!   main stack: a deep formula overflows here exactly when it would in the
+//!   `z3` binary. It inherits the client's address-space limit.
+//! - Edges of an instrumented library reach the client's map: the map is
+//!   shared memory, mapped before the fork.
+//! - Messages go over a `socketpair` with `MSG_NOSIGNAL`, so writing to a
+//!   worker that just died is an error, not a `SIGPIPE` in the client.
 //! - While a thread is inside libz3 ([`InFlight`]), an `exit()` becomes
 //!   `abort()` (see [`install_exit_guard`]).
 
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::Once;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
-use nix::sys::resource::{RLIM_INFINITY, Resource, getrlimit, setrlimit};
+use nix::sys::resource::{Resource, getrlimit, setrlimit};
 
 use super::Z3Library;
+use super::outcome::{CrashCause, z3_exit_code_name};
 
-/// How many threads are inside the solver (a left-behind solver thread
-/// stays counted).
+/// How many threads are inside the solver.
 static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
 
 /// Counts a thread inside the solver for as long as it lives.
@@ -50,102 +60,289 @@ impl Drop for InFlight {
     }
 }
 
-/// Set when the solver's worker thread missed its deadline and is still
-/// running: the client must restart (its libz3 is busy for good, and holds
-/// the lock that serializes evaluations).
-static WORKER_STUCK: AtomicBool = AtomicBool::new(false);
-
-/// Whether the client must save its state and restart: a query never came
-/// back from the solver, and its thread still runs (checked by the fuzz
-/// loop; while the initial corpus is loaded, each stuck query only costs
-/// its deadline and a new thread).
-pub fn worker_stuck() -> bool {
-    WORKER_STUCK.load(Ordering::SeqCst)
+/// What became of one query sent to the worker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProcessAnswer {
+    /// Z3 answered within the deadline: everything it printed.
+    Answered(String),
+    /// No answer within the deadline: the worker was killed.
+    Timeout,
+    /// The worker died during the query (how).
+    Crashed(String),
+    /// The worker could not be started (our fault, not the solver's).
+    NotRun(String),
 }
 
-/// libz3 on a thread of its own, so that the client can stop waiting for a
-/// query without a signal.
-pub struct Z3Worker {
-    jobs: Sender<String>,
-    done: Receiver<String>,
+/// The signals whose handlers the worker resets: LibAFL's crash and
+/// timeout handlers, inherited through `fork`, must not run in it.
+const RESET_SIGNALS: [libc::c_int; 12] = [
+    libc::SIGSEGV,
+    libc::SIGBUS,
+    libc::SIGABRT,
+    libc::SIGILL,
+    libc::SIGFPE,
+    libc::SIGTRAP,
+    libc::SIGSYS,
+    libc::SIGPIPE,
+    libc::SIGALRM,
+    libc::SIGINT,
+    libc::SIGTERM,
+    libc::SIGQUIT,
+];
+
+struct Worker {
+    pid: libc::pid_t,
+    socket: OwnedFd,
 }
 
-impl Z3Worker {
-    /// Starts the thread. Its stack is the size of the main thread's, so a
-    /// deep formula overflows here exactly when it would in `z3` itself.
-    pub fn spawn(lib: Z3Library, soft_ms: u32) -> std::io::Result<Z3Worker> {
-        let (jobs, inbox) = mpsc::channel::<String>();
-        let (outbox, done) = mpsc::channel::<String>();
-        std::thread::Builder::new()
-            .name("z3".into())
-            .stack_size(main_stack_size())
-            .spawn(move || {
-                install_signal_stack();
-                for script in inbox {
-                    let out = {
-                        let _inside = InFlight::enter();
-                        lib.eval_unserialized(&script, Some(soft_ms))
-                    };
-                    if outbox.send(out).is_err() {
-                        break;
-                    }
-                }
-            })?;
-        Ok(Z3Worker { jobs, done })
+/// libz3 in a worker process forked from this one, started on the first
+/// query and again after each kill or crash.
+pub struct Z3Process {
+    lib: Z3Library,
+    worker: Option<Worker>,
+    started: u64,
+    start_time: Duration,
+}
+
+impl Z3Process {
+    /// A worker for `lib` (started by the first [`Z3Process::eval`]).
+    pub fn new(lib: Z3Library) -> Self {
+        Z3Process {
+            lib,
+            worker: None,
+            started: 0,
+            start_time: Duration::ZERO,
+        }
     }
 
-    /// Runs `script`; `None` if no answer came within `deadline`, and then
-    /// the thread is still inside libz3: [`worker_stuck`] turns true, and
-    /// this worker must be dropped (the next query needs a new one).
-    pub fn eval(&self, script: String, deadline: Duration) -> Option<String> {
-        self.jobs.send(script).ok()?;
-        // Disconnected: the thread died without taking the process along.
-        let answer = self.done.recv_timeout(deadline).ok();
-        if answer.is_none() {
-            WORKER_STUCK.store(true, Ordering::SeqCst);
-        }
-        answer
+    /// How many workers were started, and the time spent starting them.
+    pub fn starts(&self) -> (u64, Duration) {
+        (self.started, self.start_time)
     }
-}
 
-/// The alternate signal stack of the solver thread, bytes: as large as the
-/// one LibAFL gives the thread that installs its handlers.
-const SIGNAL_STACK_SIZE: usize = 8 << 20;
-
-/// Gives the calling thread a large alternate signal stack. LibAFL's crash
-/// handler (registered with `SA_ONSTACK`) runs the feedbacks and saves the
-/// state on whichever thread crashed; on the few pages Rust gives a new
-/// thread it overflows, and the crash is lost. The stack is never freed:
-/// the thread lives as long as the client.
-fn install_signal_stack() {
-    // SAFETY: a fresh anonymous mapping, handed to sigaltstack for this
-    // thread only and never unmapped.
-    unsafe {
-        let sp = libc::mmap(
-            std::ptr::null_mut(),
-            SIGNAL_STACK_SIZE,
-            libc::PROT_READ | libc::PROT_WRITE,
-            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-            -1,
-            0,
-        );
-        if sp == libc::MAP_FAILED {
-            return;
+    /// Runs `script` with Z3's soft timeout `soft_ms`; waits at most
+    /// `deadline` for the answer, then kills the worker.
+    pub fn eval(&mut self, script: &str, soft_ms: u32, deadline: Duration) -> ProcessAnswer {
+        let start = Instant::now();
+        if self.worker.is_none() {
+            match self.spawn() {
+                Ok(w) => self.worker = Some(w),
+                Err(e) => return ProcessAnswer::NotRun(format!("cannot start the solver: {e}")),
+            }
+            self.started += 1;
+            self.start_time += start.elapsed();
         }
-        let ss = libc::stack_t {
-            ss_sp: sp,
-            ss_flags: 0,
-            ss_size: SIGNAL_STACK_SIZE,
+        let Some(worker) = self.worker.as_ref() else {
+            return ProcessAnswer::NotRun("no solver worker".into());
         };
-        libc::sigaltstack(&ss, std::ptr::null_mut());
+        let fd = worker.socket.as_raw_fd();
+        let mut request = Vec::with_capacity(12 + script.len());
+        request.extend_from_slice(&soft_ms.to_le_bytes());
+        request.extend_from_slice(&(script.len() as u64).to_le_bytes());
+        request.extend_from_slice(script.as_bytes());
+        let until = start + deadline;
+        let reply = send_all(fd, &request, until).and_then(|()| receive_frame(fd, until));
+        match reply {
+            Ok(bytes) => ProcessAnswer::Answered(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(Lost::Deadline) => {
+                self.kill();
+                ProcessAnswer::Timeout
+            }
+            Err(Lost::Closed) => {
+                let worker = self.worker.take().expect("checked above");
+                let how = reap(worker.pid);
+                ProcessAnswer::Crashed(how)
+            }
+        }
+    }
+
+    fn kill(&mut self) {
+        if let Some(w) = self.worker.take() {
+            // SAFETY: signals and reaps our own child.
+            unsafe {
+                libc::kill(w.pid, libc::SIGKILL);
+                libc::waitpid(w.pid, std::ptr::null_mut(), 0);
+            }
+        }
+    }
+
+    fn spawn(&self) -> std::io::Result<Worker> {
+        let mut fds = [0 as RawFd; 2];
+        // SAFETY: writes two descriptors into `fds`.
+        let r = unsafe {
+            libc::socketpair(
+                libc::AF_UNIX,
+                libc::SOCK_STREAM | libc::SOCK_CLOEXEC,
+                0,
+                fds.as_mut_ptr(),
+            )
+        };
+        if r != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        // SAFETY: both descriptors were just made and are owned here only.
+        let (ours, theirs) =
+            unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+        // SAFETY: the child runs only `serve`, which never returns.
+        match unsafe { libc::fork() } {
+            -1 => Err(std::io::Error::last_os_error()),
+            0 => {
+                drop(ours);
+                serve(&self.lib, theirs.as_raw_fd())
+            }
+            pid => Ok(Worker { pid, socket: ours }),
+        }
     }
 }
 
-/// The main thread's stack limit (8 MiB when unlimited or unknown).
-fn main_stack_size() -> usize {
-    match getrlimit(Resource::RLIMIT_STACK) {
-        Ok((soft, _)) if soft != RLIM_INFINITY && soft > 0 => soft as usize,
-        _ => 8 << 20,
+impl Drop for Z3Process {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Why no reply came.
+enum Lost {
+    Deadline,
+    Closed,
+}
+
+/// Waits until `fd` is ready for `events` or `until` passes.
+fn wait_for(fd: RawFd, events: libc::c_short, until: Instant) -> Result<(), Lost> {
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(Lost::Deadline);
+        }
+        let mut pfd = libc::pollfd {
+            fd,
+            events,
+            revents: 0,
+        };
+        let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+        // SAFETY: polls one valid descriptor.
+        let n = unsafe { libc::poll(&mut pfd, 1, ms) };
+        if n > 0 {
+            return Ok(());
+        }
+        if n < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return Err(Lost::Closed);
+        }
+    }
+}
+
+fn send_all(fd: RawFd, mut bytes: &[u8], until: Instant) -> Result<(), Lost> {
+    while !bytes.is_empty() {
+        wait_for(fd, libc::POLLOUT, until)?;
+        // SAFETY: sends from a valid buffer; MSG_NOSIGNAL: no SIGPIPE.
+        let n = unsafe {
+            libc::send(
+                fd,
+                bytes.as_ptr().cast(),
+                bytes.len(),
+                libc::MSG_NOSIGNAL | libc::MSG_DONTWAIT,
+            )
+        };
+        if n < 0 {
+            match std::io::Error::last_os_error().kind() {
+                std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock => continue,
+                _ => return Err(Lost::Closed),
+            }
+        }
+        bytes = &bytes[n as usize..];
+    }
+    Ok(())
+}
+
+fn receive_exact(fd: RawFd, buf: &mut [u8], until: Option<Instant>) -> Result<(), Lost> {
+    let mut got = 0;
+    while got < buf.len() {
+        if let Some(until) = until {
+            wait_for(fd, libc::POLLIN, until)?;
+        }
+        // SAFETY: reads into the unfilled part of a valid buffer.
+        let n = unsafe { libc::recv(fd, buf[got..].as_mut_ptr().cast(), buf.len() - got, 0) };
+        if n == 0 {
+            return Err(Lost::Closed);
+        }
+        if n < 0 {
+            match std::io::Error::last_os_error().kind() {
+                std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock => continue,
+                _ => return Err(Lost::Closed),
+            }
+        }
+        got += n as usize;
+    }
+    Ok(())
+}
+
+/// One length-prefixed reply.
+fn receive_frame(fd: RawFd, until: Instant) -> Result<Vec<u8>, Lost> {
+    let mut len = [0u8; 8];
+    receive_exact(fd, &mut len, Some(until))?;
+    let len = u64::from_le_bytes(len) as usize;
+    let mut out = vec![0u8; len];
+    receive_exact(fd, &mut out, Some(until))?;
+    Ok(out)
+}
+
+/// Reaps a worker that closed its socket and says how it ended.
+fn reap(pid: libc::pid_t) -> String {
+    let mut status = 0;
+    // SAFETY: reaps our own child, which has closed its end (it is dying).
+    let r = unsafe { libc::waitpid(pid, &mut status, 0) };
+    if r != pid {
+        return "the solver worker vanished".into();
+    }
+    let cause = if libc::WIFSIGNALED(status) {
+        CrashCause::Signal(libc::WTERMSIG(status))
+    } else {
+        CrashCause::Exit(libc::WEXITSTATUS(status))
+    };
+    match cause {
+        CrashCause::Exit(code) => match z3_exit_code_name(code) {
+            Some(name) => format!("{cause} ({name})"),
+            None => cause.to_string(),
+        },
+        CrashCause::Signal(_) => cause.to_string(),
+    }
+}
+
+/// The worker: default signal actions, then query after query until the
+/// client closes the socket (or dies: the kernel then kills the worker).
+fn serve(lib: &Z3Library, fd: RawFd) -> ! {
+    // SAFETY: plain signal and prctl calls in a fresh child.
+    unsafe {
+        for sig in RESET_SIGNALS {
+            libc::signal(sig, libc::SIG_DFL);
+        }
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+    }
+    loop {
+        let mut head = [0u8; 12];
+        if receive_exact(fd, &mut head, None).is_err() {
+            // SAFETY: ends the worker without the client's exit handlers.
+            unsafe { libc::_exit(0) }
+        }
+        let soft_ms = u32::from_le_bytes(head[..4].try_into().expect("4 bytes"));
+        let len = u64::from_le_bytes(head[4..].try_into().expect("8 bytes")) as usize;
+        let mut script = vec![0u8; len];
+        if receive_exact(fd, &mut script, None).is_err() {
+            // SAFETY: as above.
+            unsafe { libc::_exit(0) }
+        }
+        let script = String::from_utf8_lossy(&script);
+        let out = {
+            let _inside = InFlight::enter();
+            lib.eval_unserialized(&script, Some(soft_ms))
+        };
+        let mut reply = Vec::with_capacity(8 + out.len());
+        reply.extend_from_slice(&(out.len() as u64).to_le_bytes());
+        reply.extend_from_slice(out.as_bytes());
+        if send_all(fd, &reply, Instant::now() + Duration::from_secs(3600)).is_err() {
+            // SAFETY: as above.
+            unsafe { libc::_exit(0) }
+        }
     }
 }
 
@@ -194,25 +391,66 @@ fn lift_memory_limit() {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_worker_answers_within_its_deadline() {
-        let lib = match Z3Library::load(None) {
-            Ok(lib) => lib,
+    fn lib(test: &str) -> Option<Z3Library> {
+        match Z3Library::load(None) {
+            Ok(lib) => Some(lib),
             Err(e) => {
-                eprintln!("SKIPPED: the_worker_answers_within_its_deadline: no libz3: {e}");
-                return;
+                eprintln!("SKIPPED: {test}: no libz3: {e}");
+                None
             }
+        }
+    }
+
+    #[test]
+    fn the_worker_answers_query_after_query_in_one_process() {
+        let Some(lib) = lib("the_worker_answers_query_after_query_in_one_process") else {
+            return;
         };
-        // Other tests of this process evaluate too: the parameters this
-        // worker sets must not land between theirs and their evaluation.
+        // No other test may be inside Z3 when the worker forks.
         let _params = crate::solver::z3::params_lock();
-        let worker = Z3Worker::spawn(lib, 5_000).unwrap();
-        let out = worker.eval(
-            "(declare-const x Int)(assert (> x 2))(check-sat)".into(),
-            Duration::from_secs(30),
+        let mut z3 = Z3Process::new(lib);
+        for bound in [2, 7, 11] {
+            let out = z3.eval(
+                &format!("(declare-const x Int)(assert (> x {bound}))(check-sat)"),
+                5_000,
+                Duration::from_secs(30),
+            );
+            assert_eq!(out, ProcessAnswer::Answered("sat\n".into()));
+        }
+        // Each query gets a fresh context: nothing leaks from the last.
+        let out = z3.eval("(check-sat)(get-value (x))", 5_000, Duration::from_secs(30));
+        assert!(
+            matches!(&out, ProcessAnswer::Answered(s) if s.contains("error")),
+            "{out:?}"
         );
-        assert_eq!(out.as_deref().map(str::trim), Some("sat"));
-        assert!(!worker_stuck());
+        assert_eq!(z3.starts().0, 1);
+    }
+
+    #[test]
+    fn a_query_past_its_deadline_costs_the_worker_not_the_caller() {
+        let Some(lib) = lib("a_query_past_its_deadline_costs_the_worker_not_the_caller") else {
+            return;
+        };
+        // Runs for seconds on Z3 4.8.14 whatever its soft timeout: the
+        // length constraint is unrolled in code that never checks for
+        // cancellation. Any slow query will do: the soft timeout here is
+        // far away, so only the deadline can end it.
+        let slow = r#"(declare-const y String)
+            (assert (str.in_re y (re.++ (re.range "a" "z") (re.+ (str.to_re "d")))))
+            (assert (str.contains y "bcba"))(check-sat)"#;
+        let _params = crate::solver::z3::params_lock();
+        let mut z3 = Z3Process::new(lib);
+        let start = Instant::now();
+        let out = z3.eval(slow, 600_000, Duration::from_millis(200));
+        assert_eq!(out, ProcessAnswer::Timeout);
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
+        let next = z3.eval("(check-sat)", 5_000, Duration::from_secs(30));
+        assert_eq!(next, ProcessAnswer::Answered("sat\n".into()));
+        assert_eq!(z3.starts().0, 2, "a new worker after the kill");
     }
 
     #[test]
@@ -223,16 +461,5 @@ mod tests {
         drop(guard);
         // Other tests may hold guards of their own; this one released its.
         assert!(IN_FLIGHT.load(Ordering::SeqCst) <= before + 1);
-    }
-
-    #[test]
-    fn the_stack_limit_is_read() {
-        let (soft, _) = getrlimit(Resource::RLIMIT_STACK).unwrap();
-        let expected = if soft == RLIM_INFINITY || soft == 0 {
-            8 << 20
-        } else {
-            soft as usize
-        };
-        assert_eq!(main_stack_size(), expected);
     }
 }

@@ -10,6 +10,7 @@ use rand::RngCore;
 use crate::truth::Case;
 
 mod chain;
+pub mod conjunction;
 mod constant_assignment;
 mod constant_replacement;
 pub mod identities;

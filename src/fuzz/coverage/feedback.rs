@@ -11,8 +11,11 @@
 //!   feedback returns, so `kill -9` at any later moment loses nothing. A
 //!   signature's first [`EXAMPLES_PER_SIGNATURE`] distinct formulas are
 //!   written; only its first makes an objective.
-//! - A hard timeout is written under `timeout/`, an `unknown` under
-//!   `unknown/` (what is a crash or a timeout: see [`super::verdict`]).
+//! - A timeout is written under `timeout/`, an `unknown` under `unknown/`
+//!   (what is a crash or a timeout: see [`super::verdict`]), one file per
+//!   shape (the bug signature: kind, category, operators), at most
+//!   [`MAX_UNKNOWN_FILES`] shapes; every answer is counted by shape in
+//!   `shapes.tsv` beside them (see [`CampaignStats::write_shapes`]).
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -25,7 +28,7 @@ use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, MatchName, MatchNameRef};
 use serde::{Deserialize, Serialize};
 
-use super::stats::{CampaignStats, now_unix};
+use super::stats::{CampaignStats, ShapeCount, now_unix};
 use super::verdict::{Judged, VerdictObserver};
 use crate::oracle::Verdict;
 use crate::solver::SolverInfo;
@@ -36,8 +39,8 @@ use crate::truth::Case;
 /// Distinct formulas written per bug signature.
 pub const EXAMPLES_PER_SIGNATURE: u64 = 3;
 
-/// Unknown and timeout files written per campaign at most.
-pub const MAX_UNKNOWN_FILES: u64 = 1000;
+/// Unknown and timeout shapes (so files) written per campaign at most.
+pub const MAX_UNKNOWN_FILES: u64 = 200;
 
 /// The bug signature of a finding: its kind, what was answered, the
 /// generator category and the set of operators in the formula. Two
@@ -154,6 +157,7 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFee
             let seen = stats.signatures.entry(sig).or_default();
             *seen += 1;
             let first = *seen == 1;
+            stats.last_new_finding = first;
             if *seen <= EXAMPLES_PER_SIGNATURE
                 && let Some(path) =
                     write_finding(&self.out.join("findings"), input, &info, &self.printer)?
@@ -166,11 +170,27 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFee
             }
             return Ok(first);
         }
-        if matches!(verdict, Verdict::Unknown | Verdict::Timeout)
-            && stats.unknown_written < MAX_UNKNOWN_FILES
-            && write_finding(&self.out, input, &info, &self.printer)?.is_some()
-        {
-            stats.unknown_written += 1;
+        if matches!(verdict, Verdict::Unknown | Verdict::Timeout) {
+            let shape = signature(&verdict, input);
+            if let Some(seen) = stats.shapes.get_mut(&shape) {
+                seen.count += 1;
+            } else if stats.unknown_written < MAX_UNKNOWN_FILES
+                && let Some(path) = write_finding(&self.out, input, &info, &self.printer)?
+            {
+                stats.unknown_written += 1;
+                let file = path
+                    .file_name()
+                    .map(|f| f.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                stats.shapes.insert(
+                    shape,
+                    ShapeCount {
+                        kind: verdict.kind().to_string(),
+                        count: 1,
+                        file,
+                    },
+                );
+            }
         }
         Ok(false)
     }
@@ -382,6 +402,72 @@ mod tests {
         assert!(!wrote_something, "no finding for a correct answer");
         let stats = state.metadata::<CampaignStats>().unwrap();
         assert_eq!(stats.verdicts.get("sat"), Some(&1), "{:?}", stats.verdicts);
+    }
+
+    #[test]
+    fn unknowns_are_written_once_per_shape_and_counted() {
+        use libafl::observers::Observer;
+        use libafl::state::NopState;
+        use libafl_bolts::tuples::tuple_list;
+
+        use super::super::slot::ResultSlot;
+        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
+        let observer = VerdictObserver::new(slot, 1);
+        let out = std::env::temp_dir().join(format!("equifuzz-shapes-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        let info = SolverInfo {
+            name: "z3".into(),
+            version: "test".into(),
+            options: String::new(),
+            replay: String::new(),
+        };
+        let mut objective = FindingFeedback::new(
+            out.clone(),
+            Printer::default(),
+            info,
+            observer.verdict_handle(),
+        );
+        let mut state = NopState::<Case>::new();
+        let mut g = RandomCaseGenerator::new(ConstantPool::paper()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let a = g.next(&mut rng);
+        // The same shape with other constants: same signature, one file.
+        let mut a2 = a.clone();
+        a2.provenance.seed += 7;
+        let b = (0..200)
+            .map(|_| g.next(&mut rng))
+            .find(|b| signature(&Verdict::Unknown, b) != signature(&Verdict::Unknown, &a))
+            .expect("another shape");
+        let mut observers = tuple_list!(observer);
+        for case in [&a, &a2, &a, &b, &a] {
+            Observer::<(), ()>::pre_exec(&mut observers.0, &mut (), &()).unwrap();
+            slot.store(&Verdict::Unknown, "unknown\n", 1);
+            Observer::<(), ()>::post_exec(&mut observers.0, &mut (), &(), &ExitKind::Ok).unwrap();
+            objective
+                .is_interesting(&mut state, &mut (), case, &observers, &ExitKind::Ok)
+                .unwrap();
+        }
+        let stats = state.metadata::<CampaignStats>().unwrap().clone();
+        stats.write_shapes(&out).unwrap();
+        let smt2 = std::fs::read_dir(out.join("unknown"))
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .path()
+                    .extension()
+                    .is_some_and(|x| x == "smt2")
+            })
+            .count();
+        let table = std::fs::read_to_string(out.join("unknown/shapes.tsv")).unwrap();
+        let _ = std::fs::remove_dir_all(&out);
+        assert_eq!(smt2, 2, "one file per shape");
+        let counts: Vec<&str> = table
+            .lines()
+            .map(|l| l.split('\t').next().unwrap())
+            .collect();
+        assert_eq!(counts, ["4", "1"], "{table}");
+        assert_eq!(stats.verdicts["unknown"], 5);
     }
 
     #[test]

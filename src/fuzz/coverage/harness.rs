@@ -10,16 +10,16 @@
 //!   may run in a fork child whose memory vanishes. Everything it knows
 //!   goes through the slot; the feedbacks record it.
 //! - libz3 gets Z3's own soft timeout (below the executor's hard one), so a
-//!   slow query usually ends with `unknown`, not with a kill.
-//! - In process, libz3 runs on a worker thread ([`Z3Worker`], in
-//!   `solver`) and the harness waits for it with a deadline: a query that
-//!   ignores Z3's soft timeout is seen in normal code, where the client
-//!   saves its state and restarts (see
-//!   [`worker_stuck`](crate::solver::z3_worker::worker_stuck)). LibAFL's own
+//!   slow query usually ends with `unknown`, not with a kill. In process,
+//!   that timeout and the deadline are calibrated from the answered
+//!   queries ([`QueryLimits`]), under `--timeout`.
+//! - In process, libz3 runs in a warm worker process ([`Z3Process`], in
+//!   `solver`), and the harness waits for it with a deadline, in normal
+//!   code: a query past it (one that ignores Z3's soft timeout) costs the
+//!   worker, killed and forked again, never the client; a crash of the
+//!   solver is a crash verdict, and the client goes on. LibAFL's own
 //!   timeout, a signal handler that runs the feedbacks on the interrupted
-//!   thread, is only the last backstop: if it fires while the solver holds
-//!   the allocator's lock, the handler's first allocation deadlocks the
-//!   client for good (seen in a 10-minute campaign on Z3 5.3.3).
+//!   thread, is only the last backstop.
 //! - An `exit()` inside the solver during an execution becomes `abort()`
 //!   (see [`install_exit_guard`](crate::solver::z3_worker::install_exit_guard)),
 //!   so LibAFL's crash handler records the input and the restarting manager
@@ -30,27 +30,24 @@ use std::time::{Duration, Instant};
 
 use libafl::executors::ExitKind;
 
+use super::limits::QueryLimits;
 use super::slot::ResultSlot;
-use crate::oracle::{Expected, Reply, Verdict, judge, not_expressible};
-use crate::solver::z3_worker::{InFlight, Z3Worker};
-use crate::solver::{RawOutcome, Target, Z3Library, z3::Z3Context};
+use crate::oracle::{Answer, Expected, Reply, Verdict, judge, not_expressible};
+use crate::solver::z3_worker::{InFlight, ProcessAnswer, Z3Process};
+use crate::solver::{RawOutcome, Target, z3::Z3Context};
 use crate::term::Printer;
 use crate::truth::Case;
 
 /// How the solver is reached.
 pub enum Solver {
-    /// libz3 in this process, on a worker thread, a fresh context per
-    /// query.
+    /// libz3 in a warm worker process forked from this one, a fresh
+    /// context per query.
     Z3Fresh {
-        /// The library and Z3's soft timeout (ms), until the worker starts.
-        lib: Z3Library,
-        /// Z3's soft timeout, ms.
-        soft_ms: u32,
-        /// The worker, started on the first query (threads do not survive
-        /// the restarting manager's fork).
-        worker: Option<Z3Worker>,
-        /// How long to wait for an answer.
-        deadline: Duration,
+        /// The worker (started on the first query: a restarted client
+        /// starts its own).
+        worker: Z3Process,
+        /// Z3's soft timeout and the deadline of each query.
+        limits: QueryLimits,
     },
     /// libz3 evaluated on a context made once in the parent: for fork
     /// children, which each get a copy-on-write image of it.
@@ -99,34 +96,30 @@ impl Harness {
             .script(&case.formula.to_script(None, case.truth.queries()));
         let start = Instant::now();
         let reply_and_output = match &mut self.solver {
-            Solver::Z3Fresh {
-                lib,
-                soft_ms,
-                worker,
-                deadline,
-            } => {
-                if worker.is_none() {
-                    match Z3Worker::spawn(lib.clone(), *soft_ms) {
-                        Ok(w) => *worker = Some(w),
-                        Err(e) => {
-                            let why = format!("cannot start the solver thread: {e}");
-                            let verdict = judge(&case.formula, None, &Reply::NotRun(why));
-                            self.slot.store(&verdict, "", 0);
-                            return ExitKind::Ok;
-                        }
+            Solver::Z3Fresh { worker, limits } => {
+                match worker.eval(&script, limits.soft_ms(), limits.deadline()) {
+                    ProcessAnswer::Answered(out) => {
+                        let reply = Reply::from_output_in(&out, dialect);
+                        let decided = matches!(
+                            reply,
+                            Reply::Answered {
+                                answer: Some(Answer::Sat | Answer::Unsat),
+                                ..
+                            }
+                        );
+                        limits.record(decided, start.elapsed());
+                        (reply, out)
                     }
-                }
-                let answered = worker.as_ref().and_then(|w| w.eval(script, *deadline));
-                match answered {
-                    Some(out) => (Reply::from_output_in(&out, dialect), out),
-                    None => {
-                        // The thread is still inside libz3: it is left
-                        // behind (the next query gets a new one), and the
-                        // fuzz loop restarts the client once the timeout is
-                        // recorded, which ends it.
-                        *worker = None;
-                        return ExitKind::Timeout;
+                    // Past the deadline: the worker is gone, the next
+                    // query starts another.
+                    ProcessAnswer::Timeout => (
+                        Reply::Timeout,
+                        format!("killed at the deadline ({:?})", limits.deadline()),
+                    ),
+                    ProcessAnswer::Crashed(how) => {
+                        (Reply::Crash(format!("the solver worker died: {how}")), how)
                     }
+                    ProcessAnswer::NotRun(why) => (Reply::NotRun(why.clone()), why),
                 }
             }
             Solver::Z3Inherited { context } => {

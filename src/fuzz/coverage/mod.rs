@@ -1,23 +1,25 @@
 //! The coverage-guided fuzz loop on LibAFL 0.16.
 //!
 //! Input: a [`Case`] (formula, truth, provenance).
-//! Mutators: the transformations and a fresh-case draw, stacked and chosen
-//! uniformly or by a bandit ([`scheduler`]). Executor: the solver in this
-//! process (a dlopened libz3, possibly sancov-instrumented, filling
-//! LibAFL's edge map, on a solver thread with a deadline: [`harness`])
-//! under LibAFL's restarting event manager, or each execution in a fork
-//! child (`fork`). Corpus feedback: hitcount edge coverage, for answered
-//! queries only; corpus scheduling: AFL's favoured entries (smallest and
-//! quickest per edge). Objective: wrong sat/unsat, invalid model, invalid
-//! core, crash, by signature.
+//! Mutators: the transformations, a crossover ([`crossover`]) and a
+//! fresh-case draw, stacked and chosen uniformly or by a bandit that pays
+//! per second ([`scheduler`]). Executor: the solver in this process (a
+//! dlopened libz3, possibly sancov-instrumented, filling LibAFL's edge map,
+//! in a warm worker process with a calibrated deadline: [`harness`],
+//! [`limits`]) under LibAFL's restarting event manager, or each execution
+//! in a fork child (`fork`). Corpus feedback, for answered queries only:
+//! hitcount edge coverage, and on any build the formula's features and the
+//! answer × time bucket ([`features`]); corpus scheduling: AFL's favoured
+//! entries (smallest and quickest per edge). Objective: wrong sat/unsat,
+//! invalid model, invalid core, crash, by signature.
 //!
 //! # Invariants
 //!
-//! - The campaign survives the solver: a crash of an in-process execution
-//!   restarts the client from the state saved by LibAFL's crash handler; a
-//!   query past its deadline is recorded, then the client saves its state
-//!   and restarts itself. The input is written as a crash or timeout first
-//!   (see [`feedback`]).
+//! - The campaign survives the solver: in process, the solver runs in a
+//!   warm worker process (see [`harness`]), so a crash or a query past its
+//!   deadline costs that worker, not the client; a crash of the client
+//!   itself restarts it from the state saved by LibAFL's crash handler.
+//!   The input is written as a crash or timeout first (see [`feedback`]).
 //! - Everything worth keeping is on disk as soon as it is known: findings
 //!   and the corpus (`corpus/`, postcard) are written atomically, so a
 //!   `kill -9` loses at most the statistics since the last line.
@@ -25,8 +27,9 @@
 //!   loaded before any new case is generated.
 //! - Only queries the solver answered enter the corpus: a timeout, crash or
 //!   `unknown` would make every mutation of it as slow or as broken.
-//! - With `guided: false` coverage is still measured but never decides
-//!   what enters the corpus: the ablation the coverage is judged against.
+//! - With `guided: false` coverage is still measured but neither it nor the
+//!   features decide what enters the corpus: the ablation the guidance is
+//!   judged against.
 //!
 //! # Known limits
 //!
@@ -55,10 +58,13 @@
 //!   testcases, since both brokers number their clients from 1 and a client
 //!   drops events that carry its own id.
 
+pub mod crossover;
+pub mod features;
 pub mod feedback;
 pub mod harness;
 pub mod input;
 pub mod library;
+pub mod limits;
 pub mod mutators;
 pub mod scheduler;
 pub mod seeds;
@@ -91,8 +97,11 @@ use libafl_bolts::rands::StdRand;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
 use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
+use self::crossover::Crossover;
+use self::features::{FEATURES, FeatureWriter};
 use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback};
 use self::harness::{Harness, Solver};
+use self::limits::QueryLimits;
 use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
 use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
 use self::seeds::{Seeds, read_seeds};
@@ -100,7 +109,7 @@ use self::slot::ResultSlot;
 use self::stats::{CampaignStats, Snapshot};
 use self::verdict::VerdictObserver;
 use crate::generate::{ConstantPool, TermPool};
-use crate::solver::z3_worker::{install_exit_guard, set_memory_limit, worker_stuck};
+use crate::solver::z3_worker::{Z3Process, install_exit_guard, set_memory_limit};
 use crate::solver::{SolverInfo, Target, Z3Library, soft_timeout};
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::Printer;
@@ -114,13 +123,8 @@ use crate::truth::Case;
 pub const INITIAL_CASES: usize = 16;
 
 /// How long past the hard timeout LibAFL's own timeout waits (in process,
-/// where the solver thread's deadline comes first).
+/// where the solver worker's deadline comes first).
 const BACKSTOP: Duration = Duration::from_secs(5);
-
-/// The exit code of a client that restarts itself (any code but LibAFL's
-/// Ctrl-C code makes the restarting manager start a new client from the
-/// saved state).
-const RESTART_EXIT: i32 = 75;
 
 /// Skipped seed files named one by one before the rest are only counted.
 const MAX_SKIPPED_SHOWN: usize = 10;
@@ -219,6 +223,12 @@ fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapshot {
             .metadata::<TransformationCounts>()
             .map(TransformationCounts::report)
             .unwrap_or_default(),
+        transformation_secs: state
+            .metadata::<TransformationCounts>()
+            .map(TransformationCounts::solver_secs)
+            .unwrap_or_default(),
+        answered_per_hour: stats.answered() as f64 * 3600.0 / time,
+        verdict_secs: stats.verdict_secs.clone(),
         in_solver: stats.solver_secs / time,
         last,
     }
@@ -383,6 +393,7 @@ type CaseMutator = TransformationScheduler<
         TransformationMutator<VariableReplacement>,
         TransformationMutator<ConstantReplacement>,
         TransformationMutator<NoiseIntroduction>,
+        Crossover,
         FreshCase
     ),
 >;
@@ -555,7 +566,7 @@ impl Campaign<'_> {
 
         let hard_timeout = cfg.timeout;
         let soft_ms = soft_timeout(hard_timeout);
-        // In process, the solver thread's deadline is the hard timeout and
+        // In process, the solver worker's deadline is the hard timeout and
         // LibAFL's signal-driven one only a backstop (see `harness`).
         let executor_timeout = match setup {
             SolverSetup::Z3(_) if cfg.fork => hard_timeout,
@@ -569,10 +580,8 @@ impl Campaign<'_> {
                 }
             }
             SolverSetup::Z3(lib) => Solver::Z3Fresh {
-                lib,
-                soft_ms,
-                worker: None,
-                deadline: hard_timeout,
+                worker: Z3Process::new(lib),
+                limits: QueryLimits::new(hard_timeout),
             },
             SolverSetup::Other(target) => Solver::Other {
                 target,
@@ -589,6 +598,16 @@ impl Campaign<'_> {
         .track_indices();
         let time_observer = TimeObserver::new("time");
         let verdict_observer = VerdictObserver::new(slot, hard_timeout.as_nanos() as u64);
+        // The formula's features and the answer x time bucket: a map of
+        // their own, so any build (instrumented or not) can grow the corpus.
+        let features_map: *mut u8 = Box::leak(vec![0u8; FEATURES].into_boxed_slice()).as_mut_ptr();
+        // SAFETY: the map is leaked (lives for the process); the writer
+        // fills it in post_exec, the map observer reads it after.
+        let feature_writer =
+            unsafe { FeatureWriter::new(slot, features_map, hard_timeout.as_nanos() as u64) };
+        // SAFETY: as above.
+        let feature_observer =
+            unsafe { StdMapObserver::from_mut_ptr("features", features_map, FEATURES) };
         // Only a query the solver answered may enter the corpus (see
         // `AnsweredFeedback`); the time feedback only records execution
         // times for the minimizer.
@@ -597,6 +616,11 @@ impl Campaign<'_> {
                 ConstFeedback::new(cfg.guided && edges_total > 0),
                 AnsweredFeedback::new(verdict_observer.verdict_handle()),
                 MaxMapFeedback::new(&observer)
+            ),
+            feedback_and_fast!(
+                ConstFeedback::new(cfg.guided),
+                AnsweredFeedback::new(verdict_observer.verdict_handle()),
+                MaxMapFeedback::new(&feature_observer)
             ),
             TimeFeedback::new(&time_observer),
             // SAFETY: as above.
@@ -636,7 +660,13 @@ impl Campaign<'_> {
             fresh_state,
             stats_file,
         };
-        let observers = tuple_list!(verdict_observer, observer, time_observer);
+        let observers = tuple_list!(
+            verdict_observer,
+            observer,
+            time_observer,
+            feature_writer,
+            feature_observer
+        );
         if cfg.fork {
             let mut executor = InProcessForkExecutor::new(
                 &mut harness_fn,
@@ -707,6 +737,7 @@ where
             TransformationMutator::new(VariableReplacement).enabled(transforming),
             TransformationMutator::new(ConstantReplacement).enabled(transforming),
             TransformationMutator::new(NoiseIntroduction).enabled(transforming),
+            Crossover::new(transforming),
             FreshCase::new(generator.clone())
         ),
         cfg.choice,
@@ -720,17 +751,20 @@ where
     if fresh_state || state.corpus().count() == 0 {
         seed_corpus(fresh_state, cfg, state, fuzzer, executor, mgr, generator)?;
     }
-    let mut last_line = Instant::now();
+    // Lines come at multiples of `progress` since the campaign started
+    // (a restarted client keeps the beat), never more than one per tick.
+    let tick = |secs: f64| (secs / cfg.progress.as_secs_f64()).floor() as u64;
+    let mut last_tick = tick(state.metadata::<CampaignStats>()?.wall_secs());
     let mut idle = 0usize;
     loop {
         let execs = *state.executions();
         let stats = state.metadata::<CampaignStats>()?;
+        let wall = stats.wall_secs();
         let done = cfg.max_execs.is_some_and(|m| execs >= m)
-            || cfg
-                .time
-                .is_some_and(|t| stats.wall_secs() >= t.as_secs_f64());
-        if done || last_line.elapsed() >= cfg.progress {
-            last_line = Instant::now();
+            || cfg.time.is_some_and(|t| wall >= t.as_secs_f64());
+        if done || tick(wall) > last_tick {
+            last_tick = tick(wall);
+            stats.write_shapes(&cfg.out)?;
             let snap = snapshot(state, edges_total, done);
             eprintln!("{}", snap.line());
             if stats_file {
@@ -766,15 +800,6 @@ where
             idle = 0;
             let case = libafl::generators::Generator::generate(&mut unstuck, state)?;
             fuzzer.add_input(state, executor, mgr, case)?;
-        }
-        if worker_stuck() {
-            // The timeout is on disk; the thread inside libz3 can only end
-            // with the process.
-            tracing::info!("restarting the client: the solver missed its deadline");
-            mgr.on_restart(state)?;
-            // SAFETY: ends the process without running libz3's static
-            // destructors under its running thread.
-            unsafe { libc::_exit(RESTART_EXIT) };
         }
     }
 }

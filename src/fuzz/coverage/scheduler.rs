@@ -2,12 +2,21 @@
 //! whose each step is chosen uniformly (LibAFL's `HavocScheduledMutator`
 //! does the same) or by a bandit that learns which transformations pay off.
 //!
-//! The bandit is discounted UCB1 (Garivier & Moulines, 2011): an arm's
-//! reward is 1 when the execution its mutation led to added a corpus entry
-//! (new coverage), 0 otherwise, and also 0 when it did not apply to the
-//! input (a wasted choice). Counts decay by [`DISCOUNT`] per execution, so
-//! an arm that paid off early but no longer does loses its lead as the
-//! coverage it reaches saturates.
+//! The bandit is discounted UCB1 (Garivier & Moulines, 2011) on a reward
+//! per second: an execution pays 1 when it added a corpus entry (new
+//! coverage or new features) or found a new bug signature, and costs the
+//! seconds the solver spent on it; each arm of the stack that made the
+//! input is credited both, and is charged besides the time its own
+//! mutation took (drawing a fresh case costs milliseconds of generation,
+//! which a cheap rewrite does not). An arm's rate is its (discounted) pay plus a
+//! prior of [`PRIOR_WINS`] over its cost plus [`PRIOR_SECS`], so before
+//! anything pays, the arms whose outputs the solver gives up on (slow
+//! unknowns and timeouts) already lose weight by themselves; rates are
+//! scaled by the best arm's before the exploration term is added. A choice
+//! that did not apply costs a pull and [`PRIOR_SECS`], as if it had run a
+//! typical query for nothing. Counts decay by
+//! [`DISCOUNT`] per execution, so an arm that paid off early but no longer
+//! does loses its lead as the coverage it reaches saturates.
 //!
 //! Both policies keep per-transformation counts (used, skipped, new corpus
 //! entries) in the fuzzer state, reported in `stats.jsonl`.
@@ -24,6 +33,7 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 use libafl::corpus::CorpusId;
 use libafl::mutators::{ComposedByMutations, MutationId, MutationResult, Mutator, MutatorsTuple};
@@ -34,12 +44,24 @@ use libafl_bolts::rands::Rand;
 use libafl_bolts::tuples::NamedTuple;
 use serde::{Deserialize, Serialize};
 
+use super::stats::CampaignStats;
+
 /// Decay of the bandit's counts per execution (memory of about 1/(1-γ) =
 /// 1,000 executions).
 pub const DISCOUNT: f64 = 0.999;
 
 /// Weight of the bandit's exploration term.
 pub const EXPLORATION: f64 = 0.5;
+
+/// The pay every arm is assumed to have earned before its first.
+pub const PRIOR_WINS: f64 = 0.5;
+
+/// The solver seconds every arm is assumed to have cost before its first.
+pub const PRIOR_SECS: f64 = 0.05;
+
+/// Solver seconds charged per execution when the state keeps no campaign
+/// statistics (a test's state).
+const DEFAULT_SECS: f64 = 0.01;
 
 /// How the next transformation is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +85,12 @@ pub struct ArmCounts {
     pub pulls: f64,
     /// Discounted rewards (bandit).
     pub wins: f64,
+    /// Discounted solver seconds (bandit).
+    #[serde(default)]
+    pub cost: f64,
+    /// Solver seconds of the executions it was part of.
+    #[serde(default)]
+    pub solver_secs: f64,
 }
 
 /// The per-transformation counts of a campaign (state metadata).
@@ -86,8 +114,18 @@ impl TransformationCounts {
             .collect()
     }
 
+    /// `name → solver seconds` of the executions each was part of.
+    pub fn solver_secs(&self) -> BTreeMap<String, f64> {
+        self.names
+            .iter()
+            .zip(&self.arms)
+            .map(|(n, a)| (n.clone(), a.solver_secs))
+            .collect()
+    }
+
     /// The arm the bandit picks: an untried one, else the highest
-    /// discounted-UCB score; `draw` (a random number) breaks ties.
+    /// discounted-UCB score on pay per solver-second; `draw` (a random
+    /// number) breaks ties.
     fn pick(&self, draw: u64) -> usize {
         let one_of = |n: usize| (draw % n as u64) as usize;
         let untried: Vec<usize> = (0..self.arms.len())
@@ -97,8 +135,11 @@ impl TransformationCounts {
             return untried[one_of(untried.len())];
         }
         let total: f64 = self.arms.iter().map(|a| a.pulls).sum();
-        let score =
-            |a: &ArmCounts| a.wins / a.pulls + EXPLORATION * (total.max(1.0).ln() / a.pulls).sqrt();
+        let rate = |a: &ArmCounts| (a.wins + PRIOR_WINS) / (a.cost + PRIOR_SECS);
+        let best_rate = self.arms.iter().map(rate).fold(f64::MIN_POSITIVE, f64::max);
+        let score = |a: &ArmCounts| {
+            rate(a) / best_rate + EXPLORATION * (total.max(1.0).ln() / a.pulls).sqrt()
+        };
         let best = self
             .arms
             .iter()
@@ -168,6 +209,15 @@ impl<MT> ComposedByMutations for TransformationScheduler<MT> {
     }
 }
 
+/// What the last execution cost and whether it paid beyond a corpus
+/// entry, from the campaign statistics (a default cost without them).
+fn last_execution<S: HasMetadata>(state: &S) -> (f64, bool) {
+    match state.metadata::<CampaignStats>() {
+        Ok(stats) => (stats.last_solver_ns as f64 / 1e9, stats.last_new_finding),
+        Err(_) => (DEFAULT_SECS, false),
+    }
+}
+
 impl<I, MT, S> Mutator<I, S> for TransformationScheduler<MT>
 where
     MT: MutatorsTuple<I, S> + NamedTuple,
@@ -188,10 +238,13 @@ where
                     self.counts(state).pick(draw)
                 }
             };
+            let began = Instant::now();
             let outcome = self
                 .mutations
                 .get_and_mutate(MutationId::from(arm), state, input)?;
+            let took = began.elapsed().as_secs_f64();
             let a = &mut self.counts(state).arms[arm];
+            a.cost += took;
             if outcome == MutationResult::Mutated {
                 result = MutationResult::Mutated;
                 a.used += 1;
@@ -199,6 +252,7 @@ where
             } else {
                 a.skipped += 1;
                 a.pulls += 1.0;
+                a.cost += PRIOR_SECS;
             }
         }
         Ok(result)
@@ -206,17 +260,23 @@ where
 
     fn post_exec(&mut self, state: &mut S, new_corpus_id: Option<CorpusId>) -> Result<(), Error> {
         let stack = std::mem::take(&mut self.stack);
+        let (secs, new_finding) = last_execution(state);
         let counts = self.counts(state);
         for a in &mut counts.arms {
             a.pulls *= DISCOUNT;
             a.wins *= DISCOUNT;
+            a.cost *= DISCOUNT;
         }
         for &arm in &stack {
             let a = &mut counts.arms[arm];
             a.pulls += 1.0;
+            a.cost += secs;
+            a.solver_secs += secs;
             if new_corpus_id.is_some() {
-                a.wins += 1.0;
                 a.new_entries += 1;
+            }
+            if new_corpus_id.is_some() || new_finding {
+                a.wins += 1.0;
             }
         }
         self.mutations.post_exec_all(state, new_corpus_id)
@@ -306,6 +366,52 @@ mod tests {
         assert!((share(uniform) - 0.25).abs() < 0.05, "uniform {uniform:?}");
         // The arm that never applies is tried, then left alone.
         assert!(bandit[3] >= 1 && bandit[3] < 300, "bandit {bandit:?}");
+    }
+
+    #[test]
+    fn at_equal_pay_the_bandit_prefers_the_arm_the_solver_answers_fast() {
+        // Every execution pays alike; those that used arm 1 cost the
+        // solver ten times as long: per solver-second, arm 1 pays least.
+        let mut state: NopState<Vec<u8>> = NopState::new();
+        state.add_metadata(CampaignStats::default());
+        let mut s = TransformationScheduler::new(mutations(), Choice::Bandit, 0);
+        for round in 0..3000 {
+            let mut input = Vec::new();
+            s.mutate(&mut state, &mut input).unwrap();
+            let slow = input.contains(&1);
+            let stats = state.metadata_mut::<CampaignStats>().unwrap();
+            // Seconds, so that the mutations' own (measured, noisy) time
+            // is negligible beside them.
+            stats.last_solver_ns = if slow { 20_000_000_000 } else { 2_000_000_000 };
+            let pays = round % 4 == 0;
+            s.post_exec(&mut state, pays.then(|| CorpusId::from(0usize)))
+                .unwrap();
+        }
+        let counts = state.metadata::<TransformationCounts>().unwrap();
+        let used: Vec<u64> = counts.arms.iter().map(|a| a.used).collect();
+        assert!(
+            used[1] * 3 < used[0] && used[1] * 3 < used[2],
+            "the slow arm should be chosen least: {used:?}"
+        );
+        let secs = counts.solver_secs();
+        assert!(secs["b"] > 0.0 && secs["a"] > 0.0, "{secs:?}");
+    }
+
+    #[test]
+    fn a_new_finding_pays_like_a_new_corpus_entry() {
+        let mut state: NopState<Vec<u8>> = NopState::new();
+        state.add_metadata(CampaignStats::default());
+        let mut s = TransformationScheduler::new(mutations(), Choice::Bandit, 0);
+        let mut input = Vec::new();
+        s.mutate(&mut state, &mut input).unwrap();
+        state
+            .metadata_mut::<CampaignStats>()
+            .unwrap()
+            .last_new_finding = true;
+        s.post_exec(&mut state, None).unwrap();
+        let counts = state.metadata::<TransformationCounts>().unwrap();
+        let wins: f64 = counts.arms.iter().map(|a| a.wins).sum();
+        assert!(wins > 0.0 && counts.arms.iter().all(|a| a.new_entries == 0));
     }
 
     #[test]

@@ -19,6 +19,20 @@ use serde::{Deserialize, Serialize};
 /// How many solver times the reservoir keeps.
 pub const SAMPLES: usize = 20_000;
 
+/// The verdict kinds of a query the solver answered `sat` or `unsat`
+/// (right or wrong); any other kind, a future one included, is not an
+/// answer.
+pub const ANSWERED_KINDS: [&str; 8] = [
+    "sat",
+    "unsat",
+    "imprecise-core",
+    "incomplete",
+    "unsound",
+    "invalid-model",
+    "invalid-core",
+    "label-contradicted",
+];
+
 /// What a campaign has seen so far.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct CampaignStats {
@@ -40,6 +54,57 @@ pub struct CampaignStats {
     pub solver_secs: f64,
     /// Sampled solver times, milliseconds.
     pub solver_ms: Vec<f32>,
+    /// Verdict kind → seconds inside the solver call.
+    #[serde(default)]
+    pub verdict_secs: BTreeMap<String, f64>,
+    /// The last execution's solver time, nanoseconds (the scheduler
+    /// charges it to the transformations that made the input).
+    #[serde(default)]
+    pub last_solver_ns: u64,
+    /// Whether the last execution found a new bug signature (rewarded as
+    /// a new corpus entry is).
+    #[serde(default)]
+    pub last_new_finding: bool,
+    /// Unknown and timeout answers by shape (signature): how many, and the
+    /// one file written for each.
+    #[serde(default)]
+    pub shapes: BTreeMap<u64, ShapeCount>,
+}
+
+/// One shape of unknown or timeout answers.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ShapeCount {
+    /// The verdict kind (`unknown`, `timeout`).
+    pub kind: String,
+    /// Answers of this shape.
+    pub count: u64,
+    /// The file name of its first example.
+    pub file: String,
+}
+
+impl CampaignStats {
+    /// Writes `<out>/<kind>/shapes.tsv` for each kind of shape: one line
+    /// per shape, `count<TAB>file`, most frequent first (atomically: a
+    /// reader never sees half a table).
+    pub fn write_shapes(&self, out: &Path) -> std::io::Result<()> {
+        let mut by_kind: BTreeMap<&str, Vec<&ShapeCount>> = BTreeMap::new();
+        for s in self.shapes.values() {
+            by_kind.entry(&s.kind).or_default().push(s);
+        }
+        for (kind, mut shapes) in by_kind {
+            shapes.sort_by(|a, b| b.count.cmp(&a.count).then(a.file.cmp(&b.file)));
+            let text: String = shapes
+                .iter()
+                .map(|s| format!("{}\t{}\n", s.count, s.file))
+                .collect();
+            crate::triage::write_atomically(
+                &out.join(kind).join("shapes.tsv"),
+                text.as_bytes(),
+                false,
+            )?;
+        }
+        Ok(())
+    }
 }
 
 libafl_bolts::impl_serdeany!(CampaignStats);
@@ -86,8 +151,11 @@ impl CampaignStats {
     pub fn record(&mut self, kind: &str, solver_ns: u64) {
         *self.verdicts.entry(kind.to_string()).or_default() += 1;
         self.judged += 1;
+        self.last_solver_ns = solver_ns;
+        self.last_new_finding = false;
         let ms = solver_ns as f64 / 1e6;
         self.solver_secs += ms / 1e3;
+        *self.verdict_secs.entry(kind.to_string()).or_default() += ms / 1e3;
         let n = self.judged as usize;
         if self.solver_ms.len() < SAMPLES {
             self.solver_ms.push(ms as f32);
@@ -105,6 +173,14 @@ impl CampaignStats {
         }
         v.sort_by(f32::total_cmp);
         v[v.len() / 2] as f64
+    }
+
+    /// Queries the solver answered `sat` or `unsat` (right or wrong).
+    pub fn answered(&self) -> u64 {
+        ANSWERED_KINDS
+            .iter()
+            .filter_map(|k| self.verdicts.get(*k))
+            .sum()
     }
 
     /// All findings written.
@@ -152,6 +228,17 @@ pub struct Snapshot {
     /// Per transformation: `[used, skipped, new corpus entries]`.
     #[serde(default)]
     pub transformations: BTreeMap<String, [u64; 3]>,
+    /// Verdict kind → seconds inside the solver call.
+    #[serde(default)]
+    pub verdict_secs: BTreeMap<String, f64>,
+    /// Per transformation: seconds inside the solver call of the
+    /// executions whose input it helped make.
+    #[serde(default)]
+    pub transformation_secs: BTreeMap<String, f64>,
+    /// Queries answered `sat` or `unsat` (right or wrong), per hour of
+    /// wall time.
+    #[serde(default)]
+    pub answered_per_hour: f64,
     /// Whether this is the campaign's last line.
     pub last: bool,
 }
@@ -252,5 +339,8 @@ mod tests {
         assert_eq!(s.verdicts["sat"], 3 * SAMPLES as u64 / 2);
         assert!((s.median_solver_ms() - 2.0).abs() < 1e-6);
         assert!((s.solver_secs - 0.002 * 3.0 * SAMPLES as f64).abs() < 1e-6);
+        let by_verdict: f64 = s.verdict_secs.values().sum();
+        assert!((by_verdict - s.solver_secs).abs() < 1e-6);
+        assert!((s.verdict_secs["sat"] - 0.002 * 1.5 * SAMPLES as f64).abs() < 1e-6);
     }
 }

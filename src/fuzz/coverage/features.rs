@@ -1,0 +1,223 @@
+//! Signals that any solver build gives, instrumented or not: the formula's
+//! features and the answer × time bucket, hashed into a map of their own
+//! that LibAFL's `MaxMapFeedback` reads like an edge map.
+//!
+//! Without an instrumented library nothing told the loop that a case was
+//! interesting, so the corpus never grew past its seeds (40 minutes on the
+//! Z3 4.8.14 wheel: 16 entries). A formula with an operator, an operator
+//! under another, a nesting shape or a transformation sequence the corpus
+//! has not shown the solver yet, or an answer in a time bucket it has not
+//! seen, is new input to the solver's code even when no edge says so.
+//!
+//! # Invariants
+//!
+//! - The map depends only on the input and the execution's result (the
+//!   slot, read as [`Judged::of`] reads it), so it is the same in a fork
+//!   child and its parent, and a testcase from another client carries it
+//!   in its serialized observers.
+//! - Each feature sets one byte to 1 ([`FEATURES`] entries, a hash of the
+//!   feature's words); collisions only merge features, never invent one.
+//! - Like the edge map, it decides the corpus only for answered queries
+//!   (see `AnsweredFeedback`): an `unknown` is not new ground.
+
+use std::borrow::Cow;
+
+use libafl::Error;
+use libafl::executors::ExitKind;
+use libafl::observers::Observer;
+use libafl_bolts::Named;
+use serde::{Deserialize, Serialize};
+
+use super::slot::ResultSlot;
+use super::verdict::Judged;
+use crate::term::Term;
+use crate::truth::Case;
+
+/// Entries of the feature map.
+pub const FEATURES: usize = 1 << 16;
+
+/// The index of the feature named by `words`.
+fn index(words: &[&str]) -> usize {
+    // FNV-1a over the words, each followed by a separator.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for w in words {
+        for b in w.bytes().chain(std::iter::once(0xff)) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    (h % FEATURES as u64) as usize
+}
+
+/// `⌊log2(n + 1)⌋` as text: a bucket that separates 0, 1, 2–3, 4–7...
+fn bucket(n: u64) -> String {
+    (64 - (n + 1).leading_zeros() - 1).to_string()
+}
+
+fn head(t: &Term) -> &'static str {
+    match t {
+        Term::Bool(_) => "bool",
+        Term::Int(_) => "int",
+        Term::Str(_) => "str",
+        Term::Var(_) => "var",
+        Term::App(op, _) => op.name(),
+        Term::Let(..) => "let",
+        Term::Quant(_) => "quant",
+    }
+}
+
+/// The features of `case`, answered with `kind` after `solver_ns`, as map
+/// indices (with repeats).
+pub fn features(case: &Case, kind: &str, solver_ns: u64) -> Vec<usize> {
+    let mut out = Vec::new();
+    let f = &case.formula;
+    out.push(index(&["assertions", &bucket(f.assertions.len() as u64)]));
+    let mut sorts = std::collections::BTreeMap::<String, u64>::new();
+    for (_, sort) in &f.decls {
+        *sorts.entry(sort.to_string()).or_default() += 1;
+    }
+    for (sort, n) in &sorts {
+        out.push(index(&["decls", sort, &bucket(*n)]));
+    }
+    for a in &f.assertions {
+        out.push(index(&[
+            "shape",
+            head(&a.term),
+            &bucket(a.term.depth() as u64),
+            &bucket(a.term.size() as u64),
+        ]));
+        a.term.visit(&mut |t| {
+            out.push(index(&["op", head(t)]));
+            if let Term::App(op, args) = t {
+                for arg in args {
+                    out.push(index(&["pair", op.name(), head(arg)]));
+                }
+            }
+        });
+    }
+    out.push(index(&["category", &case.provenance.category]));
+    let chain = &case.provenance.chain;
+    for (i, step) in chain.iter().enumerate() {
+        out.push(index(&["step", step]));
+        if let Some(next) = chain.get(i + 1) {
+            out.push(index(&["steps", step, next]));
+        }
+    }
+    out.push(index(&["chain", &bucket(chain.len() as u64)]));
+    out.push(index(&["answer", kind, &bucket(solver_ns / 1_000_000)]));
+    out
+}
+
+/// Fills the feature map after each execution; a `StdMapObserver` over the
+/// same map (placed after this one) is what the feedback reads.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct FeatureWriter {
+    name: Cow<'static, str>,
+    #[serde(skip)]
+    slot: Option<&'static ResultSlot>,
+    #[serde(skip)]
+    map: Option<(*mut u8, usize)>,
+    hard_timeout_ns: u64,
+}
+
+impl FeatureWriter {
+    /// Writes the features of each execution (its result read from `slot`)
+    /// into the [`FEATURES`] bytes at `map`.
+    ///
+    /// # Safety
+    ///
+    /// `map` must stay valid for [`FEATURES`] bytes while the observer is
+    /// used, and be read (by the map observer) only between executions.
+    pub unsafe fn new(slot: &'static ResultSlot, map: *mut u8, hard_timeout_ns: u64) -> Self {
+        FeatureWriter {
+            name: Cow::Borrowed("feature-writer"),
+            slot: Some(slot),
+            map: Some((map, FEATURES)),
+            hard_timeout_ns,
+        }
+    }
+}
+
+impl Named for FeatureWriter {
+    fn name(&self) -> &Cow<'static, str> {
+        &self.name
+    }
+}
+
+impl<S> Observer<Case, S> for FeatureWriter {
+    fn post_exec(
+        &mut self,
+        _state: &mut S,
+        input: &Case,
+        exit_kind: &ExitKind,
+    ) -> Result<(), Error> {
+        let (Some(slot), Some((ptr, len))) = (self.slot, self.map) else {
+            return Ok(());
+        };
+        // SAFETY: per `new`'s contract.
+        let map = unsafe { std::slice::from_raw_parts_mut(ptr, len) };
+        map.fill(0);
+        let judged = Judged::of(exit_kind, slot.read(), self.hard_timeout_ns);
+        for i in features(input, judged.verdict.kind(), judged.solver_ns) {
+            map[i] = 1;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::generate::ConstantPool;
+    use crate::source::RandomCaseGenerator;
+
+    #[test]
+    fn features_follow_operators_chains_and_answer_times() {
+        let mut g = RandomCaseGenerator::new(ConstantPool::paper()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let a = g.next(&mut rng);
+        let set = |c: &Case, kind: &str, ns: u64| {
+            features(c, kind, ns)
+                .into_iter()
+                .collect::<std::collections::BTreeSet<_>>()
+        };
+        let base = set(&a, "sat", 3_000_000);
+        // Deterministic, and blind to what does not matter: the seed, and
+        // a time in the same bucket.
+        let mut same = a.clone();
+        same.provenance.seed += 1;
+        assert_eq!(base, set(&same, "sat", 3_900_000));
+        // Another answer or time bucket is new.
+        assert_ne!(base, set(&a, "sat", 300_000_000));
+        assert_ne!(base, set(&a, "unsat", 3_000_000));
+        // A transformation in the chain is new.
+        let mut chained = a.clone();
+        chained.provenance.chain.push("noise-introduction".into());
+        assert!(!set(&chained, "sat", 3_000_000).is_subset(&base));
+        // Another operator is new.
+        let b = (0..200)
+            .map(|_| g.next(&mut rng))
+            .find(|b| {
+                let ops = |c: &Case| {
+                    c.formula
+                        .assertions
+                        .iter()
+                        .flat_map(|x| x.term.operators())
+                        .collect::<std::collections::BTreeSet<_>>()
+                };
+                !ops(b).is_subset(&ops(&a))
+            })
+            .expect("a case with another operator");
+        assert!(!set(&b, "sat", 3_000_000).is_subset(&base));
+        assert!(base.iter().all(|&i| i < FEATURES));
+    }
+
+    #[test]
+    fn buckets_are_logarithmic() {
+        let b: Vec<String> = [0u64, 1, 2, 3, 4, 7, 8, 1000].map(bucket).to_vec();
+        assert_eq!(b, ["0", "1", "1", "2", "2", "3", "3", "9"]);
+    }
+}
