@@ -68,6 +68,7 @@ pub mod limits;
 pub mod mutators;
 pub mod scheduler;
 pub mod seeds;
+pub mod shmem;
 pub mod slot;
 pub mod stats;
 pub mod verdict;
@@ -94,7 +95,9 @@ use libafl::state::{HasCorpus, HasExecutions, HasImported, StdState};
 use libafl::{Error, HasMetadata, feedback_and_fast, feedback_or};
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::rands::StdRand;
-use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
+use libafl_bolts::shmem::ShMemProvider;
+
+use self::shmem::SelfRemovingShMemProvider;
 use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
 use self::crossover::Crossover;
@@ -286,7 +289,7 @@ pub fn run(
         .theory(cfg.theory);
     let terms =
         TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
-    let mut shmem_provider = StdShMemProvider::new()?;
+    let mut shmem_provider = SelfRemovingShMemProvider::new()?;
     let launched =
         SimpleRestartingEventManager::launch(NopMonitor::new(), &mut shmem_provider, true);
     let (restored, mgr) = match launched {
@@ -330,7 +333,7 @@ pub fn run_cores(
     let terms =
         TermPool::new(cfg.pool.clone()).map_err(|e| CampaignError::Generator(e.to_string()))?;
     let cores = Cores::from_cmdline(cores)?;
-    let shmem_provider = StdShMemProvider::new()?;
+    let shmem_provider = SelfRemovingShMemProvider::new()?;
     // The live view on stderr, and `stats.jsonl` for all clients at once
     // (one line per `progress` interval, with each client's user stats).
     let every = cfg.progress;
@@ -358,7 +361,7 @@ pub fn run_cores(
             .terms(terms.clone())
             .stats_file(false)
             .build()
-            .and_then(|c| c.run_client(restored, mgr, StdShMemProvider::new()?))
+            .and_then(|c| c.run_client(restored, mgr, SelfRemovingShMemProvider::new()?))
             .map_err(|e| Error::illegal_state(e.to_string()))
     };
     let launcher_pid = std::process::id();
@@ -528,7 +531,7 @@ impl Campaign<'_> {
         self,
         restored: Option<State>,
         mut mgr: EM,
-        shmem_provider: StdShMemProvider,
+        shmem_provider: SelfRemovingShMemProvider,
     ) -> Result<(), CampaignError>
     where
         EM: EventFirer<Case, State>
