@@ -4,24 +4,27 @@
 #
 # Usage: scripts/table4.sh [--target z3|cvc5|cmd:...] [--solver-lib PATH] [--timeout 5s]
 #                          [--paper | --count N] [--seed S] [--keep DIR]
-#        scripts/table4.sh --theory regex [--solver-lib PATH]... [--cvc5] [--timeout 2s]
+#        scripts/table4.sh --theory regex [--solver-lib PATH]... [--cvc5] [--cvc5-lib PATH]
+#                          [--timeout 2s]
 #                          [--count N] [--chains M] [--seed S] [--keep DIR]
 #   --paper     the paper's six categories with its pools and operators (7,014 files)
 #   --count N   N files of the random sat/unsat mix (default 2000)
 #   --theory regex  the regex categories (Kühne 2022): the finite unsat ones in full, the sat
 #               ones filling up to --count (default 3000); printed as the thesis' Table 6.1
-#               (IM IC S U K T E) once per solver: each --solver-lib (a libz3) and, with
-#               --cvc5, the cvc5 on PATH, all on the same files. --chains M adds M files of
+#               (IM IC S U K T E, and NE: not expressible on that solver, not sent) once per solver: each --solver-lib (a libz3) and, with
+#               --cvc5, the cvc5 on PATH, and with --cvc5-lib, a libcvc5 (e.g. the 1.4.2 wheel's, from
+#               scripts/install-solvers.sh) in process, all on the same files. --chains M adds M files of
 #               the fuzz loop's regex stream (`--category random --theory regex`), whose unsat
 #               cases are grown by Table 2.6's transformations (default 0).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=z3; lib=(); timeout=5s; count=2000; paper=0; seed=1; keep=""
-theory=""; libs=(); cvc5=0; chains=0
+theory=""; libs=(); cvc5=0; cvc5_libs=(); chains=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --theory) theory=$2; shift 2;;
     --cvc5) cvc5=1; shift;;
+    --cvc5-lib) cvc5_libs+=("$2"); shift 2;;
     --chains) chains=$2; shift 2;;
     --target) target=$2; shift 2;;
     --solver-lib) lib=(--solver-lib "$2"); libs+=("$2"); shift 2;;
@@ -30,7 +33,7 @@ while [ $# -gt 0 ]; do
     --paper) paper=1; shift;;
     --seed) seed=$2; shift 2;;
     --keep) keep=$2; shift 2;;
-    -h|--help) sed -n 2,18p "$0"; exit 0;;
+    -h|--help) sed -n 2,20p "$0"; exit 0;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2;;
   esac
 done
@@ -40,7 +43,7 @@ dir=${keep:-$(mktemp -d)}
 [ -n "$keep" ] || trap 'rm -rf "$dir"' EXIT
 if [ "$theory" = regex ]; then
   exec scripts/table61.sh "$bin" "$dir" "$timeout" "$([ "$count" = 2000 ] && echo 3000 || echo "$count")" \
-    "$chains" "$seed" "$cvc5" "${libs[@]}"
+    "$chains" "$seed" "$cvc5" "${libs[@]}" "${cvc5_libs[@]/#/cvc5:}"
 fi
 if [ "$paper" = 1 ]; then
   $bin export --force --out "$dir/files" --operators paper --seed "$seed" >/dev/null

@@ -4,7 +4,7 @@
 # (Kühne 2022): Theory | Expected | Transformation | #Tests | IM | IC | S | U | K | T | E, then
 # the agreement with the labels among decided files and every disagreement.
 #
-# Arguments: BIN DIR TIMEOUT COUNT CHAINS SEED CVC5(0|1) [LIBZ3...]
+# Arguments: BIN DIR TIMEOUT COUNT CHAINS SEED CVC5(0|1) [LIBZ3... | cvc5:LIBCVC5...]
 set -euo pipefail
 bin=$1; dir=$2; timeout=$3; count=$4; chains=$5; seed=$6; cvc5=$7; shift 7
 libs=("$@")
@@ -23,7 +23,9 @@ done
 [ "$chains" -gt 0 ] && $bin export --append --out "$files" --category random --theory regex \
   --count "$chains" --seed "$seed" >/dev/null
 solvers=()
-for l in "${libs[@]}"; do solvers+=("z3|$l"); done
+for l in "${libs[@]}"; do
+  case "$l" in cvc5:*) solvers+=("cvc5|${l#cvc5:}");; *) solvers+=("z3|$l");; esac
+done
 [ "$cvc5" = 1 ] && solvers+=("cvc5|")
 [ ${#solvers[@]} -gt 0 ] || solvers=("z3|")
 i=0
@@ -54,7 +56,7 @@ names = {
     "larger-core": "larger unsat core (2.4.1, 2.4.2, noise)",
 }
 cols = [("IM", "invalid-model"), ("IC", "invalid-core"), ("S", "sat"), ("U", "unsat"),
-        ("K", "unknown"), ("T", "timeout"), ("E", "error")]
+        ("K", "unknown"), ("T", "timeout"), ("E", "error"), ("NE", "not-expressible")]
 for i, solver in enumerate(solvers):
     path = os.path.join(dir, f"verdicts-{i}.jsonl")
     version = open(os.path.join(dir, f"run-{i}.stderr")).readline().strip()
