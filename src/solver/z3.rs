@@ -101,6 +101,19 @@ pub struct Z3Library {
     path: PathBuf,
 }
 
+/// The file of the loaded object that defines `symbol` (`dladdr`).
+fn defining_file(symbol: *const std::ffi::c_void) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    // SAFETY: dladdr only reads the loader's tables and fills `info`.
+    let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
+    if unsafe { libc::dladdr(symbol, &mut info) } == 0 || info.dli_fname.is_null() {
+        return None;
+    }
+    // SAFETY: dli_fname is a NUL-terminated string owned by the loader.
+    let name = unsafe { std::ffi::CStr::from_ptr(info.dli_fname) };
+    Some(PathBuf::from(std::ffi::OsStr::from_bytes(name.to_bytes())))
+}
+
 /// The library names tried, in order, when no path is given.
 pub const SYSTEM_LIBRARY_NAMES: &[&str] = &["libz3.so", "libz3.so.4"];
 
@@ -124,7 +137,15 @@ impl Z3Library {
                 Ok(lib) => {
                     let api = Self::resolve(&lib, &cand)?;
                     std::mem::forget(lib);
-                    return Ok(Z3Library { api, path: cand });
+                    // A bare name (the system library) is resolved to the
+                    // file the loader picked, so that a finding's replay
+                    // line names that file, not whatever a name finds later.
+                    let path = if cand.parent().is_some_and(|p| p.as_os_str().is_empty()) {
+                        defining_file(api.get_version as *const std::ffi::c_void).unwrap_or(cand)
+                    } else {
+                        cand
+                    };
+                    return Ok(Z3Library { api, path });
                 }
                 Err(e) => {
                     last_err = Some(LoadError::Open {
@@ -485,6 +506,16 @@ mod tests {
             Some(5000),
         );
         assert_eq!(out.trim(), "sat\n((x \"a\"))");
+    }
+
+    #[test]
+    fn the_system_library_is_named_by_the_file_loaded() {
+        let z3 = Z3Library::load(None).expect("libz3-dev is installed");
+        let path = z3.path();
+        assert!(path.is_absolute(), "{}", path.display());
+        assert!(path.exists(), "{}", path.display());
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        assert!(name.starts_with("libz3.so"), "{name}");
     }
 
     #[test]
