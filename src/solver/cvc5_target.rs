@@ -31,10 +31,10 @@ use std::time::{Duration, Instant};
 use super::child::{self, Ended, Limits};
 use super::cvc5_lib::{Cvc5Library, Cvc5Solver};
 use super::option::SolverOption;
-use super::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory};
+use super::outcome::RawOutcome;
 use super::z3_target::{
-    DEFAULT_MEMORY_LIMIT, FRAME_HEADER, FRAME_MAGIC, complete_frame, own_address_space, pipe,
-    write_all,
+    DEFAULT_MEMORY_LIMIT, ExitMeaning, FRAME_HEADER, FRAME_MAGIC, classify_frame,
+    own_address_space, pipe, write_all,
 };
 use super::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
@@ -170,48 +170,14 @@ fn child_main(
 }
 
 fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration) -> RawOutcome {
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    let stderr = text(&outputs[1]);
-    if let Some(payload) = complete_frame(&outputs[0]) {
-        return RawOutcome::Finished {
-            stdout: text(payload),
-            stderr,
-            exit_code: 0,
-            elapsed,
-        };
-    }
-    let partial_stdout = outputs[0].get(FRAME_HEADER..).map(text).unwrap_or_default();
-    if killed {
-        return RawOutcome::Timeout {
-            partial_stdout,
-            stderr,
-            elapsed,
-        };
-    }
-    let cause = match ended {
-        Ended::Exited(code) => CrashCause::Exit(code),
-        Ended::Signaled(sig) => CrashCause::Signal(sig),
-    };
-    if stderr_says_out_of_memory(&stderr) {
-        return RawOutcome::OutOfMemory {
-            cause,
-            partial_stdout,
-            stderr,
-            elapsed,
-        };
-    }
-    let description = match cause {
-        CrashCause::Exit(code) => format!("cvc5 called exit({code}) before the query finished"),
-        CrashCause::Signal(_) => format!("{cause} during the query"),
-    };
-    RawOutcome::Crashed {
-        cause,
-        description,
-        partial_stdout,
-        stderr,
-        elapsed,
-    }
+    classify_frame(outputs, ended, killed, elapsed, &CVC5_EXITS)
 }
+
+/// libcvc5 has no exit code of its own for memory exhaustion.
+const CVC5_EXITS: ExitMeaning = ExitMeaning {
+    out_of_memory: None,
+    describe: |code| format!("cvc5 called exit({code}) before the query finished"),
+};
 
 impl Target for Cvc5InProcessFork {
     fn name(&self) -> String {

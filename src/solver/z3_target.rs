@@ -296,6 +296,36 @@ pub(super) fn complete_frame(bytes: &[u8]) -> Option<&[u8]> {
 }
 
 fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration) -> RawOutcome {
+    classify_frame(outputs, ended, killed, elapsed, &Z3_EXITS)
+}
+
+/// What a fork child's exit means for one solver library.
+pub(super) struct ExitMeaning {
+    /// An exit code the library uses for memory exhaustion.
+    pub out_of_memory: Option<i32>,
+    /// Describes an exit before the query finished.
+    pub describe: fn(i32) -> String,
+}
+
+/// libz3: release builds `exit(101)` when memory runs out, and other codes
+/// from 101 to 113 for other fatal errors.
+const Z3_EXITS: ExitMeaning = ExitMeaning {
+    out_of_memory: Some(101),
+    describe: |code| match z3_exit_code_name(code) {
+        Some(name) => format!("Z3 called exit({code}) ({name}) before the query finished"),
+        None => format!("exit({code}) before the query finished"),
+    },
+};
+
+/// The outcome of a fork child that answers in one frame on `outputs[0]`
+/// (stderr on `outputs[1]`): a complete frame wins over a late kill or exit.
+pub(super) fn classify_frame(
+    outputs: Vec<Vec<u8>>,
+    ended: Ended,
+    killed: bool,
+    elapsed: Duration,
+    exits: &ExitMeaning,
+) -> RawOutcome {
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     let stderr = text(&outputs[1]);
     if let Some(payload) = complete_frame(&outputs[0]) {
@@ -318,7 +348,10 @@ fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration
         Ended::Exited(code) => CrashCause::Exit(code),
         Ended::Signaled(sig) => CrashCause::Signal(sig),
     };
-    if cause == CrashCause::Exit(101) || stderr_says_out_of_memory(&stderr) {
+    let oom_exit = exits
+        .out_of_memory
+        .is_some_and(|code| cause == CrashCause::Exit(code));
+    if oom_exit || stderr_says_out_of_memory(&stderr) {
         return RawOutcome::OutOfMemory {
             cause,
             partial_stdout,
@@ -327,10 +360,7 @@ fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration
         };
     }
     let description = match cause {
-        CrashCause::Exit(code) => match z3_exit_code_name(code) {
-            Some(name) => format!("Z3 called exit({code}) ({name}) before the query finished"),
-            None => format!("exit({code}) before the query finished"),
-        },
+        CrashCause::Exit(code) => (exits.describe)(code),
         CrashCause::Signal(_) => format!("{cause} during the query"),
     };
     RawOutcome::Crashed {
