@@ -12,7 +12,8 @@
 //!   signature's first [`EXAMPLES_PER_SIGNATURE`] distinct formulas are
 //!   written; only its first makes an objective.
 //! - A timeout is written under `timeout/`, an `unknown` under `unknown/`
-//!   (what is a crash or a timeout: see [`super::verdict`]), one file per
+//!   and a query the solver answered with an error under `error/` (what is
+//!   a crash or a timeout: see [`super::verdict`]), one file per
 //!   shape (the bug signature: kind, category, operators), at most
 //!   [`MAX_UNKNOWN_FILES`] shapes; every answer is counted by shape in
 //!   `shapes.tsv` beside them (see [`CampaignStats::write_shapes`]).
@@ -39,7 +40,11 @@ use crate::truth::Case;
 /// Distinct formulas written per bug signature.
 pub const EXAMPLES_PER_SIGNATURE: u64 = 3;
 
-/// Unknown and timeout shapes (so files) written per campaign at most.
+/// Unknown, timeout and error shapes (so files) written per campaign at
+/// most. An error is not a finding (the solver refused the query, it did
+/// not answer it wrongly) but it is work lost: on an old release it usually
+/// names an operator or a literal that release does not read, which the
+/// dialect should have kept from it, so the user must be able to see it.
 pub const MAX_UNKNOWN_FILES: u64 = 200;
 
 /// The bug signature of a finding: its kind, what was answered, the
@@ -170,7 +175,10 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFee
             }
             return Ok(first);
         }
-        if matches!(verdict, Verdict::Unknown | Verdict::Timeout) {
+        if matches!(
+            verdict,
+            Verdict::Unknown | Verdict::Timeout | Verdict::Error(_)
+        ) {
             let shape = signature(&verdict, input);
             if let Some(seen) = stats.shapes.get_mut(&shape) {
                 seen.count += 1;
@@ -406,6 +414,25 @@ mod tests {
 
     #[test]
     fn unknowns_are_written_once_per_shape_and_counted() {
+        written_once_per_shape_and_counted(Verdict::Unknown, "unknown");
+    }
+
+    #[test]
+    fn errors_are_written_once_per_shape_with_the_message() {
+        let out = written_once_per_shape_and_counted(
+            Verdict::Error("line 3 column 9: unknown constant str.<".into()),
+            "error",
+        );
+        assert!(
+            out.contains("unknown constant str.<"),
+            "the error file says what the solver refused: {out}"
+        );
+    }
+
+    /// Judges five cases of two shapes as `verdict` and checks that one file
+    /// per shape lands in `<out>/<dir>/`, counted in `shapes.tsv`; returns
+    /// the text of the first shape's file.
+    fn written_once_per_shape_and_counted(verdict: Verdict, dir: &str) -> String {
         use libafl::observers::Observer;
         use libafl::state::NopState;
         use libafl_bolts::tuples::tuple_list;
@@ -413,7 +440,8 @@ mod tests {
         use super::super::slot::ResultSlot;
         let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
         let observer = VerdictObserver::new(slot, 1);
-        let out = std::env::temp_dir().join(format!("equifuzz-shapes-{}", std::process::id()));
+        let out =
+            std::env::temp_dir().join(format!("equifuzz-shapes-{dir}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&out);
         let info = SolverInfo {
             name: "z3".into(),
@@ -441,7 +469,7 @@ mod tests {
         let mut observers = tuple_list!(observer);
         for case in [&a, &a2, &a, &b, &a] {
             Observer::<(), ()>::pre_exec(&mut observers.0, &mut (), &()).unwrap();
-            slot.store(&Verdict::Unknown, "unknown\n", 1);
+            slot.store(&verdict, "unknown\n", 1);
             Observer::<(), ()>::post_exec(&mut observers.0, &mut (), &(), &ExitKind::Ok).unwrap();
             objective
                 .is_interesting(&mut state, &mut (), case, &observers, &ExitKind::Ok)
@@ -449,25 +477,23 @@ mod tests {
         }
         let stats = state.metadata::<CampaignStats>().unwrap().clone();
         stats.write_shapes(&out).unwrap();
-        let smt2 = std::fs::read_dir(out.join("unknown"))
+        let smt2: Vec<_> = std::fs::read_dir(out.join(dir))
             .unwrap()
-            .filter(|e| {
-                e.as_ref()
-                    .unwrap()
-                    .path()
-                    .extension()
-                    .is_some_and(|x| x == "smt2")
-            })
-            .count();
-        let table = std::fs::read_to_string(out.join("unknown/shapes.tsv")).unwrap();
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "smt2"))
+            .collect();
+        let table = std::fs::read_to_string(out.join(dir).join("shapes.tsv")).unwrap();
+        let first = table.lines().next().unwrap().rsplit('\t').next().unwrap();
+        let text = std::fs::read_to_string(out.join(dir).join(first)).unwrap();
         let _ = std::fs::remove_dir_all(&out);
-        assert_eq!(smt2, 2, "one file per shape");
+        assert_eq!(smt2.len(), 2, "one file per shape");
         let counts: Vec<&str> = table
             .lines()
             .map(|l| l.split('\t').next().unwrap())
             .collect();
         assert_eq!(counts, ["4", "1"], "{table}");
-        assert_eq!(stats.verdicts["unknown"], 5);
+        assert_eq!(stats.verdicts[verdict.kind()], 5);
+        text
     }
 
     #[test]
