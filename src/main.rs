@@ -118,7 +118,7 @@ struct SolverArgs {
     #[arg(long, default_value = "z3", value_parser = target_value)]
     target: TargetSpec,
     /// The solver library to load: a libz3 for `--target z3` and
-    /// `z3-inprocess` (default: the newest instrumented build in the cache,
+    /// `z3-inprocess` (default: the instrumented build of the highest release in the cache,
     /// else the system libz3), or a libcvc5 for `--target cvc5` (in
     /// process, with the libcvc5parser beside it; default: the cvc5 binary).
     #[arg(long)]

@@ -4,7 +4,7 @@
 //! # Invariants
 //!
 //! - `--target z3` and `z3-inprocess` load the same libz3 whoever asks:
-//!   `--solver-lib`, else the newest instrumented build in the cache
+//!   `--solver-lib`, else the instrumented build of the highest release in the cache
 //!   ([`library::find_cached`]), else the system library.
 //! - `--target cvc5` with `--solver-lib` loads that libcvc5 in process;
 //!   without it, it is the `cvc5` binary on `PATH`.

@@ -3,7 +3,10 @@
 //! `scripts/build-z3.sh` installs into
 //! `$EQUIFUZZ_CACHE` (default `$XDG_CACHE_HOME/equifuzz`, else
 //! `~/.cache/equifuzz`, found with the `dirs` crate) as `z3/<version>-<scope>/lib/libz3.so`. The fuzzer
-//! takes the newest such library when no `--solver-lib` is given.
+//! takes the newest release among them when no `--solver-lib` is given:
+//! the highest version, not the latest build, so that building an old
+//! release to study its bugs (4.8.5 after 5.4.1) does not change what the
+//! plain `fuzz --target z3` fuzzes.
 //!
 //! # Invariants
 //!
@@ -22,22 +25,36 @@ pub fn cache_dir() -> Option<PathBuf> {
     dirs::cache_dir().map(|d| d.join("equifuzz"))
 }
 
-/// The newest instrumented libz3 in `cache` (scope `theory` before `full`
-/// at equal times).
+/// The instrumented libz3 of the highest Z3 version in `cache` (scope
+/// `theory` before `full` for one version, then the latest build).
 pub fn find_cached(cache: &Path) -> Option<PathBuf> {
-    let mut found: Vec<(std::time::SystemTime, bool, PathBuf)> =
-        std::fs::read_dir(cache.join("z3"))
-            .ok()?
-            .filter_map(|e| e.ok())
-            .filter_map(|e| {
-                let lib = e.path().join("lib/libz3.so");
-                let modified = std::fs::metadata(&lib).ok()?.modified().ok()?;
-                let theory = e.file_name().to_string_lossy().ends_with("-theory");
-                Some((modified, theory, lib))
-            })
-            .collect();
+    type Key = (Vec<u64>, bool, std::time::SystemTime);
+    let mut found: Vec<(Key, PathBuf)> = std::fs::read_dir(cache.join("z3"))
+        .ok()?
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let lib = e.path().join("lib/libz3.so");
+            let modified = std::fs::metadata(&lib).ok()?.modified().ok()?;
+            let name = e.file_name().to_string_lossy().into_owned();
+            let theory = name.ends_with("-theory");
+            Some(((release_of(&name), theory, modified), lib))
+        })
+        .collect();
     found.sort();
-    found.pop().map(|(_, _, p)| p)
+    found.pop().map(|(_, p)| p)
+}
+
+/// The version numbers a cache folder's name starts with:
+/// `4.8.14.0-theory` is `[4, 8, 14, 0]`, `4.8.5-checkout-theory` is
+/// `[4, 8, 5]`; a name without one sorts first.
+fn release_of(folder: &str) -> Vec<u64> {
+    folder
+        .split('-')
+        .next()
+        .unwrap_or("")
+        .split('.')
+        .map_while(|n| n.parse().ok())
+        .collect()
 }
 
 /// The number of coverage edges the loaded libraries registered.
@@ -50,6 +67,25 @@ pub fn edges_registered() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_highest_release_wins_over_the_latest_build() {
+        let dir = std::env::temp_dir().join(format!("equifuzz-release-{}", std::process::id()));
+        for v in ["4.8.14.0-theory", "5.4.1.0-theory", "4.8.5-checkout-theory"] {
+            std::fs::create_dir_all(dir.join("z3").join(v).join("lib")).unwrap();
+            std::fs::write(dir.join("z3").join(v).join("lib/libz3.so"), b"x").unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let got = find_cached(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(
+            got.ends_with("5.4.1.0-theory/lib/libz3.so"),
+            "{}",
+            got.display()
+        );
+        assert_eq!(release_of("4.8.5-checkout-theory"), [4, 8, 5]);
+        assert!(release_of("4.8.14.0-theory") > release_of("4.8.5-checkout-theory"));
+    }
 
     #[test]
     fn the_newest_cached_library_is_found() {
