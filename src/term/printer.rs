@@ -138,9 +138,23 @@ impl Printer {
         out
     }
 
-    /// Appends a sort.
+    /// Appends a sort. Z3 before 4.8.9 (the releases with the pre-2020
+    /// operator names) has no sort named `RegLan`: it calls the same sort
+    /// `(RegEx String)` and refuses a declaration that says `RegLan`.
     pub fn write_sort(&self, out: &mut String, s: &Sort) {
-        let _ = write!(out, "{s}");
+        match s {
+            Sort::RegLan if self.dialect.legacy_names() => out.push_str("(RegEx String)"),
+            Sort::Array(i, e) => {
+                out.push_str("(Array ");
+                self.write_sort(out, i);
+                out.push(' ');
+                self.write_sort(out, e);
+                out.push(')');
+            }
+            _ => {
+                let _ = write!(out, "{s}");
+            }
+        }
     }
 
     /// Appends a term.
@@ -479,6 +493,24 @@ mod tests {
         assert_eq!(Term::var("1x").to_string(), "|1x|");
         assert_eq!(Term::var("a b").to_string(), "|a b|");
         assert_eq!(Term::var("let").to_string(), "|let|");
+    }
+
+    #[test]
+    fn reglan_is_regex_string_for_the_releases_with_the_old_names() {
+        let mut out = String::new();
+        let sort = Sort::Array(Box::new(Sort::Int), Box::new(Sort::RegLan));
+        Printer::new(Dialect::Legacy485).write_sort(&mut out, &sort);
+        assert_eq!(out, "(Array Int (RegEx String))");
+        for d in Dialect::ALL {
+            let mut out = String::new();
+            Printer::new(d).write_sort(&mut out, &Sort::RegLan);
+            let want = if d.legacy_names() {
+                "(RegEx String)"
+            } else {
+                "RegLan"
+            };
+            assert_eq!(out, want, "{d:?}");
+        }
     }
 
     #[test]
