@@ -26,6 +26,7 @@ use ahash::AHashMap as HashMap;
 
 use rand::{Rng, RngCore};
 
+use super::draw_until_some;
 use super::regex_pool::RegexPool;
 use super::regex_terms::RegexTermSampler;
 use crate::semantics::{Model, Value};
@@ -173,11 +174,7 @@ impl RegexTermSynthesis {
 
     /// The next case (drawing again when a draw is over budget).
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        loop {
-            if let Some(c) = self.try_next(rng) {
-                return c;
-            }
-        }
+        draw_until_some(|| self.try_next(rng))
     }
 }
 

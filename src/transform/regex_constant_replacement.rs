@@ -120,7 +120,7 @@ pub fn language_rows(c: &Term, value: &Value) -> Vec<Identity> {
 
 /// Every `C` row for the constant `c` of value `value`: Table 2.6's and
 /// ours with that constant, then [`language_rows`].
-pub fn constant_rows(c: &Term, value: &Value) -> Vec<Identity> {
+pub fn rows_for_constant(c: &Term, value: &Value) -> Vec<Identity> {
     regex_constant_identities(value)
         .cloned()
         .chain(language_rows(c, value))
@@ -319,7 +319,7 @@ pub fn regex_constant_replacements(case: &Case) -> Vec<Case> {
     for (at, a) in case.formula.assertions.iter().enumerate() {
         for (c, v) in replaceable_constants(&a.term) {
             out.extend(
-                constant_rows(&c, &v)
+                rows_for_constant(&c, &v)
                     .iter()
                     .filter_map(|id| replace_regex_constant(case, at, &c, id)),
             );
@@ -350,7 +350,7 @@ pub fn random_regex_constant_replacement(case: &Case, rng: &mut dyn RngCore) -> 
             return None;
         }
         let (at, c, v) = &choices[rng.next_u32() as usize % choices.len()];
-        let rows = constant_rows(c, v);
+        let rows = rows_for_constant(c, v);
         if rows.is_empty() {
             continue;
         }

@@ -50,7 +50,7 @@
 
 use std::sync::LazyLock;
 
-use super::identities::{Identity, Rhs};
+use super::identities::{Identity, Rhs, constant_rows, total_variable_rows};
 use crate::generate::sx::*;
 use crate::semantics::Value;
 use crate::semantics::regex::Regex;
@@ -93,19 +93,7 @@ fn standard_row(
     rhs: Rhs,
     side: Option<Term>,
 ) -> Identity {
-    Identity {
-        id,
-        in_paper: false,
-        source,
-        vars: vars
-            .iter()
-            .map(|(n, s)| (n.to_string(), s.clone()))
-            .collect(),
-        lhs,
-        rhs,
-        side: side.unwrap_or(Term::Bool(true)),
-        total: true,
-    }
+    super::identities::row(id, false, source, vars, lhs, rhs, side, true)
 }
 
 fn build() -> Vec<Identity> {
@@ -485,18 +473,14 @@ pub fn is_regex_operator(op: Op) -> bool {
 
 /// The total `NC` rows of this table whose subject has `sort`.
 pub fn regex_variable_identities(sort: &Sort) -> impl Iterator<Item = &'static Identity> + '_ {
-    regex_identities()
-        .iter()
-        .filter(move |i| i.subject().is_some() && i.total && i.sort() == *sort)
+    total_variable_rows(regex_identities(), sort)
 }
 
 /// The `C` rows of this table whose constant is `value` (languages by
 /// their normal form: `re.none`, `re.all` and `(str.to_re "")` each have
 /// one).
 pub fn regex_constant_identities(value: &Value) -> impl Iterator<Item = &'static Identity> + '_ {
-    regex_identities()
-        .iter()
-        .filter(move |i| i.constant() == Some(value) && i.total)
+    constant_rows(regex_identities(), value)
 }
 
 /// The total `NC` rows, strings' and (for a formula that mentions regexes)
