@@ -663,3 +663,65 @@ pub fn export(cfg: &ExportConfig) -> Result<ExportSummary, String> {
     summary.secs = start.elapsed().as_secs_f64();
     Ok(summary)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ready(rel: &str, text: &str) -> Ready {
+        Ready {
+            rel: rel.to_string(),
+            text: text.to_string(),
+            line: format!("{{\"file\":\"{rel}\"}}\n").into_bytes(),
+        }
+    }
+
+    /// The writer puts each file under its name (bucket folders made as
+    /// needed), in order, with its manifest line, and leaves no temporary
+    /// behind; an interrupted export's temporary (a dot name in a bucket)
+    /// is what `--force` deletes and `--append` numbers past.
+    #[test]
+    fn files_land_whole_and_temporaries_are_an_exports_own() {
+        let out = tempfile::tempdir().unwrap();
+        let manifest = fs::File::create(out.path().join(MANIFEST)).unwrap();
+        let (tx, rx) = mpsc::sync_channel(2);
+        let names = [
+            file_name(Category::RegexMembership, 9_999),
+            file_name(Category::RegexMembership, 10_000),
+        ];
+        tx.send(vec![ready(&names[0], "(check-sat)\n")]).unwrap();
+        tx.send(vec![ready(&names[1], "(check-sat)\n(exit)\n")])
+            .unwrap();
+        drop(tx);
+        write_files(out.path(), rx, BufWriter::new(manifest)).unwrap();
+        let (files, _) = files_under(out.path());
+        let mut rel: Vec<PathBuf> = files
+            .iter()
+            .map(|f| f.strip_prefix(out.path()).unwrap().to_path_buf())
+            .collect();
+        rel.sort();
+        let mut expected: Vec<PathBuf> = names.iter().map(PathBuf::from).collect();
+        expected.push(PathBuf::from(MANIFEST));
+        expected.sort();
+        assert_eq!(rel, expected);
+        assert_eq!(
+            fs::read_to_string(out.path().join(&names[1])).unwrap(),
+            "(check-sat)\n(exit)\n"
+        );
+        let lines = fs::read_to_string(out.path().join(MANIFEST)).unwrap();
+        assert_eq!(lines.lines().count(), 2);
+        assert!(lines.starts_with(&format!("{{\"file\":\"{}\"}}", names[0])));
+
+        // A temporary of an interrupted export.
+        let stale = out.path().join("regex-membership/001/.4242.partial");
+        fs::write(&stale, "(assert").unwrap();
+        assert_eq!(
+            export_file_number(stale.strip_prefix(out.path()).unwrap()),
+            Some(None)
+        );
+        assert_eq!(prepare_folder(out.path(), Existing::Append), Ok(10_001));
+        assert_eq!(prepare_folder(out.path(), Existing::Replace), Ok(0));
+        assert!(!stale.exists());
+        assert!(files_under(out.path()).0.is_empty());
+    }
+}
