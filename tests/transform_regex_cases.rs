@@ -62,3 +62,43 @@ fn unsat_transformations_grow_every_regex_row() {
         .count();
     assert!(constant > 10, "{constant}");
 }
+
+/// The rows beyond the thesis are drawn: variable replacement and noise
+/// offer the `RegLan`-subject rows RNC12-RNC17 on the regex rows,
+/// constant replacement uses the `RegLan`-constant rows RC10-RC12 and the
+/// language rows (`RCL`) of constants Table 2.6 has no row for. The rows
+/// with a `String` subject (RNC18-RNC22, as the thesis' RNC10-RNC11) are
+/// offered to every regex formula with a string variable.
+#[test]
+fn the_rows_beyond_the_thesis_are_drawn() {
+    use equifuzz::term::Sort;
+    use equifuzz::transform::regex_identities::variable_identities_for;
+    use equifuzz::transform::{regex_constant_replacements, variable_replacement_choices};
+    let mut ids = std::collections::BTreeSet::new();
+    let mut steps = std::collections::BTreeSet::new();
+    for c in regex_equivalent_formula_cases(0) {
+        for (_, id) in variable_replacement_choices(&c) {
+            ids.insert(id.id.to_string());
+        }
+        for out in regex_constant_replacements(&c) {
+            out.check().unwrap();
+            let step = out.provenance.chain.last().unwrap().clone();
+            let row = step.rsplit(',').next().unwrap().trim_end_matches(')');
+            steps.insert(row.split(':').next().unwrap().to_string());
+        }
+    }
+    for id in ["RNC12", "RNC13", "RNC14", "RNC15", "RNC16", "RNC17"] {
+        assert!(ids.contains(id), "{id} not offered: {ids:?}");
+    }
+    for id in ["RCL", "RC10", "RC11", "RC12"] {
+        assert!(steps.contains(id), "{id} not drawn: {steps:?}");
+    }
+    let membership = RegexMembership::new(RegexPool::boundary())
+        .next(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+    let offered: Vec<&str> = variable_identities_for(&membership.formula, &Sort::String)
+        .map(|i| i.id)
+        .collect();
+    for id in ["RNC18", "RNC19", "RNC20", "RNC21", "RNC22"] {
+        assert!(offered.contains(&id), "{id} not offered: {offered:?}");
+    }
+}

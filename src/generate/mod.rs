@@ -36,3 +36,16 @@ pub use regex_unsat_constants::{
 };
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
 pub use term_pool::{Sampled, TermPool, TermPoolError};
+
+/// Draws until a draw succeeds: the `next` of every generator whose
+/// `try_next` may find nothing (an operation over the evaluation budget, a
+/// pool draw that fits no operation). Each failed draw has consumed
+/// randomness, so the next one differs, and a seed still reproduces the
+/// sequence.
+pub fn draw_until_some<T>(mut try_draw: impl FnMut() -> Option<T>) -> T {
+    loop {
+        if let Some(t) = try_draw() {
+            return t;
+        }
+    }
+}

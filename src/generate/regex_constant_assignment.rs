@@ -22,6 +22,7 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
+use super::draw_until_some;
 use super::regex_pool::RegexPool;
 use crate::semantics::{Model, Value, eval_closed};
 use crate::term::{Formula, Op, Sort, Term};
@@ -152,11 +153,7 @@ impl RegexConstantAssignment {
     /// The next case (drawing again when an operation cannot be
     /// evaluated).
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        loop {
-            if let Some(c) = self.try_next(rng) {
-                return c;
-            }
-        }
+        draw_until_some(|| self.try_next(rng))
     }
 }
 

@@ -18,12 +18,19 @@
 //! constraint by its polarity, which is chosen by evaluating it. A
 //! constraint that cannot be evaluated (a decision over budget) is left
 //! out, never guessed.
+//!
+//! The members of an intersection are computed once per set of pool
+//! entries and kept ([`Witnesses`]): a decision is a function of the
+//! languages alone, so a kept answer is the one a new search would give,
+//! and a pool of ~120 entries has few enough pairs to keep them all.
+
+use std::collections::HashMap;
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
 use super::regex_pool::{PoolRegex, RegexPool};
-use crate::semantics::regex::{Regex, str_replace_re, str_replace_re_all};
+use crate::semantics::regex::{Regex, RegexError, str_replace_re, str_replace_re_all};
 use crate::semantics::{Model, Value, eval};
 use crate::term::{Formula, Op, SmtString, Sort, Term};
 use crate::truth::{Case, Provenance, Truth};
@@ -33,6 +40,32 @@ use crate::truth::{Case, Provenance, Truth};
 pub struct RegexMembership {
     pool: RegexPool,
     seed: u64,
+    /// The intersection of the entries at these pool indices (sorted,
+    /// without repeats), and what is known of its members (computed on
+    /// first need).
+    witnesses: HashMap<Vec<usize>, Witnesses>,
+}
+
+/// The members of one intersection that [`RegexMembership`] draws from,
+/// each decided on first need and then kept.
+#[derive(Clone, Debug)]
+struct Witnesses {
+    lang: Regex,
+    shortest: Option<Result<Option<SmtString>, RegexError>>,
+    short: Option<Result<Vec<SmtString>, RegexError>>,
+}
+
+impl Witnesses {
+    fn shortest(&mut self) -> &Result<Option<SmtString>, RegexError> {
+        self.shortest
+            .get_or_insert_with(|| self.lang.shortest_witness())
+    }
+
+    /// The members of length at most 4, at most 64 of them.
+    fn short(&mut self) -> &Result<Vec<SmtString>, RegexError> {
+        self.short
+            .get_or_insert_with(|| self.lang.members_up_to(4, 64))
+    }
 }
 
 /// `term` if it is true under `model`, `(not term)` if false, `None` if
@@ -45,6 +78,14 @@ fn polar(term: Term, model: &Model) -> Option<Term> {
     }
 }
 
+/// `re.all`, what an empty pool draws.
+fn all_entry() -> PoolRegex {
+    PoolRegex {
+        term: Term::app(Op::ReAll, vec![]),
+        lang: Regex::all(),
+    }
+}
+
 fn in_re(s: Term, r: Term) -> Term {
     Term::app(Op::StrInRe, vec![s, r])
 }
@@ -52,7 +93,11 @@ fn in_re(s: Term, r: Term) -> Term {
 impl RegexMembership {
     /// A generator over `pool`.
     pub fn new(pool: RegexPool) -> Self {
-        RegexMembership { pool, seed: 0 }
+        RegexMembership {
+            pool,
+            seed: 0,
+            witnesses: HashMap::new(),
+        }
     }
 
     /// The seed recorded in every case's provenance.
@@ -66,10 +111,15 @@ impl RegexMembership {
             .regexes
             .choose(rng)
             .cloned()
-            .unwrap_or_else(|| PoolRegex {
-                term: Term::app(Op::ReAll, vec![]),
-                lang: Regex::all(),
-            })
+            .unwrap_or_else(all_entry)
+    }
+
+    /// The index of a random pool regex, drawn as [`Self::regex`] draws
+    /// one (`None` when the pool has none).
+    fn regex_index(&self, rng: &mut dyn RngCore) -> Option<usize> {
+        let n = self.pool.regexes.len();
+        // As `choose` draws its index, so both consume the same randomness.
+        (n > 0).then(|| rng.random_range(0..n as u32) as usize)
     }
 
     fn string(&self, rng: &mut dyn RngCore) -> SmtString {
@@ -78,19 +128,36 @@ impl RegexMembership {
 
     /// One or two pool regexes with a non-empty intersection, and a member
     /// of it; `None` if the draws found none.
-    fn memberships(&self, rng: &mut dyn RngCore) -> Option<(Vec<PoolRegex>, SmtString)> {
+    fn memberships(&mut self, rng: &mut dyn RngCore) -> Option<(Vec<PoolRegex>, SmtString)> {
         for _ in 0..8 {
             let n = rng.random_range(1..=2);
-            let rs: Vec<PoolRegex> = (0..n).map(|_| self.regex(rng)).collect();
-            let langs: Vec<Regex> = rs.iter().map(|r| r.lang.clone()).collect();
-            let inter = Regex::inter(&langs);
+            let picked: Option<Vec<usize>> = (0..n).map(|_| self.regex_index(rng)).collect();
+            let Some(picked) = picked else {
+                // An empty pool: re.all for each, as `regex` draws.
+                return Some((vec![all_entry(); n], SmtString::new()));
+            };
+            let pool = &self.pool;
+            // Intersection is commutative and idempotent, and `Regex::inter`
+            // normalizes it so: the same set is the same value.
+            let mut key = picked.clone();
+            key.sort_unstable();
+            key.dedup();
+            let w = self.witnesses.entry(key).or_insert_with_key(|key| {
+                let langs: Vec<Regex> = key.iter().map(|&i| pool.regexes[i].lang.clone()).collect();
+                Witnesses {
+                    lang: Regex::inter(&langs),
+                    shortest: None,
+                    short: None,
+                }
+            });
             let value = if rng.random_bool(0.5) {
-                inter.shortest_witness().ok().flatten()
+                w.shortest().as_ref().ok().cloned().flatten()
             } else {
-                let members = inter.members_up_to(4, 64).ok()?;
+                let members = w.short().as_ref().ok()?;
                 members.choose(rng).cloned()
             };
             if let Some(v) = value {
+                let rs = picked.iter().map(|&i| pool.regexes[i].clone()).collect();
                 return Some((rs, v));
             }
         }
@@ -105,15 +172,9 @@ impl RegexMembership {
         let k = rng.random_range(1..=3);
         for i in 0..k {
             let name = format!("x{i}");
-            let (rs, value) = self.memberships(rng).unwrap_or_else(|| {
-                (
-                    vec![PoolRegex {
-                        term: Term::app(Op::ReAll, vec![]),
-                        lang: Regex::all(),
-                    }],
-                    SmtString::new(),
-                )
-            });
+            let (rs, value) = self
+                .memberships(rng)
+                .unwrap_or_else(|| (vec![all_entry()], SmtString::new()));
             formula.declare(name.clone(), Sort::String);
             model.insert(name.clone(), Value::Str(value));
             for r in &rs {

@@ -20,10 +20,13 @@
 //! value of the constant it replaced, so no subterm's value changes. A draw
 //! that cannot be evaluated within budget is drawn again.
 
-use std::collections::HashMap;
+// Looked up only, never iterated in an order that shows; hashed at every
+// node of every drawn term, so a fast hash.
+use ahash::AHashMap as HashMap;
 
 use rand::{Rng, RngCore};
 
+use super::draw_until_some;
 use super::regex_pool::RegexPool;
 use super::regex_terms::RegexTermSampler;
 use crate::semantics::{Model, Value};
@@ -34,6 +37,8 @@ use crate::truth::{Case, Provenance, Truth};
 #[derive(Clone, Debug)]
 pub struct RegexTermSynthesis {
     sampler: RegexTermSampler,
+    /// The pool's terms and their indices, for the leaves.
+    entries: HashMap<Term, usize>,
     depth: usize,
     seed: u64,
 }
@@ -41,6 +46,8 @@ pub struct RegexTermSynthesis {
 /// Leaf replacement: pool term → variable name, and the model.
 struct Abstraction<'a> {
     pool: &'a RegexPool,
+    /// Pool term → its first index in the pool.
+    entries: &'a HashMap<Term, usize>,
     reglan_vars: bool,
     names: HashMap<Term, Term>,
     formula: Formula,
@@ -52,7 +59,7 @@ impl Abstraction<'_> {
         if let Some(v) = self.names.get(t) {
             return Some(v.clone());
         }
-        let entry = self.pool.regexes.iter().find(|r| &r.term == t)?;
+        let entry = &self.pool.regexes[*self.entries.get(t)?];
         if !rng.random_bool(0.6) {
             return None;
         }
@@ -92,8 +99,13 @@ impl Abstraction<'_> {
 impl RegexTermSynthesis {
     /// Terms of `depth` (at least 1) over `pool`.
     pub fn new(pool: RegexPool, depth: usize) -> Self {
+        let mut entries = HashMap::new();
+        for (i, r) in pool.regexes.iter().enumerate() {
+            entries.entry(r.term.clone()).or_insert(i);
+        }
         RegexTermSynthesis {
             sampler: RegexTermSampler::new(pool),
+            entries,
             depth: depth.max(1),
             seed: 0,
         }
@@ -111,6 +123,7 @@ impl RegexTermSynthesis {
         let reglan_vars = rng.random_bool(0.5);
         let mut abs = Abstraction {
             pool: self.sampler.pool(),
+            entries: &self.entries,
             reglan_vars,
             names: HashMap::new(),
             formula: Formula::default(),
@@ -161,11 +174,7 @@ impl RegexTermSynthesis {
 
     /// The next case (drawing again when a draw is over budget).
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        loop {
-            if let Some(c) = self.try_next(rng) {
-                return c;
-            }
-        }
+        draw_until_some(|| self.try_next(rng))
     }
 }
 

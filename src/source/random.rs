@@ -13,7 +13,8 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
 use crate::generate::{
-    ConstantPool, STRING_OPERATORS, TermPool, TermPoolError, argument_sorts, step1_with,
+    ConstantPool, STRING_OPERATORS, TermPool, TermPoolError, argument_sorts, draw_until_some,
+    step1_with,
 };
 use crate::term::Op;
 use crate::transform::{
@@ -124,11 +125,7 @@ impl RandomCaseGenerator {
     /// 10% step 1, 20% a random chain (category `chain`) from a step-1 or
     /// term-synthesis case.
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        loop {
-            if let Some(c) = self.try_next(rng) {
-                return c;
-            }
-        }
+        draw_until_some(|| self.try_next(rng))
     }
 }
 

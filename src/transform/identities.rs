@@ -159,8 +159,9 @@ fn digit(k: u32) -> Term {
     Term::str(&k.to_string())
 }
 
+/// A row; Table 2.6's module builds its rows with it too.
 #[allow(clippy::too_many_arguments)]
-fn row(
+pub(super) fn row(
     id: &'static str,
     in_paper: bool,
     source: &'static str,
@@ -700,14 +701,31 @@ pub fn identity(id: &str) -> Option<&'static Identity> {
 
 /// The total `NC` identities whose subject has `sort`.
 pub fn total_variable_identities(sort: &Sort) -> impl Iterator<Item = &'static Identity> + '_ {
-    identities()
-        .iter()
-        .filter(move |i| i.subject().is_some() && i.total && i.sort() == *sort)
+    total_variable_rows(identities(), sort)
 }
 
 /// The `C` identities whose constant is `value`.
 pub fn constant_identities(value: &Value) -> impl Iterator<Item = &'static Identity> + '_ {
-    identities()
+    constant_rows(identities(), value)
+}
+
+/// The total `NC` rows of `table` whose subject has `sort` (this table's
+/// and Table 2.6's use it alike).
+pub fn total_variable_rows<'a>(
+    table: &'static [Identity],
+    sort: &'a Sort,
+) -> impl Iterator<Item = &'static Identity> + 'a {
+    table
+        .iter()
+        .filter(move |i| i.subject().is_some() && i.total && i.sort() == *sort)
+}
+
+/// The total `C` rows of `table` whose constant is `value`.
+pub fn constant_rows<'a>(
+    table: &'static [Identity],
+    value: &'a Value,
+) -> impl Iterator<Item = &'static Identity> + 'a {
+    table
         .iter()
         .filter(move |i| i.constant() == Some(value) && i.total)
 }

@@ -2,12 +2,19 @@
 //! unsat core, with the `C` rows of Table 2.6.
 //!
 //! Replace every occurrence of a closed subterm `c` of one assertion —
-//! a `RegLan` term whose language is `re.none`, `re.all` or `(str.to_re
-//! "")`, or a Boolean literal — by a fresh variable `z`, and conjoin a new
-//! named clause `C(z) := z = lhs(w̄) ∧ side(w̄)` from an `RC` row whose
-//! constant is `c`'s value (`w̄` fresh). The thesis' example: E3's `B :=
-//! res = (re.union (str.to_re "") re)` becomes `res = (re.union z re)` with
-//! `C := z = ((_ re.^ 0) re_rc4)`.
+//! a `RegLan` term, or a Boolean literal — by a fresh variable `z`, and
+//! conjoin a new named clause `C(z) := z = lhs(w̄) ∧ side(w̄)` from an `RC`
+//! row whose constant is `c`'s value (`w̄` fresh). The thesis' example: E3's
+//! `B := res = (re.union (str.to_re "") re)` becomes `res = (re.union z
+//! re)` with `C := z = ((_ re.^ 0) re_rc4)`.
+//!
+//! Table 2.6's rows have constants `re.none`, `re.all`, `(str.to_re "")`
+//! and the Booleans only. Any other closed `RegLan` constant `c` takes a
+//! row made for it ([`language_rows`], id [`RCL`]): `z = t` with `t` another
+//! closed term whose language our semantics decides equal to `c`'s — a
+//! boundary pool entry (`(re.range "a" "a")` for `(str.to_re "a")`) or the
+//! canonical term of the language. The row holds by that decision (exact,
+//! never over budget: an undecided pair is no row).
 //!
 //! # Invariant
 //!
@@ -26,19 +33,22 @@
 //! B[z/c] ∧ C` is `B`, so (EQ) of [`super::variable_replacement`] holds,
 //! and `a0` is untouched, so (DEP) does.
 
+use std::sync::LazyLock;
+
 use rand::RngCore;
 
-use super::identities::Identity;
+use super::identities::{Identity, Rhs};
 use super::regex_identities::{mentions_regex, regex_constant_identities};
 use super::variable_replacement::{ANCHOR, fresh_var};
-use crate::generate::regex_equivalences;
+use crate::generate::{RegexPool, regex_equivalences};
 use crate::semantics::regex::Regex;
 use crate::semantics::{self, Model, Value};
 use crate::term::{Op, Sort, Symbol, Term};
 use crate::truth::{Case, Truth};
 
-/// The closed subterms of `t` that a `C` row of Table 2.6 can stand for,
-/// each once, with their values, in order of first occurrence.
+/// The closed subterms of `t` that a `C` row can stand for (a Boolean
+/// literal, or a closed `RegLan` term), each once, with their values, in
+/// order of first occurrence.
 pub fn replaceable_constants(t: &Term) -> Vec<(Term, Value)> {
     let mut out: Vec<(Term, Value)> = Vec::new();
     t.visit(&mut |x| {
@@ -54,11 +64,67 @@ pub fn replaceable_constants(t: &Term) -> Vec<(Term, Value)> {
             }
             _ => None,
         };
-        if let Some(v) = value.filter(|v| regex_constant_identities(v).next().is_some()) {
+        if let Some(v) = value {
             out.push((x.clone(), v));
         }
     });
     out
+}
+
+/// The id of a row made by [`language_rows`].
+pub const RCL: &str = "RCL";
+
+/// The state budget of one language equality in [`language_rows`]; an
+/// undecided pair gives no row.
+const ALTERNATIVE_BUDGET: usize = 20_000;
+
+/// The boundary pool, whose entries are the alternatives [`language_rows`]
+/// looks among.
+static ALTERNATIVES: LazyLock<RegexPool> = LazyLock::new(RegexPool::boundary);
+
+/// `C` rows for the closed `RegLan` term `c` of language `value`: `t =
+/// value` for each closed term `t` other than `c` whose language our
+/// semantics decides equal to `value` (boundary pool entries and the
+/// canonical term), without variables or side condition.
+pub fn language_rows(c: &Term, value: &Value) -> Vec<Identity> {
+    let Value::RegLan(lang) = value else {
+        return Vec::new();
+    };
+    let mut terms: Vec<Term> = ALTERNATIVES
+        .regexes
+        .iter()
+        .filter(|r| &r.term != c)
+        .filter(|r| {
+            &r.lang == lang || r.lang.equiv_with_budget(lang, ALTERNATIVE_BUDGET) == Ok(true)
+        })
+        .map(|r| r.term.clone())
+        .collect();
+    let canonical = lang.to_term();
+    if &canonical != c && !terms.contains(&canonical) {
+        terms.push(canonical);
+    }
+    terms
+        .into_iter()
+        .map(|t| Identity {
+            id: RCL,
+            in_paper: false,
+            source: "language equality, decided by our semantics",
+            vars: Vec::new(),
+            lhs: t,
+            rhs: Rhs::Constant(value.clone()),
+            side: Term::Bool(true),
+            total: true,
+        })
+        .collect()
+}
+
+/// Every `C` row for the constant `c` of value `value`: Table 2.6's and
+/// ours with that constant, then [`language_rows`].
+pub fn rows_for_constant(c: &Term, value: &Value) -> Vec<Identity> {
+    regex_constant_identities(value)
+        .cloned()
+        .chain(language_rows(c, value))
+        .collect()
 }
 
 /// Replaces every occurrence of `c` in `t` by `z`.
@@ -236,9 +302,14 @@ pub fn replace_regex_constant(
         unreachable!("checked above")
     };
     core.insert(name);
+    let row = if identity.id == RCL {
+        format!("{RCL}:{}", identity.lhs)
+    } else {
+        identity.id.to_string()
+    };
     out.provenance
         .chain
-        .push(format!("constant-replacement({c},{})", identity.id));
+        .push(format!("constant-replacement({c},{row})"));
     Some(out)
 }
 
@@ -248,7 +319,8 @@ pub fn regex_constant_replacements(case: &Case) -> Vec<Case> {
     for (at, a) in case.formula.assertions.iter().enumerate() {
         for (c, v) in replaceable_constants(&a.term) {
             out.extend(
-                regex_constant_identities(&v)
+                rows_for_constant(&c, &v)
+                    .iter()
                     .filter_map(|id| replace_regex_constant(case, at, &c, id)),
             );
         }
@@ -256,12 +328,13 @@ pub fn regex_constant_replacements(case: &Case) -> Vec<Case> {
     out
 }
 
-/// One random replacement, or `None` when none applies.
+/// One random replacement, or `None` when none applies: a constant drawn,
+/// then one of its rows.
 pub fn random_regex_constant_replacement(case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
     if !matches!(case.truth, Truth::Unsat { .. }) || start_model(case).is_none() {
         return None;
     }
-    let choices: Vec<(usize, Term, &Identity)> = case
+    let choices: Vec<(usize, Term, Value)> = case
         .formula
         .assertions
         .iter()
@@ -269,18 +342,19 @@ pub fn random_regex_constant_replacement(case: &Case, rng: &mut dyn RngCore) -> 
         .flat_map(|(at, a)| {
             replaceable_constants(&a.term)
                 .into_iter()
-                .flat_map(move |(c, v)| {
-                    regex_constant_identities(&v)
-                        .map(|id| (at, c.clone(), id))
-                        .collect::<Vec<_>>()
-                })
+                .map(move |(c, v)| (at, c, v))
         })
         .collect();
     for _ in 0..3 {
         if choices.is_empty() {
             return None;
         }
-        let (at, c, id) = &choices[rng.next_u32() as usize % choices.len()];
+        let (at, c, v) = &choices[rng.next_u32() as usize % choices.len()];
+        let rows = rows_for_constant(c, v);
+        if rows.is_empty() {
+            continue;
+        }
+        let id = &rows[rng.next_u32() as usize % rows.len()];
         if let Some(out) = replace_regex_constant(case, *at, c, id) {
             return Some(out);
         }
@@ -329,10 +403,18 @@ mod tests {
                 total += 1;
                 out.check().unwrap();
                 let step = out.provenance.chain.last().unwrap();
-                let id = step.rsplit(',').next().unwrap().trim_end_matches(')');
-                let c = crate::transform::regex_identities::regex_identity(id)
-                    .and_then(|i| i.constant())
-                    .unwrap();
+                // The constant replaced: its value is the row's constant.
+                let replaced = step
+                    .strip_prefix("constant-replacement(")
+                    .and_then(|s| {
+                        base.formula
+                            .assertions
+                            .iter()
+                            .flat_map(|a| replaceable_constants(&a.term))
+                            .find(|(t, _)| s.starts_with(&format!("{t},")))
+                    })
+                    .unwrap_or_else(|| panic!("{step}"));
+                let c = &replaced.1;
                 let z = out
                     .formula
                     .decls
@@ -392,5 +474,101 @@ mod tests {
         let mut base = e("E3");
         base.provenance.chain.push("variable-replacement".into());
         assert!(regex_constant_replacements(&base).is_empty());
+    }
+    /// The rows made for any closed `RegLan` constant hold: on the
+    /// randomized pool's entries and nested sampled terms, each row's term
+    /// has the constant's language (re-decided here), is another term, and
+    /// is closed; most constants get a row.
+    #[test]
+    fn language_rows_hold() {
+        use rand::SeedableRng;
+
+        use crate::generate::RegexTermSampler;
+        let pool = RegexPool::randomized(&RegexPool::boundary(), 120, 12, 7);
+        let sampler = RegexTermSampler::new(RegexPool::boundary());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut terms: Vec<Term> = pool.regexes.iter().map(|r| r.term.clone()).collect();
+        terms.extend((0..200).filter_map(|i| Some(sampler.term(1 + i % 3, &mut rng)?.term)));
+        let (mut with_rows, mut rows) = (0, 0);
+        for c in &terms {
+            let Ok(Value::RegLan(lang)) = semantics::eval_closed(c) else {
+                continue;
+            };
+            let made = language_rows(c, &Value::RegLan(lang.clone()));
+            with_rows += usize::from(!made.is_empty());
+            for row in made {
+                rows += 1;
+                assert_ne!(&row.lhs, c);
+                assert!(row.lhs.free_vars().is_empty() && row.vars.is_empty());
+                assert_eq!(row.constant(), Some(&Value::RegLan(lang.clone())));
+                let Ok(Value::RegLan(l)) = semantics::eval_closed(&row.lhs) else {
+                    panic!("{} is not a RegLan term", row.lhs)
+                };
+                assert!(l.equiv(&lang).unwrap(), "{} is not {c}", row.lhs);
+            }
+        }
+        assert!(
+            with_rows * 2 > terms.len(),
+            "{with_rows} of {}",
+            terms.len()
+        );
+        assert!(rows > terms.len(), "{rows}");
+    }
+
+    /// A row is never made from a language it does not have: a pool entry
+    /// of another language is not offered.
+    #[test]
+    fn a_different_language_gives_no_row() {
+        let a = Term::app(Op::StrToRe, vec![Term::str("a")]);
+        let rows = language_rows(&a, &Value::RegLan(Regex::literal(&"a".into())));
+        assert!(
+            rows.iter()
+                .any(|r| r.lhs.to_string() == "(re.range \"a\" \"a\")")
+        );
+        assert!(
+            !rows
+                .iter()
+                .any(|r| r.lhs.to_string() == "(str.to_re \"b\")")
+        );
+        assert!(language_rows(&Term::Bool(true), &Value::Bool(true)).is_empty());
+    }
+
+    /// Constants Table 2.6 has no row for are replaced too, in the
+    /// constant-only cases (Sect. 2.5.1) and the anchored rows of Table
+    /// 2.3, and every such replacement keeps the truth: the case checks,
+    /// the clause is in the core, and a model of the rest with `z` off the
+    /// constant exists.
+    #[test]
+    fn any_closed_reglan_constant_is_replaced() {
+        use crate::generate::regex_unsat_constant_cases;
+        let mut made = 0;
+        let bases: Vec<Case> = regex_unsat_constant_cases(RegexPool::paper(), 0)
+            .take(300)
+            .chain(regex_equivalent_formula_cases(0))
+            .collect();
+        for base in &bases {
+            for out in regex_constant_replacements(base) {
+                let step = out.provenance.chain.last().unwrap();
+                if !step.contains(&format!(",{RCL}:")) {
+                    continue;
+                }
+                made += 1;
+                out.check().unwrap();
+                let Truth::Unsat { core } = &out.truth else {
+                    panic!()
+                };
+                let last = out.formula.assertions.last().unwrap();
+                assert!(core.contains(last.name.as_ref().unwrap()), "{step}");
+                assert_eq!(core.len(), base_core_len(base) + 1, "{step}");
+            }
+        }
+        assert!(made > 50, "{made} replacements by language rows");
+    }
+
+    fn base_core_len(c: &Case) -> usize {
+        match &c.truth {
+            Truth::Unsat { core } => core.len(),
+            Truth::Sat { .. } => 0,
+        }
     }
 }

@@ -34,10 +34,23 @@
 //! - C3's `s₁ ≠ 1` is `|s₁| ≠ 1`; `s₁ > s₂` is `str.< s₂ s₁`.
 //! - C5's `loop(n₁, n₂, re)` with `n₁ > n₂` needs numerals (the indices are
 //!   not terms): the row is instantiated with `n₁ = 3, n₂ = 1`.
+//!
+//! # Rows beyond the thesis
+//!
+//! `RNC12`.. and `RC8`.. cover `re.diff`, `re.^`, `re.loop`,
+//! `str.replace_re` and `str.replace_re_all`, each written next to the clause
+//! of the SMT-LIB 2.6 Unicode Strings theory it follows from (its `source`
+//! names the symbol). They aim at the edge cases the standard fixes: `L⁰ =
+//! {ε}` whatever `L` (even `re.none`), `re.loop` with `i > n` is `∅`, an
+//! `str.replace_re` whose language has `ε` replaces the empty prefix, and
+//! `str.replace_re_all` never replaces an empty match. Every `NC` row is
+//! total (no side condition, or one that `re := re.none` satisfies), every
+//! `C` row's side is satisfiable; the same tests as the thesis' rows check
+//! them.
 
 use std::sync::LazyLock;
 
-use super::identities::{Identity, Rhs};
+use super::identities::{Identity, Rhs, constant_rows, total_variable_rows};
 use crate::generate::sx::*;
 use crate::semantics::Value;
 use crate::semantics::regex::Regex;
@@ -68,19 +81,19 @@ fn row(
     rhs: Rhs,
     side: Option<Term>,
 ) -> Identity {
-    Identity {
-        id,
-        in_paper: false,
-        source: THESIS,
-        vars: vars
-            .iter()
-            .map(|(n, s)| (n.to_string(), s.clone()))
-            .collect(),
-        lhs,
-        rhs,
-        side: side.unwrap_or(Term::Bool(true)),
-        total: true,
-    }
+    standard_row(id, THESIS, vars, lhs, rhs, side)
+}
+
+/// A row beyond the thesis, with the clause of the standard it follows from.
+fn standard_row(
+    id: &'static str,
+    source: &'static str,
+    vars: &[(&str, Sort)],
+    lhs: Term,
+    rhs: Rhs,
+    side: Option<Term>,
+) -> Identity {
+    super::identities::row(id, false, source, vars, lhs, rhs, side, true)
 }
 
 fn build() -> Vec<Identity> {
@@ -175,16 +188,260 @@ fn build() -> Vec<Identity> {
         row(
             "RC7",
             &[("re", R)],
-            app(Op::ReInter, vec![re.clone(), comp(re)]),
+            app(Op::ReInter, vec![re.clone(), comp(re.clone())]),
             lang(Regex::none()),
             None,
         ),
     ]
+    .into_iter()
+    .chain(beyond_the_thesis())
+    .collect()
+}
+
+const DIFF: &str = "SMT-LIB 2.6 Unicode Strings, re.diff: ⟦re.diff⟧(L₁, L₂) = L₁ \\ L₂";
+const POWER: &str = "SMT-LIB 2.6 Unicode Strings, re.^: L⁰ = {ε}, Lⁿ⁺¹ = ⟦re.++⟧(L, Lⁿ)";
+const LOOP: &str = "SMT-LIB 2.6 Unicode Strings, re.loop: Lⁱ ∪ ... ∪ Lⁿ if i <= n, ∅ otherwise";
+const REPLACE_RE: &str = "SMT-LIB 2.6 Unicode Strings, str.replace_re: u₁w₂u₂ with u₁, then \
+                          w₁ ∈ L, shortest (if ε ∈ L, w₂w); w if no substring of w is in L";
+const REPLACE_RE_ALL: &str = "SMT-LIB 2.6 Unicode Strings, str.replace_re_all: w if no \
+                              non-empty substring of w is in L; else u₁w₂ and the rest, \
+                              w₁ ≠ ε shortest after the shortest u₁";
+
+/// The rows past Table 2.6 (see the module docs).
+fn beyond_the_thesis() -> Vec<Identity> {
+    use Sort::{RegLan as R, String as S};
+    let (re, re2, s, s1, s2, t) = (v("re"), v("re2"), v("s"), v("s1"), v("s2"), v("t"));
+    let subject_re = || Rhs::Subject("re".into(), R);
+    let subject_s1 = || Rhs::Subject("s1".into(), S);
+    let lang = |r: Regex| Rhs::Constant(Value::RegLan(r));
+    let truth = |b: bool| Rhs::Constant(Value::Bool(b));
+    let diff = |a: Term, b: Term| app(Op::ReDiff, vec![a, b]);
+    let re_nc =
+        |id, source, vars: &[(&str, Sort)], lhs| row_at(id, source, vars, lhs, subject_re());
+    let s_nc = |id, source, vars: &[(&str, Sort)], lhs, side| {
+        standard_row(id, source, vars, lhs, subject_s1(), side)
+    };
+    let replace_re = |a: Term, r: Term, b: Term| app(Op::StrReplaceRe, vec![a, r, b]);
+    let replace_re_all = |a: Term, r: Term, b: Term| app(Op::StrReplaceReAll, vec![a, r, b]);
+    let s1_re_s2 = [("s1", S), ("re", R), ("s2", S)];
+    // No non-empty substring of s1 is in re: replace_re_all's first case.
+    let no_nonempty_match = not(app(
+        Op::StrInRe,
+        vec![
+            s1.clone(),
+            app(
+                Op::ReConcat,
+                vec![re_all(), diff(re.clone(), epsilon()), re_all()],
+            ),
+        ],
+    ));
+    vec![
+        // L \ (UC* \ L) = L.
+        re_nc(
+            "RNC12",
+            DIFF,
+            &[("re", R)],
+            diff(re.clone(), comp(re.clone())),
+        ),
+        // (L ∪ L₂) \ (L₂ \ L) = L: a word of L is never in L₂ \ L.
+        re_nc(
+            "RNC13",
+            DIFF,
+            &[("re", R), ("re2", R)],
+            diff(
+                app(Op::ReUnion, vec![re.clone(), re2.clone()]),
+                diff(re2.clone(), re.clone()),
+            ),
+        ),
+        // L₂⁰ = {ε} for every L₂, re.none included.
+        re_nc(
+            "RNC14",
+            POWER,
+            &[("re", R), ("re2", R)],
+            app(
+                Op::ReConcat,
+                vec![app(Op::RePower(0), vec![re2.clone()]), re.clone()],
+            ),
+        ),
+        // ∅² = ∅: a power n >= 1 of the empty language is empty.
+        re_nc(
+            "RNC15",
+            POWER,
+            &[("re", R), ("re2", R)],
+            app(
+                Op::ReUnion,
+                vec![
+                    re.clone(),
+                    app(Op::RePower(2), vec![diff(re2.clone(), re2.clone())]),
+                ],
+            ),
+        ),
+        // re.loop 3 1 is ∅ (i > n), whatever L₂.
+        re_nc(
+            "RNC16",
+            LOOP,
+            &[("re", R), ("re2", R)],
+            app(
+                Op::ReUnion,
+                vec![app(Op::ReLoop(3, 1), vec![re2.clone()]), re.clone()],
+            ),
+        ),
+        // L ⊆ L⁰ ∪ L¹ ∪ L².
+        re_nc(
+            "RNC17",
+            LOOP,
+            &[("re", R)],
+            app(
+                Op::ReInter,
+                vec![app(Op::ReLoop(0, 2), vec![re.clone()]), re.clone()],
+            ),
+        ),
+        // The only match of {w} in w is w itself at 0 (for w = ε, the empty
+        // prefix, replaced by ε).
+        s_nc(
+            "RNC18",
+            REPLACE_RE,
+            &[("s1", S)],
+            replace_re(s1.clone(), app(Op::StrToRe, vec![s1.clone()]), s1.clone()),
+            None,
+        ),
+        s_nc(
+            "RNC19",
+            REPLACE_RE_ALL,
+            &[("s1", S)],
+            replace_re_all(s1.clone(), app(Op::StrToRe, vec![s1.clone()]), s1.clone()),
+            None,
+        ),
+        // Exactly the first case of the clause (weaker than RNC11's side:
+        // re may hold ε); total with re := re.none.
+        s_nc(
+            "RNC20",
+            REPLACE_RE_ALL,
+            &s1_re_s2,
+            replace_re_all(s1.clone(), re.clone(), s2.clone()),
+            Some(no_nonempty_match),
+        ),
+        // L⁰ = {ε} has no non-empty word: nothing is replaced.
+        s_nc(
+            "RNC21",
+            REPLACE_RE_ALL,
+            &s1_re_s2,
+            replace_re_all(
+                s1.clone(),
+                app(Op::RePower(0), vec![re.clone()]),
+                s2.clone(),
+            ),
+            None,
+        ),
+        // re.loop 3 1 is ∅: no substring matches.
+        s_nc(
+            "RNC22",
+            REPLACE_RE,
+            &s1_re_s2,
+            replace_re(
+                s1.clone(),
+                app(Op::ReLoop(3, 1), vec![re.clone()]),
+                s2.clone(),
+            ),
+            None,
+        ),
+        // "if ε ∈ L, then both u₁ and w₁ must be ε, so the result is just
+        // w₂w".
+        standard_row(
+            "RC8",
+            REPLACE_RE,
+            &[("s", S), ("re", R), ("t", S)],
+            eq(
+                replace_re(s.clone(), re.clone(), t.clone()),
+                app(Op::StrConcat, vec![t.clone(), s.clone()]),
+            ),
+            truth(true),
+            Some(app(Op::StrInRe, vec![Term::str(""), re.clone()])),
+        ),
+        // A prefix of s in L: the leftmost match starts at 0 (u₁ = ε), so
+        // the result starts with w₂.
+        standard_row(
+            "RC9",
+            REPLACE_RE,
+            &[("s", S), ("re", R), ("t", S)],
+            app(
+                Op::StrPrefixof,
+                vec![t.clone(), replace_re(s.clone(), re.clone(), t.clone())],
+            ),
+            truth(true),
+            Some(app(
+                Op::StrInRe,
+                vec![s.clone(), app(Op::ReConcat, vec![re.clone(), re_all()])],
+            )),
+        ),
+        // L⁰ ∪ ... ∪ L⁰ = L⁰ = {ε}.
+        standard_row(
+            "RC10",
+            LOOP,
+            &[("re", R)],
+            app(Op::ReLoop(0, 0), vec![re.clone()]),
+            lang(Regex::epsilon()),
+            None,
+        ),
+        standard_row(
+            "RC11",
+            DIFF,
+            &[("re", R)],
+            diff(re.clone(), re.clone()),
+            lang(Regex::none()),
+            None,
+        ),
+        // ∅¹ ∪ ∅² ∪ ∅³ = ∅ (i >= 1).
+        standard_row(
+            "RC12",
+            LOOP,
+            &[("re", R)],
+            app(Op::ReLoop(1, 3), vec![diff(re.clone(), re_all())]),
+            lang(Regex::none()),
+            None,
+        ),
+        standard_row(
+            "RC13",
+            DIFF,
+            &[("re", R)],
+            app(Op::ReUnion, vec![diff(re_all(), re.clone()), re.clone()]),
+            lang(Regex::all()),
+            None,
+        ),
+        standard_row(
+            "RC14",
+            DIFF,
+            &[("s", S), ("re", R)],
+            app(Op::StrInRe, vec![s.clone(), diff(re.clone(), re.clone())]),
+            truth(false),
+            None,
+        ),
+        standard_row(
+            "RC15",
+            POWER,
+            &[("s", S), ("re", R)],
+            app(Op::StrInRe, vec![s.clone(), app(Op::RePower(0), vec![re])]),
+            truth(true),
+            Some(eq(s, Term::str(""))),
+        ),
+    ]
+}
+
+/// An `NC` row with a `RegLan` subject and no side condition.
+fn row_at(
+    id: &'static str,
+    source: &'static str,
+    vars: &[(&str, Sort)],
+    lhs: Term,
+    rhs: Rhs,
+) -> Identity {
+    standard_row(id, source, vars, lhs, rhs, None)
 }
 
 static IDENTITIES: LazyLock<Vec<Identity>> = LazyLock::new(build);
 
-/// Every row of Table 2.6: RNC1-RNC11, then RC1-RC7.
+/// Every row of Table 2.6, RNC1-RNC11 and RC1-RC7, then ours: RNC12-RNC22
+/// and RC8-RC15.
 pub fn regex_identities() -> &'static [Identity] {
     &IDENTITIES
 }
@@ -216,18 +473,14 @@ pub fn is_regex_operator(op: Op) -> bool {
 
 /// The total `NC` rows of this table whose subject has `sort`.
 pub fn regex_variable_identities(sort: &Sort) -> impl Iterator<Item = &'static Identity> + '_ {
-    regex_identities()
-        .iter()
-        .filter(move |i| i.subject().is_some() && i.total && i.sort() == *sort)
+    total_variable_rows(regex_identities(), sort)
 }
 
 /// The `C` rows of this table whose constant is `value` (languages by
 /// their normal form: `re.none`, `re.all` and `(str.to_re "")` each have
 /// one).
 pub fn regex_constant_identities(value: &Value) -> impl Iterator<Item = &'static Identity> + '_ {
-    regex_identities()
-        .iter()
-        .filter(move |i| i.constant() == Some(value) && i.total)
+    constant_rows(regex_identities(), value)
 }
 
 /// The total `NC` rows, strings' and (for a formula that mentions regexes)
@@ -260,11 +513,13 @@ mod tests {
     use crate::term::SmtString;
 
     #[test]
-    fn the_table_has_its_18_rows_well_sorted() {
+    fn the_table_has_its_18_rows_and_ours_well_sorted() {
         let ids: Vec<&str> = regex_identities().iter().map(|i| i.id).collect();
         let expected: Vec<String> = (1..=11)
             .map(|k| format!("RNC{k}"))
             .chain((1..=7).map(|k| format!("RC{k}")))
+            .chain((12..=22).map(|k| format!("RNC{k}")))
+            .chain((8..=15).map(|k| format!("RC{k}")))
             .collect();
         assert_eq!(ids, expected);
         for id in regex_identities() {
@@ -377,7 +632,7 @@ mod tests {
         );
         assert!(mentions_regex(&f));
         assert!(variable_identities_for(&f, &Sort::String).any(|i| i.id == "RNC10"));
-        assert_eq!(variable_identities_for(&f, &Sort::RegLan).count(), 9);
+        assert_eq!(variable_identities_for(&f, &Sort::RegLan).count(), 15);
         // str.to_re alone makes a formula a regex one.
         let mut g = Formula::default();
         g.assert(
@@ -388,5 +643,78 @@ mod tests {
             None,
         );
         assert!(mentions_regex(&g));
+    }
+    /// Each row beyond the thesis cites the standard, and the operators the
+    /// issue asks for all occur in them.
+    #[test]
+    fn our_rows_cite_the_standard_and_cover_the_operators() {
+        let ours: Vec<&Identity> = regex_identities()
+            .iter()
+            .filter(|i| i.source != THESIS)
+            .collect();
+        assert_eq!(ours.len(), 19);
+        assert!(ours.iter().all(|i| i.source.starts_with("SMT-LIB 2.6")));
+        for op in [
+            Op::StrReplaceRe,
+            Op::StrReplaceReAll,
+            Op::RePower(0),
+            Op::ReLoop(0, 0),
+            Op::ReDiff,
+        ] {
+            let found = ours.iter().any(|i| {
+                i.lhs
+                    .operators()
+                    .iter()
+                    .any(|o| std::mem::discriminant(o) == std::mem::discriminant(&op))
+            });
+            assert!(found, "no row of ours has {}", op.name());
+        }
+    }
+
+    /// The standard's edge cases, by evaluation: the rows would be wrong
+    /// under the readings they rule out. RC8 without its side (`ε ∉ L`
+    /// leaves "b" alone), RNC21 with `re.^ 1` instead of `re.^ 0` (a
+    /// non-empty match is replaced), RNC16 with `re.loop 1 3` (not empty).
+    #[test]
+    fn the_edge_cases_are_what_the_rows_need() {
+        let a = Regex::literal(&"a".into());
+        let mut m = Model::new();
+        m.insert("s", Value::Str("b".into()));
+        m.insert("t", Value::Str("c".into()));
+        m.insert("re", Value::RegLan(a.clone()));
+        let rc8 = regex_identity("RC8").unwrap();
+        assert_eq!(eval(&rc8.side, &m).unwrap(), Value::Bool(false));
+        assert_eq!(eval(&rc8.lhs, &m).unwrap(), Value::Bool(false));
+        m.insert("re", Value::RegLan(a.clone().star()));
+        assert_eq!(eval(&rc8.lhs, &m).unwrap(), Value::Bool(true));
+
+        let rnc21 = regex_identity("RNC21").unwrap();
+        let mut m = Model::new();
+        m.insert("s1", Value::Str("ab".into()));
+        m.insert("re", Value::RegLan(a.clone()));
+        m.insert("s2", Value::Str("c".into()));
+        assert_eq!(eval(&rnc21.lhs, &m).unwrap(), Value::Str("ab".into()));
+        let power1 = app(
+            Op::StrReplaceReAll,
+            vec![v("s1"), app(Op::RePower(1), vec![v("re")]), v("s2")],
+        );
+        assert_eq!(eval(&power1, &m).unwrap(), Value::Str("cb".into()));
+
+        let mut m = Model::new();
+        m.insert("re", Value::RegLan(Regex::none()));
+        m.insert("re2", Value::RegLan(a));
+        let rnc16 = regex_identity("RNC16").unwrap();
+        let Value::RegLan(l) = eval(&rnc16.lhs, &m).unwrap() else {
+            panic!()
+        };
+        assert!(l.equiv(&Regex::none()).unwrap());
+        let wrong = app(
+            Op::ReUnion,
+            vec![app(Op::ReLoop(1, 3), vec![v("re2")]), v("re")],
+        );
+        let Value::RegLan(l) = eval(&wrong, &m).unwrap() else {
+            panic!()
+        };
+        assert!(!l.equiv(&Regex::none()).unwrap());
     }
 }
