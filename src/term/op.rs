@@ -641,7 +641,7 @@ impl Op {
             },
             Extract(i, j) => {
                 let m = unary()?;
-                (m > i && i >= j).then_some(Sort::BitVec(i - j + 1))
+                (m > i && i >= j).then(|| Sort::BitVec(i - j + 1))
             }
             BvNot | BvNeg | RotateLeft(_) | RotateRight(_) => unary().map(Sort::BitVec),
             Repeat(i) => unary()
