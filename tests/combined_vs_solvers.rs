@@ -23,6 +23,7 @@ mod combined_terms;
 #[path = "common/cvc5.rs"]
 mod cvc5;
 #[path = "common/solver_cache.rs"]
+#[allow(dead_code)]
 mod solver_cache;
 
 use std::collections::{BTreeMap, BTreeSet};

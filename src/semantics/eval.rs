@@ -506,10 +506,10 @@ fn apply_bitvec(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
     let Some(out) = op.result_sort(&sorts) else {
         return Err(ill_sorted(op, vals));
     };
-    if let Sort::BitVec(w) = out {
-        if u64::from(w) > MAX_INT_BITS {
-            return Err(EvalError::TooLarge("bit-vector"));
-        }
+    if let Sort::BitVec(w) = out
+        && u64::from(w) > MAX_INT_BITS
+    {
+        return Err(EvalError::TooLarge("bit-vector"));
     }
     let b = |x: BitVec| Ok(Value::BitVec(x));
     let fold = |f: fn(&BitVec, &BitVec) -> BitVec| {

@@ -93,7 +93,7 @@ impl BitVec {
     /// The canonical literal: `#x…` if the width is a multiple of 4, else
     /// `#b…`, with every leading zero.
     pub fn literal(&self) -> String {
-        if self.width % 4 == 0 {
+        if self.width.is_multiple_of(4) {
             let digits = self.value.to_str_radix(16);
             let pad = (self.width / 4) as usize - digits.len();
             format!("#x{}{digits}", "0".repeat(pad))

@@ -242,7 +242,7 @@ impl CombinedTerms {
                 };
                 Term::app(op, vec![a])
             }
-            9 if w % 2 == 0 => {
+            9 if w.is_multiple_of(2) => {
                 let a = self.term(&Sort::BitVec(w / 2), d);
                 Term::app(Repeat(2), vec![a])
             }
