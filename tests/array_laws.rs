@@ -24,7 +24,7 @@ fn arr(i: Sort, e: Sort) -> Sort {
 fn index(sort: &Sort, k: u8) -> Term {
     match sort {
         Sort::Int => Term::int(i64::from(k % 5)),
-        Sort::Bool => Term::Bool(k % 2 == 0),
+        Sort::Bool => Term::Bool(k.is_multiple_of(2)),
         Sort::BitVec(2) => Term::bv(2, u64::from(k % 4)),
         Sort::RegLan => {
             let a = Term::app(Op::StrToRe, vec![Term::str("a")]);
