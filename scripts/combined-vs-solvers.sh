@@ -3,7 +3,7 @@
 # (tests/combined_vs_solvers.rs) against every solver at hand, side by side
 # on the same terms, and prints its count lines: the system libz3 (4.8.12 on
 # Debian), Z3 5.4.1 in process, the cvc5 binary on PATH (1.0.3), and cvc5
-# 1.4.2 in process. Each solver gets N combined terms and N/10 terms over
+# 1.4.2 in process. Each solver gets N combined terms and N/50 terms over
 # RegLan-keyed arrays.
 #
 # Usage: scripts/combined-vs-solvers.sh [--terms N] [--seed S]
