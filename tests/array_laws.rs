@@ -118,6 +118,17 @@ proptest! {
     }
 
     #[test]
+    fn a_value_printed_as_a_term_evaluates_to_itself(
+        (_s, a) in index_sort().prop_flat_map(|s| (Just(s.clone()), array_term(s))),
+    ) {
+        // Values reach solvers and findings as terms (`Value::to_term`).
+        let v = eval(&a);
+        let back = eval(&v.to_term());
+        prop_assert_eq!(eval(&Term::eq(v.to_term(), a.clone())), Value::Bool(true));
+        prop_assert_eq!(back, v);
+    }
+
+    #[test]
     fn store_order_and_overwrite(
         (s, a) in index_sort().prop_flat_map(|s| (Just(s.clone()), array_term(s))),
         k1 in any::<u8>(), k2 in any::<u8>(), e1 in 0i64..3, e2 in 0i64..3,
