@@ -131,11 +131,38 @@ fn numbers_that_do_not_fit() {
         parse_term("1.5").unwrap_err().to_string(),
         "1:1: expected a term, found `1.5`"
     );
-    // Bit-vector literals have no term in the AST.
+    // A bit-vector literal ends at its last digit.
     assert_eq!(
         parse_term("#x1g").unwrap_err().to_string(),
-        "1:1: expected a term, found `#x1`"
+        "1:4: expected end of input, found `g`"
     );
+    // Widths and indices must fit the rank.
+    assert_eq!(
+        parse_term("(_ bv5 0)").unwrap_err().to_string(),
+        "1:8: expected a bit width of at least 1, found `0`"
+    );
+    assert_eq!(
+        parse_term("(_ bv05 8)").unwrap_err().to_string(),
+        "1:4: expected a bit-vector constant `(_ bvN m)` (an indexed function must be \
+         applied), found `bv05`"
+    );
+    assert_eq!(
+        parse_term("((as const Int) 0)").unwrap_err().to_string(),
+        "1:12: expected an array sort after `as const`, found `Int`"
+    );
+    assert_eq!(
+        parse_term("((as konst (Array Int Int)) 0)")
+            .unwrap_err()
+            .to_string(),
+        "1:6: expected `const` (the only qualified identifier supported), found `konst`"
+    );
+    assert_eq!(
+        parse_term("((_ extract 1) #x0)").unwrap_err().to_string(),
+        "1:14: expected an index, found `)`"
+    );
+    // A well-formed but ill-sorted extract is a sort error, not a parse error.
+    let t = parse_term("((_ extract 4 0) #x0)").unwrap();
+    assert!(t.sort(&|_| None).is_err());
 }
 
 mod never_panic {

@@ -250,7 +250,7 @@ fn z3_errors_values_and_unsupported() {
 }
 
 #[test]
-fn z3_values_outside_the_ast_are_unreadable_entries() {
+fn z3_array_and_bit_vector_values_are_read() {
     let r = eval(
         "(set-option :produce-models true)(declare-const a (Array Int String))(declare-const b (_ BitVec 4))\
          (declare-const s String)(assert (= (select a 1) \"q\"))(assert (= s \"ok\"))(check-sat)(get-model)",
@@ -259,12 +259,22 @@ fn z3_values_outside_the_ast_are_unreadable_entries() {
         panic!("{r:?}")
     };
     assert_eq!(entries.len(), 3);
+    // Since issue 10 every entry is read: the array as a store chain over
+    // a constant array, the bit-vector as a literal.
     let readable: Vec<&ModelEntry> = entries.iter().filter_map(|e| e.as_ref().ok()).collect();
-    assert_eq!(readable.len(), 1, "{entries:?}");
-    assert_eq!(readable[0].value, Term::str("ok"));
-    for e in entries.iter().filter_map(|e| e.as_ref().err()) {
-        assert!(e.text.starts_with("(define-fun"), "{}", e.text);
-    }
+    assert_eq!(readable.len(), 3, "{entries:?}");
+    let s = readable.iter().find(|e| e.name == "s").unwrap();
+    assert_eq!(s.value, Term::str("ok"));
+    let a = readable.iter().find(|e| e.name == "a").unwrap();
+    assert!(
+        a.value
+            .to_string()
+            .contains("(as const (Array Int String))"),
+        "{}",
+        a.value
+    );
+    let b = readable.iter().find(|e| e.name == "b").unwrap();
+    assert!(matches!(b.value, Term::BitVec(_)), "{}", b.value);
 }
 
 // ---- cvc5 1.0.3, captured with `cvc5 --produce-models --lang smt2 FILE`
@@ -341,9 +351,13 @@ fn cvc5_model_and_values() {
         (f.params, f.value),
         (vec![("_arg_1".to_string(), Sort::Int)], Term::int(7))
     );
-    // `as const` and bit-vector literals have no term in the AST.
-    assert!(get("arr").is_none() && get("bv").is_none());
-    assert_eq!(entries.iter().filter(|e| e.is_err()).count(), 2);
+    // Array and bit-vector values are read since issue 10.
+    assert_eq!(
+        get("arr").unwrap().value.to_string(),
+        r#"(store ((as const (Array Int String)) "") 3 "q")"#
+    );
+    assert_eq!(get("bv").unwrap().value, Term::bv(8, 0x61));
+    assert_eq!(entries.iter().filter(|e| e.is_err()).count(), 0);
     let Response::Values(v) = &r[2] else {
         panic!("{r:?}")
     };

@@ -3,6 +3,7 @@
 //! Generators make [`Case`](crate::truth::Case)s whose truth holds by
 //! construction; [`crate::transform`] grows them.
 
+pub mod bv_pool;
 mod equivalent_formulas;
 mod pool;
 mod regex_constant_assignment;

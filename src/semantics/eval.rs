@@ -1,12 +1,13 @@
 //! The evaluator: the value of a term under a model, exactly as SMT-LIB 2.6
-//! defines it for the core theory, `Ints` and the Unicode Strings theory.
+//! defines it for the core theory, `Ints`, the Unicode Strings theory,
+//! `FixedSizeBitVectors` (with the QF_BV extensions) and `ArraysEx`.
 //!
 //! # Invariants
 //!
 //! - A returned `Ok(v)` is the term's value in *every* interpretation that
 //!   extends the model. When the value depends on something SMT-LIB leaves
 //!   open (`(div m 0)`, `(mod m 0)`), or on something not decided here
-//!   (quantifiers, regular expressions, arrays), the result is an `Err`, so a
+//!   (quantifiers, a regex question beyond the engine's budget), the result is an `Err`, so a
 //!   model check that needs it is inconclusive and never a false alarm.
 //! - Because of that, `and`, `or`, `=>` and `ite` look past an undecided
 //!   argument when the others fix the value: `(and false (= (div 1 0) 2))`
@@ -22,10 +23,11 @@
 use num_bigint::BigInt;
 use num_traits::Zero;
 
+use super::array::{self, ArrayValue};
 use super::regex::{Regex, str_replace_re, str_replace_re_all};
 use super::value::{Model, Value};
-use super::{int, string};
-use crate::term::{Op, SmtString, SortError, Symbol, Term};
+use super::{bitvec, int, string};
+use crate::term::{BitVec, Op, SmtString, Sort, SortError, Symbol, Term};
 
 /// The longest string value the evaluator builds (in characters).
 pub const MAX_STRING_LEN: usize = 1 << 24;
@@ -101,6 +103,13 @@ fn int_value(n: BigInt) -> Result<Value, EvalError> {
     Ok(Value::Int(n))
 }
 
+fn bv_value(b: BitVec) -> Result<Value, EvalError> {
+    if u64::from(b.width()) > MAX_INT_BITS {
+        return Err(EvalError::TooLarge("bit-vector"));
+    }
+    Ok(Value::BitVec(b))
+}
+
 fn str_value(s: SmtString) -> Result<Value, EvalError> {
     if s.len() > MAX_STRING_LEN {
         return Err(EvalError::TooLarge("string"));
@@ -114,6 +123,17 @@ impl Evaluator<'_> {
             Term::Bool(b) => Ok(Value::Bool(*b)),
             Term::Int(n) => Ok(Value::Int(n.clone())),
             Term::Str(s) => Ok(Value::Str(s.clone())),
+            Term::BitVec(b) => bv_value(b.clone()),
+            Term::ConstArray(sort, v) => {
+                let Sort::Array(i, e) = sort else {
+                    return Err(EvalError::IllSorted(format!("`as const` of sort {sort}")));
+                };
+                Ok(Value::Array(ArrayValue::constant(
+                    (**i).clone(),
+                    (**e).clone(),
+                    self.eval(v)?,
+                )))
+            }
             Term::Var(v) => self.lookup(v),
             Term::Let(binds, body) => {
                 // Parallel `let`: every right-hand side sees the outer scope.
@@ -181,10 +201,6 @@ impl Evaluator<'_> {
             Ite => return self.ite(args),
             _ => {}
         }
-        // ---- arrays: not evaluated.
-        if let Select | Store = op {
-            return Err(EvalError::Unsupported(op.name()));
-        }
         let vals = args
             .iter()
             .map(|a| self.eval(a))
@@ -226,7 +242,9 @@ impl Evaluator<'_> {
             Ok(true) => self.eval(a),
             Ok(false) => self.eval(b),
             Err(e) if is_undecided(&e) => match (self.eval(a), self.eval(b)) {
-                (Ok(x), Ok(y)) if x == y && !matches!(x, Value::RegLan(_)) => Ok(x),
+                (Ok(x), Ok(y)) if x == y && !matches!(x, Value::RegLan(_) | Value::Array(_)) => {
+                    Ok(x)
+                }
                 _ => Err(e),
             },
             Err(e) => Err(e),
@@ -316,9 +334,10 @@ fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
             if vals.iter().any(|v| v.sort() != vals[0].sort()) {
                 return Err(ill_sorted(op, vals));
             }
-            if matches!(vals[0], Value::RegLan(_)) {
-                // Regexes are languages: equality is language equality.
-                return regex_equality(op, vals);
+            if matches!(vals[0], Value::RegLan(_) | Value::Array(_)) {
+                // Regexes are languages: equality is language equality;
+                // arrays are equal when equal at every index.
+                return semantic_equality(op, vals);
             }
             Ok(Value::Bool(if op == Eq {
                 vals.windows(2).all(|w| w[0] == w[1])
@@ -443,7 +462,107 @@ fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
         StrToRe | ReNone | ReAll | ReAllchar | ReConcat | ReUnion | ReInter | ReDiff | ReComp
         | ReStar | RePlus | ReOpt | ReRange | RePower(_) | ReLoop(..) | StrInRe | StrReplaceRe
         | StrReplaceReAll => apply_regex(op, vals),
-        Select | Store => Err(EvalError::Unsupported(op.name())),
+        Select => match vals {
+            [Value::Array(a), i] if *a.index_sort() == i.sort() => a.select(i),
+            _ => Err(ill_sorted(op, vals)),
+        },
+        Store => match vals {
+            [Value::Array(a), i, v]
+                if *a.index_sort() == i.sort() && *a.element_sort() == v.sort() =>
+            {
+                Ok(Value::Array(a.store(i.clone(), v.clone())?))
+            }
+            _ => Err(ill_sorted(op, vals)),
+        },
+        Concat | Extract(..) | BvNot | BvAnd | BvOr | BvNeg | BvAdd | BvMul | BvUdiv | BvUrem
+        | BvShl | BvLshr | BvUlt | BvNand | BvNor | BvXor | BvXnor | BvComp | BvSub | BvSdiv
+        | BvSrem | BvSmod | BvAshr | Repeat(_) | ZeroExtend(_) | SignExtend(_) | RotateLeft(_)
+        | RotateRight(_) | BvUle | BvUgt | BvUge | BvSlt | BvSle | BvSgt | BvSge | Bv2nat
+        | Int2bv(_) => apply_bitvec(op, vals),
+    }
+}
+
+/// The bit-vector operators. Ranks are checked here too (widths, indices),
+/// so a value never reaches a theory function it does not fit.
+fn apply_bitvec(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
+    use Op::*;
+    if let (Int2bv(m), [Value::Int(n)]) = (op, vals) {
+        if m == 0 {
+            return Err(ill_sorted(op, vals));
+        }
+        if u64::from(m) > MAX_INT_BITS {
+            return Err(EvalError::TooLarge("bit-vector"));
+        }
+        return bv_value(bitvec::int2bv(m, n));
+    }
+    let bvs = vals
+        .iter()
+        .map(|v| match v {
+            Value::BitVec(b) => Ok(b),
+            _ => Err(ill_sorted(op, vals)),
+        })
+        .collect::<Result<Vec<&BitVec>, _>>()?;
+    let sorts: Vec<Sort> = vals.iter().map(Value::sort).collect();
+    let Some(out) = op.result_sort(&sorts) else {
+        return Err(ill_sorted(op, vals));
+    };
+    if let Sort::BitVec(w) = out
+        && u64::from(w) > MAX_INT_BITS
+    {
+        return Err(EvalError::TooLarge("bit-vector"));
+    }
+    let b = |x: BitVec| Ok(Value::BitVec(x));
+    let fold = |f: fn(&BitVec, &BitVec) -> BitVec| {
+        let mut acc = bvs[0].clone();
+        for x in &bvs[1..] {
+            acc = f(&acc, x);
+        }
+        Ok(Value::BitVec(acc))
+    };
+    let (s, t) = (bvs[0], bvs.get(1).copied());
+    let two = |f: fn(&BitVec, &BitVec) -> BitVec| b(f(s, t.expect("binary, by the rank")));
+    let rel = |f: fn(&BitVec, &BitVec) -> bool| Ok(Value::Bool(f(s, t.expect("binary"))));
+    let flip = |f: fn(&BitVec, &BitVec) -> bool| Ok(Value::Bool(f(t.expect("binary"), s)));
+    match op {
+        Concat => two(bitvec::concat),
+        Extract(i, j) => b(bitvec::extract(i, j, s)),
+        BvNot => b(bitvec::bvnot(s)),
+        BvNeg => b(bitvec::bvneg(s)),
+        // :left-assoc
+        BvAnd => fold(bitvec::bvand),
+        BvOr => fold(bitvec::bvor),
+        BvAdd => fold(bitvec::bvadd),
+        BvMul => fold(bitvec::bvmul),
+        BvUdiv => two(bitvec::bvudiv),
+        BvUrem => two(bitvec::bvurem),
+        BvShl => two(bitvec::bvshl),
+        BvLshr => two(bitvec::bvlshr),
+        BvNand => two(bitvec::bvnand),
+        BvNor => two(bitvec::bvnor),
+        BvXor => two(bitvec::bvxor),
+        BvXnor => two(bitvec::bvxnor),
+        BvComp => two(bitvec::bvcomp),
+        BvSub => two(bitvec::bvsub),
+        BvSdiv => two(bitvec::bvsdiv),
+        BvSrem => two(bitvec::bvsrem),
+        BvSmod => two(bitvec::bvsmod),
+        BvAshr => two(bitvec::bvashr),
+        Repeat(i) => b(bitvec::repeat(i, s)),
+        ZeroExtend(i) => b(bitvec::zero_extend(i, s)),
+        SignExtend(i) => b(bitvec::sign_extend(i, s)),
+        RotateLeft(i) => b(bitvec::rotate_left(i, s)),
+        RotateRight(i) => b(bitvec::rotate_right(i, s)),
+        BvUlt => rel(bitvec::bvult),
+        BvUle => rel(bitvec::bvule),
+        // (bvugt s t) abbreviates (bvult t s), and so on.
+        BvUgt => flip(bitvec::bvult),
+        BvUge => flip(bitvec::bvule),
+        BvSlt => rel(bitvec::bvslt),
+        BvSle => rel(bitvec::bvsle),
+        BvSgt => flip(bitvec::bvslt),
+        BvSge => flip(bitvec::bvsle),
+        Bv2nat => Ok(Value::Int(bitvec::bv2nat(s))),
+        _ => Err(ill_sorted(op, vals)),
     }
 }
 
@@ -457,11 +576,11 @@ fn regexes(op: Op, vals: &[Value]) -> Result<Vec<Regex>, EvalError> {
         .collect()
 }
 
-/// `=` and `distinct` on RegLan: language equality, decided exactly by the
-/// regex engine within its state budget.
-fn regex_equality(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
-    let rs = regexes(op, vals)?;
-    let equiv = |a: &Regex, b: &Regex| a.equiv(b).map_err(|e| EvalError::Undecided(e.to_string()));
+/// `=` and `distinct` on RegLan (language equality, decided exactly by
+/// the regex engine within its state budget) and arrays (extensional).
+fn semantic_equality(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
+    let rs = vals;
+    let equiv = array::equal;
     if op == Op::Eq {
         for w in rs.windows(2) {
             if !equiv(&w[0], &w[1])? {

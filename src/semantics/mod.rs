@@ -1,9 +1,13 @@
 //! The executable semantics of SMT-LIB 2.6: evaluation of closed terms (and
-//! of terms under a [`Model`]) for Bool, Int, String and RegLan.
+//! of terms under a [`Model`]) for Bool, Int, String, RegLan, bit-vectors
+//! and arrays.
 //!
-//! [`eval`] is the entry point; [`string`] and [`int`] hold the theory
-//! functions, one per operator, each citing the clause it implements.
+//! [`eval`] is the entry point; [`string`], [`int`] and [`bitvec`] hold the
+//! theory functions, one per operator, each citing the clause it
+//! implements; [`array`] the array values and their extensional equality.
 
+pub mod array;
+pub mod bitvec;
 mod eval;
 pub mod int;
 pub mod regex;

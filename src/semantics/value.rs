@@ -6,8 +6,9 @@ use std::fmt;
 use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
 
+use super::array::ArrayValue;
 use super::regex::Regex;
-use crate::term::{SmtString, Sort, Symbol, Term};
+use crate::term::{BitVec, Op, SmtString, Sort, Symbol, Term};
 
 /// The value of a closed term.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -20,6 +21,10 @@ pub enum Value {
     Str(SmtString),
     /// A regular language.
     RegLan(Regex),
+    /// A bit-vector.
+    BitVec(BitVec),
+    /// An array: a default and finitely many entries.
+    Array(ArrayValue),
 }
 
 impl Value {
@@ -30,6 +35,8 @@ impl Value {
             Value::Int(_) => Sort::Int,
             Value::Str(_) => Sort::String,
             Value::RegLan(_) => Sort::RegLan,
+            Value::BitVec(b) => Sort::BitVec(b.width()),
+            Value::Array(a) => a.sort(),
         }
     }
 
@@ -40,6 +47,12 @@ impl Value {
             Value::Int(n) => Term::Int(n.clone()),
             Value::Str(s) => Term::Str(s.clone()),
             Value::RegLan(r) => r.to_term(),
+            Value::BitVec(b) => Term::BitVec(b.clone()),
+            // `(store ... (store ((as const S) d) k1 v1) ... kn vn)`.
+            Value::Array(a) => a.entries().iter().fold(
+                Term::const_array(a.sort(), a.default().to_term()),
+                |acc, (k, v)| Term::app(Op::Store, vec![acc, k.to_term(), v.to_term()]),
+            ),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! every [`Term`] and [`Script`] prints as text that both Z3 and cvc5 parse,
 //! and [`parse_script`] / [`parse_term`] read that text back to an equal value (round trip).
 
+mod bitvec;
 mod formula;
 mod lexer;
 mod op;
@@ -18,6 +19,7 @@ mod string;
 #[allow(clippy::module_inception)]
 mod term;
 
+pub use bitvec::BitVec;
 pub use formula::{Formula, Queries};
 pub use op::{Dialect, Op};
 pub use parser::{

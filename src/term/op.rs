@@ -265,6 +265,83 @@ pub enum Op {
     Select,
     /// `store`
     Store,
+    // ---- bit-vectors: FixedSizeBitVectors theory (2.6), then the QF_BV
+    // logic's extensions, then the conversions to and from Int.
+    /// `concat`
+    Concat,
+    /// `(_ extract i j)`: bits `i` down to `j`.
+    Extract(u32, u32),
+    /// `bvnot`
+    BvNot,
+    /// `bvand` (left-assoc)
+    BvAnd,
+    /// `bvor` (left-assoc)
+    BvOr,
+    /// `bvneg`
+    BvNeg,
+    /// `bvadd` (left-assoc)
+    BvAdd,
+    /// `bvmul` (left-assoc)
+    BvMul,
+    /// `bvudiv`: all ones when dividing by zero.
+    BvUdiv,
+    /// `bvurem`: the dividend when dividing by zero.
+    BvUrem,
+    /// `bvshl`
+    BvShl,
+    /// `bvlshr`
+    BvLshr,
+    /// `bvult`
+    BvUlt,
+    /// `bvnand`
+    BvNand,
+    /// `bvnor`
+    BvNor,
+    /// `bvxor`
+    BvXor,
+    /// `bvxnor`
+    BvXnor,
+    /// `bvcomp`: `#b1` iff equal.
+    BvComp,
+    /// `bvsub`
+    BvSub,
+    /// `bvsdiv`
+    BvSdiv,
+    /// `bvsrem`: sign of the dividend.
+    BvSrem,
+    /// `bvsmod`: sign of the divisor.
+    BvSmod,
+    /// `bvashr`
+    BvAshr,
+    /// `(_ repeat i)`
+    Repeat(u32),
+    /// `(_ zero_extend i)`
+    ZeroExtend(u32),
+    /// `(_ sign_extend i)`
+    SignExtend(u32),
+    /// `(_ rotate_left i)`
+    RotateLeft(u32),
+    /// `(_ rotate_right i)`
+    RotateRight(u32),
+    /// `bvule`
+    BvUle,
+    /// `bvugt`
+    BvUgt,
+    /// `bvuge`
+    BvUge,
+    /// `bvslt`
+    BvSlt,
+    /// `bvsle`
+    BvSle,
+    /// `bvsgt`
+    BvSgt,
+    /// `bvsge`
+    BvSge,
+    /// `bv2nat`: the unsigned value as an Int.
+    Bv2nat,
+    /// `(_ int2bv m)`: `n mod 2^m` (Z3 and cvc5 name; SMT-LIB 2.6's
+    /// `nat2bv` is read by neither).
+    Int2bv(u32),
 }
 
 impl Op {
@@ -325,6 +402,48 @@ impl Op {
         Op::ReRange,
         Op::Select,
         Op::Store,
+        Op::Concat,
+        Op::BvNot,
+        Op::BvAnd,
+        Op::BvOr,
+        Op::BvNeg,
+        Op::BvAdd,
+        Op::BvMul,
+        Op::BvUdiv,
+        Op::BvUrem,
+        Op::BvShl,
+        Op::BvLshr,
+        Op::BvUlt,
+        Op::BvNand,
+        Op::BvNor,
+        Op::BvXor,
+        Op::BvXnor,
+        Op::BvComp,
+        Op::BvSub,
+        Op::BvSdiv,
+        Op::BvSrem,
+        Op::BvSmod,
+        Op::BvAshr,
+        Op::BvUle,
+        Op::BvUgt,
+        Op::BvUge,
+        Op::BvSlt,
+        Op::BvSle,
+        Op::BvSgt,
+        Op::BvSge,
+        Op::Bv2nat,
+    ];
+
+    /// The indexed bit-vector operators, each with a small index (for
+    /// tables and tests).
+    pub const BV_INDEXED: &'static [Op] = &[
+        Op::Extract(0, 0),
+        Op::Repeat(2),
+        Op::ZeroExtend(1),
+        Op::SignExtend(1),
+        Op::RotateLeft(1),
+        Op::RotateRight(1),
+        Op::Int2bv(4),
     ];
 
     /// The SMT-LIB 2.6 name. For indexed operators, the name inside `(_ ...)`.
@@ -403,6 +522,43 @@ impl Op {
             ReLoop(..) => "re.loop",
             Select => "select",
             Store => "store",
+            Concat => "concat",
+            Extract(..) => "extract",
+            BvNot => "bvnot",
+            BvAnd => "bvand",
+            BvOr => "bvor",
+            BvNeg => "bvneg",
+            BvAdd => "bvadd",
+            BvMul => "bvmul",
+            BvUdiv => "bvudiv",
+            BvUrem => "bvurem",
+            BvShl => "bvshl",
+            BvLshr => "bvlshr",
+            BvUlt => "bvult",
+            BvNand => "bvnand",
+            BvNor => "bvnor",
+            BvXor => "bvxor",
+            BvXnor => "bvxnor",
+            BvComp => "bvcomp",
+            BvSub => "bvsub",
+            BvSdiv => "bvsdiv",
+            BvSrem => "bvsrem",
+            BvSmod => "bvsmod",
+            BvAshr => "bvashr",
+            Repeat(_) => "repeat",
+            ZeroExtend(_) => "zero_extend",
+            SignExtend(_) => "sign_extend",
+            RotateLeft(_) => "rotate_left",
+            RotateRight(_) => "rotate_right",
+            BvUle => "bvule",
+            BvUgt => "bvugt",
+            BvUge => "bvuge",
+            BvSlt => "bvslt",
+            BvSle => "bvsle",
+            BvSgt => "bvsgt",
+            BvSge => "bvsge",
+            Bv2nat => "bv2nat",
+            Int2bv(_) => "int2bv",
         }
     }
 
@@ -456,7 +612,73 @@ impl Op {
                 [a @ Sort::Array(i, e), j, v] if **i == *j && **e == *v => Some(a.clone()),
                 _ => None,
             },
+            _ => self.bv_result_sort(args),
         }
+    }
+
+    /// [`Op::result_sort`] for the bit-vector operators: the ranks of the
+    /// FixedSizeBitVectors theory and the QF_BV logic, with their side
+    /// conditions on indices (`m > i >= j` for extract, `i >= 1` for
+    /// repeat, widths that fit a `u32`).
+    fn bv_result_sort(self, args: &[Sort]) -> Option<Sort> {
+        use Op::*;
+        let width = |s: &Sort| match s {
+            Sort::BitVec(m) => Some(*m),
+            _ => None,
+        };
+        let same = || {
+            let m = width(args.first()?)?;
+            args.iter().all(|a| width(a) == Some(m)).then_some(m)
+        };
+        let unary = || match args {
+            [Sort::BitVec(m)] => Some(*m),
+            _ => None,
+        };
+        match self {
+            Concat => match args {
+                [Sort::BitVec(a), Sort::BitVec(b)] => a.checked_add(*b).map(Sort::BitVec),
+                _ => None,
+            },
+            Extract(i, j) => {
+                let m = unary()?;
+                (m > i && i >= j).then(|| Sort::BitVec(i - j + 1))
+            }
+            BvNot | BvNeg | RotateLeft(_) | RotateRight(_) => unary().map(Sort::BitVec),
+            Repeat(i) => unary()
+                .filter(|_| i >= 1)
+                .and_then(|m| m.checked_mul(i))
+                .map(Sort::BitVec),
+            ZeroExtend(i) | SignExtend(i) => {
+                unary().and_then(|m| m.checked_add(i)).map(Sort::BitVec)
+            }
+            BvAnd | BvOr | BvAdd | BvMul => (args.len() >= 2).then(same)?.map(Sort::BitVec),
+            BvUdiv | BvUrem | BvShl | BvLshr | BvNand | BvNor | BvXor | BvXnor | BvSub | BvSdiv
+            | BvSrem | BvSmod | BvAshr => (args.len() == 2).then(same)?.map(Sort::BitVec),
+            BvComp => (args.len() == 2).then(same)?.map(|_| Sort::BitVec(1)),
+            BvUlt | BvUle | BvUgt | BvUge | BvSlt | BvSle | BvSgt | BvSge => {
+                (args.len() == 2).then(same)?.map(|_| Sort::Bool)
+            }
+            Bv2nat => unary().map(|_| Sort::Int),
+            Int2bv(m) => (args == [Sort::Int] && m >= 1).then_some(Sort::BitVec(m)),
+            _ => None,
+        }
+    }
+
+    /// The indices of an indexed operator (`(_ extract 3 0)` has `[3, 0]`);
+    /// empty for the others.
+    pub fn indices(self) -> Vec<u32> {
+        use Op::*;
+        match self {
+            ReLoop(a, b) | Extract(a, b) => vec![a, b],
+            RePower(n) | Repeat(n) | ZeroExtend(n) | SignExtend(n) | RotateLeft(n)
+            | RotateRight(n) | Int2bv(n) => vec![n],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether the operator belongs to the bit-vector theory.
+    pub fn is_bitvec(self) -> bool {
+        self >= Op::Concat
     }
 }
 

@@ -52,8 +52,8 @@ use num_bigint::{BigInt, BigUint};
 pub use super::lexer::StringEscapes;
 use super::lexer::{Lexer, Tok, Token, decode_string};
 use super::{
-    Assertion, Command, Located, Op, QuantKind, Quantifier, SExpr, Script, SmtString, Sort, Symbol,
-    Term,
+    Assertion, BitVec, Command, Located, Op, QuantKind, Quantifier, SExpr, Script, SmtString, Sort,
+    Symbol, Term,
 };
 
 /// The deepest nesting of parentheses the term and s-expression parsers
@@ -186,6 +186,8 @@ enum Head {
     BigPower(BigUint),
     /// A `define-fun` with parameters: its index in [`Definitions::funs`].
     Defined(usize),
+    /// `(as const S)`, `S` an array sort.
+    ConstArray(Sort),
 }
 
 /// A `define-fun`.
@@ -472,6 +474,93 @@ impl<'a> Parser<'a> {
         Ok(Term::Let(binds, Box::new(def.body.clone())))
     }
 
+    /// A value in a solver's model or `get-value` answer: a term, or Z3's
+    /// `(lambda ((x I)) body)` for an array whose body is a finite case
+    /// split on `x` (see [`lambda_as_array`]), read as the `store` chain
+    /// over a constant array that denotes the same function.
+    pub(crate) fn model_value(&mut self) -> Result<Term, ParseError> {
+        let mut look = Parser::at(self.lex.src(), self.pos(), self.escapes);
+        let lambda = look.next()?.tok == Tok::LParen && look.next()?.tok == Tok::Symbol("lambda");
+        if !lambda {
+            return Ok(self.term()?.0);
+        }
+        self.next()?;
+        let at = self.next()?;
+        let params = self.params()?;
+        let (body, _) = self.term()?;
+        self.rparen()?;
+        match params.as_slice() {
+            [(x, index)] => lambda_as_array(x, index, &body),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            self.error(
+                at,
+                "a lambda of one parameter whose body is a case split on it \
+                 (`ite` over `(= x k)` with constant branches)",
+            )
+        })
+    }
+
+    /// A bit-vector literal's value from its digits (after `#b` or `#x`).
+    fn bitvec_literal(
+        &self,
+        t: Token<'_>,
+        digits: &str,
+        read: fn(&str) -> Option<BitVec>,
+    ) -> Result<Term, ParseError> {
+        self.check_numeral(t, digits)?;
+        read(digits)
+            .map(Term::BitVec)
+            .ok_or_else(|| self.error(t, "a bit-vector literal"))
+    }
+
+    /// After `(` with `_` next: the QF_BV literal `(_ bvN m)`, the only
+    /// indexed identifier that is a constant.
+    fn indexed_constant(&mut self) -> Result<Term, ParseError> {
+        self.next()?;
+        let name = self.next()?;
+        let value = match name.tok {
+            Tok::Symbol(s) if s.len() > 2 && s.starts_with("bv") && is_digits(&s[2..]) => {
+                self.check_numeral(name, &s[2..])?;
+                s[2..].parse::<BigUint>().expect("digits")
+            }
+            _ => {
+                return Err(self.error(
+                    name,
+                    "a bit-vector constant `(_ bvN m)` (an indexed function must be applied)",
+                ));
+            }
+        };
+        let w = self.peek()?;
+        let width = self.numeral_u32("a bit width")?;
+        if width == 0 {
+            return Err(self.error(w, "a bit width of at least 1"));
+        }
+        self.rparen()?;
+        Ok(Term::BitVec(BitVec::new(width, value)))
+    }
+
+    /// After `((` with `as` next: `(as const S)`, `S` an array sort.
+    fn const_array_head(&mut self, lparen: Token<'a>) -> Result<Frame, ParseError> {
+        self.next()?;
+        let c = self.next()?;
+        if c.tok != Tok::Symbol("const") {
+            return Err(self.error(c, "`const` (the only qualified identifier supported)"));
+        }
+        let at = self.peek()?;
+        let sort = self.sort()?;
+        if !matches!(sort, Sort::Array(..)) {
+            return Err(self.error(at, "an array sort after `as const`"));
+        }
+        self.rparen()?;
+        Ok(Frame::App {
+            head: Head::ConstArray(sort),
+            args: Vec::new(),
+            start: lparen.start,
+        })
+    }
+
     fn numeral_u32(&mut self, what: &str) -> Result<u32, ParseError> {
         let t = self.next()?;
         match t.tok {
@@ -682,6 +771,8 @@ impl<'a> Parser<'a> {
                     Term::Int(parse_numeral(s))
                 }
                 Tok::Str(raw) => Term::Str(self.string(t, raw)?),
+                Tok::Binary(text) => self.bitvec_literal(t, &text[2..], BitVec::from_binary)?,
+                Tok::Hex(text) => self.bitvec_literal(t, &text[2..], BitVec::from_hex)?,
                 Tok::Symbol(s) if is_reserved(s) => return Err(self.error(t, "a term")),
                 Tok::Symbol(s) | Tok::Quoted(s) => match self.defs.fun_index.get(s) {
                     Some(&i) if !bound_by(&stack, s) => {
@@ -696,6 +787,7 @@ impl<'a> Parser<'a> {
                     }
                     _ => Self::atom(s),
                 },
+                Tok::LParen if self.peek()?.tok == Tok::Symbol("_") => self.indexed_constant()?,
                 Tok::LParen => {
                     if stack.len() >= MAX_DEPTH {
                         return Err(
@@ -890,12 +982,31 @@ impl<'a> Parser<'a> {
                 },
             },
             Tok::LParen => {
-                let u = self.next()?;
-                if u.tok != Tok::Symbol("_") {
-                    return Err(self.error(u, "`_` opening an indexed identifier"));
+                let u = self.peek()?;
+                if u.tok != Tok::Symbol("_") && u.tok != Tok::Symbol("as") {
+                    return Err(self.error(u, "`_` or `as` opening an indexed identifier"));
                 }
+                if u.tok == Tok::Symbol("as") {
+                    return self.const_array_head(lparen);
+                }
+                self.next()?;
                 let name = self.next()?;
                 let head = match name.tok {
+                    Tok::Symbol(
+                        s @ ("extract" | "repeat" | "zero_extend" | "sign_extend" | "rotate_left"
+                        | "rotate_right" | "int2bv"),
+                    ) => {
+                        let i = self.numeral_u32("an index")?;
+                        Head::Op(match s {
+                            "extract" => Op::Extract(i, self.numeral_u32("an index")?),
+                            "repeat" => Op::Repeat(i),
+                            "zero_extend" => Op::ZeroExtend(i),
+                            "sign_extend" => Op::SignExtend(i),
+                            "rotate_left" => Op::RotateLeft(i),
+                            "rotate_right" => Op::RotateRight(i),
+                            _ => Op::Int2bv(i),
+                        })
+                    }
                     Tok::Symbol("re.loop") => {
                         let lo = self.numeral_big()?;
                         let hi = self.numeral_big()?;
@@ -911,7 +1022,14 @@ impl<'a> Parser<'a> {
                             None => Head::BigPower(n),
                         }
                     }
-                    _ => return Err(self.error(name, "`re.loop` or `re.^`")),
+                    _ => {
+                        return Err(self.error(
+                            name,
+                            "an indexed function (`re.loop`, `re.^`, `extract`, `repeat`, \
+                             `zero_extend`, `sign_extend`, `rotate_left`, `rotate_right`, \
+                             `int2bv`)",
+                        ));
+                    }
                 };
                 self.rparen()?;
                 Ok(Frame::App {
@@ -1012,6 +1130,10 @@ impl<'a> Parser<'a> {
                 _ => Err(arity_error("`re.^` with 1 argument".into())),
             },
             Head::Defined(_) => unreachable!("definitions are expanded by the caller"),
+            Head::ConstArray(sort) => match args.len() {
+                1 => Ok(Term::ConstArray(sort, Box::new(args.pop().expect("one")))),
+                _ => Err(arity_error("`(as const ...)` with 1 argument".into())),
+            },
             Head::Op(op) => {
                 let (min, max) = arity(op);
                 let n = args.len();
@@ -1358,6 +1480,71 @@ fn is_reserved(s: &str) -> bool {
     )
 }
 
+/// `(lambda ((x index)) body)` as an array term, when `body` is a case
+/// split on `x` with closed branches: `(ite T v rest)` where the test `T`
+/// is `(= x k)`, `(= k x)` or an `or` of those (closed keys `k`), ending
+/// in a closed default; or, for a Bool element, a test itself (`true` at
+/// its keys) or its negation. The first test that holds wins, so the
+/// outermost `ite` is stored last.
+fn lambda_as_array(x: &Symbol, index: &Sort, body: &Term) -> Option<Term> {
+    let closed = |t: &Term| t.free_vars().is_empty();
+    let keys = |t: &Term| -> Option<Vec<Term>> {
+        let mut out = Vec::new();
+        let mut todo = vec![t];
+        while let Some(t) = todo.pop() {
+            match t {
+                Term::App(Op::Or, args) => todo.extend(args.iter().rev()),
+                Term::App(Op::Eq, args) => match args.as_slice() {
+                    [Term::Var(v), k] | [k, Term::Var(v)] if v == x && closed(k) => {
+                        out.push(k.clone())
+                    }
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+        Some(out)
+    };
+    let mut stores: Vec<(Term, Term)> = Vec::new();
+    let mut t = body;
+    let default = loop {
+        match t {
+            Term::App(Op::Ite, args) if args.len() == 3 && closed(&args[1]) => {
+                let ks = keys(&args[0])?;
+                stores.extend(ks.into_iter().map(|k| (k, args[1].clone())));
+                t = &args[2];
+            }
+            _ if closed(t) => break t.clone(),
+            Term::App(Op::Not, args) if args.len() == 1 => {
+                let ks = keys(&args[0])?;
+                stores.extend(ks.into_iter().map(|k| (k, Term::Bool(false))));
+                break Term::Bool(true);
+            }
+            _ => {
+                let ks = keys(t)?;
+                stores.extend(ks.into_iter().map(|k| (k, Term::Bool(true))));
+                break Term::Bool(false);
+            }
+        }
+    };
+    let element = default.sort(&|_| None).ok()?;
+    let sort = Sort::Array(Box::new(index.clone()), Box::new(element));
+    Some(
+        stores
+            .into_iter()
+            .rev()
+            .fold(Term::const_array(sort, default), |acc, (k, v)| {
+                Term::app(Op::Store, vec![acc, k, v])
+            }),
+    )
+}
+
+/// Whether `s` is a non-empty run of decimal digits without a leading zero
+/// (a numeral).
+fn is_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'))
+}
+
 /// A numeral's value.
 fn parse_numeral(s: &str) -> BigInt {
     if s.len() <= 18 {
@@ -1386,6 +1573,14 @@ fn arity(op: Op) -> (usize, Option<usize>) {
         | StrReplaceReAll | Store => (3, Some(3)),
         And | Or | Xor | Implies | Eq | Distinct | Add | Sub | Mul | Lt | Le | Gt | Ge
         | StrConcat | StrLt | StrLe | ReConcat | ReUnion | ReInter => (2, None),
+        // FixedSizeBitVectors: `bvand`, `bvor`, `bvadd`, `bvmul` are
+        // :left-assoc; every other operator has its fixed rank.
+        BvAnd | BvOr | BvAdd | BvMul => (2, None),
+        BvNot | BvNeg | Extract(..) | Repeat(_) | ZeroExtend(_) | SignExtend(_) | RotateLeft(_)
+        | RotateRight(_) | Bv2nat | Int2bv(_) => (1, Some(1)),
+        Concat | BvUdiv | BvUrem | BvShl | BvLshr | BvUlt | BvNand | BvNor | BvXor | BvXnor
+        | BvComp | BvSub | BvSdiv | BvSrem | BvSmod | BvAshr | BvUle | BvUgt | BvUge | BvSlt
+        | BvSle | BvSgt | BvSge => (2, Some(2)),
     }
 }
 
@@ -1447,6 +1642,36 @@ fn op_by_name(s: &str) -> Option<Head> {
         "re.range" => ReRange,
         "select" => Select,
         "store" => Store,
+        "concat" => Concat,
+        "bvnot" => BvNot,
+        "bvand" => BvAnd,
+        "bvor" => BvOr,
+        "bvneg" => BvNeg,
+        "bvadd" => BvAdd,
+        "bvmul" => BvMul,
+        "bvudiv" => BvUdiv,
+        "bvurem" => BvUrem,
+        "bvshl" => BvShl,
+        "bvlshr" => BvLshr,
+        "bvult" => BvUlt,
+        "bvnand" => BvNand,
+        "bvnor" => BvNor,
+        "bvxor" => BvXor,
+        "bvxnor" => BvXnor,
+        "bvcomp" => BvComp,
+        "bvsub" => BvSub,
+        "bvsdiv" => BvSdiv,
+        "bvsrem" => BvSrem,
+        "bvsmod" => BvSmod,
+        "bvashr" => BvAshr,
+        "bvule" => BvUle,
+        "bvugt" => BvUgt,
+        "bvuge" => BvUge,
+        "bvslt" => BvSlt,
+        "bvsle" => BvSle,
+        "bvsgt" => BvSgt,
+        "bvsge" => BvSge,
+        "bv2nat" => Bv2nat,
         _ => return None,
     };
     Some(Head::Op(op))

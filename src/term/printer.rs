@@ -169,6 +169,14 @@ impl Printer {
                 }
             }
             Term::Str(s) => write_string_literal(out, s, self.dialect),
+            Term::BitVec(b) => out.push_str(&b.literal()),
+            Term::ConstArray(sort, v) => {
+                out.push_str("((as const ");
+                self.write_sort(out, sort);
+                out.push_str(") ");
+                self.write_term(out, v);
+                out.push(')');
+            }
             Term::Var(v) => write_symbol(out, v),
             Term::App(op, args) => self.write_app(out, *op, args),
             Term::Let(binds, body) => {
@@ -269,6 +277,13 @@ impl Printer {
             }
             (Op::RePower(n), _) => {
                 let _ = write!(out, "(_ re.^ {n})");
+            }
+            _ if !op.indices().is_empty() => {
+                let _ = write!(out, "(_ {}", op.name_in(self.dialect));
+                for i in op.indices() {
+                    let _ = write!(out, " {i}");
+                }
+                out.push(')');
             }
             _ => out.push_str(op.name_in(self.dialect)),
         }

@@ -10,13 +10,15 @@
 //!   `App(Neg, [Int(n)])` with `n >= 0` is never produced by the parser.
 //! - `App(op, args)` for a nullary `op` (`re.none`, `re.all`, `re.allchar`)
 //!   has no arguments.
+//! - `ConstArray(sort, v)` is `((as const sort) v)`: `sort` is an
+//!   `(Array I E)` and `v` has sort `E` (checked by [`Term::sort`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
 
-use super::{Op, SmtString, Sort};
+use super::{BitVec, Op, SmtString, Sort};
 
 /// An SMT-LIB symbol (variable, function or assertion name), unquoted.
 pub type Symbol = String;
@@ -52,6 +54,11 @@ pub enum Term {
     Int(BigInt),
     /// A string constant.
     Str(SmtString),
+    /// A bit-vector constant (`#b…`, `#x…`, `(_ bvN m)`).
+    BitVec(BitVec),
+    /// `((as const (Array I E)) v)`: the array mapping every index to `v`.
+    /// The sort is the array's.
+    ConstArray(Sort, Box<Term>),
     /// A variable: a declared constant or a bound variable.
     Var(Symbol),
     /// An operator applied to arguments.
@@ -79,6 +86,15 @@ pub enum SortError {
     /// A quantifier body is not Bool.
     #[error("quantifier body has sort {0}, expected Bool")]
     NonBoolBody(Sort),
+    /// `((as const S) v)` where `S` is not an array sort or `v` is not of
+    /// its element sort.
+    #[error("`(as const {array})` cannot be applied to a value of sort {value}")]
+    ConstArray {
+        /// The sort written after `as const`.
+        array: Sort,
+        /// The sort of the value.
+        value: Sort,
+    },
 }
 
 impl Term {
@@ -125,15 +141,30 @@ impl Term {
         }
     }
 
-    /// Whether the term is a constant literal (Bool, Int or String).
+    /// Whether the term is a constant literal (Bool, Int, String or
+    /// bit-vector).
     pub fn is_literal(&self) -> bool {
-        matches!(self, Term::Bool(_) | Term::Int(_) | Term::Str(_))
+        matches!(
+            self,
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_)
+        )
+    }
+
+    /// A bit-vector constant of width `width` and value `value mod 2^width`.
+    pub fn bv(width: u32, value: u64) -> Term {
+        Term::BitVec(BitVec::from_u64(width, value))
+    }
+
+    /// `((as const sort) value)`, `sort` an array sort.
+    pub fn const_array(sort: Sort, value: Term) -> Term {
+        Term::ConstArray(sort, Box::new(value))
     }
 
     /// The number of nodes.
     pub fn size(&self) -> usize {
         match self {
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::Var(_) => 1,
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) | Term::Var(_) => 1,
+            Term::ConstArray(_, v) => 1 + v.size(),
             Term::App(_, args) => 1 + args.iter().map(Term::size).sum::<usize>(),
             Term::Let(binds, body) => {
                 1 + binds.iter().map(|(_, t)| t.size()).sum::<usize>() + body.size()
@@ -147,7 +178,8 @@ impl Term {
     /// The depth: a leaf has depth 0.
     pub fn depth(&self) -> usize {
         match self {
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::Var(_) => 0,
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) | Term::Var(_) => 0,
+            Term::ConstArray(_, v) => 1 + v.depth(),
             Term::App(_, args) => 1 + args.iter().map(Term::depth).max().unwrap_or(0),
             Term::Let(binds, body) => {
                 1 + binds
@@ -170,7 +202,8 @@ impl Term {
 
     fn collect_free(&self, bound: &mut Vec<Symbol>, out: &mut BTreeSet<Symbol>) {
         match self {
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) => {}
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) => {}
+            Term::ConstArray(_, v) => v.collect_free(bound, out),
             Term::Var(v) => {
                 if !bound.contains(v) {
                     out.insert(v.clone());
@@ -205,7 +238,8 @@ impl Term {
     pub fn substitute(&self, map: &BTreeMap<Symbol, Term>) -> Term {
         match self {
             Term::Var(v) => map.get(v).cloned().unwrap_or_else(|| self.clone()),
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) => self.clone(),
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) => self.clone(),
+            Term::ConstArray(s, v) => Term::ConstArray(s.clone(), Box::new(v.substitute(map))),
             Term::App(op, args) => Term::App(*op, args.iter().map(|a| a.substitute(map)).collect()),
             Term::Let(binds, body) => {
                 let binds2 = binds
@@ -251,6 +285,17 @@ impl Term {
             Term::Bool(_) => Ok(Sort::Bool),
             Term::Int(_) => Ok(Sort::Int),
             Term::Str(_) => Ok(Sort::String),
+            Term::BitVec(b) => Ok(Sort::BitVec(b.width())),
+            Term::ConstArray(array, v) => {
+                let value = v.sort_in(env, bound)?;
+                match array {
+                    Sort::Array(_, e) if **e == value => Ok(array.clone()),
+                    _ => Err(SortError::ConstArray {
+                        array: array.clone(),
+                        value,
+                    }),
+                }
+            }
             Term::Var(v) => bound
                 .iter()
                 .rev()
@@ -303,6 +348,7 @@ impl Term {
         f(self);
         match self {
             Term::App(_, args) => args.iter().for_each(|a| a.visit(f)),
+            Term::ConstArray(_, v) => v.visit(f),
             Term::Let(binds, body) => {
                 binds.iter().for_each(|(_, t)| t.visit(f));
                 body.visit(f);

@@ -12,6 +12,9 @@
 //! - every operator of [`Op::UNINDEXED`] (each at every arity it takes, two
 //!   and three arguments for the variadic ones), `(_ re.loop i j)` and
 //!   `(_ re.^ n)` with indices up to `u32::MAX`;
+//! - the bit-vector operators at widths 8 and 4 (every indexed one, with
+//!   random indices where the rank allows), `#x`/`#b` literals, constant
+//!   arrays `((as const (Array Int String)) s)`;
 //! - integers of any size and sign; strings whose characters range over the
 //!   whole alphabet `0..=0x2FFFF`, biased towards the troublemakers `"`,
 //!   `\`, `u`, `{`, `}`, hex digits, control characters and surrogates, so
@@ -51,6 +54,8 @@ pub const FREE_VARS: &[(&str, SortTag)] = &[
     ("x.y!@", SortTag::String),
     ("réel", SortTag::String),
     ("arr", SortTag::Array),
+    ("v8", SortTag::Bv8),
+    ("v4", SortTag::Bv4),
 ];
 
 /// The sorts the generator builds (arrays are `(Array Int String)`).
@@ -66,6 +71,10 @@ pub enum SortTag {
     RegLan,
     /// `(Array Int String)`
     Array,
+    /// `(_ BitVec 8)`
+    Bv8,
+    /// `(_ BitVec 4)`
+    Bv4,
 }
 
 impl SortTag {
@@ -77,6 +86,8 @@ impl SortTag {
             SortTag::String => Sort::String,
             SortTag::RegLan => Sort::RegLan,
             SortTag::Array => Sort::Array(Box::new(Sort::Int), Box::new(Sort::String)),
+            SortTag::Bv8 => Sort::BitVec(8),
+            SortTag::Bv4 => Sort::BitVec(4),
         }
     }
 }
@@ -147,8 +158,11 @@ fn leaf(env: &Env, sort: SortTag) -> BoxedStrategy<Term> {
             smt_string().prop_map(|s| Term::App(Op::StrToRe, vec![Term::Str(s)])),
         ]
         .boxed(),
-        // Arrays have no literal: only the variable.
-        SortTag::Array => return prop::sample::select(vars).boxed(),
+        SortTag::Array => smt_string()
+            .prop_map(|s| Term::const_array(SortTag::Array.sort(), Term::Str(s)))
+            .boxed(),
+        SortTag::Bv8 => any::<u8>().prop_map(|v| Term::bv(8, v.into())).boxed(),
+        SortTag::Bv4 => (0u64..16).prop_map(|v| Term::bv(4, v)).boxed(),
     };
     if vars.is_empty() {
         constant
@@ -165,7 +179,9 @@ struct Production {
 }
 
 fn productions(sort: SortTag) -> Vec<Production> {
-    use SortTag::{Array as A, Bool as B, Int as I, RegLan as R, String as S};
+    use SortTag::{
+        Array as A, Bool as B, Bv4 as V4, Bv8 as V8, Int as I, RegLan as R, String as S,
+    };
     let p = |op: Op, args: &[SortTag]| Production {
         op,
         args: args.to_vec(),
@@ -199,7 +215,22 @@ fn productions(sort: SortTag) -> Vec<Production> {
                 p(Op::StrContains, &[S, S]),
                 p(Op::StrIsDigit, &[S]),
                 p(Op::StrInRe, &[S, R]),
+                p(Op::Eq, &[V8, V8]),
+                p(Op::Eq, &[A, A]),
             ]);
+            for op in [
+                Op::BvUlt,
+                Op::BvUle,
+                Op::BvUgt,
+                Op::BvUge,
+                Op::BvSlt,
+                Op::BvSle,
+                Op::BvSgt,
+                Op::BvSge,
+            ] {
+                out.push(p(op, &[V8, V8]));
+                out.push(p(op, &[V4, V4]));
+            }
         }
         I => {
             for op in [Op::Add, Op::Sub, Op::Mul] {
@@ -215,6 +246,7 @@ fn productions(sort: SortTag) -> Vec<Production> {
                 p(Op::StrIndexof, &[S, S, I]),
                 p(Op::StrToCode, &[S]),
                 p(Op::StrToInt, &[S]),
+                p(Op::Bv2nat, &[V8]),
             ]);
         }
         S => {
@@ -250,6 +282,48 @@ fn productions(sort: SortTag) -> Vec<Production> {
             ]);
         }
         A => out.push(p(Op::Store, &[A, I, S])),
+        V8 | V4 => {
+            for op in [Op::BvAnd, Op::BvOr, Op::BvAdd, Op::BvMul] {
+                variadic(op, sort);
+            }
+            for op in [
+                Op::BvUdiv,
+                Op::BvUrem,
+                Op::BvShl,
+                Op::BvLshr,
+                Op::BvNand,
+                Op::BvNor,
+                Op::BvXor,
+                Op::BvXnor,
+                Op::BvSub,
+                Op::BvSdiv,
+                Op::BvSrem,
+                Op::BvSmod,
+                Op::BvAshr,
+            ] {
+                out.push(p(op, &[sort, sort]));
+            }
+            out.extend([
+                p(Op::BvNot, &[sort]),
+                p(Op::BvNeg, &[sort]),
+                p(Op::Ite, &[B, sort, sort]),
+                // Indices are drawn separately (see `node`).
+                p(Op::RotateLeft(0), &[sort]),
+                p(Op::RotateRight(0), &[sort]),
+            ]);
+            if sort == V8 {
+                out.extend([
+                    p(Op::Concat, &[V4, V4]),
+                    p(Op::ZeroExtend(4), &[V4]),
+                    p(Op::SignExtend(4), &[V4]),
+                    p(Op::Repeat(2), &[V4]),
+                    p(Op::Int2bv(8), &[I]),
+                    p(Op::Extract(7, 0), &[V8]),
+                ]);
+            } else {
+                out.push(p(Op::Extract(3, 0), &[V8]));
+            }
+        }
     }
     out
 }
@@ -279,6 +353,10 @@ fn node(env: Env, sort: SortTag, depth: u32) -> BoxedStrategy<Term> {
                 let op = match op {
                     Op::RePower(_) => Op::RePower(i),
                     Op::ReLoop(..) => Op::ReLoop(i.min(j), i.max(j)),
+                    Op::RotateLeft(_) => Op::RotateLeft(i),
+                    Op::RotateRight(_) => Op::RotateRight(i),
+                    // Four bits out of eight, from any position.
+                    Op::Extract(3, 0) => Op::Extract(3 + i % 5, i % 5),
                     op => op,
                 };
                 fold_neg(op, args)
@@ -386,6 +464,8 @@ pub fn any_term(depth: u32) -> BoxedStrategy<Term> {
         SortTag::String,
         SortTag::RegLan,
         SortTag::Array,
+        SortTag::Bv8,
+        SortTag::Bv4,
     ])
     .prop_flat_map(move |s| term(s, depth))
     .boxed()

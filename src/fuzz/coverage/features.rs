@@ -59,6 +59,8 @@ fn head(t: &Term) -> &'static str {
         Term::Bool(_) => "bool",
         Term::Int(_) => "int",
         Term::Str(_) => "str",
+        Term::BitVec(_) => "bv",
+        Term::ConstArray(..) => "const-array",
         Term::Var(_) => "var",
         Term::App(op, _) => op.name(),
         Term::Let(..) => "let",
