@@ -24,6 +24,8 @@ use equifuzz::solver::{SolverOption, TargetSpec};
 use equifuzz::source::Theory;
 use equifuzz::term::Dialect;
 
+mod triage_cli;
+
 /// Shown after the top-level `--help`.
 const EXIT_CODES: &str = "\
 Exit codes (every command; findings come first):
@@ -236,6 +238,9 @@ enum Command {
     },
     /// Generate, run and judge formulas in a loop; save findings.
     Fuzz(Box<FuzzArgs>),
+    /// Triage: minimize, confirm, bisect findings, and report on a campaign.
+    #[command(flatten)]
+    Triage(triage_cli::TriageCommand),
 }
 
 /// `equifuzz fuzz`, as parsed.
@@ -451,6 +456,7 @@ fn run_command(cli: Cli) -> Result<ExitCode> {
             let cfg = args.validate()?;
             Ok(exit_code(&fuzz_command(&cfg)?))
         }
+        Command::Triage(t) => t.run(),
     }
 }
 
