@@ -547,3 +547,145 @@ pub fn minimize(
         instantiated: r.instantiated,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::generate::ConstantPool;
+    use crate::source::MixedCaseGenerator;
+    use crate::term::Op;
+    use crate::triage::read_case;
+
+    fn uses(case: &Case, op: Op) -> bool {
+        case.formula
+            .assertions
+            .iter()
+            .any(|a| a.term.operators().contains(&op))
+    }
+
+    fn run(case: &Case, mode: Mode, test: &mut dyn FnMut(&Case) -> bool) -> Minimized {
+        minimize(case, mode, 10_000, test, &mut |_, _| {})
+    }
+
+    const SAT: &str = "; model:\n;   (define-fun n () Int 100)\n;   (define-fun s () String \"hello\")\n\
+        (set-info :status sat)(declare-const n Int)(declare-const s String)\
+        (assert (= (str.len s) 5))\
+        (assert (= (str.to_int (str.from_int (str.len (str.from_int n)))) 3))\
+        (assert (str.prefixof \"he\" s))";
+
+    #[test]
+    fn sat_keeps_what_fails_and_a_valid_model() {
+        let case = read_case(SAT, "t").unwrap();
+        // The "solver" fails while str.from_int is applied to a variable.
+        let mut test = |c: &Case| {
+            let mut hit = false;
+            for a in &c.formula.assertions {
+                a.term.visit(&mut |t| {
+                    hit |= matches!(t, Term::App(Op::StrFromInt, args) if matches!(args[0], Term::Var(_)))
+                });
+            }
+            hit
+        };
+        let m = run(&case, Mode::Exact, &mut test);
+        assert!(m.case.check().is_ok());
+        assert!(test(&m.case));
+        assert_eq!(m.case.formula.assertions.len(), 1, "{:?}", m.case.formula);
+        assert_eq!(m.case.formula.decls.len(), 1);
+        assert!(size(&m.case) < 8, "{}", size(&m.case));
+    }
+
+    const UNSAT: &str = "; expected unsat core: (a0 a1)\n(set-info :status unsat)\
+        (declare-const x String)(declare-const y Int)\
+        (assert (! (= (str.len x) (+ 1 2)) :named a0))\
+        (assert (! (= (str.len x) 4) :named a1))\
+        (assert (! (> y 0) :named a2))\
+        (assert (! (str.in_re \"abc\" (re.* (re.union (str.to_re \"abc\") (str.to_re \"d\")))) :named a3))";
+
+    #[test]
+    fn unsat_keeps_the_core_and_equivalent_assertions() {
+        let case = read_case(UNSAT, "t").unwrap();
+        // Fails while any regex is there: noise a3 cannot go, only shrink.
+        let mut test = |c: &Case| uses(c, Op::ReStar) || uses(c, Op::StrInRe);
+        let m = run(&case, Mode::Exact, &mut test);
+        let names: Vec<_> = m.case.formula.names().into_iter().collect();
+        assert_eq!(names, ["a0", "a1", "a3"]);
+        assert_eq!(m.case.truth, case.truth);
+        // (+ 1 2) folds to 3; a3 stays true.
+        let a0 = &m.case.formula.assertions[0].term;
+        assert_eq!(a0.to_string(), "(= (str.len x) 3)");
+        let a3 = &m.case.formula.assertions[2].term;
+        assert_eq!(eval_closed(a3), Ok(Value::Bool(true)));
+        assert!(a3.size() < case.formula.assertions[3].term.size(), "{a3}");
+        assert!(!m.instantiated);
+    }
+
+    #[test]
+    fn only_a_status_finding_is_instantiated() {
+        let case = read_case(UNSAT, "t").unwrap();
+        let mut test = |c: &Case| uses(c, Op::StrLen);
+        let exact = run(&case, Mode::Exact, &mut test);
+        assert!(exact.case.formula.decls.iter().any(|(n, _)| n == "x"));
+        let status = run(&case, Mode::StatusOnly, &mut test);
+        assert!(status.instantiated);
+        assert!(
+            status.case.formula.decls.is_empty(),
+            "{:?}",
+            status.case.formula
+        );
+        // Still unsat: |""| = 3 and |""| = 4 cannot both hold (both false).
+        for a in &status.case.formula.assertions {
+            assert!(a.term.free_vars().is_empty());
+        }
+    }
+
+    #[test]
+    fn nothing_changes_when_nothing_else_fails() {
+        let case = read_case(SAT, "t").unwrap();
+        let m = run(&case, Mode::Exact, &mut |c: &Case| *c == case);
+        assert_eq!(m.case, case);
+        let calls = std::cell::Cell::new(0);
+        let m = minimize(
+            &case,
+            Mode::Exact,
+            5,
+            &mut |_| {
+                calls.set(calls.get() + 1);
+                false
+            },
+            &mut |_, _| {},
+        );
+        assert_eq!((m.tests, calls.get()), (5, 5));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+        #[test]
+        fn every_result_keeps_its_truth(seed in any::<u64>()) {
+            let mut g = MixedCaseGenerator::new(ConstantPool::boundary()).unwrap().seed(seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let case = g.next(&mut rng);
+            // The failure: the case's first operator is still there.
+            let Some(op) = case.formula.assertions.iter()
+                .flat_map(|a| a.term.operators()).next() else { return Ok(()); };
+            let mut seen = 0;
+            let mut test = |c: &Case| {
+                seen += 1;
+                assert!(c.check().is_ok(), "a candidate with a broken truth was tested");
+                uses(c, op)
+            };
+            let mode = if seed % 2 == 0 { Mode::Exact } else { Mode::StatusOnly };
+            let m = minimize(&case, mode, 300, &mut test, &mut |_, _| {});
+            prop_assert!(m.case.check().is_ok());
+            prop_assert!(uses(&m.case, op));
+            prop_assert!(size(&m.case) <= size(&case));
+            if let (Truth::Unsat { core }, Truth::Unsat { core: was }) = (&m.case.truth, &case.truth) {
+                prop_assert_eq!(core, was);
+                prop_assert!(!m.instantiated || mode == Mode::StatusOnly);
+            }
+        }
+    }
+}
