@@ -12,7 +12,7 @@ use clap::Subcommand;
 
 use equifuzz::commands::bisect::{self, BisectConfig};
 use equifuzz::commands::confirm::{self, ConfirmConfig};
-use equifuzz::commands::minimize::{self, MinimizeConfig};
+use equifuzz::commands::minimize::{self, CheckResult, MinimizeConfig};
 use equifuzz::commands::report;
 use equifuzz::commands::solver::SolverSpec;
 
@@ -90,8 +90,22 @@ impl TriageCommand {
                 check,
             } => {
                 if let Some(candidate) = check {
-                    let same = minimize::check(&path, &candidate).map_err(|e| anyhow!(e))?;
-                    return Ok(ExitCode::from(u8::from(!same)));
+                    let found = minimize::check(&path, &candidate).map_err(|e| anyhow!(e))?;
+                    let c = candidate.display();
+                    return Ok(match found {
+                        CheckResult::Same { nodes } => {
+                            println!("{c}: fails the same way, truth valid, {nodes} AST nodes");
+                            ExitCode::SUCCESS
+                        }
+                        CheckResult::BadLabel(why) => {
+                            println!("{c}: the finding's truth does not hold: {why}");
+                            ExitCode::from(1)
+                        }
+                        CheckResult::Other(v) => {
+                            println!("{c}: truth valid, but the solver gives: {v}");
+                            ExitCode::from(1)
+                        }
+                    });
                 }
                 let cfg = MinimizeConfig {
                     path,

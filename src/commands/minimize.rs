@@ -294,28 +294,50 @@ fn default_out(file: &Path) -> PathBuf {
     file.with_file_name(format!("{stem}.min.smt2"))
 }
 
+/// What `--check` found of a candidate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckResult {
+    /// The truth holds and the solver fails the same way.
+    Same {
+        /// The candidate's size in AST nodes.
+        nodes: usize,
+    },
+    /// Not a formula we read, or the finding's truth does not hold on it.
+    BadLabel(String),
+    /// The truth holds but the solver does something else.
+    Other(String),
+}
+
 /// `--check`: whether `candidate`, with the finding's truth, fails the
 /// same way with the truth still valid.
-pub fn check(file: &Path, candidate: &Path) -> Result<bool, String> {
+pub fn check(file: &Path, candidate: &Path) -> Result<CheckResult, String> {
     let finding = Finding::read(file)?;
     let text =
         std::fs::read_to_string(candidate).map_err(|e| format!("{}: {e}", candidate.display()))?;
-    let Ok(formula) = parse_script(&text)
+    let formula = match parse_script(&text)
         .map_err(|e| e.to_string())
         .and_then(|s| Formula::from_script(&s))
-    else {
-        return Ok(false);
+    {
+        Ok(f) => f,
+        Err(e) => return Ok(CheckResult::BadLabel(e)),
     };
     let case = Case {
         formula,
         ..finding.case.clone()
     };
-    if case.check().is_err() {
-        return Ok(false);
+    if let Err(e) = case.check() {
+        return Ok(CheckResult::BadLabel(e.to_string()));
     }
     let mut judge = Judge::open(&spec_of(&finding.replay), finding.replay.timeout)?;
-    let want = Failure::of(&judge.judge(&finding.case));
-    Ok(want.is_some() && Failure::of(&judge.judge(&case)) == want)
+    let want = Failure::of(&judge.judge_finding(&finding));
+    let probe = Finding { case, ..finding };
+    let got = judge.judge_finding(&probe);
+    Ok(match (want, Failure::of(&got)) {
+        (Some(w), Some(g)) if w == g => CheckResult::Same {
+            nodes: size(&probe.case),
+        },
+        _ => CheckResult::Other(got.to_string()),
+    })
 }
 
 /// `equifuzz minimize`: returns the results, or the first error for a
