@@ -149,6 +149,16 @@ pub fn confirm_one(
             seed_hits.0 += 1;
         }
     }
+    if seed_hits.1 > 0
+        && let Some(reset) = seed_option(&spec, 0)
+    {
+        // Z3's parameters are global to the library, which stays loaded:
+        // without the default seed back, the next finding on it would be
+        // replayed with the last seed tried here.
+        let mut back = spec.clone();
+        back.options.push(reset);
+        Judge::open(&back, timeout)?;
+    }
     let mut others = Vec::new();
     let mut contradicted = false;
     for other in with {
