@@ -55,6 +55,9 @@ pub fn samples(jsonl: &str) -> Vec<Sample> {
         .collect()
 }
 
+/// A panel: its title, the series it draws and the line's colour.
+type Panel = (&'static str, fn(&Sample) -> f64, RGBColor);
+
 /// Draws the four panels of `samples` into the PNG at `path`.
 pub fn draw(samples: &[Sample], path: &Path) -> Result<(), String> {
     // Registering twice is harmless; an invalid font is a build error in
@@ -64,7 +67,7 @@ pub fn draw(samples: &[Sample], path: &Path) -> Result<(), String> {
     let root = BitMapBackend::new(path, (1200, 800)).into_drawing_area();
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     root.fill(&WHITE).map_err(|e| err(&e))?;
-    let panels: [(&str, fn(&Sample) -> f64, RGBColor); 4] = [
+    let panels: [Panel; 4] = [
         ("executions", |s| s.execs, BLUE),
         ("corpus entries", |s| s.corpus, GREEN),
         ("coverage edges", |s| s.edges, MAGENTA),
