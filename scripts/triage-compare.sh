@@ -3,12 +3,15 @@
 # counts them) and wall times, with ONE failure test for both: `equifuzz minimize FINDING --check
 # CANDIDATE` (exit 0: the finding's truth, its model or core, still holds on the candidate under
 # our semantics, and the finding's solver fails the same way: verdict kind and answer). ddSMT
-# runs it as its command (--ignore-output, exit code only).
+# runs it as its command (--ignore-output, exit code only; --arithmetic, which it would leave out
+# for formulas without a set-logic).
 #
 # Then every result of an unsat finding is put to the newest Z3 and cvc5 with its status: a
 # `label-contradicted` verdict (the solver's model satisfies it under our semantics) proves the
 # reduction made a satisfiable formula out of an unsat one; `unsound` there means a sat answer
 # whose model could not settle it. (A sat result's label is the model check of --check itself.)
+#
+# equifuzz gets --max-tests 500 (its default is 3000), ddSMT a 30 s limit per test.
 #
 # Usage: scripts/triage-compare.sh BIN CAMPAIGN_DIR [N=10] [OUT=/tmp/triage-compare]
 #   N findings are taken evenly spread over CAMPAIGN_DIR/findings (sorted by name).
@@ -28,7 +31,7 @@ now() { date +%s.%N; }
 label() { # FILE EXPECTED
   local f=$1 exp=$2 l=$out/labels/$(basename "$1")
   [ "$exp" = unsat ] || { echo ok; return; }
-  { echo "(set-info :status unsat)"; grep -v 'set-info :status' "$f"; } > "$l"
+  { echo "(set-info :status unsat)"; grep -v -e 'set-info :status' -e '^(check-sat)' -e '^(get-' "$f"; echo "(check-sat)"; } > "$l"
   local verdicts=""
   for s in "z3|$newest_z3" "cvc5|$cvc5_lib"; do
     local t=${s%%|*} lib=${s#*|}; [ -n "$lib" ] && [ -e "$lib" ] || continue
@@ -48,12 +51,12 @@ for f in "${all[@]}"; do
   exp=$(sed -n 's/^; expected: //p' "$f" | head -n 1)
   before=$("$bin" minimize "$f" --check "$f" 2>/dev/null | nodes || true)
   if [ -z "$before" ]; then echo "$name: does not fail the same way any more, skipped" | tee -a "$out/table.txt"; continue; fi
-  t0=$(now); "$bin" minimize "$f" --out "$out/ours/$name.smt2" >/dev/null 2>&1 || true; t1=$(now)
+  t0=$(now); "$bin" minimize "$f" --max-tests 500 --out "$out/ours/$name.smt2" >/dev/null 2>&1 || true; t1=$(now)
   ours=$("$bin" minimize "$f" --check "$out/ours/$name.smt2" 2>/dev/null | nodes || true)
   printf '#!/bin/sh\nexec %q minimize %q --check "$1" >/dev/null 2>&1\n' "$bin" "$f" > "$out/tests/$name.sh"
   chmod +x "$out/tests/$name.sh"
   t2=$(now)
-  ddsmt -q --ignore-output --timeout 30 "$f" "$out/ddsmt/$name.smt2" "$out/tests/$name.sh" >"$out/ddsmt/$name.log" 2>&1 || true
+  ddsmt -q --arithmetic --ignore-output --timeout 30 "$f" "$out/ddsmt/$name.smt2" "$out/tests/$name.sh" >"$out/ddsmt/$name.log" 2>&1 || true
   t3=$(now)
   dd=$("$bin" minimize "$f" --check "$out/ddsmt/$name.smt2" 2>/dev/null | nodes || true)
   lo=$(label "$out/ours/$name.smt2" "$exp"); ld=$(label "$out/ddsmt/$name.smt2" "$exp")

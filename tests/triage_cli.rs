@@ -186,7 +186,11 @@ fn bad_inputs_are_one_line_and_exit_2() {
         assert!(err.starts_with("error: "), "{args:?}: {err}");
     }
     let o = equifuzz(&["minimize", plain.to_str().unwrap()]);
-    assert!(text(&o.stderr).contains("is not `; equifuzz run FILE"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("is not `; equifuzz run FILE"),
+        "{}",
+        text(&o.stderr)
+    );
     let empty = dir.join("no-cache");
     std::fs::create_dir_all(&empty).unwrap();
     let o = equifuzz(&[

@@ -162,15 +162,15 @@ pub struct ReportSummary {
 fn bucket_section(
     out: &mut String,
     b: &Bucket,
-    marks: &BTreeMap<PathBuf, Confirmation>,
-    bisections: &BTreeMap<PathBuf, Bisection>,
+    marks: &BTreeMap<String, Confirmation>,
+    bisections: &BTreeMap<String, Bisection>,
 ) {
     let id = b.key.id();
     let _ = writeln!(out, "### Bucket {id}: {}\n", b.key);
     let _ = writeln!(out, "{} finding(s):\n", b.findings.len());
     for f in &b.findings {
         let mark = marks
-            .get(f)
+            .get(&file_name(f))
             .map(|c| {
                 format!(
                     " — **{}** (reproduced {}/{}, other seeds {}/{}{})",
@@ -196,7 +196,7 @@ fn bucket_section(
         .trim_start_matches(';')
         .trim();
     let range = bisections
-        .get(&b.representative)
+        .get(&file_name(&b.representative))
         .map(Bisection::summary)
         .unwrap_or_else(|| "not bisected (`equifuzz bisect DIR`)".into());
     let solver = header_field(&text, "solver").unwrap_or("the solver");
@@ -237,6 +237,13 @@ fn bucket_section(
     }
     let _ = writeln!(out, "\nReleases: {range}\n\n{}", bare_script(&text));
     let _ = writeln!(out, "```\n\n</details>\n");
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
 }
 
 fn short(name: &str) -> String {
@@ -333,15 +340,15 @@ pub fn execute(dir: &Path) -> Result<ReportSummary, String> {
         }
     }
     let bs = buckets(dir);
-    let marks: BTreeMap<PathBuf, Confirmation> =
+    let marks: BTreeMap<String, Confirmation> =
         read_jsonl::<Confirmation>(&dir.join("confirm.jsonl"))
             .into_iter()
-            .map(|c| (c.file.clone(), c))
+            .map(|c| (file_name(&c.file), c))
             .collect();
-    let bisections: BTreeMap<PathBuf, Bisection> =
+    let bisections: BTreeMap<String, Bisection> =
         read_jsonl::<Bisection>(&dir.join("bisect.jsonl"))
             .into_iter()
-            .map(|b| (b.file.clone(), b))
+            .map(|b| (file_name(&b.file), b))
             .collect();
     out.push_str("## Findings\n\n");
     let _ = writeln!(
