@@ -21,7 +21,7 @@ use crate::commands::solver::{self, SolverSpec};
 use crate::oracle::{Reply, Verdict};
 use crate::solver::Target;
 use crate::term::{Dialect, Formula, Printer, parse_script};
-use crate::triage::minimize::{Minimized, Mode, minimize, size};
+use crate::triage::minimize::{Minimized, Mode, core_refuted, minimize, size};
 use crate::triage::{
     BucketKey, Finding, INSTANTIATED_CORE, ReplayArgs, files_under, key_of_text, replay_line,
     smt2_text,
@@ -327,6 +327,9 @@ pub fn check(file: &Path, candidate: &Path) -> Result<CheckResult, String> {
     };
     if let Err(e) = case.check() {
         return Ok(CheckResult::BadLabel(e.to_string()));
+    }
+    if let Some(why) = core_refuted(&case) {
+        return Ok(CheckResult::BadLabel(why));
     }
     let mut judge = Judge::open(&spec_of(&finding.replay), finding.replay.timeout)?;
     let want = Failure::of(&judge.judge_finding(&finding));

@@ -30,7 +30,8 @@
 //!
 //! # Invariants
 //!
-//! - Every candidate the test sees, and the result, passes [`Case::check`];
+//! - Every candidate the test sees, and the result, passes [`Case::check`]
+//!   and [`core_refuted`] finds nothing wrong with its core;
 //!   a sat result's model satisfies it under our semantics.
 //! - An unsat result keeps every core assertion, unchanged but for folding
 //!   closed subterms (and, in [`Mode::StatusOnly`], instantiation).
@@ -67,6 +68,29 @@ pub struct Minimized {
     pub instantiated: bool,
 }
 
+/// Why an unsat case's core cannot be its unique minimal core, where a
+/// closed assertion shows it: a closed assertion that is false is an unsat
+/// core on its own, so the core must be exactly that one assertion. (The
+/// rest of minimality cannot be checked; this catches what reducers that
+/// know no truth do most: an assertion replaced by `false`.)
+pub fn core_refuted(case: &Case) -> Option<String> {
+    let Truth::Unsat { core } = &case.truth else {
+        return None;
+    };
+    for a in &case.formula.assertions {
+        if a.term.free_vars().is_empty() && eval_closed(&a.term) == Ok(Value::Bool(false)) {
+            let name = a.name.clone().unwrap_or_default();
+            if core.len() != 1 || !core.contains(&name) {
+                return Some(format!(
+                    "assertion {name} is false on its own, so ({}) is not the unique minimal core",
+                    core.iter().cloned().collect::<Vec<_>>().join(" ")
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// A case's size in AST nodes (what sizes are compared in).
 pub fn size(case: &Case) -> usize {
     case.formula.assertions.iter().map(|a| a.term.size()).sum()
@@ -92,7 +116,11 @@ impl Reducer<'_> {
     /// Keeps `candidate` if its truth holds, it is smaller or equal (and
     /// different), and the solver still fails on it.
     fn try_keep(&mut self, candidate: Case) -> bool {
-        if !self.budget_left() || candidate == self.best || candidate.check().is_err() {
+        if !self.budget_left()
+            || candidate == self.best
+            || candidate.check().is_err()
+            || core_refuted(&candidate).is_some()
+        {
             return false;
         }
         if let (Truth::Unsat { core }, Truth::Unsat { core: was }) =
@@ -621,6 +649,18 @@ mod tests {
         assert_eq!(eval_closed(a3), Ok(Value::Bool(true)));
         assert!(a3.size() < case.formula.assertions[3].term.size(), "{a3}");
         assert!(!m.instantiated);
+    }
+
+    #[test]
+    fn a_false_assertion_refutes_a_larger_core() {
+        let mut case = read_case(UNSAT, "t").unwrap();
+        assert_eq!(core_refuted(&case), None);
+        case.formula.assertions[0].term = Term::Bool(false);
+        assert!(core_refuted(&case).is_some_and(|w| w.contains("a0")));
+        // A false noise assertion is an unsat core of its own too.
+        let mut noise = read_case(UNSAT, "t").unwrap();
+        noise.formula.assertions[2].term = Term::Bool(false);
+        assert!(core_refuted(&noise).is_some());
     }
 
     #[test]
