@@ -293,8 +293,26 @@ fn report_writes_the_table_a_bucket_and_a_png() {
         "{report}"
     );
     assert!(report.contains("](campaign.png)"), "{report}");
+    assert!(
+        report.contains("No issue text: no finding of this bucket is confirmed"),
+        "{report}"
+    );
     let png = std::fs::read(dir.join("campaign.png")).unwrap();
     assert_eq!(&png[..4], b"\x89PNG");
+    // Confirmed, the bucket gets its issue text and its marks.
+    let o = equifuzz(&["confirm", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    equifuzz(&["report", dir.to_str().unwrap()]);
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(
+        report.contains("Title: fake (fake 1.0): unsound on a formula over"),
+        "{report}"
+    );
+    assert!(report.contains("**confirmed** (reproduced 3/3"), "{report}");
+    assert!(
+        report.contains("Confirmed 1, suspect 0, flaky 0, not reproduced 0."),
+        "{report}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -218,6 +218,19 @@ fn bucket_section(
     let _ = writeln!(out, "Replay: `{replay}`\n");
     let _ = writeln!(out, "Releases: {range}\n");
     let ops: Vec<&str> = b.key.operators.iter().map(String::as_str).collect();
+    let confirmed = b.findings.iter().any(|f| {
+        marks
+            .get(&file_name(f))
+            .is_some_and(|c| c.mark == crate::commands::confirm::Mark::Confirmed)
+    });
+    if !confirmed {
+        let _ = writeln!(
+            out,
+            "No issue text: no finding of this bucket is confirmed (run `equifuzz confirm DIR`; \
+             a suspect, flaky or not reproduced finding is not reported).\n"
+        );
+        return;
+    }
     let _ = writeln!(out, "<details><summary>Issue text</summary>\n\n```text");
     let _ = writeln!(
         out,

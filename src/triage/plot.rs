@@ -76,6 +76,13 @@ pub fn draw(samples: &[Sample], path: &Path) -> Result<(), String> {
     let t_max = samples.iter().map(|s| s.time).fold(1.0, f64::max);
     for (area, (title, field, color)) in root.split_evenly((2, 2)).iter().zip(panels) {
         let y_max = samples.iter().map(field).fold(1.0, f64::max) * 1.05;
+        // A library without coverage instrumentation records no edges:
+        // say so rather than draw a flat line that reads as a result.
+        let title = if samples.iter().all(|s| field(s) == 0.0) {
+            format!("{title} (none recorded)")
+        } else {
+            title.to_string()
+        };
         let mut chart = ChartBuilder::on(area)
             .caption(title, ("sans-serif", 22))
             .margin(12)
