@@ -35,8 +35,9 @@ label() { # FILE EXPECTED
   local verdicts=""
   for s in "z3|$newest_z3" "cvc5|$cvc5_lib"; do
     local t=${s%%|*} lib=${s#*|}; [ -n "$lib" ] && [ -e "$lib" ] || continue
-    k=$("$bin" run "$l" --target "$t" --solver-lib "$lib" --timeout 10s --jsonl 2>/dev/null \
-        | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["kind"])' || echo error)
+    # `run` exits 1 on a finding and 2 on a contradicted label: only its verdict counts here.
+    k=$({ "$bin" run "$l" --target "$t" --solver-lib "$lib" --timeout 10s --jsonl 2>/dev/null || true; } \
+        | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["kind"])' 2>/dev/null || echo error)
     verdicts="$verdicts,$t:$k"
   done
   case "$verdicts" in *label-contradicted*) echo "WRONG$verdicts";; *unsound*) echo "sat?$verdicts";; *) echo ok;; esac
