@@ -31,7 +31,8 @@
 //! # Invariants
 //!
 //! - Every candidate the test sees, and the result, passes [`Case::check`]
-//!   and [`core_refuted`] finds nothing wrong with its core;
+//!   and, but for instances ([`Mode::StatusOnly`]), [`core_refuted`] finds
+//!   nothing wrong with its core;
 //!   a sat result's model satisfies it under our semantics.
 //! - An unsat result keeps every core assertion, unchanged but for folding
 //!   closed subterms (and, in [`Mode::StatusOnly`], instantiation).
@@ -119,7 +120,9 @@ impl Reducer<'_> {
         if !self.budget_left()
             || candidate == self.best
             || candidate.check().is_err()
-            || core_refuted(&candidate).is_some()
+            // An instance keeps only the status (its core is marked not
+            // rechecked), so only an exact core must survive this.
+            || (self.mode == Mode::Exact && core_refuted(&candidate).is_some())
         {
             return false;
         }
