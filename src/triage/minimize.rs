@@ -44,7 +44,7 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
 use crate::semantics::{Value, eval, eval_closed};
-use crate::term::{SmtString, Sort, Term};
+use crate::term::{Op, SmtString, Sort, Term};
 use crate::truth::{Case, Truth};
 
 /// What may be changed in an unsat case.
@@ -456,10 +456,33 @@ fn replaced(t: &Term, path: &[usize], new: Term) -> Term {
 /// Proposes replacements of the subterm at a path of an assertion.
 type Candidates = dyn Fn(&Case, usize, &[usize]) -> Vec<Term>;
 
-/// The subterm's children of its own sort, and shorter literals.
+/// `sub` with a nested application of its own associative operator
+/// spliced into it (`(+ a (+ b c))` is `(+ a b c)`): the same value, one
+/// node less.
+fn flattened(sub: &Term) -> Option<Term> {
+    let Term::App(op, args) = sub else {
+        return None;
+    };
+    if !matches!(op, Op::Add | Op::Mul | Op::And | Op::Or | Op::StrConcat) {
+        return None;
+    }
+    let at = args
+        .iter()
+        .position(|a| matches!(a, Term::App(o, inner) if o == op && !inner.is_empty()))?;
+    let mut flat = args[..at].to_vec();
+    if let Term::App(_, inner) = &args[at] {
+        flat.extend(inner.iter().cloned());
+    }
+    flat.extend(args[at + 1..].iter().cloned());
+    Some(Term::App(*op, flat))
+}
+
+/// The subterm's children of its own sort, the subterm flattened, and
+/// shorter literals.
 fn smaller_forms(case: &Case, sub: &Term) -> Vec<Term> {
     let env = |v: &str| case.formula.sort_of(v);
     let mut out = shorter(sub);
+    out.extend(flattened(sub));
     if let (Term::App(_, args), Ok(sort)) = (sub, sub.sort(&env)) {
         for a in args {
             if a.sort(&env).as_ref() == Ok(&sort) {
@@ -588,7 +611,6 @@ mod tests {
     use super::*;
     use crate::generate::ConstantPool;
     use crate::source::MixedCaseGenerator;
-    use crate::term::Op;
     use crate::triage::read_case;
 
     fn uses(case: &Case, op: Op) -> bool {
@@ -652,6 +674,19 @@ mod tests {
         assert_eq!(eval_closed(a3), Ok(Value::Bool(true)));
         assert!(a3.size() < case.formula.assertions[3].term.size(), "{a3}");
         assert!(!m.instantiated);
+    }
+
+    #[test]
+    fn nested_sums_flatten_and_keep_their_value() {
+        let t = crate::term::parse_script("(assert (= 7 (+ 1 (+ 2 (+ 3 1)))))").unwrap();
+        let f = crate::term::Formula::from_script(&t).unwrap();
+        let Term::App(_, args) = &f.assertions[0].term else {
+            panic!()
+        };
+        let flat = flattened(&args[1]).unwrap();
+        assert_eq!(flat.to_string(), "(+ 1 2 (+ 3 1))");
+        assert_eq!(eval_closed(&flat), eval_closed(&args[1]));
+        assert_eq!(flattened(&Term::int(1)), None);
     }
 
     #[test]
