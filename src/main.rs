@@ -24,8 +24,6 @@ use equifuzz::solver::{SolverOption, TargetSpec};
 use equifuzz::source::Theory;
 use equifuzz::term::Dialect;
 
-mod triage_cli;
-
 /// Shown after the top-level `--help`.
 const EXIT_CODES: &str = "\
 Exit codes (every command; findings come first):
@@ -240,7 +238,7 @@ enum Command {
     Fuzz(Box<FuzzArgs>),
     /// Triage: minimize, confirm, bisect findings, and report on a campaign.
     #[command(flatten)]
-    Triage(triage_cli::TriageCommand),
+    Triage(equifuzz::commands::triage_cli::TriageCommand),
 }
 
 /// `equifuzz fuzz`, as parsed.

@@ -1,5 +1,5 @@
 //! The triage commands' arguments (`minimize`, `confirm`, `bisect`,
-//! `report`), kept beside `main` so that its own enum grows by one line.
+//! `report`), which `main` flattens into its own enum with one line.
 //! Exit codes follow the common scheme: 1 when a finding still fails, 2 on
 //! bad input (a file that is not a finding, a solver that cannot be
 //! opened, a bad range), 0 otherwise.
@@ -10,11 +10,11 @@ use std::process::ExitCode;
 use anyhow::{Result, anyhow};
 use clap::Subcommand;
 
-use equifuzz::commands::bisect::{self, BisectConfig};
-use equifuzz::commands::confirm::{self, ConfirmConfig};
-use equifuzz::commands::minimize::{self, CheckResult, MinimizeConfig};
-use equifuzz::commands::report;
-use equifuzz::commands::solver::SolverSpec;
+use crate::commands::bisect::{self, BisectConfig};
+use crate::commands::confirm::{self, ConfirmConfig};
+use crate::commands::minimize::{self, CheckResult, MinimizeConfig};
+use crate::commands::report;
+use crate::commands::solver::SolverSpec;
 
 /// The triage subcommands.
 #[derive(Subcommand, Debug)]
