@@ -236,6 +236,9 @@ enum Command {
     },
     /// Generate, run and judge formulas in a loop; save findings.
     Fuzz(Box<FuzzArgs>),
+    /// Triage: minimize, confirm, bisect findings, and report on a campaign.
+    #[command(flatten)]
+    Triage(equifuzz::commands::triage_cli::TriageCommand),
 }
 
 /// `equifuzz fuzz`, as parsed.
@@ -451,6 +454,7 @@ fn run_command(cli: Cli) -> Result<ExitCode> {
             let cfg = args.validate()?;
             Ok(exit_code(&fuzz_command(&cfg)?))
         }
+        Command::Triage(t) => t.run(),
     }
 }
 

@@ -13,11 +13,16 @@
 //!   invalid option), or nothing judged at all;
 //! - 0: everything was judged and nothing was found.
 
+pub mod bisect;
+pub mod confirm;
 pub mod export;
 pub mod fuzz;
 pub mod generate;
+pub mod minimize;
+pub mod report;
 pub mod run;
 pub mod solver;
+pub mod triage_cli;
 
 use crate::generate::ConstantPool;
 

@@ -145,11 +145,21 @@ pub fn run_file(
     printer: &Printer,
     solve: &mut dyn FnMut(&str) -> Reply,
 ) -> FileOutcome {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => return FileOutcome::Invalid(format!("{}: {e}", path.display())),
-    };
-    let prepared = match prepare(path, &text, printer) {
+    match std::fs::read_to_string(path) {
+        Ok(text) => judge_text(path, &text, printer, solve),
+        Err(e) => FileOutcome::Invalid(format!("{}: {e}", path.display())),
+    }
+}
+
+/// Judges a file's `text` (read from `path`, which messages name) as
+/// [`run_file`] does.
+pub fn judge_text(
+    path: &Path,
+    text: &str,
+    printer: &Printer,
+    solve: &mut dyn FnMut(&str) -> Reply,
+) -> FileOutcome {
+    let prepared = match prepare(path, text, printer) {
         Ok(p) => p,
         Err(e) => return FileOutcome::Invalid(e),
     };
@@ -160,7 +170,7 @@ pub fn run_file(
     // that uses characters above the release's alphabet makes a formula
     // satisfiable here and perhaps not there: not expressible.
     let known = (prepared.len() == 1)
-        .then(|| read_case(&text, "run").ok())
+        .then(|| read_case(text, "run").ok())
         .flatten()
         .map(|c| c.truth);
     let judged = prepared

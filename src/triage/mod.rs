@@ -1,9 +1,19 @@
-//! Findings: writing them so that they can be replayed and read.
+//! Findings: writing them so that they can be replayed and read, and
+//! triaging them (minimizing, bucketing, the releases to bisect over).
 
+mod bucket;
 mod finding;
 mod labelled;
+pub mod minimize;
+pub mod plot;
+pub mod releases;
+mod replay;
 mod walk;
 
-pub use finding::{FindingInfo, smt2_text, stable_hash, write_atomically, write_finding};
+pub use bucket::{BucketKey, answer_of, group, key_of_text, shape};
+pub use finding::{
+    FindingInfo, replay_line, smt2_text, stable_hash, write_atomically, write_finding,
+};
 pub use labelled::{LabelledError, expected_core, read_case};
+pub use replay::{Finding, INSTANTIATED_CORE, ReplayArgs, header_field};
 pub use walk::files_under;

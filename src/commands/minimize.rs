@@ -1,0 +1,444 @@
+//! `equifuzz minimize`: shrink a finding (or every finding of a campaign's
+//! folder) while the solver still fails the same way, with the truth kept
+//! valid by construction ([`crate::triage::minimize`]).
+//!
+//! "The same way" is the [`Failure`]: the verdict kind and the solver's
+//! answer of the original replayed now. A finding that no longer fails is
+//! said so and left alone. Every candidate is judged as `run` judges the
+//! file (the same preparation, the release's dialect, not-expressible
+//! check, label recheck).
+//!
+//! `--check CANDIDATE` is the failure test as a command, for other
+//! reducers (ddSMT): exit 0 if the candidate, given the original's truth
+//! (its model or core), keeps that truth valid under our semantics and
+//! fails the same way; 1 otherwise.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::commands::run::{FileOutcome, judge_text};
+use crate::commands::solver::{self, SolverSpec};
+use crate::oracle::{Reply, Verdict};
+use crate::solver::Target;
+use crate::term::{Dialect, Formula, Printer, parse_script};
+use crate::triage::minimize::{Minimized, Mode, core_refuted, minimize, size};
+use crate::triage::{
+    BucketKey, Finding, INSTANTIATED_CORE, ReplayArgs, files_under, key_of_text, replay_line,
+    smt2_text,
+};
+use crate::truth::{Case, Status, Truth};
+
+/// How a finding fails: what a reduction must keep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The verdict kind.
+    pub kind: &'static str,
+    /// The solver's answer (`sat`, `unsat`, `crash`).
+    pub answer: String,
+}
+
+impl Failure {
+    /// The failure a verdict shows, if it is a finding.
+    pub fn of(v: &Verdict) -> Option<Failure> {
+        let answer = match v {
+            Verdict::Unsound { got, .. } => got.to_string(),
+            Verdict::InvalidModel { .. } => Status::Sat.to_string(),
+            Verdict::InvalidCore { .. } => Status::Unsat.to_string(),
+            Verdict::Crash(_) => "crash".into(),
+            _ => return None,
+        };
+        Some(Failure {
+            kind: v.kind(),
+            answer,
+        })
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (answer {})", self.kind, self.answer)
+    }
+}
+
+/// The solver a replay line names, as the command line would.
+pub fn spec_of(r: &ReplayArgs) -> SolverSpec {
+    SolverSpec {
+        target: r.target.clone(),
+        solver_lib: r.solver_lib.clone(),
+        dialect: r.dialect,
+        options: r.options.clone(),
+    }
+}
+
+/// An open solver that judges cases and texts as `run` does.
+pub struct Judge {
+    target: Box<dyn Target>,
+    /// The dialect queries are printed in.
+    pub dialect: Dialect,
+    timeout: Duration,
+    /// The solver's name and version.
+    pub describe: String,
+}
+
+impl Judge {
+    /// Opens `spec` and checks that it answers.
+    pub fn open(spec: &SolverSpec, timeout: Duration) -> Result<Judge, String> {
+        let open = solver::open(spec).map_err(|e| e.to_string())?;
+        let mut target = open.target;
+        solver::preflight(
+            &spec.target,
+            target.as_mut(),
+            timeout.max(solver::PREFLIGHT_TIMEOUT),
+        )
+        .map_err(|e| e.to_string())?;
+        let describe = format!("{} ({})", target.name(), target.version());
+        Ok(Judge {
+            target,
+            dialect: open.dialect,
+            timeout,
+            describe,
+        })
+    }
+
+    /// The verdict on a labelled text (one `check-sat`).
+    pub fn judge_text(&mut self, text: &str) -> Verdict {
+        let printer = Printer::new(self.dialect);
+        let (dialect, timeout) = (self.dialect, self.timeout);
+        let target = &mut self.target;
+        let mut solve =
+            |script: &str| Reply::from_outcome_in(&target.run(script, timeout), dialect);
+        match judge_text(Path::new("candidate"), text, &printer, &mut solve) {
+            FileOutcome::Judged(mut all) if all.len() == 1 => all.remove(0).verdict,
+            FileOutcome::Judged(_) => Verdict::Error("several check-sats".into()),
+            FileOutcome::Empty => Verdict::Error("no check-sat".into()),
+            FileOutcome::Invalid(e) => Verdict::Error(e),
+        }
+    }
+
+    /// The verdict on a case.
+    pub fn judge(&mut self, case: &Case) -> Verdict {
+        self.judge_text(&smt2_text(case, None, &Printer::default()))
+    }
+
+    /// The verdict on a finding's case, judged on its status alone when
+    /// its core is not claimed minimal.
+    pub fn judge_finding(&mut self, f: &Finding) -> Verdict {
+        let text = smt2_text(&f.case, None, &Printer::default());
+        if f.instantiated {
+            self.judge_text(&text.replace("; expected unsat core:", INSTANTIATED_CORE))
+        } else {
+            self.judge_text(&text)
+        }
+    }
+}
+
+/// What `minimize` is asked to do.
+#[derive(Clone, Debug)]
+pub struct MinimizeConfig {
+    /// A finding file, or a folder whose findings are minimized.
+    pub path: PathBuf,
+    /// Where to write: a file for a file, a folder for a folder (default:
+    /// `FILE.min.smt2`, `DIR/minimized/`).
+    pub out: Option<PathBuf>,
+    /// At most this many solver calls per finding.
+    pub max_tests: usize,
+    /// Judge this candidate against the finding's truth and failure
+    /// instead (exit 0: fails the same way with a valid truth).
+    pub check: Option<PathBuf>,
+}
+
+/// One finding minimized.
+#[derive(Clone, Debug)]
+pub struct MinimizeResult {
+    /// The input.
+    pub file: PathBuf,
+    /// The output.
+    pub out: PathBuf,
+    /// Sizes in AST nodes before and after.
+    pub nodes: (usize, usize),
+    /// Assertions before and after.
+    pub assertions: (usize, usize),
+    /// Solver calls.
+    pub tests: usize,
+    /// Wall time.
+    pub secs: f64,
+    /// The failure kept.
+    pub failure: Failure,
+}
+
+/// The finding files under a path: `.smt2` files whose header records a
+/// finding (not the unknown and timeout files a campaign keeps too),
+/// outside folders of minimized files.
+pub fn finding_files(path: &Path) -> Vec<PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
+    let (files, _) = files_under(path);
+    files
+        .into_iter()
+        .filter(|f| f.extension().is_some_and(|x| x == "smt2"))
+        .filter(|f| !f.components().any(|c| c.as_os_str() == "minimized"))
+        .filter(|f| {
+            std::fs::read_to_string(f).is_ok_and(|t| {
+                crate::triage::header_field(&t, "equifuzz finding").is_some_and(|k| {
+                    ["unsound", "invalid-model", "invalid-core", "crash"].contains(&k)
+                })
+            })
+        })
+        .collect()
+}
+
+/// The minimized file's text: the replay line for its own path, the
+/// original's header, then the case.
+fn minimized_text(
+    f: &Finding,
+    m: &Minimized,
+    failure: &Failure,
+    verdict: &Verdict,
+    out: &Path,
+) -> String {
+    let replay = f
+        .text
+        .lines()
+        .next()
+        .and_then(|l| {
+            let rest = l
+                .trim_start_matches(';')
+                .trim_start()
+                .strip_prefix("equifuzz run ")?;
+            let words = shlex::split(rest)?;
+            shlex::try_join(words.iter().skip(1).map(String::as_str)).ok()
+        })
+        .unwrap_or_default();
+    let mut text = replay_line(out, &replay);
+    text.push('\n');
+    text.push_str(&format!("; equifuzz finding: {}\n", failure.kind));
+    text.push_str(&format!("; expected: {}\n", m.case.truth.status()));
+    text.push_str(&format!("; got: {verdict}\n"));
+    for key in ["solver", "options"] {
+        if let Some(v) = crate::triage::header_field(&f.text, key) {
+            text.push_str(&format!("; {key}: {v}\n"));
+        }
+    }
+    text.push_str(&format!(
+        "; minimized from: {} ({} -> {} AST nodes)\n",
+        f.path.display(),
+        size(&f.case),
+        size(&m.case)
+    ));
+    let mut body = smt2_text(&m.case, None, &Printer::default());
+    if m.instantiated {
+        // An instance of an unsat formula is unsat, but its core may be
+        // smaller: claim only the status.
+        body = body.replace("; expected unsat core:", INSTANTIATED_CORE);
+    }
+    text.push_str(&body);
+    text
+}
+
+/// Minimizes one finding to `out`.
+pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<MinimizeResult, String> {
+    let started = Instant::now();
+    let finding = Finding::read(file)?;
+    let mut judge = Judge::open(&spec_of(&finding.replay), finding.replay.timeout)?;
+    let first = judge.judge_finding(&finding);
+    let failure = Failure::of(&first).ok_or_else(|| {
+        format!(
+            "{}: does not fail any more on {}: {first}; nothing to minimize",
+            file.display(),
+            judge.describe
+        )
+    })?;
+    let mode = match (&finding.case.truth, failure.kind) {
+        (Truth::Unsat { .. }, "unsound") => Mode::StatusOnly,
+        _ => Mode::Exact,
+    };
+    let before = size(&finding.case);
+    let mut last = Instant::now();
+    let name = file
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .to_string();
+    let mut progress = |tests: usize, nodes: usize| {
+        if last.elapsed() >= Duration::from_secs(2) {
+            eprintln!("  {name}: {tests} tests, {before} -> {nodes} nodes");
+            last = Instant::now();
+        }
+    };
+    let mut test = |c: &Case| Failure::of(&judge.judge(c)).as_ref() == Some(&failure);
+    let m = minimize(&finding.case, mode, max_tests, &mut test, &mut progress);
+    let verdict = judge.judge(&m.case);
+    let text = minimized_text(&finding, &m, &failure, &verdict, out);
+    if let Some(dir) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(MinimizeResult {
+        file: file.to_path_buf(),
+        out: out.to_path_buf(),
+        nodes: (before, size(&m.case)),
+        assertions: (
+            finding.case.formula.assertions.len(),
+            m.case.formula.assertions.len(),
+        ),
+        tests: m.tests,
+        secs: started.elapsed().as_secs_f64(),
+        failure,
+    })
+}
+
+/// The default output of a file: `NAME.min.smt2` beside it.
+fn default_out(file: &Path) -> PathBuf {
+    let stem = file.file_stem().unwrap_or_default().to_string_lossy();
+    file.with_file_name(format!("{stem}.min.smt2"))
+}
+
+/// What `--check` found of a candidate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckResult {
+    /// The truth holds and the solver fails the same way.
+    Same {
+        /// The candidate's size in AST nodes.
+        nodes: usize,
+    },
+    /// Not a formula we read, or the finding's truth does not hold on it.
+    BadLabel(String),
+    /// The truth holds but the solver does something else.
+    Other(String),
+}
+
+/// `--check`: whether `candidate`, with the finding's truth, fails the
+/// same way with the truth still valid.
+pub fn check(file: &Path, candidate: &Path) -> Result<CheckResult, String> {
+    let finding = Finding::read(file)?;
+    let text =
+        std::fs::read_to_string(candidate).map_err(|e| format!("{}: {e}", candidate.display()))?;
+    let formula = match parse_script(&text)
+        .map_err(|e| e.to_string())
+        .and_then(|s| Formula::from_script(&s))
+    {
+        Ok(f) => f,
+        Err(e) => return Ok(CheckResult::BadLabel(e)),
+    };
+    let case = Case {
+        formula,
+        ..finding.case.clone()
+    };
+    if let Err(e) = case.check() {
+        return Ok(CheckResult::BadLabel(e.to_string()));
+    }
+    if let Some(why) = core_refuted(&case) {
+        return Ok(CheckResult::BadLabel(why));
+    }
+    let mut judge = Judge::open(&spec_of(&finding.replay), finding.replay.timeout)?;
+    let want = Failure::of(&judge.judge_finding(&finding));
+    let probe = Finding { case, ..finding };
+    let got = judge.judge_finding(&probe);
+    Ok(match (want, Failure::of(&got)) {
+        (Some(w), Some(g)) if w == g => CheckResult::Same {
+            nodes: size(&probe.case),
+        },
+        _ => CheckResult::Other(got.to_string()),
+    })
+}
+
+/// `equifuzz minimize`: returns the results, or the first error for a
+/// single file; a folder goes on past a finding that fails to minimize.
+pub fn execute(cfg: &MinimizeConfig) -> Result<Vec<MinimizeResult>, String> {
+    if !cfg.path.exists() {
+        return Err(format!("{}: no such file or folder", cfg.path.display()));
+    }
+    if cfg.path.is_file() {
+        let out = cfg.out.clone().unwrap_or_else(|| default_out(&cfg.path));
+        let r = minimize_one(&cfg.path, &out, cfg.max_tests)?;
+        print_result(&r);
+        return Ok(vec![r]);
+    }
+    let files = finding_files(&cfg.path);
+    if files.is_empty() {
+        return Err(format!("{}: no finding file under it", cfg.path.display()));
+    }
+    let out_dir = cfg
+        .out
+        .clone()
+        .unwrap_or_else(|| cfg.path.join("minimized"));
+    let mut results = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        eprintln!("[{}/{}] minimizing {}", i + 1, files.len(), f.display());
+        let out = out_dir.join(default_out(f).file_name().unwrap_or_default());
+        match minimize_one(f, &out, cfg.max_tests) {
+            Ok(r) => {
+                print_result(&r);
+                results.push(r);
+            }
+            Err(e) => eprintln!("  skipped: {e}"),
+        }
+    }
+    Ok(results)
+}
+
+fn print_result(r: &MinimizeResult) {
+    println!(
+        "{}: {} -> {} AST nodes, {} -> {} assertions, {} tests, {:.1}s, still {}; written to {}",
+        r.file.display(),
+        r.nodes.0,
+        r.nodes.1,
+        r.assertions.0,
+        r.assertions.1,
+        r.tests,
+        r.secs,
+        r.failure,
+        r.out.display()
+    );
+}
+
+/// The minimized version of a finding under `dir`, if `minimize DIR` wrote
+/// one.
+pub fn minimized_of(dir: &Path, finding: &Path) -> Option<PathBuf> {
+    let m = dir
+        .join("minimized")
+        .join(default_out(finding).file_name()?);
+    m.exists().then_some(m)
+}
+
+/// One bucket of a campaign's findings.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    /// Its key (from the minimized formulas when there are).
+    pub key: BucketKey,
+    /// The original findings.
+    pub findings: Vec<PathBuf>,
+    /// The smallest file of the bucket (a minimized one when there is).
+    pub representative: PathBuf,
+}
+
+/// The findings under `dir` grouped into buckets by their minimized
+/// formula (the original where none was written).
+pub fn buckets(dir: &Path) -> Vec<Bucket> {
+    let mut keyed = Vec::new();
+    for f in finding_files(dir) {
+        let best = minimized_of(dir, &f).unwrap_or_else(|| f.clone());
+        let Ok(text) = std::fs::read_to_string(&best) else {
+            continue;
+        };
+        if let Some(key) = key_of_text(&text) {
+            keyed.push((key, (f, best, text.len())));
+        }
+    }
+    crate::triage::group(keyed)
+        .into_iter()
+        .map(|(key, members)| {
+            let representative = members
+                .iter()
+                .min_by_key(|m| m.2)
+                .map(|m| m.1.clone())
+                .unwrap_or_default();
+            Bucket {
+                key,
+                findings: members.into_iter().map(|m| m.0).collect(),
+                representative,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,404 @@
+//! `equifuzz report`: a campaign's folder as `DIR/report.md`.
+//!
+//! The report puts together what the campaign and the other triage commands
+//! wrote, and judges nothing new but the corpus:
+//!
+//! - the campaign's totals (the last record of `stats.jsonl`) and a PNG of
+//!   executions, corpus, edges and findings over time (`DIR/campaign.png`);
+//! - the papers' table (Table 4 / Table 6.1 form): per category and
+//!   transformation (the last of the chain), the tests and their verdicts.
+//!   Its rows count the cases the campaign kept: findings, unknown and
+//!   timeout files by the verdict they record, and the corpus entries
+//!   judged again on the campaign's solver (a corpus records no verdict);
+//!   a last row gives the verdicts of every execution from `stats.jsonl`;
+//! - one section per bucket ([`buckets`]): its findings and their marks
+//!   (`confirm.jsonl`), the smallest formula (a minimized one when
+//!   `minimize DIR` ran), its replay command, the releases that fail
+//!   (`bisect.jsonl`) and a paste-ready issue text.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::commands::bisect::Bisection;
+use crate::commands::confirm::Confirmation;
+use crate::commands::minimize::{Bucket, Judge, buckets, finding_files, minimized_of, spec_of};
+use crate::triage::plot;
+use crate::triage::{Finding, files_under, header_field};
+use crate::truth::Case;
+
+/// The verdict columns, in the papers' order, and the kinds each counts.
+const COLUMNS: [(&str, &[&str]); 11] = [
+    ("IM", &["invalid-model"]),
+    ("IC", &["invalid-core"]),
+    ("Unsound", &["unsound"]),
+    ("Crash", &["crash"]),
+    ("S", &["sat"]),
+    ("U", &["unsat", "imprecise-core"]),
+    ("K", &["unknown"]),
+    ("T", &["timeout"]),
+    ("E", &["error", "incomplete"]),
+    ("NE", &["not-expressible"]),
+    ("LC", &["label-contradicted"]),
+];
+
+/// Verdict kind counts per (category, transformation).
+type Table = BTreeMap<(String, String), BTreeMap<String, u64>>;
+
+fn row_of(case: &Case) -> (String, String) {
+    (
+        case.provenance.category.clone(),
+        case.provenance
+            .chain
+            .last()
+            .cloned()
+            .unwrap_or_else(|| "none".into()),
+    )
+}
+
+/// The table's rows from the kept cases; the corpus is judged on `judge`.
+fn table(dir: &Path, judge: Option<&mut Judge>) -> Table {
+    let mut t = Table::new();
+    for sub in ["findings", "unknown", "timeout"] {
+        let (files, _) = files_under(&dir.join(sub));
+        for f in files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|x| x == "smt2"))
+        {
+            let Ok(text) = std::fs::read_to_string(f) else {
+                continue;
+            };
+            let (Some(kind), Ok(case)) = (
+                header_field(&text, "equifuzz finding"),
+                crate::triage::read_case(&text, "unknown"),
+            ) else {
+                continue;
+            };
+            *t.entry(row_of(&case))
+                .or_default()
+                .entry(kind.into())
+                .or_default() += 1;
+        }
+    }
+    if let Some(judge) = judge {
+        let (files, _) = files_under(&dir.join("corpus"));
+        let cases: Vec<Case> = files
+            .iter()
+            .filter(|f| {
+                !f.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .filter_map(|f| std::fs::read(f).ok())
+            .filter_map(|b| postcard::from_bytes::<Case>(&b).ok())
+            .collect();
+        for (i, case) in cases.iter().enumerate() {
+            if i % 50 == 0 {
+                eprintln!("  judging the corpus: {i}/{}", cases.len());
+            }
+            let kind = judge.judge(case).kind();
+            *t.entry(row_of(case))
+                .or_default()
+                .entry(kind.into())
+                .or_default() += 1;
+        }
+    }
+    t
+}
+
+fn table_row(out: &mut String, label: &str, counts: &BTreeMap<String, u64>) {
+    let total: u64 = counts.values().sum();
+    let mut line = format!("| {label} | {total} |");
+    for (_, kinds) in COLUMNS {
+        let n: u64 = kinds.iter().filter_map(|k| counts.get(*k)).sum();
+        let _ = write!(line, " {n} |");
+    }
+    out.push_str(&line);
+    out.push('\n');
+}
+
+fn read_jsonl<T: serde::de::DeserializeOwned>(path: &Path) -> Vec<T> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+/// The script of a finding without our comments (what a solver developer
+/// runs), with the status.
+fn bare_script(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with(';'))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn median(v: &mut [f64]) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    Some(if v.len().is_multiple_of(2) {
+        (v[m - 1] + v[m]) / 2.0
+    } else {
+        v[m]
+    })
+}
+
+/// What `report` wrote.
+#[derive(Clone, Debug)]
+pub struct ReportSummary {
+    /// The report.
+    pub report: PathBuf,
+    /// The plot, when `stats.jsonl` had records.
+    pub plot: Option<PathBuf>,
+    /// Findings and buckets.
+    pub findings: usize,
+    /// Buckets.
+    pub buckets: usize,
+}
+
+fn bucket_section(
+    out: &mut String,
+    b: &Bucket,
+    marks: &BTreeMap<String, Confirmation>,
+    bisections: &BTreeMap<String, Bisection>,
+) {
+    let id = b.key.id();
+    let _ = writeln!(out, "### Bucket {id}: {}\n", b.key);
+    let _ = writeln!(out, "{} finding(s):\n", b.findings.len());
+    for f in &b.findings {
+        let mark = marks
+            .get(&file_name(f))
+            .map(|c| {
+                format!(
+                    " — **{}** (reproduced {}/{}, other seeds {}/{}{})",
+                    c.mark,
+                    c.reproduced.0,
+                    c.reproduced.1,
+                    c.seeds.0,
+                    c.seeds.1,
+                    c.others
+                        .iter()
+                        .map(|(n, v)| format!("; {}: {}", short(n), v))
+                        .collect::<String>()
+                )
+            })
+            .unwrap_or_else(|| " — not confirmed yet (`equifuzz confirm DIR`)".into());
+        let _ = writeln!(out, "- `{}`{mark}", f.display());
+    }
+    let text = std::fs::read_to_string(&b.representative).unwrap_or_default();
+    let replay = text
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_start_matches(';')
+        .trim();
+    let range = bisections
+        .get(&file_name(&b.representative))
+        .map(Bisection::summary)
+        .unwrap_or_else(|| "not bisected (`equifuzz bisect DIR`)".into());
+    let solver = header_field(&text, "solver").unwrap_or("the solver");
+    let got = header_field(&text, "got").unwrap_or("");
+    let expected = header_field(&text, "expected").unwrap_or("");
+    let model: Vec<&str> = text
+        .lines()
+        .skip_while(|l| l.trim() != "; model:")
+        .skip(1)
+        .take_while(|l| l.trim_start().starts_with(";   ("))
+        .map(|l| l.trim_start_matches(';').trim())
+        .collect();
+    let _ = writeln!(
+        out,
+        "\nSmallest formula (`{}`):\n",
+        b.representative.display()
+    );
+    let _ = writeln!(out, "```smt2\n{}\n```\n", bare_script(&text));
+    let _ = writeln!(out, "Replay: `{replay}`\n");
+    let _ = writeln!(out, "Releases: {range}\n");
+    let ops: Vec<&str> = b.key.operators.iter().map(String::as_str).collect();
+    let confirmed = b.findings.iter().any(|f| {
+        marks
+            .get(&file_name(f))
+            .is_some_and(|c| c.mark == crate::commands::confirm::Mark::Confirmed)
+    });
+    if !confirmed {
+        let _ = writeln!(
+            out,
+            "No issue text: no finding of this bucket is confirmed (run `equifuzz confirm DIR`; \
+             a suspect, flaky or not reproduced finding is not reported).\n"
+        );
+        return;
+    }
+    let _ = writeln!(out, "<details><summary>Issue text</summary>\n\n```text");
+    let _ = writeln!(
+        out,
+        "Title: {solver}: {} on a formula over {}\n",
+        b.key.kind,
+        ops.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "On the formula below, which is {expected} by construction, {solver} gives: {got}"
+    );
+    if !model.is_empty() {
+        let _ = writeln!(out, "\nA model that satisfies every assertion:");
+        for m in &model {
+            let _ = writeln!(out, "  {m}");
+        }
+    }
+    let _ = writeln!(out, "\nReleases: {range}\n\n{}", bare_script(&text));
+    let _ = writeln!(out, "```\n\n</details>\n");
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn short(name: &str) -> String {
+    name.rsplit('/').next().unwrap_or(name).to_string()
+}
+
+/// `equifuzz report DIR`.
+pub fn execute(dir: &Path) -> Result<ReportSummary, String> {
+    if !dir.is_dir() {
+        return Err(format!("{}: not a folder", dir.display()));
+    }
+    let stats_text = std::fs::read_to_string(dir.join("stats.jsonl")).unwrap_or_default();
+    let samples = plot::samples(&stats_text);
+    let findings = finding_files(dir);
+    if samples.is_empty() && findings.is_empty() {
+        return Err(format!(
+            "{}: neither stats.jsonl nor findings: not a campaign's output folder",
+            dir.display()
+        ));
+    }
+    let mut out = String::from("# equifuzz campaign report\n\n");
+    let _ = writeln!(out, "Folder: `{}`\n", dir.display());
+    let last: Option<serde_json::Value> = stats_text
+        .lines()
+        .rev()
+        .find_map(|l| serde_json::from_str(l).ok());
+    let mut plot_path = None;
+    if let Some(last) = &last {
+        let n = |k: &str| last.get(k).and_then(|v| v.as_f64()).unwrap_or(0.0);
+        let _ = writeln!(
+            out,
+            "{:.0} s, {:.0} executions, corpus {:.0}, edges {:.0}, findings {}.\n",
+            n("time"),
+            n("execs"),
+            n("corpus"),
+            n("edges"),
+            last.get("findings")
+                .map(|f| f.to_string())
+                .unwrap_or_default()
+        );
+        let png = dir.join("campaign.png");
+        plot::draw(&samples, &png)?;
+        let _ = writeln!(
+            out,
+            "![executions, corpus, edges and findings over time](campaign.png)\n"
+        );
+        plot_path = Some(png);
+    }
+    // The campaign's solver, for the corpus.
+    let mut judge = findings
+        .first()
+        .and_then(|f| Finding::read(f).ok())
+        .and_then(|f| Judge::open(&spec_of(&f.replay), f.replay.timeout).ok());
+    let t = table(dir, judge.as_mut());
+    out.push_str("## Verdicts by category and transformation (Table 4 / Table 6.1 form)\n\n");
+    out.push_str(
+        "Rows: the cases the campaign kept (findings, unknown and timeout files as recorded; \
+         corpus entries judged again on the campaign's solver); the last transformation of each \
+         case's chain. IM invalid model, IC invalid core, S sat, U unsat, K unknown, T timeout, \
+         E error, NE not expressible in the release, LC label contradicted.\n\n",
+    );
+    let header: Vec<&str> = COLUMNS.iter().map(|(c, _)| *c).collect();
+    let _ = writeln!(
+        out,
+        "| Category / transformation | Tests | {} |",
+        header.join(" | ")
+    );
+    let _ = writeln!(out, "|---|---:|{}", "---:|".repeat(COLUMNS.len()));
+    for ((cat, tr), counts) in &t {
+        table_row(&mut out, &format!("{cat} / {tr}"), counts);
+    }
+    if let Some(v) = last.as_ref().and_then(|l| l.get("verdicts")) {
+        let counts: BTreeMap<String, u64> = serde_json::from_value(v.clone()).unwrap_or_default();
+        table_row(&mut out, "**all executions** (stats.jsonl)", &counts);
+    }
+    out.push('\n');
+    // Sizes.
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    for f in &findings {
+        if let Some(m) = minimized_of(dir, f)
+            && let Ok(text) = std::fs::read_to_string(&m)
+            && let Some(from) = header_field(&text, "minimized from")
+            && let Some(sizes) = from.rsplit_once('(').map(|(_, s)| s)
+        {
+            let nums: Vec<f64> = sizes
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            if let [a, b, ..] = nums.as_slice() {
+                before.push(*a);
+                after.push(*b);
+            }
+        }
+    }
+    let bs = buckets(dir);
+    let marks: BTreeMap<String, Confirmation> =
+        read_jsonl::<Confirmation>(&dir.join("confirm.jsonl"))
+            .into_iter()
+            .map(|c| (file_name(&c.file), c))
+            .collect();
+    let bisections: BTreeMap<String, Bisection> =
+        read_jsonl::<Bisection>(&dir.join("bisect.jsonl"))
+            .into_iter()
+            .map(|b| (file_name(&b.file), b))
+            .collect();
+    out.push_str("## Findings\n\n");
+    let _ = writeln!(
+        out,
+        "{} findings in {} buckets (by kind, answer, operators and the shape of the minimized \
+         formula).",
+        findings.len(),
+        bs.len()
+    );
+    if !marks.is_empty() {
+        let count = |m: &str| marks.values().filter(|c| c.mark.to_string() == m).count();
+        let _ = writeln!(
+            out,
+            "Confirmed {}, suspect {}, flaky {}, not reproduced {}.",
+            count("confirmed"),
+            count("suspect"),
+            count("flaky"),
+            count("not-reproduced")
+        );
+    }
+    if let (Some(a), Some(b)) = (median(&mut before), median(&mut after)) {
+        let _ = writeln!(
+            out,
+            "Median size of the {} minimized findings: {a} AST nodes before, {b} after.",
+            before.len()
+        );
+    }
+    out.push('\n');
+    for b in &bs {
+        bucket_section(&mut out, b, &marks, &bisections);
+    }
+    let report = dir.join("report.md");
+    std::fs::write(&report, out).map_err(|e| format!("{}: {e}", report.display()))?;
+    Ok(ReportSummary {
+        report,
+        plot: plot_path,
+        findings: findings.len(),
+        buckets: bs.len(),
+    })
+}

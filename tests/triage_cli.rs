@@ -1,0 +1,365 @@
+//! The triage commands end to end on findings of a fake solver: a shell
+//! script that answers `unsat` to every query with `str.len` in it and
+//! `unknown` to anything else, so a sat finding over `str.len` fails
+//! (unsound) exactly while `str.len` is left in it.
+//!
+//! The bisection over real Z3 releases needs the release cache of
+//! `scripts/install-solvers.sh` and says SKIPPED without it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use equifuzz::triage::read_case;
+
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("equifuzz-triage-{tag}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A solver script in `dir` named `name` with `body` after the version
+/// answer.
+fn solver(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let text = format!(
+        "#!/bin/sh\n[ \"$1\" = --version ] && {{ echo 'fake 1.0'; exit 0; }}\nscript=$(cat)\n{body}\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+const WRONG_ON_LEN: &str = "case \"$script\" in *str.len*) echo unsat;; *) echo unknown;; esac";
+
+/// A finding as `fuzz` writes it, found on `solver`.
+fn finding(dir: &Path, solver: &Path) -> PathBuf {
+    let path = dir.join("findings/unsound/fake-unsound-0-1.smt2");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = format!(
+        "; equifuzz run {} --target 'cmd:{}' --timeout 5000ms\n\
+         ; equifuzz finding: unsound\n; expected: sat\n; got: UNSOUND: expected sat, got unsat\n\
+         ; solver: fake (fake 1.0)\n; options: target=fake\n; seed: 0\n; category: term-synthesis\n\
+         ; chain: term-synthesis -> conjunction\n; model:\n\
+         ;   (define-fun s () String \"hello\")\n;   (define-fun n () Int 42)\n\
+         (set-info :status sat)\n(declare-const s String)\n(declare-const n Int)\n\
+         (assert (= (str.len (str.++ s \"ab\")) (+ 3 4)))\n\
+         (assert (= (str.at s 0) \"h\"))\n(assert (> n (- 100 60)))\n(check-sat)\n(get-value (s n))\n",
+        path.display(),
+        solver.display()
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn equifuzz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn minimize_keeps_the_failure_and_a_model_that_holds() {
+    let dir = scratch("minimize");
+    let fake = solver(&dir, "fake", WRONG_ON_LEN);
+    let f = finding(&dir, &fake);
+    let out = dir.join("min.smt2");
+    let o = equifuzz(&[
+        "minimize",
+        f.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let min = std::fs::read_to_string(&out).unwrap();
+    let case = read_case(&min, "x").expect("the minimized truth holds");
+    assert_eq!(case.formula.assertions.len(), 1, "{min}");
+    assert!(min.contains("str.len"), "{min}");
+    assert!(
+        !min.contains("str.at") && !min.contains("(- 100 60)"),
+        "{min}"
+    );
+    assert!(
+        min.starts_with(&format!("; equifuzz run {}", out.display())),
+        "{min}"
+    );
+    // The minimized file replays as written: still the same finding.
+    let o = equifuzz(&[
+        "run",
+        out.to_str().unwrap(),
+        "--target",
+        &format!("cmd:{}", fake.display()),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("UNSOUND"), "{}", text(&o.stdout));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn check_refuses_a_candidate_whose_label_is_wrong() {
+    let dir = scratch("check");
+    let fake = solver(&dir, "fake", WRONG_ON_LEN);
+    let f = finding(&dir, &fake);
+    let ok = dir.join("ok.smt2");
+    std::fs::write(
+        &ok,
+        "(declare-const s String)(declare-const n Int)(assert (= (str.len s) 5))(check-sat)",
+    )
+    .unwrap();
+    let o = equifuzz(&[
+        "minimize",
+        f.to_str().unwrap(),
+        "--check",
+        ok.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("6 AST nodes") || text(&o.stdout).contains("AST nodes"));
+    // |"hello"| is not 4: the model no longer satisfies it, whatever the
+    // solver says.
+    let wrong = dir.join("wrong.smt2");
+    std::fs::write(
+        &wrong,
+        "(declare-const s String)(declare-const n Int)(assert (= (str.len s) 4))(check-sat)",
+    )
+    .unwrap();
+    let o = equifuzz(&[
+        "minimize",
+        f.to_str().unwrap(),
+        "--check",
+        wrong.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stdout).contains("truth does not hold"),
+        "{}",
+        text(&o.stdout)
+    );
+    // Valid, but without str.len the solver no longer fails.
+    let gone = dir.join("gone.smt2");
+    std::fs::write(
+        &gone,
+        "(declare-const s String)(declare-const n Int)(assert (= s \"hello\"))(check-sat)",
+    )
+    .unwrap();
+    let o = equifuzz(&[
+        "minimize",
+        f.to_str().unwrap(),
+        "--check",
+        gone.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stdout).contains("unknown"), "{}", text(&o.stdout));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_inputs_are_one_line_and_exit_2() {
+    let dir = scratch("bad");
+    let plain = dir.join("plain.smt2");
+    std::fs::write(
+        &plain,
+        "(declare-const s String)(assert (= s s))(check-sat)",
+    )
+    .unwrap();
+    for args in [
+        vec!["minimize", plain.to_str().unwrap()],
+        vec!["minimize", "/nonexistent/f.smt2"],
+        vec!["confirm", dir.to_str().unwrap()],
+        vec!["bisect", plain.to_str().unwrap(), "--releases", "4.8.5"],
+        vec!["report", dir.to_str().unwrap()],
+    ] {
+        let o = equifuzz(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+        let err = text(&o.stderr);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    let o = equifuzz(&["minimize", plain.to_str().unwrap()]);
+    assert!(
+        text(&o.stderr).contains("is not `; equifuzz run FILE"),
+        "{}",
+        text(&o.stderr)
+    );
+    let empty = dir.join("no-cache");
+    std::fs::create_dir_all(&empty).unwrap();
+    let o = equifuzz(&[
+        "bisect",
+        plain.to_str().unwrap(),
+        "--cache",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("no Z3 release"),
+        "{}",
+        text(&o.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn confirm_marks_confirmed_suspect_and_flaky_and_deletes_nothing() {
+    let dir = scratch("confirm");
+    let fake = solver(&dir, "fake", WRONG_ON_LEN);
+    let f = finding(&dir, &fake);
+    let o = equifuzz(&["confirm", f.to_str().unwrap(), "--repeat", "3"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains(": confirmed (unsound reproduced 3/3"),
+        "{}",
+        text(&o.stdout)
+    );
+    // Another solver that is wrong the same way: the truth is suspect.
+    let other = solver(&dir, "other", WRONG_ON_LEN);
+    let with = format!("cmd:{}", other.display());
+    let o = equifuzz(&["confirm", dir.to_str().unwrap(), "--with", &with]);
+    assert!(text(&o.stdout).contains(": suspect"), "{}", text(&o.stdout));
+    let marks = std::fs::read_to_string(dir.join("confirm.jsonl")).unwrap();
+    assert!(marks.contains("\"suspect\""), "{marks}");
+    // Wrong every other time: flaky.
+    let counter = dir.join("count");
+    let flaky = solver(
+        &dir,
+        "flaky",
+        &format!(
+            "n=$(cat {c} 2>/dev/null || echo 0); echo $((n + 1)) > {c}\n\
+             case \"$script\" in *str.len*) [ $((n % 2)) = 0 ] && echo unsat || echo unknown;; \
+             *) echo unknown;; esac",
+            c = counter.display()
+        ),
+    );
+    let text_of = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(
+        &f,
+        text_of.replace(&fake.display().to_string(), &flaky.display().to_string()),
+    )
+    .unwrap();
+    let o = equifuzz(&["confirm", f.to_str().unwrap(), "--repeat", "4"]);
+    assert!(
+        text(&o.stdout).contains(": flaky (unsound reproduced 2/4"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert!(f.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn report_writes_the_table_a_bucket_and_a_png() {
+    let dir = scratch("report");
+    let fake = solver(&dir, "fake", WRONG_ON_LEN);
+    finding(&dir, &fake);
+    let stats: String = (1..=5)
+        .map(|i| {
+            format!(
+                "{{\"time\":{i}.0,\"execs\":{},\"corpus\":{i},\"edges\":0,\"findings\":{{\"unsound\":{}}},\
+                 \"verdicts\":{{\"sat\":{},\"unsound\":1}}}}\n",
+                i * 10,
+                i / 3,
+                i * 9
+            )
+        })
+        .collect();
+    std::fs::write(dir.join("stats.jsonl"), stats).unwrap();
+    let o = equifuzz(&["minimize", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let o = equifuzz(&["report", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(
+        report.contains("| term-synthesis / conjunction | 1 | 0 | 0 | 1 |"),
+        "{report}"
+    );
+    assert!(
+        report.contains("| **all executions** (stats.jsonl) | 46 |"),
+        "{report}"
+    );
+    assert!(report.contains("1 findings in 1 buckets"), "{report}");
+    assert!(report.contains("### Bucket "), "{report}");
+    assert!(report.contains("(assert (= (str.len"), "{report}");
+    assert!(
+        report.contains("Median size of the 1 minimized findings"),
+        "{report}"
+    );
+    assert!(report.contains("](campaign.png)"), "{report}");
+    assert!(
+        report.contains("No issue text: no finding of this bucket is confirmed"),
+        "{report}"
+    );
+    let png = std::fs::read(dir.join("campaign.png")).unwrap();
+    assert_eq!(&png[..4], b"\x89PNG");
+    // Confirmed, the bucket gets its issue text and its marks.
+    let o = equifuzz(&["confirm", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    equifuzz(&["report", dir.to_str().unwrap()]);
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(
+        report.contains("Title: fake (fake 1.0): unsound on a formula over"),
+        "{report}"
+    );
+    assert!(report.contains("**confirmed** (reproduced 3/3"), "{report}");
+    assert!(
+        report.contains("Confirmed 1, suspect 0, flaky 0, not reproduced 0."),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `<cache>/solvers` of `scripts/install-solvers.sh`, if Z3 4.8.5 is there.
+fn release_cache() -> Option<PathBuf> {
+    let home = std::env::var_os("HOME")?;
+    let root = PathBuf::from(home).join(".cache/equifuzz/solvers");
+    root.join("z3-4.8.5.0/x/z3/lib/libz3.so")
+        .exists()
+        .then_some(root)
+}
+
+#[test]
+fn bisect_names_the_releases_that_fail() {
+    let Some(root) = release_cache() else {
+        eprintln!(
+            "SKIPPED: bisect_names_the_releases_that_fail: no Z3 4.8.5 in ~/.cache/equifuzz/solvers (scripts/install-solvers.sh z3 4.8.5 4.8.7)"
+        );
+        return;
+    };
+    let dir = scratch("bisect");
+    let lib = root.join("z3-4.8.5.0/x/z3/lib/libz3.so");
+    // SMT-LIB 2.6: (_ re.loop 4 3) is the empty language, so "" is not in
+    // it; Z3 4.8.5 answers unsat.
+    let f = dir.join("loop.smt2");
+    std::fs::write(
+        &f,
+        format!(
+            "; equifuzz run {} --target z3 --solver-lib {} --timeout 10000ms\n\
+             ; equifuzz finding: unsound\n; expected: sat\n; model:\n\
+             (set-info :status sat)\n(assert (not (str.in_re \"\" ((_ re.loop 4 3) re.all))))\n(check-sat)\n",
+            f.display(),
+            lib.display()
+        ),
+    )
+    .unwrap();
+    let o = equifuzz(&[
+        "bisect",
+        f.to_str().unwrap(),
+        "--releases",
+        "4.8.5..4.8.7",
+        "--cache",
+        root.to_str().unwrap(),
+    ]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    assert!(out.contains("fails on 4.8.5.0"), "{out}");
+    assert!(out.contains("no good release before"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
