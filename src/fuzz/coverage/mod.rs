@@ -74,15 +74,16 @@ pub mod stats;
 pub mod verdict;
 
 use std::marker::PhantomData;
+use std::net::SocketAddr;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use libafl::corpus::{Corpus, InMemoryCorpus, InMemoryOnDiskCorpus};
 use libafl::events::{
-    ClientDescription, Event, EventConfig, EventFirer, EventReceiver, EventRestarter,
-    EventWithStats, Launcher, LlmpRestartingEventManager, ProgressReporter, SendExiting,
-    SimpleRestartingEventManager,
+    CentralizedEventManager, CentralizedLauncher, ClientDescription, Event, EventConfig,
+    EventFirer, EventReceiver, EventRestarter, EventWithStats, Launcher,
+    LlmpRestartingEventManager, ProgressReporter, SendExiting, SimpleRestartingEventManager,
 };
 use libafl::executors::{InProcessExecutor, InProcessForkExecutor};
 use libafl::feedbacks::{ConstFeedback, MaxMapFeedback, TimeFeedback};
@@ -314,13 +315,19 @@ pub fn run(
 }
 
 /// Runs `equifuzz fuzz --cores`: LibAFL's launcher starts a broker and one
-/// client per core; clients share new corpus
-/// entries and objectives through LLMP. Returns when the clients are done.
+/// client per core; clients share new corpus entries and objectives
+/// through LLMP. With `join` (the broker of another `--cores` campaign,
+/// on this machine or another), LibAFL's centralized launcher runs
+/// instead, the only one of 0.16.1 that reads `remote_broker_addr`: its
+/// broker connects to the other broker (LLMP broker-to-broker over TCP)
+/// and new corpus entries cross between the two campaigns both ways.
+/// Returns when the clients are done.
 pub fn run_cores(
     cfg: &CoverageConfig,
     lib: Z3Library,
     cores: &str,
     broker_port: u16,
+    join: Option<SocketAddr>,
     info: SolverInfo,
     printer: Printer,
 ) -> Result<(), CampaignError> {
@@ -348,32 +355,53 @@ pub fn run_cores(
             due
         })
     );
-    let run_client = |restored: Option<State>,
-                      mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
-                      desc: ClientDescription| {
-        let mut client_cfg = cfg.clone();
-        client_cfg.seed = cfg.seed.wrapping_add(desc.id() as u64);
-        Campaign::builder(&client_cfg)
-            .solver(SolverSetup::Z3(lib.clone()))
-            .info(info.clone())
-            .printer(printer)
-            .generator(generator.clone())
-            .terms(terms.clone())
-            .stats_file(false)
-            .build()
-            .and_then(|c| c.run_client(restored, mgr, SelfRemovingShMemProvider::new()?))
-            .map_err(|e| Error::illegal_state(e.to_string()))
+    let parts = ClientParts {
+        cfg,
+        lib: &lib,
+        info: &info,
+        printer,
+        generator: &generator,
+        terms: &terms,
     };
     let launcher_pid = std::process::id();
-    let launched = Launcher::builder()
-        .shmem_provider(shmem_provider)
-        .configuration(EventConfig::from_name("equifuzz"))
-        .monitor(monitor)
-        .run_client(run_client)
-        .cores(&cores)
-        .broker_port(broker_port)
-        .build()
-        .launch();
+    let launched = match join {
+        None => Launcher::builder()
+            .shmem_provider(shmem_provider)
+            .configuration(EventConfig::from_name("equifuzz"))
+            .monitor(monitor)
+            .run_client(
+                |restored: Option<State>,
+                 mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
+                 desc: ClientDescription| parts.run(restored, mgr, &desc),
+            )
+            .cores(&cores)
+            .broker_port(broker_port)
+            .build()
+            .launch(),
+        // The main client evaluates what the others found and forwards
+        // what is new to all; the other clients also take in what the
+        // other campaign's broker sends.
+        Some(remote) => CentralizedLauncher::builder()
+            .shmem_provider(shmem_provider)
+            .configuration(EventConfig::from_name("equifuzz"))
+            .monitor(monitor)
+            .main_run_client(
+                |restored: Option<State>,
+                 mgr: CentralizedEventManager<_, Case, State, _, _>,
+                 desc: ClientDescription| parts.run(restored, mgr, &desc),
+            )
+            .secondary_run_client(
+                |restored: Option<State>,
+                 mgr: CentralizedEventManager<_, Case, State, _, _>,
+                 desc: ClientDescription| parts.run(restored, mgr, &desc),
+            )
+            .cores(&cores)
+            .broker_port(broker_port)
+            .centralized_broker_port(centralized_port(broker_port))
+            .remote_broker_addr(Some(remote))
+            .build()
+            .launch_centralized(),
+    };
     // The launcher returns in the processes it forked too (a client's
     // respawner, once its client is done): only the process that called
     // this function may go on to report the campaign.
@@ -383,6 +411,52 @@ pub fn run_cores(
     match launched {
         Ok(()) | Err(Error::ShuttingDown) => Ok(()),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// The port of the centralized broker of a node whose LLMP broker is on
+/// `broker_port` (LibAFL's examples take the next one).
+pub fn centralized_port(broker_port: u16) -> u16 {
+    broker_port.wrapping_add(1)
+}
+
+/// What every client of a `--cores` campaign is built from.
+struct ClientParts<'a> {
+    cfg: &'a CoverageConfig,
+    lib: &'a Z3Library,
+    info: &'a SolverInfo,
+    printer: Printer,
+    generator: &'a MixedCaseGenerator,
+    terms: &'a TermPool,
+}
+
+impl ClientParts<'_> {
+    /// Runs the client `desc` with the event manager the launcher made.
+    fn run<EM>(
+        &self,
+        restored: Option<State>,
+        mgr: EM,
+        desc: &ClientDescription,
+    ) -> Result<(), Error>
+    where
+        EM: EventFirer<Case, State>
+            + EventRestarter<State>
+            + ProgressReporter<State>
+            + SendExiting
+            + EventReceiver<Case, State>,
+    {
+        let mut client_cfg = self.cfg.clone();
+        client_cfg.seed = self.cfg.seed.wrapping_add(desc.id() as u64);
+        Campaign::builder(&client_cfg)
+            .solver(SolverSetup::Z3(self.lib.clone()))
+            .info(self.info.clone())
+            .printer(self.printer)
+            .generator(self.generator.clone())
+            .terms(self.terms.clone())
+            .stats_file(false)
+            .build()
+            .and_then(|c| c.run_client(restored, mgr, SelfRemovingShMemProvider::new()?))
+            .map_err(|e| Error::illegal_state(e.to_string()))
     }
 }
 
