@@ -5,9 +5,9 @@
 #   scripts/bench-clients.sh [--time T] [--solver-lib PATH] [--bin PATH] [--timeout T]
 #
 # Each run fuzzes for T (default 60s) from seed 1 under `nice -n 10`; the figures come from
-# the last line LibAFL's monitor writes to stats.jsonl (each client's executions over the
-# campaign's run time). On a machine with two cores, two clients share them with everything
-# else that runs, so the per-client rate says how much a second client adds. Needs python3.
+# each client's own summary line (its executions over its run time). On a machine with two
+# cores, two clients share them with everything else that runs, so the per-client rate says
+# how much a second client adds. Needs python3.
 # Build first: cargo build --release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,25 +38,18 @@ campaign() { # name cores port [extra...]
 }
 
 report() { # name
-  python3 - "$work/$1/stats.jsonl" "$1" <<'PY'
-import json, sys
+  # Each client prints its own summary on stdout: "executions: N in Ts (R/s)". (LibAFL's
+  # monitor in stats.jsonl would count a joined campaign's link as one more client.)
+  python3 - "$work/$1.out" "$1" <<'PY'
+import re, sys
 path, name = sys.argv[1], sys.argv[2]
-last = None
-for line in open(path):
-    try:
-        d = json.loads(line)
-    except ValueError:
-        continue
-    if "client_stats" in d:
-        last = d
-if last is None:
-    print(f"{name:>14}: no monitor line"); sys.exit()
-secs = last["run_time"]["secs"] + last["run_time"]["nanos"] / 1e9
-rates = {k: v["executions"] / secs for k, v in last["client_stats"].items() if v["executions"] > 0}
-per = " ".join(f"client{k}={r:.1f}" for k, r in sorted(rates.items()))
-total = sum(rates.values())
-print(f"{name:>14}: {len(rates)} client(s), {secs:.0f}s, total {total:.1f} exec/s, "
-      f"per client {total / max(len(rates), 1):.1f} ({per})")
+rates = [float(m.group(3)) for m in
+         (re.match(r"executions: (\d+) in ([\d.]+)s \(([\d.]+)/s\)", l) for l in open(path)) if m]
+if not rates:
+    print(f"{name:>12}: no client summary"); sys.exit()
+per = " ".join(f"{r:.1f}" for r in rates)
+print(f"{name:>12}: {len(rates)} client(s), total {sum(rates):.1f} exec/s, "
+      f"per client {sum(rates) / len(rates):.1f} ({per})")
 PY
 }
 

@@ -345,9 +345,16 @@ pub fn run_cores(
     // (one line per `progress` interval, with each client's user stats).
     let every = cfg.progress;
     let mut last_record: Option<Instant> = None;
+    let mut watching = false;
     let monitor = tuple_list!(
         MultiMonitor::new(|line| eprintln!("{line}")),
         OnDiskJsonMonitor::new(cfg.out.join("stats.jsonl"), move |_| {
+            // The monitor runs in the broker's process only: the first
+            // record starts the watch there.
+            if !watching {
+                watching = true;
+                end_broker_after_clients();
+            }
             let due = last_record.is_none_or(|t| t.elapsed() >= every);
             if due {
                 last_record = Some(Instant::now());
@@ -412,6 +419,48 @@ pub fn run_cores(
         Ok(()) | Err(Error::ShuttingDown) => Ok(()),
         Err(e) => Err(e.into()),
     }
+}
+
+/// Ends this process's LLMP broker once the client processes it forked
+/// are all gone. A broker joined to another campaign's (`--join`, either
+/// side) counts the link as a client that never leaves, so it would wait
+/// for ever; SIGINT is how LibAFL's broker is asked to stop.
+fn end_broker_after_clients() {
+    let me = std::process::id();
+    std::thread::spawn(move || {
+        let mut seen = false;
+        loop {
+            std::thread::sleep(Duration::from_millis(500));
+            if has_children(me) {
+                seen = true;
+            } else if seen {
+                // SAFETY: signals this process, whose broker handles SIGINT.
+                unsafe { libc::kill(me as libc::pid_t, libc::SIGINT) };
+                return;
+            }
+        }
+    });
+}
+
+/// Whether process `pid` has a live child process (by `/proc/*/stat`; an
+/// ended child the launcher has not reaped yet, a zombie, does not count).
+fn has_children(pid: u32) -> bool {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return true;
+    };
+    dir.flatten().any(|e| {
+        e.file_name().to_string_lossy().parse::<u32>().is_ok()
+            && std::fs::read_to_string(e.path().join("stat")).is_ok_and(|stat| {
+                // `pid (comm) state ppid ...`; comm may hold spaces.
+                let mut fields = stat
+                    .rsplit_once(')')
+                    .map_or("", |(_, rest)| rest)
+                    .split_whitespace();
+                let state = fields.next();
+                let parent = fields.next().and_then(|p| p.parse::<u32>().ok());
+                parent == Some(pid) && state != Some("Z")
+            })
+    })
 }
 
 /// The port of the centralized broker of a node whose LLMP broker is on
