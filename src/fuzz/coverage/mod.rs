@@ -52,11 +52,17 @@
 //!   subscriber.
 //! - The client ends its process (`exit`) when the campaign is over: that
 //!   is how LibAFL's restarting manager learns a client is done.
-//! - No second machine: LibAFL 0.16.1's `Launcher` ignores
-//!   `remote_broker_addr` (only its `CentralizedLauncher` reads it), and a
-//!   broker joined by hand (`connect_b2b`) passed statistics but no
-//!   testcases, since both brokers number their clients from 1 and a client
-//!   drops events that carry its own id.
+//! - A second campaign joins a `--cores` campaign's broker with `--join`
+//!   ([`run_cores`]): LibAFL 0.16.1's `Launcher` ignores
+//!   `remote_broker_addr`, so the joining side runs its centralized
+//!   launcher. The link carries the first campaign's new corpus entries to
+//!   the joining one, not back: the joining broker gives the link the LLMP
+//!   client id its main client also gets, and the link drops that client's
+//!   messages as its own echo. Objectives are counted by the broker, not
+//!   forwarded: findings stay with the campaign that found them.
+//! - A broker joined to another counts the link as a client that never
+//!   leaves; it is ended with SIGINT once its own client processes are gone
+//!   (`end_broker_after_clients`).
 
 pub mod crossover;
 pub mod features;
