@@ -1,5 +1,6 @@
-//! Fuzzes the libz3 loaded in this process (the system one, or
-//! `EQUIFUZZ_Z3_LIB=/path/libz3.so`, e.g. an OSS-Fuzz build): the input is
+//! Fuzzes the libz3 loaded in this process (`EQUIFUZZ_Z3_LIB=/path/libz3.so`,
+//! else `lib/libz3.so` beside the target as OSS-Fuzz's build.sh installs
+//! it, else the system one): the input is
 //! a case's recipe (see `common.rs`); a wrong sat/unsat, an invalid model
 //! or an invalid core is written as an equifuzz finding (`.smt2` and
 //! `.postcard` under `$EQUIFUZZ_FINDINGS`, default `findings/`), its
@@ -34,7 +35,15 @@ struct Loaded {
 fn z3() -> &'static Loaded {
     static Z3: OnceLock<Loaded> = OnceLock::new();
     Z3.get_or_init(|| {
-        let path = std::env::var_os("EQUIFUZZ_Z3_LIB").map(PathBuf::from);
+        // OSS-Fuzz runs a target with no variables of ours: build.sh puts
+        // the instrumented libz3 in `lib/` beside it.
+        let beside = std::env::current_exe()
+            .ok()
+            .and_then(|exe| Some(exe.parent()?.join("lib/libz3.so")))
+            .filter(|p| p.is_file());
+        let path = std::env::var_os("EQUIFUZZ_Z3_LIB")
+            .map(PathBuf::from)
+            .or(beside);
         let lib = Z3Library::load(path.as_deref()).expect("libz3 loads");
         let path = lib.path().display().to_string();
         Loaded { lib, path }

@@ -51,8 +51,8 @@ fi
 for t in z3_soundness roundtrip; do
   cp "$built/$t" "$OUT/$t"
 done
-# ClusterFuzz runs a target with its folder as the working directory and no variables of
-# ours: a wrapper-free default, EQUIFUZZ_Z3_LIB, is read by the target; set it in options.
+# ClusterFuzz runs a target with no variables of ours: z3_soundness loads lib/libz3.so beside
+# itself when EQUIFUZZ_Z3_LIB is not set.
 cat > "$OUT/z3_soundness.options" <<OPTIONS
 [libfuzzer]
 timeout = 25

@@ -66,7 +66,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$dir/corpus" "$dir/crashes" "$dir/findings"
   args=(-max_total_time="$secs" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1
         -timeout=20 -rss_limit_mb=4096 -artifact_prefix="$dir/crashes/" -print_final_stats=1)
-  [ "$t" = roundtrip ] && args+=(-dict=scripts/oss-fuzz/roundtrip.dict)
+  [ "$t" = roundtrip ] && args+=(-dict="$PWD/scripts/oss-fuzz/roundtrip.dict")
   env=()
   [ -n "$z3_lib" ] && env+=(EQUIFUZZ_Z3_LIB="$z3_lib")
   echo "== $t: ${secs}s${z3_lib:+ on $z3_lib}"
