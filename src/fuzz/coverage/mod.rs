@@ -62,7 +62,9 @@
 //!   forwarded: findings stay with the campaign that found them.
 //! - A broker joined to another counts the link as a client that never
 //!   leaves; it is ended with SIGINT once its own client processes are gone
-//!   (`end_broker_after_clients`).
+//!   (`end_broker_after_clients`). That ends the joining campaign on time;
+//!   the campaign that was joined (LibAFL's plain launcher) was seen to
+//!   keep waiting after its clients were done, and needs Ctrl-C.
 
 pub mod crossover;
 pub mod features;
