@@ -312,9 +312,25 @@ struct EngineArgs {
     /// The LLMP broker's port (with --cores).
     #[arg(long, default_value_t = 1337, requires = "cores")]
     broker_port: u16,
+    /// Join the `--cores` campaign whose LLMP broker is at HOST:PORT (its
+    /// --broker-port; another machine's needs the `multi-machine` build
+    /// feature there): new corpus entries cross between the two. Needs two
+    /// cores or more here; takes --broker-port + 1 too.
+    #[arg(long, value_name = "HOST:PORT", requires = "cores", value_parser = parse_node_addr)]
+    join: Option<std::net::SocketAddr>,
     /// How each mutation step picks its transformation (default: bandit).
     #[arg(long, value_enum)]
     schedule: Option<Schedule>,
+}
+
+/// A `--join` address: `HOST:PORT`, resolved now (LibAFL's launcher takes
+/// a socket address).
+fn parse_node_addr(s: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    s.to_socket_addrs()
+        .map_err(|e| format!("{s}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{s}: no address"))
 }
 
 impl FuzzArgs {
@@ -354,6 +370,7 @@ impl FuzzArgs {
                 generate_only: e.generate_only,
                 seeds: e.seeds,
                 cores: e.cores.map(|c| (c, e.broker_port)),
+                join: e.join,
                 schedule: e.schedule.unwrap_or_default(),
             }),
         };

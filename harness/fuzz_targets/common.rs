@@ -1,32 +1,17 @@
-//! What both targets share: the fuzzer's bytes choose a case.
+//! What both targets share: the fuzzer's bytes are a case's recipe.
 //!
-//! The bytes are decoded with `arbitrary` into a seed and a few knobs, and
-//! the case is drawn from equifuzz's own generators with that seed, so every
-//! input libFuzzer keeps is a formula whose truth is known by construction.
+//! `arbitrary` decodes the bytes into an [`equifuzz::source::Recipe`]
+//! (pool, seed formula, a chain of transformations with each step's
+//! choices), so every input libFuzzer keeps is a formula whose truth is
+//! known by construction, and its byte mutations are mutations of the
+//! recipe.
 
-use arbitrary::Arbitrary;
-use equifuzz::generate::ConstantPool;
-use equifuzz::source::MixedCaseGenerator;
-use equifuzz::truth::Case;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use std::sync::OnceLock;
 
-/// The decoded fuzzer input.
-#[derive(Arbitrary, Debug)]
-pub struct Choice {
-    seed: u64,
-    unsat: bool,
-    boundary_pool: bool,
-}
+use equifuzz::source::Ingredients;
 
-impl Choice {
-    /// The case these choices select.
-    pub fn case(&self) -> Case {
-        let pool = if self.boundary_pool { ConstantPool::boundary() } else { ConstantPool::paper() };
-        let mut g = MixedCaseGenerator::new(pool)
-            .expect("the built-in pools make a term pool")
-            .seed(self.seed)
-            .unsat_share(if self.unsat { 1.0 } else { 0.0 });
-        g.next(&mut ChaCha8Rng::seed_from_u64(self.seed))
-    }
+/// The pools and seed lists, built once per process.
+pub fn kit() -> &'static Ingredients {
+    static KIT: OnceLock<Ingredients> = OnceLock::new();
+    KIT.get_or_init(|| Ingredients::new().expect("the built-in pools make term pools"))
 }

@@ -1,7 +1,12 @@
-//! Fuzzes the libz3 loaded in this process (the system one, or
-//! `EQUIFUZZ_Z3_LIB=/path/libz3.so`, e.g. an OSS-Fuzz build): a wrong
-//! sat/unsat, an invalid model or an invalid core aborts, so libFuzzer saves
-//! the input as a crash; `equifuzz` can then regenerate and minimize it.
+//! Fuzzes the libz3 loaded in this process (`EQUIFUZZ_Z3_LIB=/path/libz3.so`,
+//! else `lib/libz3.so` beside the target as OSS-Fuzz's build.sh installs
+//! it, else the system one): the input is
+//! a case's recipe (see `common.rs`); a wrong sat/unsat, an invalid model
+//! or an invalid core is written as an equifuzz finding (`.smt2` and
+//! `.postcard` under `$EQUIFUZZ_FINDINGS`, default `findings/`), its
+//! `.smt2` printed, and the target panics, so libFuzzer saves the input as
+//! a crash. The crash file replays with the target binary itself
+//! (`z3_soundness crash-...`) and the `.smt2` with `equifuzz run`.
 #![no_main]
 
 use std::path::PathBuf;
@@ -10,38 +15,90 @@ use std::sync::OnceLock;
 use equifuzz::oracle::{Expected, Reply, judge, not_expressible};
 use equifuzz::solver::dialect_of_version;
 use equifuzz::solver::z3::Z3Library;
+use equifuzz::source::Recipe;
 use equifuzz::term::{Printer, Queries};
+use equifuzz::triage::{FindingInfo, smt2_text, write_finding};
 use equifuzz::truth::Truth;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]
 mod common;
 
-fn z3() -> &'static Z3Library {
-    static Z3: OnceLock<Z3Library> = OnceLock::new();
+/// The per-query limit, ms (also in the replay line).
+const TIMEOUT_MS: u32 = 2_000;
+
+struct Loaded {
+    lib: Z3Library,
+    path: String,
+}
+
+fn z3() -> &'static Loaded {
+    static Z3: OnceLock<Loaded> = OnceLock::new();
     Z3.get_or_init(|| {
-        let path = std::env::var_os("EQUIFUZZ_Z3_LIB").map(PathBuf::from);
-        Z3Library::load(path.as_deref()).expect("libz3 loads")
+        // OSS-Fuzz runs a target with no variables of ours: build.sh puts
+        // the instrumented libz3 in `lib/` beside it.
+        let beside = std::env::current_exe()
+            .ok()
+            .and_then(|exe| Some(exe.parent()?.join("lib/libz3.so")))
+            .filter(|p| p.is_file());
+        let path = std::env::var_os("EQUIFUZZ_Z3_LIB")
+            .map(PathBuf::from)
+            .or(beside);
+        let lib = Z3Library::load(path.as_deref()).expect("libz3 loads");
+        let path = lib.path().display().to_string();
+        Loaded { lib, path }
     })
 }
 
-fuzz_target!(|choice: common::Choice| {
-    let case = choice.case();
+fuzz_target!(|recipe: Recipe| {
+    let case = recipe.case(common::kit());
     let queries = match case.truth {
-        Truth::Sat { .. } => Queries { values: true, ..Default::default() },
-        Truth::Unsat { .. } => Queries { unsat_core: true, ..Default::default() },
+        Truth::Sat { .. } => Queries {
+            values: true,
+            ..Default::default()
+        },
+        Truth::Unsat { .. } => Queries {
+            unsat_core: true,
+            ..Default::default()
+        },
     };
+    let z3 = z3();
     // Each release reads (and prints) its own dialect; what it cannot
     // express is not sent.
-    let dialect = dialect_of_version(&z3().version());
+    let version = z3.lib.version();
+    let dialect = dialect_of_version(&version);
     if not_expressible(dialect, &case.formula, Some(&case.truth)).is_some() {
         return;
     }
-    let script = Printer::new(dialect).script(&case.formula.to_script(None, queries));
-    let output = z3().eval(&script, Some(2_000));
+    let printer = Printer::new(dialect);
+    let script = printer.script(&case.formula.to_script(None, queries));
+    let output = z3.lib.eval(&script, Some(TIMEOUT_MS));
     let reply = Reply::from_output_in(&output, dialect);
     let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
-    if verdict.is_finding() {
-        panic!("{verdict}\n{script}\n; z3 said:\n{output}");
+    if !verdict.is_finding() {
+        return;
     }
+    let replay = format!(
+        "--target z3-inprocess --solver-lib {} --timeout {TIMEOUT_MS}ms",
+        shlex::try_quote(&z3.path).map_or(z3.path.clone(), |q| q.into_owned())
+    );
+    let options = format!("libFuzzer target z3_soundness, timeout={TIMEOUT_MS}ms");
+    let info = FindingInfo {
+        solver: "z3",
+        version: &version,
+        options: &options,
+        replay: &replay,
+        verdict: &verdict,
+        output: &output,
+    };
+    let dir = std::env::var_os("EQUIFUZZ_FINDINGS")
+        .map_or_else(|| PathBuf::from("findings"), PathBuf::from);
+    let written = write_finding(&dir, &case, &info, &printer);
+    let text = smt2_text(&case, Some(&info), &Printer::default());
+    match written {
+        Ok(Some(path)) => eprintln!("equifuzz finding written: {}", path.display()),
+        Ok(None) => eprintln!("equifuzz finding already written under {}", dir.display()),
+        Err(e) => eprintln!("equifuzz finding not written ({e})"),
+    }
+    panic!("{verdict}\n{text}");
 });

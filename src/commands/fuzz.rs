@@ -33,6 +33,9 @@ use crate::triage::files_under;
 /// hand-written, labelled formulas (the seed papers' listings), if there.
 pub const DEFAULT_SEEDS: &str = "corpus";
 
+/// How long `--join` waits for the parent node to accept a connection.
+const JOIN_PATIENCE: Duration = Duration::from_secs(10);
+
 /// How each mutation step picks its transformation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Schedule {
@@ -58,6 +61,9 @@ pub struct LibaflOptions {
     /// Cores for LibAFL's launcher (`0-3`, `0,2`, `all`) and the broker
     /// port; `None`: one client in this process tree.
     pub cores: Option<(String, u16)>,
+    /// With `cores`: the LLMP broker of another `--cores` campaign to join
+    /// (`--join`); `None`: a campaign of its own.
+    pub join: Option<std::net::SocketAddr>,
     /// The transformation schedule.
     pub schedule: Schedule,
 }
@@ -271,6 +277,26 @@ fn run_libafl(
             return Err(FuzzError::Usage("--cores needs --target z3".into()));
         }
         check_cores(cores)?;
+        if options.join.is_some() && count_cores(cores) < 2 {
+            // LibAFL's centralized launcher: the first client only
+            // evaluates what the others send it; what the other campaign
+            // sends reaches the others.
+            return Err(FuzzError::Usage(format!(
+                "--join needs at least two clients (--cores {cores} gives one): the first \
+                 evaluates what the others found, the others take in the other campaign's"
+            )));
+        }
+        if let Some(parent) = options.join {
+            // LibAFL's broker fails on an unreachable broker and leaves
+            // its clients waiting for it: say so now.
+            std::net::TcpStream::connect_timeout(&parent, JOIN_PATIENCE).map_err(|e| {
+                FuzzError::Usage(format!(
+                    "--join {parent}: {e} (is a campaign with --cores --broker-port {} running \
+                     there?)",
+                    parent.port()
+                ))
+            })?;
+        }
     }
     let edges = library::edges_registered();
     if edges > 0 {
@@ -318,16 +344,28 @@ fn run_libafl(
         let SolverSetup::Z3(lib) = setup else {
             unreachable!("checked above");
         };
-        coverage::run_cores(&coverage_cfg, lib, cores, *broker_port, info, printer)?;
+        if let Some(remote) = options.join {
+            eprintln!("joins: the campaign whose broker is at {remote}");
+        }
+        coverage::run_cores(
+            &coverage_cfg,
+            lib,
+            cores,
+            *broker_port,
+            options.join,
+            info,
+            printer,
+        )?;
     } else {
         coverage::run(&coverage_cfg, setup, info, printer)?;
     }
     Ok(Some(judged_since(&stats, stats_from)))
 }
 
-/// The most answers any client judged, by the statistics lines written to
-/// `stats` after byte `from` (each client's counts grow: its last line
-/// holds its total).
+/// The most answers judged, by the statistics lines written to `stats`
+/// after byte `from`: a client's own lines (one core) or the lines of
+/// LibAFL's monitor (`--cores`), whose clients' `verdict ...` user stats
+/// are added up. Counts grow, so the largest line is the total.
 fn judged_since(stats: &Path, from: u64) -> u64 {
     let Ok(bytes) = std::fs::read(stats) else {
         return 0;
@@ -335,8 +373,28 @@ fn judged_since(stats: &Path, from: u64) -> u64 {
     let new = bytes.get(from as usize..).unwrap_or_default();
     String::from_utf8_lossy(new)
         .lines()
-        .filter_map(|l| serde_json::from_str::<coverage::stats::Snapshot>(l).ok())
-        .map(|s| judged(&s.verdicts))
+        .filter_map(|l| {
+            if let Ok(s) = serde_json::from_str::<coverage::stats::Snapshot>(l) {
+                return Some(judged(&s.verdicts));
+            }
+            let line: serde_json::Value = serde_json::from_str(l).ok()?;
+            let mut verdicts: BTreeMap<String, u64> = BTreeMap::new();
+            for client in line.get("client_stats")?.as_object()?.values() {
+                let Some(user) = client.get("user_stats").and_then(|u| u.as_object()) else {
+                    continue;
+                };
+                for (name, stat) in user {
+                    let (Some(kind), Some(n)) = (
+                        name.strip_prefix("verdict "),
+                        stat.pointer("/value/Number").and_then(|n| n.as_u64()),
+                    ) else {
+                        continue;
+                    };
+                    *verdicts.entry(kind.to_string()).or_default() += n;
+                }
+            }
+            Some(judged(&verdicts))
+        })
         .max()
         .unwrap_or(0)
 }
@@ -367,6 +425,11 @@ fn check_cores(cores: &str) -> Result<(), FuzzError> {
         )));
     }
     Ok(())
+}
+
+/// How many clients `cores` starts (0 if it does not parse).
+fn count_cores(cores: &str) -> usize {
+    libafl_bolts::core_affinity::Cores::from_cmdline(cores).map_or(0, |c| c.ids.len())
 }
 
 /// Verdicts that judged an answer: all but errors, timeouts, crashes (a
@@ -411,6 +474,25 @@ mod tests {
         v.insert("unknown", 3);
         v.insert("sat", 4);
         assert_eq!(judged(&v), 7);
+    }
+
+    #[test]
+    fn answers_judged_are_read_from_the_launcher_monitor_lines_too() {
+        // `--cores`: LibAFL's monitor writes the lines, each client's
+        // verdicts among its user stats; they add up across clients.
+        let dir = std::env::temp_dir().join(format!("equifuzz-judged-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let stats = dir.join("stats.jsonl");
+        let verdict = |n: u64| serde_json::json!({"aggregator_op": "Sum", "value": {"Number": n}});
+        let line = serde_json::json!({"client_stats": {
+            "1": {"user_stats": {"verdict sat": verdict(4), "verdict timeout": verdict(9)}},
+            "2": {"user_stats": {"verdict sat": verdict(2), "verdict unsat": verdict(1)}},
+        }});
+        std::fs::write(&stats, format!("{line}\n")).unwrap();
+        assert_eq!(judged_since(&stats, 0), 7);
+        let len = std::fs::metadata(&stats).unwrap().len();
+        assert_eq!(judged_since(&stats, len), 0, "only lines after `from`");
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -13,8 +13,10 @@
 
 mod mixed;
 mod random;
+pub mod recipe;
 mod theory;
 
 pub use mixed::MixedCaseGenerator;
 pub use random::RandomCaseGenerator;
+pub use recipe::{Ingredients, Recipe};
 pub use theory::Theory;

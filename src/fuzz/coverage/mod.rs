@@ -52,11 +52,19 @@
 //!   subscriber.
 //! - The client ends its process (`exit`) when the campaign is over: that
 //!   is how LibAFL's restarting manager learns a client is done.
-//! - No second machine: LibAFL 0.16.1's `Launcher` ignores
-//!   `remote_broker_addr` (only its `CentralizedLauncher` reads it), and a
-//!   broker joined by hand (`connect_b2b`) passed statistics but no
-//!   testcases, since both brokers number their clients from 1 and a client
-//!   drops events that carry its own id.
+//! - A second campaign joins a `--cores` campaign's broker with `--join`
+//!   ([`run_cores`]): LibAFL 0.16.1's `Launcher` ignores
+//!   `remote_broker_addr`, so the joining side runs its centralized
+//!   launcher. The link carries the first campaign's new corpus entries to
+//!   the joining one, not back: the joining broker gives the link the LLMP
+//!   client id its main client also gets, and the link drops that client's
+//!   messages as its own echo. Objectives are counted by the broker, not
+//!   forwarded: findings stay with the campaign that found them.
+//! - A broker joined to another counts the link as a client that never
+//!   leaves; it is ended with SIGINT once its own client processes are gone
+//!   (`end_broker_after_clients`). That ends the joining campaign on time;
+//!   the campaign that was joined (LibAFL's plain launcher) was seen to
+//!   keep waiting after its clients were done, and needs Ctrl-C.
 
 pub mod crossover;
 pub mod features;
@@ -74,15 +82,16 @@ pub mod stats;
 pub mod verdict;
 
 use std::marker::PhantomData;
+use std::net::SocketAddr;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use libafl::corpus::{Corpus, InMemoryCorpus, InMemoryOnDiskCorpus};
 use libafl::events::{
-    ClientDescription, Event, EventConfig, EventFirer, EventReceiver, EventRestarter,
-    EventWithStats, Launcher, LlmpRestartingEventManager, ProgressReporter, SendExiting,
-    SimpleRestartingEventManager,
+    CentralizedEventManager, CentralizedLauncher, ClientDescription, Event, EventConfig,
+    EventFirer, EventReceiver, EventRestarter, EventWithStats, Launcher,
+    LlmpRestartingEventManager, ProgressReporter, SendExiting, SimpleRestartingEventManager,
 };
 use libafl::executors::{InProcessExecutor, InProcessForkExecutor};
 use libafl::feedbacks::{ConstFeedback, MaxMapFeedback, TimeFeedback};
@@ -314,13 +323,19 @@ pub fn run(
 }
 
 /// Runs `equifuzz fuzz --cores`: LibAFL's launcher starts a broker and one
-/// client per core; clients share new corpus
-/// entries and objectives through LLMP. Returns when the clients are done.
+/// client per core; clients share new corpus entries and objectives
+/// through LLMP. With `join` (the broker of another `--cores` campaign,
+/// on this machine or another), LibAFL's centralized launcher runs
+/// instead, the only one of 0.16.1 that reads `remote_broker_addr`: its
+/// broker connects to the other broker (LLMP broker-to-broker over TCP)
+/// and new corpus entries cross between the two campaigns both ways.
+/// Returns when the clients are done.
 pub fn run_cores(
     cfg: &CoverageConfig,
     lib: Z3Library,
     cores: &str,
     broker_port: u16,
+    join: Option<SocketAddr>,
     info: SolverInfo,
     printer: Printer,
 ) -> Result<(), CampaignError> {
@@ -338,9 +353,16 @@ pub fn run_cores(
     // (one line per `progress` interval, with each client's user stats).
     let every = cfg.progress;
     let mut last_record: Option<Instant> = None;
+    let mut watching = false;
     let monitor = tuple_list!(
         MultiMonitor::new(|line| eprintln!("{line}")),
         OnDiskJsonMonitor::new(cfg.out.join("stats.jsonl"), move |_| {
+            // The monitor runs in the broker's process only: the first
+            // record starts the watch there.
+            if !watching {
+                watching = true;
+                end_broker_after_clients();
+            }
             let due = last_record.is_none_or(|t| t.elapsed() >= every);
             if due {
                 last_record = Some(Instant::now());
@@ -348,32 +370,53 @@ pub fn run_cores(
             due
         })
     );
-    let run_client = |restored: Option<State>,
-                      mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
-                      desc: ClientDescription| {
-        let mut client_cfg = cfg.clone();
-        client_cfg.seed = cfg.seed.wrapping_add(desc.id() as u64);
-        Campaign::builder(&client_cfg)
-            .solver(SolverSetup::Z3(lib.clone()))
-            .info(info.clone())
-            .printer(printer)
-            .generator(generator.clone())
-            .terms(terms.clone())
-            .stats_file(false)
-            .build()
-            .and_then(|c| c.run_client(restored, mgr, SelfRemovingShMemProvider::new()?))
-            .map_err(|e| Error::illegal_state(e.to_string()))
+    let parts = ClientParts {
+        cfg,
+        lib: &lib,
+        info: &info,
+        printer,
+        generator: &generator,
+        terms: &terms,
     };
     let launcher_pid = std::process::id();
-    let launched = Launcher::builder()
-        .shmem_provider(shmem_provider)
-        .configuration(EventConfig::from_name("equifuzz"))
-        .monitor(monitor)
-        .run_client(run_client)
-        .cores(&cores)
-        .broker_port(broker_port)
-        .build()
-        .launch();
+    let launched = match join {
+        None => Launcher::builder()
+            .shmem_provider(shmem_provider)
+            .configuration(EventConfig::from_name("equifuzz"))
+            .monitor(monitor)
+            .run_client(
+                |restored: Option<State>,
+                 mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
+                 desc: ClientDescription| parts.run(restored, mgr, &desc),
+            )
+            .cores(&cores)
+            .broker_port(broker_port)
+            .build()
+            .launch(),
+        // The main client evaluates what the others found and forwards
+        // what is new to all; the other clients also take in what the
+        // other campaign's broker sends.
+        Some(remote) => CentralizedLauncher::builder()
+            .shmem_provider(shmem_provider)
+            .configuration(EventConfig::from_name("equifuzz"))
+            .monitor(monitor)
+            .main_run_client(
+                |restored: Option<State>,
+                 mgr: CentralizedEventManager<_, Case, State, _, _>,
+                 desc: ClientDescription| parts.run(restored, mgr, &desc),
+            )
+            .secondary_run_client(
+                |restored: Option<State>,
+                 mgr: CentralizedEventManager<_, Case, State, _, _>,
+                 desc: ClientDescription| parts.run(restored, mgr, &desc),
+            )
+            .cores(&cores)
+            .broker_port(broker_port)
+            .centralized_broker_port(centralized_port(broker_port))
+            .remote_broker_addr(Some(remote))
+            .build()
+            .launch_centralized(),
+    };
     // The launcher returns in the processes it forked too (a client's
     // respawner, once its client is done): only the process that called
     // this function may go on to report the campaign.
@@ -383,6 +426,94 @@ pub fn run_cores(
     match launched {
         Ok(()) | Err(Error::ShuttingDown) => Ok(()),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// Ends this process's LLMP broker once the client processes it forked
+/// are all gone. A broker joined to another campaign's (`--join`, either
+/// side) counts the link as a client that never leaves, so it would wait
+/// for ever; SIGINT is how LibAFL's broker is asked to stop.
+fn end_broker_after_clients() {
+    let me = std::process::id();
+    std::thread::spawn(move || {
+        let mut seen = false;
+        loop {
+            std::thread::sleep(Duration::from_millis(500));
+            if has_children(me) {
+                seen = true;
+            } else if seen {
+                // SAFETY: signals this process, whose broker handles SIGINT.
+                unsafe { libc::kill(me as libc::pid_t, libc::SIGINT) };
+                return;
+            }
+        }
+    });
+}
+
+/// Whether process `pid` has a live child process (by `/proc/*/stat`; an
+/// ended child the launcher has not reaped yet, a zombie, does not count).
+fn has_children(pid: u32) -> bool {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return true;
+    };
+    dir.flatten().any(|e| {
+        e.file_name().to_string_lossy().parse::<u32>().is_ok()
+            && std::fs::read_to_string(e.path().join("stat")).is_ok_and(|stat| {
+                // `pid (comm) state ppid ...`; comm may hold spaces.
+                let mut fields = stat
+                    .rsplit_once(')')
+                    .map_or("", |(_, rest)| rest)
+                    .split_whitespace();
+                let state = fields.next();
+                let parent = fields.next().and_then(|p| p.parse::<u32>().ok());
+                parent == Some(pid) && state != Some("Z")
+            })
+    })
+}
+
+/// The port of the centralized broker of a node whose LLMP broker is on
+/// `broker_port` (LibAFL's examples take the next one).
+pub fn centralized_port(broker_port: u16) -> u16 {
+    broker_port.wrapping_add(1)
+}
+
+/// What every client of a `--cores` campaign is built from.
+struct ClientParts<'a> {
+    cfg: &'a CoverageConfig,
+    lib: &'a Z3Library,
+    info: &'a SolverInfo,
+    printer: Printer,
+    generator: &'a MixedCaseGenerator,
+    terms: &'a TermPool,
+}
+
+impl ClientParts<'_> {
+    /// Runs the client `desc` with the event manager the launcher made.
+    fn run<EM>(
+        &self,
+        restored: Option<State>,
+        mgr: EM,
+        desc: &ClientDescription,
+    ) -> Result<(), Error>
+    where
+        EM: EventFirer<Case, State>
+            + EventRestarter<State>
+            + ProgressReporter<State>
+            + SendExiting
+            + EventReceiver<Case, State>,
+    {
+        let mut client_cfg = self.cfg.clone();
+        client_cfg.seed = self.cfg.seed.wrapping_add(desc.id() as u64);
+        Campaign::builder(&client_cfg)
+            .solver(SolverSetup::Z3(self.lib.clone()))
+            .info(self.info.clone())
+            .printer(self.printer)
+            .generator(self.generator.clone())
+            .terms(self.terms.clone())
+            .stats_file(false)
+            .build()
+            .and_then(|c| c.run_client(restored, mgr, SelfRemovingShMemProvider::new()?))
+            .map_err(|e| Error::illegal_state(e.to_string()))
     }
 }
 
