@@ -122,6 +122,8 @@ fn skeleton(t: &Term, names: &mut Option<&mut BTreeMap<String, usize>>) -> Strin
             format!("(let ({}) {})", inner.join(" "), skeleton(body, names))
         }
         Term::Quant(q) => format!("(quant {})", skeleton(&q.body, names)),
+        Term::BitVec(b) => format!("(_ BitVec {})", b.width()),
+        Term::ConstArray(sort, value) => format!("(const {sort} {})", skeleton(value, names)),
     }
 }
 
