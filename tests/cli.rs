@@ -2,11 +2,9 @@
 //! malformed file, on incremental files and with the exit-code scheme
 //! (findings first), `generate`, and a short `fuzz`.
 
-use std::process::Command;
-
-fn equifuzz() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_equifuzz"))
-}
+#[path = "common/binary.rs"]
+mod binary;
+use binary::equifuzz;
 
 fn root(p: &str) -> String {
     format!("{}/{p}", env!("CARGO_MANIFEST_DIR"))

@@ -13,9 +13,11 @@
 //! client, which evaluates what its others found, and a secondary one,
 //! which takes in what the other campaign sends); skips visibly otherwise.
 
+#[path = "common/binary.rs"]
+mod binary;
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use equifuzz::truth::Case;
@@ -28,7 +30,7 @@ const CHILD_SEED: u64 = 2_000;
 
 fn node(out: &Path, seed: u64, broker_port: u16, node_args: &[String]) -> Child {
     use std::os::unix::process::CommandExt;
-    Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+    binary::equifuzz()
         // Away from the repository, whose corpus/ would seed the campaign.
         .current_dir(std::env::temp_dir())
         .args([

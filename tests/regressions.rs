@@ -21,6 +21,8 @@
 //! release that cannot be fetched is skipped with a message, never passed
 //! silently.
 
+#[path = "common/binary.rs"]
+mod binary;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -134,7 +136,7 @@ fn every_regression_file_replays_as_expected() {
                 continue;
             }
         };
-        let out = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        let out = binary::equifuzz()
             .arg("run")
             .arg(file)
             .args(&args)

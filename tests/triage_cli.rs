@@ -6,8 +6,10 @@
 //! The bisection over real Z3 releases needs the release cache of
 //! `scripts/install-solvers.sh` and says SKIPPED without it.
 
+#[path = "common/binary.rs"]
+mod binary;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use equifuzz::triage::read_case;
 
@@ -54,10 +56,7 @@ fn finding(dir: &Path, solver: &Path) -> PathBuf {
 }
 
 fn equifuzz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_equifuzz"))
-        .args(args)
-        .output()
-        .unwrap()
+    binary::equifuzz().args(args).output().unwrap()
 }
 
 fn text(b: &[u8]) -> String {
