@@ -68,7 +68,9 @@ fn unsat_transformations_grow_every_regex_row() {
 /// constant replacement uses the `RegLan`-constant rows RC10-RC12 and the
 /// language rows (`RCL`) of constants Table 2.6 has no row for. The rows
 /// with a `String` subject (RNC18-RNC22, as the thesis' RNC10-RNC11) are
-/// offered to every regex formula with a string variable.
+/// offered on the membership rows (`EM…`), whose `s` is a string
+/// variable, and the Boolean-constant rows (RC8, RC9, RC14, RC15) replace
+/// their `= true` / `= false` literals.
 #[test]
 fn the_rows_beyond_the_thesis_are_drawn() {
     use equifuzz::term::Sort;
@@ -87,10 +89,13 @@ fn the_rows_beyond_the_thesis_are_drawn() {
             steps.insert(row.split(':').next().unwrap().to_string());
         }
     }
-    for id in ["RNC12", "RNC13", "RNC14", "RNC15", "RNC16", "RNC17"] {
+    for id in [
+        "RNC10", "RNC11", "RNC12", "RNC13", "RNC14", "RNC15", "RNC16", "RNC17", "RNC18", "RNC19",
+        "RNC20", "RNC21", "RNC22",
+    ] {
         assert!(ids.contains(id), "{id} not offered: {ids:?}");
     }
-    for id in ["RCL", "RC10", "RC11", "RC12"] {
+    for id in ["RCL", "RC8", "RC9", "RC10", "RC11", "RC12", "RC14", "RC15"] {
         assert!(steps.contains(id), "{id} not drawn: {steps:?}");
     }
     let membership = RegexMembership::new(RegexPool::boundary())

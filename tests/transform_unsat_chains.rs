@@ -95,7 +95,8 @@ fn candidates(name: &str, sort: &Sort, m: &Model) -> Vec<Value> {
             .map(Value::RegLan)
             .collect()
         }
-        _ => ["", "a", "b", "ab", "0", "7"]
+        // "abc" for the length-3 membership rows (EM7[n=3]).
+        _ => ["", "a", "b", "ab", "0", "7", "abc"]
             .iter()
             .map(|s| Value::Str((*s).into()))
             .collect(),

@@ -9,6 +9,7 @@ mod pool;
 mod regex_constant_assignment;
 mod regex_equivalent_formulas;
 mod regex_membership;
+mod regex_membership_equivalences;
 pub mod regex_pool;
 mod regex_term_synthesis;
 mod regex_terms;

@@ -210,7 +210,16 @@ fn decoupling_witness(case: &Case, z: &Symbol, c: &Value, start: &Model) -> Opti
         .iter()
         .map(|a| &a.term)
         .collect();
-    let vars: Vec<(Symbol, Sort)> = f.decls.clone();
+    // Only the variables of those assertions: `C`'s fresh `w̄` appear in
+    // `C` alone, and need no value (some satisfy `side`: the row is total).
+    let used: std::collections::BTreeSet<Symbol> =
+        terms.iter().flat_map(|t| t.free_vars()).collect();
+    let vars: Vec<(Symbol, Sort)> = f
+        .decls
+        .iter()
+        .filter(|(v, _)| used.contains(v))
+        .cloned()
+        .collect();
     let settle = |m: &mut Model| {
         for t in &terms {
             if let Term::App(Op::Eq, s) = t
