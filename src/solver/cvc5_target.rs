@@ -8,8 +8,8 @@
 //!   refuses an unknown one there, once, before any query) and then never
 //!   uses it: every child starts from a copy-on-write image of that same
 //!   pristine solver, so no query sees another's declarations or options.
-//! - A child reports "finished" only by writing one complete frame (the
-//!   framing of the Z3 fork target) after the whole script ran; a child
+//! - A child reports "finished" only by writing one complete frame
+//!   ([`super::fork_frame`]) after the whole script ran; a child
 //!   that dies, aborts or calls `exit()` inside cvc5 is a crash, one killed
 //!   at the hard timeout a timeout, one that ran out of its address space
 //!   (cvc5 throws `std::bad_alloc`, uncaught: an abort with that message)
@@ -25,17 +25,14 @@
 //! no other thread runs cvc5 at the time.
 
 use std::ffi::CString;
-use std::os::fd::{AsFd, AsRawFd, RawFd};
 use std::time::{Duration, Instant};
 
-use super::child::{self, Ended, Limits};
+use super::child::Limits;
 use super::cvc5_lib::{Cvc5Library, Cvc5Solver};
+use super::fork_frame::{ExitMeaning, own_address_space, run_in_child};
 use super::option::SolverOption;
 use super::outcome::RawOutcome;
-use super::z3_target::{
-    DEFAULT_MEMORY_LIMIT, ExitMeaning, FRAME_HEADER, FRAME_MAGIC, classify_frame,
-    own_address_space, pipe, write_all,
-};
+use super::z3_target::DEFAULT_MEMORY_LIMIT;
 use super::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
@@ -97,10 +94,6 @@ impl Cvc5InProcessFork {
                 "the script contains a NUL byte, which cvc5's parser cannot read".into(),
             );
         };
-        let ((result_r, result_w), (console_r, console_w)) = match (pipe(), pipe()) {
-            (Ok(a), Ok(b)) => (a, b),
-            (Err(e), _) | (_, Err(e)) => return not_run(format!("cannot make a pipe: {e}")),
-        };
         let soft_ms = soft_timeout(timeout).to_string();
         let limits = Limits {
             address_space: self
@@ -109,68 +102,19 @@ impl Cvc5InProcessFork {
             cpu_seconds: None,
         };
         let deadline = super::process::deadline_after(start, timeout);
-        // SAFETY: the child runs only `child_main`, which never returns.
-        match unsafe { libc::fork() } {
-            -1 => not_run(format!("fork failed: {}", std::io::Error::last_os_error())),
-            0 => child_main(
-                &mut self.pristine,
-                &text,
-                &soft_ms,
-                limits,
-                result_w.as_raw_fd(),
-                console_w.as_raw_fd(),
-            ),
-            pid => {
-                drop((result_w, console_w));
-                let pumped = child::pump(None, &[result_r.as_fd(), console_r.as_fd()], deadline);
-                let reaped = child::reap(pid, pid, deadline);
-                let elapsed = start.elapsed();
-                match (pumped, reaped) {
-                    (Ok(p), Ok((ended, killed))) => classify(p.outputs, ended, killed, elapsed),
-                    (Err(e), _) | (_, Err(e)) => {
-                        // SAFETY: killing and reaping our own child.
-                        unsafe {
-                            libc::kill(pid, libc::SIGKILL);
-                            libc::waitpid(pid, std::ptr::null_mut(), 0);
-                        }
-                        not_run(format!("lost track of the child: {e}"))
-                    }
+        let pristine = &mut self.pristine;
+        run_in_child(start, deadline, limits, &CVC5_EXITS, |answer| {
+            // The soft timeout: cvc5's own per-query limit, below the hard
+            // one, so a slow query usually ends with `unknown`.
+            let out = match pristine.set_option("tlimit-per", &soft_ms) {
+                Ok(()) => pristine.run_script(&text),
+                Err(e) => {
+                    format!("(error \"tlimit-per: {}\")\n", e.replace('"', "\"\"")).into_bytes()
                 }
-            }
-        }
+            };
+            answer(&out)
+        })
     }
-}
-
-/// The fork child: limits, soft timeout, the script, one frame, `_exit`.
-fn child_main(
-    solver: &mut Cvc5Solver,
-    script: &std::ffi::CStr,
-    soft_ms: &str,
-    limits: Limits,
-    result_fd: RawFd,
-    console_fd: RawFd,
-) -> ! {
-    // SAFETY: plain fd syscalls; cvc5's direct prints go to the console pipe.
-    unsafe {
-        libc::dup2(console_fd, 1);
-        libc::dup2(console_fd, 2);
-    }
-    child::limit_self(limits);
-    let out = match solver.set_option("tlimit-per", soft_ms) {
-        Ok(()) => solver.run_script(script),
-        Err(e) => format!("(error \"tlimit-per: {}\")\n", e.replace('"', "\"\"")).into_bytes(),
-    };
-    let mut header = [0u8; FRAME_HEADER];
-    header[..4].copy_from_slice(FRAME_MAGIC);
-    header[4..].copy_from_slice(&(out.len() as u64).to_le_bytes());
-    let ok = write_all(result_fd, &header) && write_all(result_fd, &out);
-    // SAFETY: ends the child without running the parent's atexit handlers
-    // or destructors (cvc5's teardown is irrelevant here).
-    unsafe { libc::_exit(if ok { 0 } else { 125 }) }
-}
-
-fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration) -> RawOutcome {
-    classify_frame(outputs, ended, killed, elapsed, &CVC5_EXITS)
 }
 
 /// libcvc5 has no exit code of its own for memory exhaustion.

@@ -25,6 +25,7 @@
 pub mod child;
 pub mod cvc5_lib;
 pub mod cvc5_target;
+mod fork_frame;
 mod info;
 pub mod option;
 pub mod outcome;

@@ -4,11 +4,10 @@
 //! # Invariants
 //!
 //! - A fork child reports "finished" only by writing one complete frame
-//!   (`FRAME_MAGIC`, the output length as 8 little-endian bytes, the
-//!   output) after `Z3_eval_smtlib2_string` returned. A child that dies or
-//!   calls `exit()` inside libz3 (release builds of Z3 call `exit(101..113)`
-//!   on internal errors) never writes a complete frame, whatever its exit
-//!   code, so it is reported as a crash.
+//!   after `Z3_eval_smtlib2_string` returned ([`super::fork_frame`]). Release
+//!   builds of Z3 call `exit(101..113)` on internal errors: such a child
+//!   never writes a frame, whatever its exit code, so it is a crash (101:
+//!   out of memory).
 //! - Every child starts from the same state: a fresh context
 //!   ([`ContextMode::Fresh`]), or the copy-on-write image of a context the
 //!   parent made once and then leaves alone: untouched
@@ -16,9 +15,6 @@
 //!   SMT-LIB front end ([`ContextMode::Warm`], the default and the fastest).
 //!   What a child does to its copy vanishes with it; a table test checks
 //!   that all three modes answer exactly like a fresh in-process context.
-//! - The parent reads the child's pipes to their end before it waits, and
-//!   kills the child at the hard timeout: a run never blocks longer than
-//!   its timeout plus the time to reap.
 //!
 //! # Fork safety
 //!
@@ -30,12 +26,12 @@
 //! runs Z3 at the time: the fuzzer's main loop is single-threaded; tests
 //! that fork serialise on a lock and live in their own test binary.
 
-use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::child::{self, Ended, Limits};
-use super::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory, z3_exit_code_name};
+use super::child::Limits;
+use super::fork_frame::{ExitMeaning, own_address_space, run_in_child};
+use super::outcome::{RawOutcome, z3_exit_code_name};
 use super::z3::{PreparedScript, Z3Context, Z3Library};
 use super::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
@@ -43,9 +39,6 @@ use crate::term::Dialect;
 /// The default memory limit of a solver: 4 GiB of address space (for a
 /// fork child, 4 GiB beyond the parent's image).
 pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
-
-pub(super) const FRAME_MAGIC: &[u8; 4] = b"EQZ3";
-pub(super) const FRAME_HEADER: usize = FRAME_MAGIC.len() + 8;
 
 /// Where a fork child's Z3 context comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -144,11 +137,6 @@ impl Z3InProcessFork {
         let Some(prepared) = PreparedScript::new(script) else {
             return not_run("the script contains a NUL byte, which libz3 cannot read".into());
         };
-        let pipes = (pipe(), pipe());
-        let ((result_r, result_w), (console_r, console_w)) = match pipes {
-            (Ok(a), Ok(b)) => (a, b),
-            (Err(e), _) | (_, Err(e)) => return not_run(format!("cannot make a pipe: {e}")),
-        };
         let soft_ms = soft_timeout(timeout);
         let set_timeout = (self.mode == ContextMode::Warm).then(|| {
             std::ffi::CString::new(format!("(set-option :timeout {soft_ms})")).expect("no NUL")
@@ -163,59 +151,14 @@ impl Z3InProcessFork {
         };
         let ctx = self.parent_context(prepared.unsat_cores);
         let deadline = super::process::deadline_after(start, timeout);
-        // SAFETY: the child runs only `child_main`, which never returns.
-        match unsafe { libc::fork() } {
-            -1 => not_run(format!("fork failed: {}", std::io::Error::last_os_error())),
-            0 => {
-                let setup = ChildSetup {
-                    soft_ms,
-                    set_timeout: set_timeout.as_deref(),
-                    limits,
-                };
-                child_main(
-                    &lib,
-                    ctx,
-                    &prepared,
-                    &setup,
-                    result_w.as_raw_fd(),
-                    console_w.as_raw_fd(),
-                )
-            }
-            pid => {
-                drop((result_w, console_w));
-                let pumped = child::pump(None, &[result_r.as_fd(), console_r.as_fd()], deadline);
-                let reaped = child::reap(pid, pid, deadline);
-                let elapsed = start.elapsed();
-                match (pumped, reaped) {
-                    (Ok(p), Ok((ended, killed))) => classify(p.outputs, ended, killed, elapsed),
-                    (Err(e), _) | (_, Err(e)) => {
-                        // SAFETY: killing and reaping our own child.
-                        unsafe {
-                            libc::kill(pid, libc::SIGKILL);
-                            libc::waitpid(pid, std::ptr::null_mut(), 0);
-                        }
-                        not_run(format!("lost track of the child: {e}"))
-                    }
-                }
-            }
-        }
+        let setup = ChildSetup {
+            soft_ms,
+            set_timeout: set_timeout.as_deref(),
+        };
+        run_in_child(start, deadline, limits, &Z3_EXITS, |answer| {
+            query(&lib, ctx, &prepared, &setup, answer)
+        })
     }
-}
-
-/// This process's address-space size in bytes (0 if /proc is unreadable,
-/// which makes the limit tighter, never looser).
-pub(super) fn own_address_space() -> u64 {
-    let pages = std::fs::read_to_string("/proc/self/statm")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
-        .unwrap_or(0);
-    // SAFETY: sysconf with a constant argument.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64;
-    pages * page
-}
-
-pub(super) fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
-    nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(std::io::Error::from)
 }
 
 /// What a fork child needs besides the library, context and script.
@@ -223,28 +166,20 @@ struct ChildSetup<'a> {
     soft_ms: u32,
     /// `(set-option :timeout N)`, evaluated first on a warm context.
     set_timeout: Option<&'a std::ffi::CStr>,
-    limits: Limits,
 }
 
-/// The fork child: limits, soft timeout, eval, one frame, `_exit`.
+/// The query in the fork child: soft timeout, eval, the answer.
 ///
 /// It allocates nothing on the Rust side: the script and the timeout text
 /// were prepared before the fork and the output goes from Z3's buffer
 /// straight to the pipe.
-fn child_main(
+fn query(
     lib: &Z3Library,
     inherited: Option<&Z3Context>,
     script: &PreparedScript,
     setup: &ChildSetup<'_>,
-    result_fd: RawFd,
-    console_fd: RawFd,
-) -> ! {
-    // SAFETY: plain fd syscalls; Z3's direct prints go to the console pipe.
-    unsafe {
-        libc::dup2(console_fd, 1);
-        libc::dup2(console_fd, 2);
-    }
-    child::limit_self(setup.limits);
+    answer: &mut dyn FnMut(&[u8]),
+) {
     // Read when the front end is built: at this child's first eval unless
     // the context is warm.
     lib.set_soft_timeout(setup.soft_ms);
@@ -263,48 +198,7 @@ fn child_main(
     }
     // SAFETY: this child has one thread; the output is written out before
     // anything else touches the context.
-    let out = unsafe { ctx.eval_borrowed(&script.text) }.to_bytes();
-    let mut header = [0u8; FRAME_HEADER];
-    header[..4].copy_from_slice(FRAME_MAGIC);
-    header[4..].copy_from_slice(&(out.len() as u64).to_le_bytes());
-    let ok = write_all(result_fd, &header) && write_all(result_fd, out);
-    // SAFETY: ends the child without running the parent's atexit handlers
-    // or destructors (Z3's teardown is slow and irrelevant here).
-    unsafe { libc::_exit(if ok { 0 } else { 125 }) }
-}
-
-pub(super) fn write_all(fd: RawFd, mut bytes: &[u8]) -> bool {
-    while !bytes.is_empty() {
-        // SAFETY: writes from a valid buffer.
-        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
-        if n < 0 {
-            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
-                continue;
-            }
-            return false;
-        }
-        bytes = &bytes[n as usize..];
-    }
-    true
-}
-
-/// The payload of a complete frame, or `None` if the child never finished.
-pub(super) fn complete_frame(bytes: &[u8]) -> Option<&[u8]> {
-    let (header, payload) = bytes.split_at_checked(FRAME_HEADER)?;
-    let len = u64::from_le_bytes(header[4..].try_into().ok()?);
-    (header[..4] == *FRAME_MAGIC && payload.len() as u64 == len).then_some(payload)
-}
-
-fn classify(outputs: Vec<Vec<u8>>, ended: Ended, killed: bool, elapsed: Duration) -> RawOutcome {
-    classify_frame(outputs, ended, killed, elapsed, &Z3_EXITS)
-}
-
-/// What a fork child's exit means for one solver library.
-pub(super) struct ExitMeaning {
-    /// An exit code the library uses for memory exhaustion.
-    pub out_of_memory: Option<i32>,
-    /// Describes an exit before the query finished.
-    pub describe: fn(i32) -> String,
+    answer(unsafe { ctx.eval_borrowed(&script.text) }.to_bytes());
 }
 
 /// libz3: release builds `exit(101)` when memory runs out, and other codes
@@ -316,61 +210,6 @@ const Z3_EXITS: ExitMeaning = ExitMeaning {
         None => format!("exit({code}) before the query finished"),
     },
 };
-
-/// The outcome of a fork child that answers in one frame on `outputs[0]`
-/// (stderr on `outputs[1]`): a complete frame wins over a late kill or exit.
-pub(super) fn classify_frame(
-    outputs: Vec<Vec<u8>>,
-    ended: Ended,
-    killed: bool,
-    elapsed: Duration,
-    exits: &ExitMeaning,
-) -> RawOutcome {
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    let stderr = text(&outputs[1]);
-    if let Some(payload) = complete_frame(&outputs[0]) {
-        return RawOutcome::Finished {
-            stdout: text(payload),
-            stderr,
-            exit_code: 0,
-            elapsed,
-        };
-    }
-    let partial_stdout = outputs[0].get(FRAME_HEADER..).map(text).unwrap_or_default();
-    if killed {
-        return RawOutcome::Timeout {
-            partial_stdout,
-            stderr,
-            elapsed,
-        };
-    }
-    let cause = match ended {
-        Ended::Exited(code) => CrashCause::Exit(code),
-        Ended::Signaled(sig) => CrashCause::Signal(sig),
-    };
-    let oom_exit = exits
-        .out_of_memory
-        .is_some_and(|code| cause == CrashCause::Exit(code));
-    if oom_exit || stderr_says_out_of_memory(&stderr) {
-        return RawOutcome::OutOfMemory {
-            cause,
-            partial_stdout,
-            stderr,
-            elapsed,
-        };
-    }
-    let description = match cause {
-        CrashCause::Exit(code) => (exits.describe)(code),
-        CrashCause::Signal(_) => format!("{cause} during the query"),
-    };
-    RawOutcome::Crashed {
-        cause,
-        description,
-        partial_stdout,
-        stderr,
-        elapsed,
-    }
-}
 
 impl Target for Z3InProcessFork {
     fn name(&self) -> String {
@@ -446,25 +285,18 @@ impl Target for Z3InProcess {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::child::Ended;
+    use crate::solver::fork_frame::classify_frame;
+    use crate::solver::fork_frame::tests::frame;
+    use crate::solver::outcome::CrashCause;
 
-    fn frame(payload: &[u8]) -> Vec<u8> {
-        let mut v = FRAME_MAGIC.to_vec();
-        v.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        v.extend_from_slice(payload);
-        v
-    }
-
-    #[test]
-    fn only_a_complete_frame_means_finished() {
-        assert_eq!(complete_frame(&frame(b"sat\n")), Some(&b"sat\n"[..]));
-        assert_eq!(complete_frame(&frame(b"")), Some(&b""[..]));
-        let f = frame(b"sat\nunsat\n");
-        for cut in 0..f.len() {
-            assert_eq!(complete_frame(&f[..cut]), None, "cut at {cut}");
-        }
-        let mut bad = f.clone();
-        bad[0] = b'X';
-        assert_eq!(complete_frame(&bad), None);
+    fn classify(
+        outputs: Vec<Vec<u8>>,
+        ended: Ended,
+        killed: bool,
+        elapsed: Duration,
+    ) -> RawOutcome {
+        classify_frame(outputs, ended, killed, elapsed, &Z3_EXITS)
     }
 
     #[test]
