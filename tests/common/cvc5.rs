@@ -7,7 +7,11 @@
 //! developer's machine the test prints `SKIPPED: <test>: cvc5 not on PATH`
 //! to stderr and returns.
 
-use std::process::Command;
+// Not every test that checks for cvc5 also runs the binary.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 /// Whether `program --version` runs and succeeds.
 pub fn on_path(program: &str) -> bool {
@@ -34,4 +38,36 @@ pub fn present_or_skip(program: &str, test: &str, ci: bool) -> bool {
 /// True if cvc5 can run; see the module docs for what happens if not.
 pub fn cvc5_or_skip(test: &str) -> bool {
     present_or_skip("cvc5", test, std::env::var_os("CI").is_some())
+}
+
+/// `cvc5-<version>` of the binary on PATH, the key of known-deviation
+/// lists.
+pub fn binary_name() -> String {
+    let out = Command::new("cvc5")
+        .arg("--version")
+        .output()
+        .expect("cvc5 ran a moment ago");
+    let version = String::from_utf8_lossy(&out.stdout);
+    format!(
+        "cvc5-{}",
+        version.split_whitespace().nth(4).unwrap_or("unknown")
+    )
+}
+
+/// What the cvc5 binary, run with `args`, prints for `(set-logic ALL)`
+/// and then `script`.
+pub fn run_binary(args: &[&str], script: &str) -> String {
+    let mut child = Command::new("cvc5")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cvc5 starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"(set-logic ALL)\n").unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
