@@ -21,7 +21,8 @@
 //! # Invariants
 //!
 //! - A drawn [`Sampled`] term is closed, well-sorted, of the asked sort and
-//!   of exactly the asked depth (a pool leaf counts as 0), and its `value`
+//!   of exactly the asked depth (a pool leaf counts as 0), has a
+//!   bit-vector or array term in it (depth 0 aside), and its `value`
 //!   is what our semantics gives it ([`eval_closed`]); a draw whose
 //!   evaluation fails (a language question over budget) is drawn again,
 //!   never guessed.
@@ -347,14 +348,40 @@ impl CombinedTermSampler {
     }
 
     /// A term of `sort` and exactly `depth` with its value, or `None` when
-    /// [`ATTEMPTS`] draws all failed to evaluate.
+    /// [`ATTEMPTS`] draws all failed to evaluate. Unless `depth` is 0, the
+    /// term [`mentions_combined`] (a draw of strings and integers alone is
+    /// drawn again).
     pub fn term(&self, sort: &Sort, depth: usize, rng: &mut dyn RngCore) -> Option<Sampled> {
         (0..ATTEMPTS).find_map(|_| {
             let term = self.draw(sort, depth, rng);
+            if depth > 0 && !mentions_combined(&term) {
+                return None;
+            }
             let value = eval_closed(&term).ok()?;
             Some(Sampled { term, value })
         })
     }
+}
+
+/// Whether a sort is or contains a bit-vector or array sort.
+pub fn is_combined_sort(s: &Sort) -> bool {
+    matches!(s, Sort::BitVec(_) | Sort::Array(..))
+}
+
+/// Whether `t` writes or applies anything of the bit-vector or array
+/// theories (a literal, a constant array, an operator, a bound variable of
+/// such a sort).
+pub fn mentions_combined(t: &Term) -> bool {
+    let mut found = false;
+    t.visit(&mut |t| {
+        found |= match t {
+            Term::BitVec(_) | Term::ConstArray(..) => true,
+            Term::App(op, _) => op.is_bitvec() || matches!(op, Op::Select | Op::Store),
+            Term::Quant(q) => q.vars.iter().any(|(_, s)| is_combined_sort(s)),
+            _ => false,
+        }
+    });
+    found
 }
 
 /// Whether `t` is a constant [`abstract_leaves`] may replace: a literal
@@ -459,6 +486,7 @@ mod tests {
                     assert!(t.term.depth() >= depth, "{depth}: {}", t.term);
                 }
                 assert_eq!(eval_closed(&t.term), Ok(t.value.clone()));
+                assert!(depth == 0 || mentions_combined(&t.term), "{}", t.term);
                 ops.extend(t.term.operators().into_iter().map(|o| o.name()));
             }
         }

@@ -14,7 +14,8 @@
 
 use std::fmt;
 
-use crate::term::{Formula, Sort, Term};
+use crate::generate::combined_terms::{self, is_combined_sort};
+use crate::term::Formula;
 use crate::transform::regex_identities::mentions_regex;
 
 /// What is drawn.
@@ -60,30 +61,14 @@ impl Theory {
     }
 }
 
-/// Whether a sort is or contains a bit-vector or array sort.
-fn combined_sort(s: &Sort) -> bool {
-    matches!(s, Sort::BitVec(_) | Sort::Array(..))
-}
-
 /// Whether a formula declares, writes or applies anything of the
 /// bit-vector or array theories.
 pub fn mentions_combined(formula: &Formula) -> bool {
-    formula.decls.iter().any(|(_, s)| combined_sort(s))
-        || formula.assertions.iter().any(|a| {
-            let mut found = false;
-            a.term.visit(&mut |t| {
-                found |= match t {
-                    Term::BitVec(_) | Term::ConstArray(..) => true,
-                    Term::App(op, _) => {
-                        op.is_bitvec()
-                            || matches!(op, crate::term::Op::Select | crate::term::Op::Store)
-                    }
-                    Term::Quant(q) => q.vars.iter().any(|(_, s)| combined_sort(s)),
-                    _ => false,
-                }
-            });
-            found
-        })
+    formula.decls.iter().any(|(_, s)| is_combined_sort(s))
+        || formula
+            .assertions
+            .iter()
+            .any(|a| combined_terms::mentions_combined(&a.term))
 }
 
 impl fmt::Display for Theory {
