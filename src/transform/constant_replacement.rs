@@ -283,7 +283,8 @@ pub fn constant_replacements(case: &Case) -> Vec<Case> {
 
 /// Replaces the anchor's constant with a random identity for it; in a
 /// regex case, a constant of Table 2.6's `C` rows (see
-/// `regex_constant_replacement`).
+/// `regex_constant_replacement`); in a combined case, a bit-vector
+/// constant (see `combined_constant_replacement`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConstantReplacement;
 
@@ -298,8 +299,14 @@ impl Transformation for ConstantReplacement {
             .unwrap_or_default();
         let mut out = if ids.is_empty() {
             // Regex cases: Table 2.6's C rows, where a model proves the new
-            // clause needed (see `regex_constant_replacement`).
-            super::regex_constant_replacement::random_regex_constant_replacement(case, rng)?
+            // clause needed (see `regex_constant_replacement`); combined
+            // cases: a bit-vector constant (see
+            // `combined_constant_replacement`).
+            super::regex_constant_replacement::random_regex_constant_replacement(case, rng)
+                .or_else(|| {
+                    super::combined_constant_replacement::CombinedConstantReplacement
+                        .apply(case, rng)
+                })?
         } else {
             replace_anchor_constant(case, ids[rng.next_u32() as usize % ids.len()])?
         };
