@@ -16,6 +16,9 @@
 #               scripts/install-solvers.sh) in process, all on the same files. --chains M adds M files of
 #               the fuzz loop's regex stream (`--category random --theory regex`), whose unsat
 #               cases are grown by Table 2.6's transformations (default 0).
+#   --theory combined  the same Table 6.1 form over the combined categories (bit-vectors and
+#               arrays with the others, Kühne 2022 3.1-3.2), a quarter of --count each (default
+#               5000); --chains M adds M files of `--category random --theory combined`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=z3; lib=(); timeout=5s; count=2000; paper=0; seed=1; keep=""
@@ -33,7 +36,7 @@ while [ $# -gt 0 ]; do
     --paper) paper=1; shift;;
     --seed) seed=$2; shift 2;;
     --keep) keep=$2; shift 2;;
-    -h|--help) sed -n 2,20p "$0"; exit 0;;
+    -h|--help) sed -n 2,24p "$0"; exit 0;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2;;
   esac
 done
@@ -41,9 +44,10 @@ cargo build --release --quiet
 bin=./target/release/equifuzz
 dir=${keep:-$(mktemp -d)}
 [ -n "$keep" ] || trap 'rm -rf "$dir"' EXIT
-if [ "$theory" = regex ]; then
-  exec scripts/table61.sh "$bin" "$dir" "$timeout" "$([ "$count" = 2000 ] && echo 3000 || echo "$count")" \
-    "$chains" "$seed" "$cvc5" "${libs[@]}" "${cvc5_libs[@]/#/cvc5:}"
+if [ "$theory" = regex ] || [ "$theory" = combined ]; then
+  default=$([ "$theory" = regex ] && echo 3000 || echo 5000)
+  exec scripts/table61.sh "$bin" "$dir" "$timeout" "$([ "$count" = 2000 ] && echo "$default" || echo "$count")" \
+    "$chains" "$seed" "$cvc5" "$theory" "${libs[@]}" "${cvc5_libs[@]/#/cvc5:}"
 fi
 if [ "$paper" = 1 ]; then
   $bin export --force --out "$dir/files" --operators paper --seed "$seed" >/dev/null

@@ -1,26 +1,40 @@
 #!/usr/bin/env bash
-# The regex half of scripts/table4.sh (`--theory regex`), not meant to be run by hand: exports
-# the regex categories once and prints, for every solver on the same files, the thesis' Table 6.1
+# The regex and combined halves of scripts/table4.sh (`--theory regex|combined`), not meant to be
+# run by hand: exports the theory's categories once and prints, for every solver on the same files, the thesis' Table 6.1
 # (Kühne 2022): Theory | Expected | Transformation | #Tests | IM | IC | S | U | K | T | E, then
 # the agreement with the labels among decided files and every disagreement.
 #
-# Arguments: BIN DIR TIMEOUT COUNT CHAINS SEED CVC5(0|1) [LIBZ3... | cvc5:LIBCVC5...]
+# Arguments: BIN DIR TIMEOUT COUNT CHAINS SEED CVC5(0|1) THEORY(regex|combined)
+#            [LIBZ3... | cvc5:LIBCVC5...]
 set -euo pipefail
-bin=$1; dir=$2; timeout=$3; count=$4; chains=$5; seed=$6; cvc5=$7; shift 7
+bin=$1; dir=$2; timeout=$3; count=$4; chains=$5; seed=$6; cvc5=$7; theory=$8; shift 8
 libs=("$@")
 files=$dir/files
-# The finite unsat categories in full, then the sat ones, a third of the rest each.
-$bin export --force --out "$files" --theory regex --seed "$seed" \
-  --category regex-equivalent-formula,regex-unsat-constant,regex-unsat-complex >/dev/null
-have=$(wc -l < "$files/manifest.jsonl")
-rest=$(( count > have ? count - have : 0 ))
-for cat in regex-membership regex-constant-assignment regex-term-synthesis; do
-  n=$(( rest / 3 )); [ "$cat" = regex-term-synthesis ] && n=$(( rest - 2 * (rest / 3) ))
-  [ "$n" -gt 0 ] && $bin export --append --out "$files" --category "$cat" --count "$n" \
-    --seed "$seed" >/dev/null
-done
-# The fuzz loop's regex stream: unsat rows grown by chains of Table 2.6's transformations.
-[ "$chains" -gt 0 ] && $bin export --append --out "$files" --category random --theory regex \
+if [ "$theory" = combined ]; then
+  # The four combined categories (Kühne 2022, 3.1-3.2), all endless: a quarter of COUNT each.
+  mkdir -p "$files"; rm -rf "${files:?}"/*
+  i=0
+  for cat in combined-constant-assignment combined-term-synthesis combined-unsat-constant \
+             combined-unsat-complex; do
+    n=$(( count / 4 )); [ "$i" = 3 ] && n=$(( count - 3 * (count / 4) ))
+    $bin export --append --out "$files" --theory combined --category "$cat" --count "$n" \
+      --seed "$seed" >/dev/null
+    i=$((i + 1))
+  done
+else
+  # The finite unsat categories in full, then the sat ones, a third of the rest each.
+  $bin export --force --out "$files" --theory regex --seed "$seed" \
+    --category regex-equivalent-formula,regex-unsat-constant,regex-unsat-complex >/dev/null
+  have=$(wc -l < "$files/manifest.jsonl")
+  rest=$(( count > have ? count - have : 0 ))
+  for cat in regex-membership regex-constant-assignment regex-term-synthesis; do
+    n=$(( rest / 3 )); [ "$cat" = regex-term-synthesis ] && n=$(( rest - 2 * (rest / 3) ))
+    [ "$n" -gt 0 ] && $bin export --append --out "$files" --category "$cat" --count "$n" \
+      --seed "$seed" >/dev/null
+  done
+fi
+# The fuzz loop's stream of the theory: unsat cases grown by chains of unsat transformations.
+[ "$chains" -gt 0 ] && $bin export --append --out "$files" --category random --theory "$theory" \
   --count "$chains" --seed "$seed" >/dev/null
 solvers=()
 for l in "${libs[@]}"; do
@@ -32,6 +46,8 @@ i=0
 for s in "${solvers[@]}"; do
   target=${s%%|*}; lib=${s#*|}
   args=(--target "$target"); [ -n "$lib" ] && args+=(--solver-lib "$lib")
+  # cvc5 refuses constant arrays (STORE_ALL) unless told --arrays-exp.
+  [ "$target" = cvc5 ] && [ "$theory" = combined ] && args+=(--solver-option arrays-exp=true)
   echo "running $(wc -l < "$files/manifest.jsonl") files on $target ${lib:+($lib) }(timeout $timeout)..." >&2
   nice -n 10 $bin run --jsonl "${args[@]}" --timeout "$timeout" "$files" > "$dir/verdicts-$i.jsonl" \
     2> "$dir/run-$i.stderr" || true
@@ -54,13 +70,19 @@ names = {
     "regex-constant-assignment": "constant assignment (2.3.1)",
     "regex-term-synthesis": "term synthesis, depth 3 (2.3.2/2.3.3)",
     "larger-core": "larger unsat core (2.4.1, 2.4.2, noise)",
+    "combined-constant-assignment": "constant assignment (3.1.1)",
+    "combined-term-synthesis": "term synthesis, depth 3 (3.1)",
+    "combined-unsat-constant": "const (3.2)",
+    "combined-unsat-complex": "constComplexResult (3.2)",
 }
+theory_names = {"regex": "Regex", "combined": "Combined", "strings": "Strings"}
 cols = [("IM", "invalid-model"), ("IC", "invalid-core"), ("S", "sat"), ("U", "unsat"),
         ("K", "unknown"), ("T", "timeout"), ("E", "error"), ("NE", "not-expressible")]
 for i, solver in enumerate(solvers):
     path = os.path.join(dir, f"verdicts-{i}.jsonl")
     version = open(os.path.join(dir, f"run-{i}.stderr")).readline().strip()
     table = collections.defaultdict(collections.Counter)
+    theories = {}
     wrong = []
     for line in open(path):
         v = json.loads(line)
@@ -72,6 +94,7 @@ for i, solver in enumerate(solvers):
         col = {"unsound": "unsat" if status == "sat" else "sat", "imprecise-core": "unsat",
                "incomplete": "sat", "crash": "error", "invalid": "error",
                "label-contradicted": "sat"}.get(k, k)
+        theories[cat] = theory
         table[(status, cat)][col] += 1
         table[(status, cat)]["#"] += 1
         if k in ("unsound", "invalid-model", "invalid-core", "crash", "label-contradicted"):
@@ -82,7 +105,7 @@ for i, solver in enumerate(solvers):
     total = collections.Counter()
     for (status, cat) in sorted(table, key=lambda x: (x[0] != "sat", x[1])):
         t = table[(status, cat)]; total.update(t)
-        print(f"| Regex | {status} | {names.get(cat, cat)} | {t['#']} | " +
+        print(f"| {theory_names.get(theories.get(cat), 'Regex')} | {status} | {names.get(cat, cat)} | {t['#']} | " +
               " | ".join(str(t[k]) for _, k in cols) + " |")
     agree = sum(t["sat"] if s == "sat" else t["unsat"] for (s, _), t in table.items())
     bad = sum(t["unsat"] if s == "sat" else t["sat"] for (s, _), t in table.items()) \

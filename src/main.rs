@@ -201,7 +201,9 @@ enum Command {
         /// Categories, comma-separated: operation, constant-assignment, term-synthesis,
         /// equivalent-formula, larger-core, noise, random, regex-membership,
         /// regex-constant-assignment, regex-equivalent-formula, regex-unsat-constant,
-        /// regex-unsat-complex, regex-term-synthesis (default: by --theory; see the README).
+        /// regex-unsat-complex, regex-term-synthesis, combined-constant-assignment,
+        /// combined-term-synthesis, combined-unsat-constant, combined-unsat-complex
+        /// (default: by --theory; see the README).
         #[arg(long, value_delimiter = ',')]
         category: Vec<Category>,
         /// Constant pool.
@@ -217,7 +219,8 @@ enum Command {
         /// Quantifier patterns in the unsat categories.
         #[arg(long, value_enum, default_value_t = Patterns::Both)]
         patterns: Patterns,
-        /// What is drawn: strings, regular expressions or both. Picks the
+        /// What is drawn: strings, regular expressions, combined (bit-vectors
+        /// and arrays with the others) or all. Picks the
         /// default categories and what `random` mixes; a category of another
         /// theory is refused.
         #[arg(long, value_enum, default_value_t = Theory::All)]
@@ -264,8 +267,9 @@ struct FuzzArgs {
     /// Seconds between monitor lines and stats.jsonl records (0.1..=3600).
     #[arg(long, default_value = "5", value_parser = progress_value)]
     progress: f64,
-    /// What the cases are drawn from: strings, regular expressions or both
-    /// (seeds of another theory are left out).
+    /// What the cases are drawn from: strings, regular expressions,
+    /// combined (bit-vectors and arrays with the others) or all (seeds of
+    /// another theory are left out).
     #[arg(long, value_enum, default_value_t = Theory::All)]
     theory: Theory,
     #[command(flatten)]

@@ -293,7 +293,22 @@ fn the_theory_option_picks_what_is_drawn() {
         (
             "all",
             vec!["--category", "random", "--count", "400"],
-            &["regex", "strings"][..],
+            &["combined", "regex", "strings"][..],
+        ),
+        (
+            "combined",
+            vec!["--category", "random", "--count", "200"],
+            &["combined"][..],
+        ),
+        (
+            "combined",
+            vec!["--category", "combined-term-synthesis", "--count", "100"],
+            &["combined"][..],
+        ),
+        (
+            "combined",
+            vec!["--category", "combined-unsat-constant", "--count", "100"],
+            &["combined"][..],
         ),
     ] {
         let dir = base.join(format!("{theory}-{}", args.join("")));

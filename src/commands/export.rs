@@ -28,9 +28,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::generate::{
-    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
-    STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas,
-    regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases, step1,
+    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
+    RegexMembership, RegexPool, RegexTermSynthesis, Result3_2, STRING_OPERATORS,
+    equivalent_formula_cases, equivalent_formulas, regex_equivalent_formula_cases,
+    regex_unsat_complex_cases, regex_unsat_constant_cases, step1,
 };
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};
@@ -73,6 +74,18 @@ pub enum Category {
     /// Sat: nested regex terms (depth --depth, at least 2; 3 when --depth
     /// is 1) with and without RegLan variables (endless).
     RegexTermSynthesis,
+    /// Sat: one bit-vector or array operation on pool constants, some
+    /// replaced by variables (Kühne 2022, Sect. 3.1.1; endless).
+    CombinedConstantAssignment,
+    /// Sat: nested terms across bit-vectors, arrays, strings, integers and
+    /// regexes (Sect. 3.1; depth --depth, 3 when --depth is 1; endless).
+    CombinedTermSynthesis,
+    /// Unsat: a combined term equal to a pool constant of another value
+    /// (Sect. 3.2; endless).
+    CombinedUnsatConstant,
+    /// Unsat: a combined term equal to another term of another value
+    /// (Sect. 3.2; endless).
+    CombinedUnsatComplex,
 }
 
 impl Category {
@@ -91,6 +104,10 @@ impl Category {
         Category::RegexUnsatConstant,
         Category::RegexUnsatComplex,
         Category::RegexTermSynthesis,
+        Category::CombinedConstantAssignment,
+        Category::CombinedTermSynthesis,
+        Category::CombinedUnsatConstant,
+        Category::CombinedUnsatComplex,
     ];
 
     /// The paper's six categories (everything but `random`).
@@ -113,18 +130,37 @@ impl Category {
         Category::RegexTermSynthesis,
     ];
 
+    /// The combined categories (Kühne 2022, ch. 3), all endless.
+    pub const COMBINED: &'static [Category] = &[
+        Category::CombinedConstantAssignment,
+        Category::CombinedTermSynthesis,
+        Category::CombinedUnsatConstant,
+        Category::CombinedUnsatComplex,
+    ];
+
     /// The categories written when none is named: the paper's six for
-    /// `strings`, the regex ones for `regex`, both for `all`; the endless
-    /// regex categories only with a `--count`.
+    /// `strings`, the regex ones for `regex`, the combined ones for
+    /// `combined`, all of them for `all`; the endless categories only with
+    /// a `--count`.
     pub fn defaults(theory: Theory, counted: bool) -> Vec<Category> {
         let regex = Category::REGEX
+            .iter()
+            .copied()
+            .filter(move |c| counted || !c.endless(1));
+        let combined = Category::COMBINED
             .iter()
             .copied()
             .filter(move |c| counted || !c.endless(1));
         match theory {
             Theory::Strings => Category::PAPER.to_vec(),
             Theory::Regex => regex.collect(),
-            Theory::All => Category::PAPER.iter().copied().chain(regex).collect(),
+            Theory::Combined => combined.collect(),
+            Theory::All => Category::PAPER
+                .iter()
+                .copied()
+                .chain(regex)
+                .chain(combined)
+                .collect(),
         }
     }
 
@@ -136,6 +172,10 @@ impl Category {
                 | Category::RegexMembership
                 | Category::RegexConstantAssignment
                 | Category::RegexTermSynthesis
+                | Category::CombinedConstantAssignment
+                | Category::CombinedTermSynthesis
+                | Category::CombinedUnsatConstant
+                | Category::CombinedUnsatComplex
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -150,6 +190,10 @@ impl Category {
             | Category::RegexUnsatConstant
             | Category::RegexUnsatComplex
             | Category::RegexTermSynthesis => Theory::Regex,
+            Category::CombinedConstantAssignment
+            | Category::CombinedTermSynthesis
+            | Category::CombinedUnsatConstant
+            | Category::CombinedUnsatComplex => Theory::Combined,
             _ => Theory::Strings,
         }
     }
@@ -170,6 +214,10 @@ impl Category {
             Category::RegexUnsatConstant => "regex-unsat-constant",
             Category::RegexUnsatComplex => "regex-unsat-complex",
             Category::RegexTermSynthesis => "regex-term-synthesis",
+            Category::CombinedConstantAssignment => "combined-constant-assignment",
+            Category::CombinedTermSynthesis => "combined-term-synthesis",
+            Category::CombinedUnsatConstant => "combined-unsat-constant",
+            Category::CombinedUnsatComplex => "combined-unsat-complex",
         }
     }
 }
@@ -280,7 +328,7 @@ struct ManifestEntry<'a> {
     patterns: bool,
     chain: &'a [String],
     operators: Vec<&'static str>,
-    /// `strings` or `regex`: the file's own theory.
+    /// `strings`, `regex` or `combined`: the file's own theory.
     theory: &'static str,
 }
 
@@ -407,6 +455,29 @@ fn category_cases<'a>(
             let depth = if cfg.depth >= 2 { cfg.depth } else { 3 };
             let mut g =
                 RegexTermSynthesis::new(RegexPool::boundary_randomized(seed), depth).seed(seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+        }
+        Category::CombinedConstantAssignment | Category::CombinedTermSynthesis => {
+            let depth = match cat {
+                Category::CombinedConstantAssignment => 1,
+                _ if cfg.depth >= 2 => cfg.depth,
+                _ => 3,
+            };
+            let mut g =
+                CombinedSynthesis::new(RegexPool::boundary_randomized(seed), depth).seed(seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+        }
+        Category::CombinedUnsatConstant | Category::CombinedUnsatComplex => {
+            let result = if cat == Category::CombinedUnsatConstant {
+                Result3_2::Constant
+            } else {
+                Result3_2::Complex
+            };
+            let depth = if cfg.depth >= 2 { cfg.depth } else { 3 };
+            let sampler = CombinedTermSampler::new(RegexPool::boundary_randomized(seed));
+            let mut g = CombinedUnsat::new(sampler, depth, result).seed(seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
         }
@@ -557,8 +628,8 @@ pub fn export(cfg: &ExportConfig) -> Result<ExportSummary, String> {
     let endless = cfg.categories.iter().any(|c| c.endless(cfg.depth));
     if endless && cfg.count.is_none() {
         return Err(
-            "`random`, `regex-membership`, `regex-constant-assignment` and deep term \
-             synthesis are endless: give --count"
+            "`random`, `regex-membership`, `regex-constant-assignment`, the combined \
+             categories and deep term synthesis are endless: give --count"
                 .into(),
         );
     }

@@ -4,6 +4,9 @@
 //! construction; [`crate::transform`] grows them.
 
 pub mod bv_pool;
+mod combined_synthesis;
+pub mod combined_terms;
+mod combined_unsat;
 mod equivalent_formulas;
 mod pool;
 mod regex_constant_assignment;
@@ -17,6 +20,9 @@ mod regex_unsat_constants;
 mod step1;
 pub mod term_pool;
 
+pub use combined_synthesis::CombinedSynthesis;
+pub use combined_terms::CombinedTermSampler;
+pub use combined_unsat::{CombinedUnsat, Result3_2};
 pub(crate) use equivalent_formulas::sx;
 #[cfg(test)]
 #[allow(unused_imports)]

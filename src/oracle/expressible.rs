@@ -22,6 +22,10 @@
 //!   not expressible on a byte release; cvc5 refuses it outright, and
 //!   refuses RegLan constants and `re.range` over anything but two
 //!   one-character literals.
+//! - cvc5's parser takes only a value as the default of a constant array
+//!   (`((as const (Array Int Int)) (- 2))` is refused: `(- 2)` is an
+//!   application there), so a default that is not a literal is not
+//!   expressible on cvc5.
 
 use crate::term::{Dialect, Formula, Op, Sort, Term};
 use crate::truth::Truth;
@@ -62,6 +66,9 @@ pub fn not_expressible(
                 {
                     Some(format!("{dialect} cannot compare regular languages"))
                 }
+                Term::ConstArray(_, v) if cvc5 && !is_cvc5_value(v) => Some(format!(
+                    "cvc5 takes only values in `(as const ...)`, not `{v}`"
+                )),
                 Term::App(Op::ReRange, args) if cvc5 && !args.iter().all(is_one_char) => {
                     Some("cvc5 takes only one-character literals in `re.range`".to_string())
                 }
@@ -99,6 +106,17 @@ fn has_reglan(s: &Sort) -> bool {
     match s {
         Sort::RegLan => true,
         Sort::Array(i, e) => has_reglan(i) || has_reglan(e),
+        _ => false,
+    }
+}
+
+/// A literal cvc5 reads as a value: negative integers are printed `(- n)`,
+/// an application.
+fn is_cvc5_value(t: &Term) -> bool {
+    match t {
+        Term::Int(n) => n.sign() != num_bigint::Sign::Minus,
+        Term::Bool(_) | Term::Str(_) | Term::BitVec(_) => true,
+        Term::ConstArray(_, v) => is_cvc5_value(v),
         _ => false,
     }
 }
@@ -176,5 +194,23 @@ mod tests {
         // On bytes, language equality means something else.
         assert!(not_expressible(Dialect::Z3Bytes, &eq, None).is_some());
         assert_eq!(not_expressible(Dialect::Z3Bytes, &var, None), None);
+    }
+
+    /// cvc5 1.4.2 answers `expected a value` for these defaults; Z3 reads
+    /// them.
+    #[test]
+    fn cvc5_takes_only_values_as_constant_array_defaults() {
+        let negative = formula("(assert (= (select ((as const (Array Int Int)) (- 2)) 0) (- 2)))");
+        let regex = formula(
+            r#"(assert (str.in_re "a" (select ((as const (Array Int RegLan)) (re.* (str.to_re "a"))) 0)))"#,
+        );
+        let fine =
+            formula("(assert (= (select ((as const (Array Int (_ BitVec 4))) #x1) (- 2)) #x1))");
+        for f in [&negative, &regex] {
+            let why = not_expressible(Dialect::Cvc5, f, None).expect("refused");
+            assert!(why.contains("as const"), "{why}");
+            assert_eq!(not_expressible(Dialect::Smtlib26, f, None), None);
+        }
+        assert_eq!(not_expressible(Dialect::Cvc5, &fine, None), None);
     }
 }

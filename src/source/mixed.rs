@@ -16,6 +16,14 @@
 //! constants), and constant-only cases with constant or nested complex
 //! results (Sect. 2.5), over [`RegexPool::boundary_randomized`].
 //!
+//! Combined cases (bit-vectors and arrays with the others, Kühne 2022
+//! ch. 3) are drawn first, by their own share (none for `strings` and
+//! `regex`, all for `combined`, a tenth for `all`): sat constant
+//! assignment and nested term synthesis (depth 3) across theories
+//! ([`CombinedSynthesis`]), unsat with a constant or a nested complex
+//! result ([`CombinedUnsat`]), grown by the same random chain of unsat
+//! transformations.
+//!
 //! # Invariants
 //!
 //! - Every case's truth holds: each piece (generator or transformation)
@@ -28,9 +36,9 @@ use rand::{Rng, RngCore};
 
 use super::{RandomCaseGenerator, Theory};
 use crate::generate::{
-    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler,
-    RegexTermSynthesis, TermPoolError, equivalent_formula_cases, random_regex_unsat_constant,
-    regex_equivalent_formula_cases,
+    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
+    RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis, Result3_2, TermPoolError,
+    equivalent_formula_cases, random_regex_unsat_constant, regex_equivalent_formula_cases,
 };
 use crate::transform::{
     ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement, random_chain,
@@ -51,6 +59,32 @@ const NESTED_DEPTH: usize = 3;
 /// The share of regex cases under [`Theory::All`].
 const REGEX_SHARE: f64 = 0.2;
 
+/// The share of combined cases under [`Theory::All`].
+const COMBINED_SHARE: f64 = 0.1;
+
+/// The combined generators, one per kind.
+#[derive(Clone, Debug)]
+struct Combined {
+    assignment: CombinedSynthesis,
+    synthesis: CombinedSynthesis,
+    unsat_constant: CombinedUnsat,
+    unsat_complex: CombinedUnsat,
+}
+
+impl Combined {
+    fn new(seed: u64) -> Self {
+        let pool = RegexPool::boundary_randomized(seed);
+        let sampler = CombinedTermSampler::new(pool.clone());
+        Combined {
+            assignment: CombinedSynthesis::new(pool.clone(), 1).seed(seed),
+            synthesis: CombinedSynthesis::new(pool, NESTED_DEPTH).seed(seed),
+            unsat_constant: CombinedUnsat::new(sampler.clone(), NESTED_DEPTH, Result3_2::Constant)
+                .seed(seed),
+            unsat_complex: CombinedUnsat::new(sampler, NESTED_DEPTH, Result3_2::Complex).seed(seed),
+        }
+    }
+}
+
 /// Makes a random mix of sat and unsat cases.
 #[derive(Clone, Debug)]
 pub struct MixedCaseGenerator {
@@ -63,6 +97,8 @@ pub struct MixedCaseGenerator {
     regex_terms: RegexTermSampler,
     regex_synthesis: RegexTermSynthesis,
     regex_share: f64,
+    combined: Combined,
+    combined_share: f64,
     max_chain: usize,
     seed: u64,
 }
@@ -87,6 +123,8 @@ impl MixedCaseGenerator {
                 NESTED_DEPTH,
             ),
             regex_share: REGEX_SHARE,
+            combined: Combined::new(0),
+            combined_share: 0.0,
             max_chain: 10,
             seed: 0,
         })
@@ -100,19 +138,30 @@ impl MixedCaseGenerator {
         self.regex_assignment = RegexConstantAssignment::new(pool.clone()).seed(seed);
         self.regex_terms = RegexTermSampler::new(pool.clone());
         self.regex_synthesis = RegexTermSynthesis::new(pool, NESTED_DEPTH).seed(seed);
+        self.combined = Combined::new(seed);
         self.seed = seed;
         self
     }
 
     /// What is drawn: `Strings` keeps the string-only stream draw for
-    /// draw, `Regex` draws only regex cases, `All` (the default) a fifth
-    /// regex cases.
+    /// draw, `Regex` draws only regex cases, `Combined` only combined
+    /// ones, `All` (the default) a tenth combined cases and a fifth of the
+    /// rest regex cases.
     pub fn theory(self, theory: Theory) -> Self {
-        self.regex_share(match theory {
-            Theory::Strings => 0.0,
-            Theory::Regex => 1.0,
-            Theory::All => REGEX_SHARE,
-        })
+        let (regex, combined) = match theory {
+            Theory::Strings => (0.0, 0.0),
+            Theory::Regex => (1.0, 0.0),
+            Theory::Combined => (0.0, 1.0),
+            Theory::All => (REGEX_SHARE, COMBINED_SHARE),
+        };
+        self.regex_share(regex).combined_share(combined)
+    }
+
+    /// The share of combined cases among all cases, in `0.0..=1.0`; 0
+    /// keeps the other streams draw for draw.
+    pub fn combined_share(mut self, share: f64) -> Self {
+        self.combined_share = share.clamp(0.0, 1.0);
+        self
     }
 
     /// The share of regex cases among all cases, in `0.0..=1.0`; 0 keeps
@@ -130,6 +179,26 @@ impl MixedCaseGenerator {
 
     /// The next random case.
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
+        if self.combined_share > 0.0 && rng.random_bool(self.combined_share) {
+            let unsat = rng.random_bool(self.unsat_share);
+            let kind = rng.random_range(0..2);
+            let c = &mut self.combined;
+            let mut case = match (unsat, kind) {
+                (true, k) => {
+                    let start = if k == 0 {
+                        c.unsat_constant.next(rng)
+                    } else {
+                        c.unsat_complex.next(rng)
+                    };
+                    let len = rng.random_range(0..=2);
+                    random_chain(&start, &UNSAT_CATALOGUE, len, rng)
+                }
+                (false, 0) => c.assignment.next(rng),
+                (false, _) => c.synthesis.next(rng),
+            };
+            case.provenance.seed = self.seed;
+            return case;
+        }
         // With no regex share the stream is the string-only stream of old,
         // draw for draw.
         if self.regex_share > 0.0 && rng.random_bool(self.regex_share) {
@@ -186,7 +255,8 @@ mod tests {
             .unwrap()
             .seed(5)
             .unsat_share(1.0)
-            .regex_share(0.0);
+            .regex_share(0.0)
+            .combined_share(0.0);
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let catalogue: [&dyn Transformation; 3] = [
             &VariableReplacement,
@@ -215,7 +285,8 @@ mod tests {
         let mut g = MixedCaseGenerator::new(ConstantPool::paper())
             .unwrap()
             .seed(3)
-            .regex_share(0.2);
+            .regex_share(0.2)
+            .combined_share(0.0);
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
         let mut grown_cores = 0;

@@ -3,15 +3,18 @@
 //!
 //! # Invariant
 //!
-//! A formula is `regex` exactly when it has a `RegLan` variable or a
-//! `str.to_re`, `str.in_re`, `str.replace_re(_all)` or `re.*` term
-//! ([`mentions_regex`]), else `strings`; a
-//! stream asked for one theory yields only formulas of that theory (the
-//! mixed generator's tests check it), since no transformation brings
-//! regexes into a strings-only case.
+//! A formula is `combined` exactly when it has a bit-vector or array
+//! variable, literal or operator ([`mentions_combined`]); else `regex` when
+//! it has a `RegLan` variable or a `str.to_re`, `str.in_re`,
+//! `str.replace_re(_all)` or `re.*` term ([`mentions_regex`]); else
+//! `strings`. A stream asked for one theory yields only formulas of that
+//! theory (the mixed generator's tests check it), since no transformation
+//! brings regexes into a strings-only case nor bit-vectors or arrays into
+//! either.
 
 use std::fmt;
 
+use crate::generate::combined_terms::{self, is_combined_sort};
 use crate::term::Formula;
 use crate::transform::regex_identities::mentions_regex;
 
@@ -22,15 +25,20 @@ pub enum Theory {
     Strings,
     /// Cases over regular expressions (`RegLan`, `str.in_re`).
     Regex,
-    /// Both.
+    /// Bit-vectors and arrays combined with the others (Kühne 2022, ch. 3).
+    Combined,
+    /// All three.
     #[default]
     All,
 }
 
 impl Theory {
-    /// The theory of one formula: `Strings` or `Regex`, never `All`.
+    /// The theory of one formula: `Strings`, `Regex` or `Combined`, never
+    /// `All`.
     pub fn of(formula: &Formula) -> Theory {
-        if mentions_regex(formula) {
+        if mentions_combined(formula) {
+            Theory::Combined
+        } else if mentions_regex(formula) {
             Theory::Regex
         } else {
             Theory::Strings
@@ -47,9 +55,20 @@ impl Theory {
         match self {
             Theory::Strings => "strings",
             Theory::Regex => "regex",
+            Theory::Combined => "combined",
             Theory::All => "all",
         }
     }
+}
+
+/// Whether a formula declares, writes or applies anything of the
+/// bit-vector or array theories.
+pub fn mentions_combined(formula: &Formula) -> bool {
+    formula.decls.iter().any(|(_, s)| is_combined_sort(s))
+        || formula
+            .assertions
+            .iter()
+            .any(|a| combined_terms::mentions_combined(&a.term))
 }
 
 impl fmt::Display for Theory {

@@ -43,14 +43,31 @@ fn literal_value(t: &Term) -> Option<Value> {
     }
 }
 
-/// The constants of a term, in order of first occurrence.
+/// The constants of a term that [`replace_literal`] replaces, in order of
+/// first occurrence. Not those inside a constant array's default: they
+/// stay (a solver takes only values there), and a constant found only
+/// there would give a clause `C` that no assertion needs, a core that is
+/// not minimal.
 fn constants(t: &Term) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::new();
-    t.visit(&mut |x| {
-        if let Some(v) = literal_value(x).filter(|v| !out.contains(v)) {
+    fn walk(t: &Term, out: &mut Vec<Value>) {
+        if let Some(v) = literal_value(t).filter(|v| !out.contains(v)) {
             out.push(v);
         }
-    });
+        match t {
+            Term::App(_, args) => args.iter().for_each(|a| walk(a, out)),
+            Term::Let(bs, body) => {
+                bs.iter().for_each(|(_, x)| walk(x, out));
+                walk(body, out);
+            }
+            Term::Quant(q) => {
+                walk(&q.body, out);
+                q.patterns.iter().flatten().for_each(|p| walk(p, out));
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(t, &mut out);
     out
 }
 
@@ -266,7 +283,8 @@ pub fn constant_replacements(case: &Case) -> Vec<Case> {
 
 /// Replaces the anchor's constant with a random identity for it; in a
 /// regex case, a constant of Table 2.6's `C` rows (see
-/// `regex_constant_replacement`).
+/// `regex_constant_replacement`); in a combined case, a bit-vector
+/// constant (see `combined_constant_replacement`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConstantReplacement;
 
@@ -281,8 +299,14 @@ impl Transformation for ConstantReplacement {
             .unwrap_or_default();
         let mut out = if ids.is_empty() {
             // Regex cases: Table 2.6's C rows, where a model proves the new
-            // clause needed (see `regex_constant_replacement`).
-            super::regex_constant_replacement::random_regex_constant_replacement(case, rng)?
+            // clause needed (see `regex_constant_replacement`); combined
+            // cases: a bit-vector constant (see
+            // `combined_constant_replacement`).
+            super::regex_constant_replacement::random_regex_constant_replacement(case, rng)
+                .or_else(|| {
+                    super::combined_constant_replacement::CombinedConstantReplacement
+                        .apply(case, rng)
+                })?
         } else {
             replace_anchor_constant(case, ids[rng.next_u32() as usize % ids.len()])?
         };
@@ -298,6 +322,23 @@ mod tests {
     use super::*;
     use crate::generate::equivalent_formula_cases;
     use crate::transform::identities::identity;
+
+    /// A constant only inside a constant array's default is not offered:
+    /// `replace_literal` leaves it there, so its clause would be outside
+    /// every minimal core (the core would be claimed too large).
+    #[test]
+    fn constants_inside_a_constant_array_are_not_offered() {
+        let t = crate::term::parse_term("(= (select ((as const (Array Int Int)) 7) 0) (+ 3 4))")
+            .unwrap();
+        let found = constants(&t);
+        assert!(!found.contains(&Value::Int(7.into())), "{found:?}");
+        assert!(found.contains(&Value::Int(3.into())), "{found:?}");
+        // Every constant offered is replaced.
+        let z = Term::var("z");
+        for c in &found {
+            assert_ne!(replace_literal(&t, c, &z), t, "{c:?}");
+        }
+    }
 
     #[test]
     fn anchor_replacement_pins_true_in_e9() {

@@ -10,6 +10,7 @@ use rand::RngCore;
 use crate::truth::Case;
 
 mod chain;
+mod combined_constant_replacement;
 pub mod conjunction;
 mod constant_assignment;
 mod constant_replacement;
@@ -23,6 +24,9 @@ mod variable_abstraction;
 mod variable_replacement;
 
 pub use chain::{Chain, MAX_FORMULA_SIZE, formula_size, random_chain};
+pub use combined_constant_replacement::{
+    BvRow, CombinedConstantReplacement, ROWS as BV_CONSTANT_ROWS, replace_bv_constant,
+};
 pub use constant_assignment::{
     ConstantAssignment, constant_assignments, constant_assignments_with,
 };

@@ -51,7 +51,10 @@ use crate::truth::{Case, Truth};
 /// order of first occurrence.
 pub fn replaceable_constants(t: &Term) -> Vec<(Term, Value)> {
     let mut out: Vec<(Term, Value)> = Vec::new();
-    t.visit(&mut |x| {
+    // Not inside a constant array's default, which `replace_term` leaves
+    // as is (solvers take only values there): a constant found only there
+    // would give a clause no assertion needs, a core that is not minimal.
+    visit_outside_const_arrays(t, &mut |x| {
         if out.iter().any(|(y, _)| y == x) || !x.free_vars().is_empty() {
             return;
         }
@@ -69,6 +72,15 @@ pub fn replaceable_constants(t: &Term) -> Vec<(Term, Value)> {
         }
     });
     out
+}
+
+/// Calls `f` on every subterm reached through applications only (parents
+/// first): the subterms [`replace_term`] may replace.
+fn visit_outside_const_arrays(t: &Term, f: &mut dyn FnMut(&Term)) {
+    f(t);
+    if let Term::App(_, args) = t {
+        args.iter().for_each(|a| visit_outside_const_arrays(a, f));
+    }
 }
 
 /// The id of a row made by [`language_rows`].
@@ -375,6 +387,26 @@ pub fn random_regex_constant_replacement(case: &Case, rng: &mut dyn RngCore) -> 
 mod tests {
     use super::*;
     use crate::generate::regex_equivalent_formula_cases;
+
+    /// Every constant offered is one `replace_term` replaces; a regex that
+    /// is only a constant array's default is not offered (its clause would
+    /// be outside every minimal core).
+    #[test]
+    fn constants_inside_a_constant_array_are_not_offered() {
+        let t = crate::term::parse_term(
+            r#"(and (str.in_re "a" (select ((as const (Array Int RegLan)) (re.* (str.to_re "b"))) 0)) (str.in_re "a" re.all))"#,
+        )
+        .unwrap();
+        let found = replaceable_constants(&t);
+        let z = Term::var("z");
+        for (c, _) in &found {
+            assert_ne!(replace_term(&t, c, &z), t, "{c}");
+        }
+        assert!(
+            found.iter().any(|(c, _)| c.to_string() == "re.all"),
+            "{found:?}"
+        );
+    }
 
     fn e(id: &str) -> Case {
         regex_equivalent_formula_cases(0)
