@@ -322,19 +322,36 @@ pub fn check(file: &Path, candidate: &Path) -> Result<CheckResult, String> {
         Ok(f) => f,
         Err(e) => return Ok(CheckResult::BadLabel(e)),
     };
-    let case = Case {
-        formula,
-        ..finding.case.clone()
+    // A result of `minimize` is a finding file with its own truth: its
+    // reductions may drop a constant from the model or a definition from
+    // the core, each with its proof (`triage::minimize`). Any other
+    // candidate (ddSMT's) is held to the finding's truth.
+    let own = Finding::from_text(candidate, text.clone())
+        .ok()
+        .filter(|c| c.kind == finding.kind && c.replay.target == finding.replay.target);
+    let (case, instantiated) = match own {
+        Some(c) => (c.case, c.instantiated),
+        None => (
+            Case {
+                formula,
+                ..finding.case.clone()
+            },
+            finding.instantiated,
+        ),
     };
     if let Err(e) = case.check() {
         return Ok(CheckResult::BadLabel(e.to_string()));
     }
-    if let Some(why) = core_refuted(&case) {
+    if !instantiated && let Some(why) = core_refuted(&case) {
         return Ok(CheckResult::BadLabel(why));
     }
     let mut judge = Judge::open(&spec_of(&finding.replay), finding.replay.timeout)?;
     let want = Failure::of(&judge.judge_finding(&finding));
-    let probe = Finding { case, ..finding };
+    let probe = Finding {
+        case,
+        instantiated,
+        ..finding
+    };
     let got = judge.judge_finding(&probe);
     Ok(match (want, Failure::of(&got)) {
         (Some(w), Some(g)) if w == g => CheckResult::Same {
