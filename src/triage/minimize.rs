@@ -96,6 +96,17 @@ pub fn core_refuted(case: &Case) -> Option<String> {
         return None;
     };
     for a in &case.formula.assertions {
+        // A true assertion changes no subset's satisfiability, so it is in
+        // no minimal core.
+        if let Some(name) = &a.name
+            && core.contains(name)
+            && a.term.free_vars().is_empty()
+            && eval_closed(&a.term) == Ok(Value::Bool(true))
+        {
+            return Some(format!(
+                "assertion {name} is true on its own, so it is in no minimal core"
+            ));
+        }
         if a.term.free_vars().is_empty() && eval_closed(&a.term) == Ok(Value::Bool(false)) {
             let name = a.name.clone().unwrap_or_default();
             if core.len() != 1 || !core.contains(&name) {
@@ -1031,6 +1042,11 @@ mod tests {
         let mut noise = read_case(UNSAT, "t").unwrap();
         noise.formula.assertions[2].term = Term::Bool(false);
         assert!(core_refuted(&noise).is_some());
+        // A core assertion that is true on its own is in no minimal core
+        // (ddSMT made `(! true :named a0)` of one).
+        let mut trivial = read_case(UNSAT, "t").unwrap();
+        trivial.formula.assertions[0].term = Term::Bool(true);
+        assert!(core_refuted(&trivial).is_some_and(|w| w.contains("true on its own")));
     }
 
     #[test]
