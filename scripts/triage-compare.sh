@@ -11,19 +11,26 @@
 # reduction made a satisfiable formula out of an unsat one; `unsound` there means a sat answer
 # whose model could not settle it. (A sat result's label is the model check of --check itself.)
 #
-# equifuzz gets --max-tests 500 (its default is 3000), ddSMT a 30 s limit per test.
+# equifuzz gets --max-tests 500 (its default is 3000), ddSMT a 30 s limit per test and, with
+# DDSMT_CAP=SECONDS, a limit on its whole run per finding (it writes its best result as it goes,
+# so a capped run still has one; the table marks it with `cap`).
 #
 # Usage: scripts/triage-compare.sh BIN CAMPAIGN_DIR [N=10] [OUT=/tmp/triage-compare]
-#   N findings are taken evenly spread over CAMPAIGN_DIR/findings (sorted by name).
+#   N findings are taken evenly spread over CAMPAIGN_DIR/findings (sorted by name); N=0: all.
+#   PART=ours or PART=ddsmt runs one side only and keeps OUT's results of the other (so that
+#   equifuzz can be measured again after a change without running ddSMT again).
 #   Needs `ddsmt` on PATH (pip install ddsmt); without it, says SKIPPED and exits 0.
 set -euo pipefail
 bin=$(realpath "$1"); dir=$(realpath "$2"); n=${3:-10}; out=${4:-/tmp/triage-compare}
 if ! command -v ddsmt >/dev/null; then echo "SKIPPED: ddsmt is not on PATH (pip install ddsmt)"; exit 0; fi
 newest_z3=${NEWEST_Z3:-$HOME/.cache/equifuzz/solvers/z3-latest/x/z3/lib/libz3.so}
 cvc5_lib=${CVC5_LIB:-$(ls "$HOME"/.cache/equifuzz/solvers/cvc5-*/x/cvc5.libs/libcvc5-*.so* 2>/dev/null | grep -v parser | head -n 1 || true)}
-rm -rf "$out"; mkdir -p "$out/ours" "$out/ddsmt" "$out/tests" "$out/labels"
+part=${PART:-both}; cap=${DDSMT_CAP:-0}
+[ "$part" = both ] && rm -rf "$out"
+mkdir -p "$out/ours" "$out/ddsmt" "$out/tests" "$out/labels" "$out/rows"
 mapfile -t all < <(find "$dir/findings" -name '*.smt2' | sort)
 [ ${#all[@]} -gt 0 ] || { echo "no findings under $dir/findings" >&2; exit 2; }
+[ "$n" -gt 0 ] || n=${#all[@]}
 step=$(( ${#all[@]} / n )); [ "$step" -ge 1 ] || step=1
 nodes() { sed -n 's/.*truth valid, \([0-9]*\) AST nodes$/\1/p'; }
 now() { date +%s.%N; }
@@ -52,17 +59,29 @@ for f in "${all[@]}"; do
   exp=$(sed -n 's/^; expected: //p' "$f" | head -n 1)
   before=$("$bin" minimize "$f" --check "$f" 2>/dev/null | nodes || true)
   if [ -z "$before" ]; then echo "$name: does not fail the same way any more, skipped" | tee -a "$out/table.txt"; continue; fi
-  t0=$(now); "$bin" minimize "$f" --max-tests 500 --out "$out/ours/$name.smt2" >/dev/null 2>&1 || true; t1=$(now)
-  ours=$("$bin" minimize "$f" --check "$out/ours/$name.smt2" 2>/dev/null | nodes || true)
   printf '#!/bin/sh\nexec %q minimize %q --check "$1" >/dev/null 2>&1\n' "$bin" "$f" > "$out/tests/$name.sh"
   chmod +x "$out/tests/$name.sh"
-  t2=$(now)
-  ddsmt -q --arithmetic --ignore-output --timeout 30 "$f" "$out/ddsmt/$name.smt2" "$out/tests/$name.sh" >"$out/ddsmt/$name.log" 2>&1 || true
-  t3=$(now)
-  dd=$("$bin" minimize "$f" --check "$out/ddsmt/$name.smt2" 2>/dev/null | nodes || true)
-  lo=$(label "$out/ours/$name.smt2" "$exp"); ld=$(label "$out/ddsmt/$name.smt2" "$exp")
-  printf '%-44s %-14s %6s | %6s %7.1f %-5s | %6s %7.1f %-5s\n' "$name" "$kind" "$before" "${ours:-FAIL}" \
-    "$(awk "BEGIN{print $t1 - $t0}")" "$lo" "${dd:-FAIL}" "$(awk "BEGIN{print $t3 - $t2}")" "$ld" | tee -a "$out/table.txt"
+  if [ "$part" != ddsmt ]; then
+    t0=$(now); "$bin" minimize "$f" --max-tests 500 --out "$out/ours/$name.smt2" >/dev/null 2>&1 || true; t1=$(now)
+    ours=$("$bin" minimize "$f" --check "$out/ours/$name.smt2" 2>/dev/null | nodes || true)
+    lo=$(label "$out/ours/$name.smt2" "$exp")
+    printf '%6s %7.1f %-5s' "${ours:-FAIL}" "$(awk "BEGIN{print $t1 - $t0}")" "$lo" > "$out/rows/$name.ours"
+  fi
+  if [ "$part" != ours ]; then
+    t2=$(now); capped=""
+    if [ "$cap" -gt 0 ]; then
+      timeout "$cap" ddsmt -q --arithmetic --ignore-output --timeout 30 "$f" "$out/ddsmt/$name.smt2" "$out/tests/$name.sh" \
+        >"$out/ddsmt/$name.log" 2>&1 || { [ $? -eq 124 ] && capped=cap; }
+    else
+      ddsmt -q --arithmetic --ignore-output --timeout 30 "$f" "$out/ddsmt/$name.smt2" "$out/tests/$name.sh" >"$out/ddsmt/$name.log" 2>&1 || true
+    fi
+    t3=$(now)
+    dd=$("$bin" minimize "$f" --check "$out/ddsmt/$name.smt2" 2>/dev/null | nodes || true)
+    ld=$(label "$out/ddsmt/$name.smt2" "$exp")
+    printf '%6s %7.1f %-5s %s' "${dd:-FAIL}" "$(awk "BEGIN{print $t3 - $t2}")" "$ld" "$capped" > "$out/rows/$name.ddsmt"
+  fi
+  printf '%-44s %-14s %6s | %s | %s\n' "$name" "$kind" "$before" "$(cat "$out/rows/$name.ours" 2>/dev/null || echo '- - -')" \
+    "$(cat "$out/rows/$name.ddsmt" 2>/dev/null || echo '- - -')" | tee -a "$out/table.txt"
 done
 python3 - "$out/table.txt" <<'EOF'
 import statistics, sys
@@ -75,5 +94,7 @@ if rows:
           f"ddSMT {statistics.median(col(8)):g} nodes in {statistics.median(col(9)):.1f}s")
     smaller = sum(1 for r in rows if r[4].isdigit() and r[8].isdigit() and int(r[4]) <= int(r[8]))
     print(f"equifuzz as small or smaller on {smaller} of {len(rows)}; "
-          f"labels not ok: equifuzz {sum(1 for r in rows if r[6] != 'ok')}, ddSMT {sum(1 for r in rows if r[10] != 'ok')}")
+          f"labels not ok: equifuzz {sum(1 for r in rows if r[6] not in ('ok', '-'))}, "
+          f"ddSMT {sum(1 for r in rows if r[10] not in ('ok', '-'))}; "
+          f"ddSMT runs stopped by DDSMT_CAP: {sum(1 for r in rows if len(r) > 11 and r[11] == 'cap')}")
 EOF

@@ -1,13 +1,19 @@
 //! `equifuzz bisect`: which Z3 releases fail on a finding (on a folder:
 //! on the smallest finding of each bucket).
 //!
-//! The finding is judged on every release of the range from the cache of
-//! `scripts/install-solvers.sh` (there are about ten: each is judged, no
-//! release is skipped by halving, so a bug that comes and goes shows), each
-//! with its own dialect and the finding's options and timeout, as `run`
-//! would judge it. A release that cannot express the formula, cannot take
-//! an option or cannot be loaded is said so and counts as neither good nor
-//! bad.
+//! The finding is judged on releases of the range from the cache of
+//! `scripts/install-solvers.sh`, each with its own dialect and the
+//! finding's options and timeout, as `run` would judge it. A release that
+//! cannot express the formula, cannot take an option or cannot be loaded
+//! is said so and counts as neither good nor bad.
+//!
+//! By halving: the oldest and the newest release are judged; if exactly
+//! one of them fails, a binary search over the releases between finds the
+//! two neighbours where the failure starts or stops (log₂ of the range's
+//! length judgments instead of all of them). It assumes one change of
+//! behaviour in the range; `--every` judges every release instead, for a
+//! bug that comes and goes, and so does a range whose two ends both fail or
+//! both do not (nothing to halve). Releases not judged are `untested`.
 //!
 //! The summary names the first and last release that fail the same way
 //! (kind and answer), the last good release before the first bad, the
@@ -34,6 +40,8 @@ pub enum Outcome {
     /// Something else (another failure, unknown, timeout, not expressible,
     /// cannot be loaded).
     Other,
+    /// Not judged: halving skipped it.
+    Untested,
 }
 
 /// The bisection of one finding.
@@ -75,13 +83,25 @@ impl Bisection {
             Outcome::Bad => format!("newest ({}) still fails", v(newest)),
             Outcome::Good => format!("newest ({}) is right", v(newest)),
             Outcome::Other => format!("newest ({}): {}", v(newest), self.releases[newest].2),
+            Outcome::Untested => format!("newest ({}) not judged", v(newest)),
         });
+        let judged = self
+            .releases
+            .iter()
+            .filter(|r| r.1 != Outcome::Untested)
+            .count();
+        if judged < self.releases.len() {
+            parts.push(format!(
+                "{judged} of {} releases judged (halving)",
+                self.releases.len()
+            ));
+        }
         parts.join("; ")
     }
 }
 
 /// Bisects one finding over `releases`.
-pub fn bisect_one(file: &Path, releases: &[Release]) -> Result<Bisection, String> {
+pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bisection, String> {
     let finding = Finding::read(file)?;
     if !finding.replay.target.is_library() {
         return Err(format!(
@@ -103,8 +123,8 @@ pub fn bisect_one(file: &Path, releases: &[Release]) -> Result<Bisection, String
             )
         })?
     };
-    let mut out = Vec::new();
-    for r in releases {
+    let judge = |r: &Release| -> (Outcome, String) {
+        let mut spec = spec.clone();
         spec.solver_lib = Some(r.library.clone());
         let (outcome, verdict) = match Judge::open(&spec, finding.replay.timeout) {
             Ok(mut j) => {
@@ -121,7 +141,42 @@ pub fn bisect_one(file: &Path, releases: &[Release]) -> Result<Bisection, String
             Err(e) => (Outcome::Other, format!("cannot use: {e}")),
         };
         eprintln!("  {}: {outcome:?}: {}", r.version, first_line(&verdict));
-        out.push((r.version.clone(), outcome, first_line(&verdict)));
+        (outcome, first_line(&verdict))
+    };
+    let mut out: Vec<(String, Outcome, String)> = releases
+        .iter()
+        .map(|r| (r.version.clone(), Outcome::Untested, String::new()))
+        .collect();
+    let judge_at = |i: usize, out: &mut Vec<(String, Outcome, String)>| {
+        if out[i].1 == Outcome::Untested {
+            let (o, v) = judge(&releases[i]);
+            out[i].1 = o;
+            out[i].2 = v;
+        }
+        out[i].1 == Outcome::Bad
+    };
+    let n = releases.len();
+    let ends = n >= 2 && !every && {
+        let first = judge_at(0, &mut out);
+        let last = judge_at(n - 1, &mut out);
+        first != last
+    };
+    if ends {
+        // Invariant: `lo` and `hi` differ in failing; the change lies between.
+        let (mut lo, mut hi) = (0, n - 1);
+        let lo_bad = out[0].1 == Outcome::Bad;
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if judge_at(mid, &mut out) == lo_bad {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+    } else {
+        for i in 0..n {
+            judge_at(i, &mut out);
+        }
     }
     Ok(Bisection {
         file: file.to_path_buf(),
@@ -143,6 +198,8 @@ pub struct BisectConfig {
     pub releases: String,
     /// The release cache (default: `~/.cache/equifuzz/solvers`).
     pub cache: Option<PathBuf>,
+    /// Judge every release instead of halving.
+    pub every: bool,
 }
 
 /// `equifuzz bisect`.
@@ -172,13 +229,14 @@ pub fn execute(cfg: &BisectConfig) -> Result<Vec<Bisection>, String> {
     let mut errors = Vec::new();
     for (i, f) in files.iter().enumerate() {
         eprintln!(
-            "[{}/{}] bisecting {} over {} releases",
+            "[{}/{}] bisecting {} over {} releases{}",
             i + 1,
             files.len(),
             f.display(),
-            releases.len()
+            releases.len(),
+            if cfg.every { "" } else { " (halving)" }
         );
-        match bisect_one(f, &releases) {
+        match bisect_one(f, &releases, cfg.every) {
             Ok(b) => {
                 println!("{}: {}", f.display(), b.summary());
                 out.push(b);

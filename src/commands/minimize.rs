@@ -13,6 +13,7 @@
 //! (its model or core), keeps that truth valid under our semantics and
 //! fails the same way; 1 otherwise.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -24,7 +25,7 @@ use crate::term::{Dialect, Formula, Printer, parse_script};
 use crate::triage::minimize::{Minimized, Mode, core_refuted, minimize, size};
 use crate::triage::{
     BucketKey, Finding, INSTANTIATED_CORE, ReplayArgs, files_under, key_of_text, replay_line,
-    smt2_text,
+    smt2_text, variant_of_text,
 };
 use crate::truth::{Case, Status, Truth};
 
@@ -321,19 +322,36 @@ pub fn check(file: &Path, candidate: &Path) -> Result<CheckResult, String> {
         Ok(f) => f,
         Err(e) => return Ok(CheckResult::BadLabel(e)),
     };
-    let case = Case {
-        formula,
-        ..finding.case.clone()
+    // A result of `minimize` is a finding file with its own truth: its
+    // reductions may drop a constant from the model or a definition from
+    // the core, each with its proof (`triage::minimize`). Any other
+    // candidate (ddSMT's) is held to the finding's truth.
+    let own = Finding::from_text(candidate, text.clone())
+        .ok()
+        .filter(|c| c.kind == finding.kind && c.replay.target == finding.replay.target);
+    let (case, instantiated) = match own {
+        Some(c) => (c.case, c.instantiated),
+        None => (
+            Case {
+                formula,
+                ..finding.case.clone()
+            },
+            finding.instantiated,
+        ),
     };
     if let Err(e) = case.check() {
         return Ok(CheckResult::BadLabel(e.to_string()));
     }
-    if let Some(why) = core_refuted(&case) {
+    if !instantiated && let Some(why) = core_refuted(&case) {
         return Ok(CheckResult::BadLabel(why));
     }
     let mut judge = Judge::open(&spec_of(&finding.replay), finding.replay.timeout)?;
     let want = Failure::of(&judge.judge_finding(&finding));
-    let probe = Finding { case, ..finding };
+    let probe = Finding {
+        case,
+        instantiated,
+        ..finding
+    };
     let got = judge.judge_finding(&probe);
     Ok(match (want, Failure::of(&got)) {
         (Some(w), Some(g)) if w == g => CheckResult::Same {
@@ -411,6 +429,11 @@ pub struct Bucket {
     pub findings: Vec<PathBuf>,
     /// The smallest file of the bucket (a minimized one when there is).
     pub representative: PathBuf,
+    /// The operators of the representative's formula.
+    pub operators: Vec<String>,
+    /// The variants inside the bucket (operators and shape, see
+    /// `triage::variant`) and how many findings have each.
+    pub variants: BTreeMap<String, usize>,
 }
 
 /// The findings under `dir` grouped into buckets by their minimized
@@ -423,7 +446,8 @@ pub fn buckets(dir: &Path) -> Vec<Bucket> {
             continue;
         };
         if let Some(key) = key_of_text(&text) {
-            keyed.push((key, (f, best, text.len())));
+            let variant = variant_of_text(&text).unwrap_or_default();
+            keyed.push((key, (f, best, text.len(), variant)));
         }
     }
     crate::triage::group(keyed)
@@ -434,10 +458,22 @@ pub fn buckets(dir: &Path) -> Vec<Bucket> {
                 .min_by_key(|m| m.2)
                 .map(|m| m.1.clone())
                 .unwrap_or_default();
+            let operators = std::fs::read_to_string(&representative)
+                .ok()
+                .and_then(|t| crate::term::parse_script(&t).ok())
+                .and_then(|s| crate::term::Formula::from_script(&s).ok())
+                .map(|f| crate::triage::operators(&f).into_iter().collect())
+                .unwrap_or_default();
+            let mut variants = BTreeMap::new();
+            for m in &members {
+                *variants.entry(m.3.clone()).or_insert(0) += 1;
+            }
             Bucket {
                 key,
                 findings: members.into_iter().map(|m| m.0).collect(),
                 representative,
+                operators,
+                variants,
             }
         })
         .collect()

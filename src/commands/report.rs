@@ -167,7 +167,16 @@ fn bucket_section(
 ) {
     let id = b.key.id();
     let _ = writeln!(out, "### Bucket {id}: {}\n", b.key);
-    let _ = writeln!(out, "{} finding(s):\n", b.findings.len());
+    let _ = writeln!(
+        out,
+        "{} finding(s) in {} variant(s) (operators and shape of the minimized formula):\n",
+        b.findings.len(),
+        b.variants.len()
+    );
+    for (v, n) in &b.variants {
+        let _ = writeln!(out, "- {n} × `{}`", truncate(v, 160));
+    }
+    let _ = writeln!(out);
     for f in &b.findings {
         let mark = marks
             .get(&file_name(f))
@@ -217,7 +226,7 @@ fn bucket_section(
     let _ = writeln!(out, "```smt2\n{}\n```\n", bare_script(&text));
     let _ = writeln!(out, "Replay: `{replay}`\n");
     let _ = writeln!(out, "Releases: {range}\n");
-    let ops: Vec<&str> = b.key.operators.iter().map(String::as_str).collect();
+    let ops: Vec<&str> = b.operators.iter().map(String::as_str).collect();
     let confirmed = b.findings.iter().any(|f| {
         marks
             .get(&file_name(f))
@@ -250,6 +259,13 @@ fn bucket_section(
     }
     let _ = writeln!(out, "\nReleases: {range}\n\n{}", bare_script(&text));
     let _ = writeln!(out, "```\n\n</details>\n");
+}
+
+fn truncate(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
 }
 
 fn file_name(p: &Path) -> String {
@@ -366,10 +382,11 @@ pub fn execute(dir: &Path) -> Result<ReportSummary, String> {
     out.push_str("## Findings\n\n");
     let _ = writeln!(
         out,
-        "{} findings in {} buckets (by kind, answer, operators and the shape of the minimized \
-         formula).",
+        "{} findings in {} buckets (by kind, answer, the most specific theory fragment of the \
+         minimized formula and whether it is ground), {} variants (operators and shape).",
         findings.len(),
-        bs.len()
+        bs.len(),
+        bs.iter().map(|b| b.variants.len()).sum::<usize>()
     );
     if !marks.is_empty() {
         let count = |m: &str| marks.values().filter(|c| c.mark.to_string() == m).count();

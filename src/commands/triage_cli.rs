@@ -66,6 +66,10 @@ pub enum TriageCommand {
         /// The release cache (default ~/.cache/equifuzz/solvers).
         #[arg(long)]
         cache: Option<PathBuf>,
+        /// Judge every release of the range instead of halving (for a bug
+        /// that comes and goes).
+        #[arg(long)]
+        every: bool,
     },
     /// Write DIR/report.md: the campaign's table, plots, and one section per
     /// bucket with its minimal formula, release range and an issue text.
@@ -139,11 +143,13 @@ impl TriageCommand {
                 path,
                 releases,
                 cache,
+                every,
             } => {
                 let cfg = BisectConfig {
                     path,
                     releases,
                     cache,
+                    every,
                 };
                 bisect::execute(&cfg).map_err(|e| anyhow!(e))?;
                 Ok(ExitCode::SUCCESS)

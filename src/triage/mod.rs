@@ -10,7 +10,10 @@ pub mod releases;
 mod replay;
 mod walk;
 
-pub use bucket::{BucketKey, answer_of, group, key_of_text, shape};
+pub use bucket::{
+    BucketKey, FEATURES, answer_of, feature, group, key_of_text, operators, shape, variant,
+    variant_of_text,
+};
 pub use finding::{
     FindingInfo, replay_line, smt2_text, stable_hash, write_atomically, write_finding,
 };

@@ -1,0 +1,19 @@
+; equifuzz run /tmp/wt-triage/camp/minimized/z3-unsound-0-d793b5c3a8ff8b79.min.smt2 --target z3 --solver-lib /root/.cache/equifuzz/solvers/z3-4.8.5.0/x/z3/lib/libz3.so --timeout 2000ms
+; equifuzz finding: unsound
+; expected: sat
+; got: UNSOUND: expected sat, got unsat
+; solver: z3 (Z3 4.8.5.0)
+; options: target=z3 timeout=2000ms engine=libafl dialect=z3-4.8.5
+; minimized from: camp/findings/unsound/z3-unsound-0-d793b5c3a8ff8b79.smt2 (66 -> 20 AST nodes)
+; seed: 0
+; category: regex-membership
+; chain: 
+; model:
+;   (define-fun x1 () String "")
+(set-info :status sat)
+(set-option :produce-models true)
+(declare-const x1 String)
+(assert (str.in_re (str.++ x1 x1) (re.++ (re.* (str.to_re "")) (re.* (re.inter (str.to_re "") (str.to_re "b"))))))
+(assert (not (str.in_re (str.++ x1 x1) re.allchar)))
+(check-sat)
+(get-value (x1))
