@@ -683,7 +683,10 @@ impl Campaign<'_> {
         // SAFETY: the sancov callbacks write through this pointer; the map
         // lives until the client exits (it is never dropped before: see the
         // end).
-        unsafe { libafl_targets::EDGES_MAP_PTR = map_ptr };
+        #[cfg(feature = "edges")]
+        unsafe {
+            libafl_targets::EDGES_MAP_PTR = map_ptr
+        };
         let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new()?));
 
         let hard_timeout = cfg.timeout;
@@ -819,6 +822,7 @@ impl Campaign<'_> {
         // Instrumented destructors run at exit and write through the map
         // pointer: point it back at the static map before the shmem goes.
         // SAFETY: the static map is always valid.
+        #[cfg(feature = "edges")]
         unsafe {
             libafl_targets::EDGES_MAP_PTR = (&raw mut libafl_targets::EDGES_MAP).cast();
         }
