@@ -16,6 +16,10 @@ const SANCOV_CALLBACKS: &[&str] = &[
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    // Without the `edges` feature there is no libafl_targets to export.
+    if std::env::var_os("CARGO_FEATURE_EDGES").is_none() {
+        return;
+    }
     for symbol in SANCOV_CALLBACKS {
         println!("cargo:rustc-link-arg-bins=-Wl,-u,{symbol}");
         println!("cargo:rustc-link-arg-bins=-Wl,--export-dynamic-symbol={symbol}");

@@ -318,8 +318,8 @@ struct EngineArgs {
     broker_port: u16,
     /// Join the `--cores` campaign whose LLMP broker is at HOST:PORT (its
     /// --broker-port; another machine's needs the `multi-machine` build
-    /// feature there): new corpus entries cross between the two. Needs two
-    /// cores or more here; takes --broker-port + 1 too.
+    /// feature there): new corpus entries and findings cross between the
+    /// two, both ways.
     #[arg(long, value_name = "HOST:PORT", requires = "cores", value_parser = parse_node_addr)]
     join: Option<std::net::SocketAddr>,
     /// How each mutation step picks its transformation (default: bandit).
@@ -327,7 +327,7 @@ struct EngineArgs {
     schedule: Option<Schedule>,
 }
 
-/// A `--join` address: `HOST:PORT`, resolved now (LibAFL's launcher takes
+/// A `--join` address: `HOST:PORT`, resolved now (the link dials
 /// a socket address).
 fn parse_node_addr(s: &str) -> Result<std::net::SocketAddr, String> {
     use std::net::ToSocketAddrs;

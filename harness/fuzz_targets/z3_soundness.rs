@@ -50,55 +50,63 @@ fn z3() -> &'static Loaded {
     })
 }
 
-fuzz_target!(|recipe: Recipe| {
-    let case = recipe.case(common::kit());
-    let queries = match case.truth {
-        Truth::Sat { .. } => Queries {
-            values: true,
-            ..Default::default()
-        },
-        Truth::Unsat { .. } => Queries {
-            unsat_core: true,
-            ..Default::default()
-        },
-    };
-    let z3 = z3();
-    // Each release reads (and prints) its own dialect; what it cannot
-    // express is not sent.
-    let version = z3.lib.version();
-    let dialect = dialect_of_version(&version);
-    if not_expressible(dialect, &case.formula, Some(&case.truth)).is_some() {
-        return;
+fuzz_target!(
+    // Opened before the first input: a libz3 built with
+    // `-fsanitize=fuzzer-no-link` registers its counters as it loads, and
+    // libFuzzer takes the modules registered by then into its coverage.
+    init: {
+        z3();
+    },
+    |recipe: Recipe| {
+        let case = recipe.case(common::kit());
+        let queries = match case.truth {
+            Truth::Sat { .. } => Queries {
+                values: true,
+                ..Default::default()
+            },
+            Truth::Unsat { .. } => Queries {
+                unsat_core: true,
+                ..Default::default()
+            },
+        };
+        let z3 = z3();
+        // Each release reads (and prints) its own dialect; what it cannot
+        // express is not sent.
+        let version = z3.lib.version();
+        let dialect = dialect_of_version(&version);
+        if not_expressible(dialect, &case.formula, Some(&case.truth)).is_some() {
+            return;
+        }
+        let printer = Printer::new(dialect);
+        let script = printer.script(&case.formula.to_script(None, queries));
+        let output = z3.lib.eval(&script, Some(TIMEOUT_MS));
+        let reply = Reply::from_output_in(&output, dialect);
+        let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
+        if !verdict.is_finding() {
+            return;
+        }
+        let replay = format!(
+            "--target z3-inprocess --solver-lib {} --timeout {TIMEOUT_MS}ms",
+            shlex::try_quote(&z3.path).map_or(z3.path.clone(), |q| q.into_owned())
+        );
+        let options = format!("libFuzzer target z3_soundness, timeout={TIMEOUT_MS}ms");
+        let info = FindingInfo {
+            solver: "z3",
+            version: &version,
+            options: &options,
+            replay: &replay,
+            verdict: &verdict,
+            output: &output,
+        };
+        let dir = std::env::var_os("EQUIFUZZ_FINDINGS")
+            .map_or_else(|| PathBuf::from("findings"), PathBuf::from);
+        let written = write_finding(&dir, &case, &info, &printer);
+        let text = smt2_text(&case, Some(&info), &Printer::default());
+        match written {
+            Ok(Some(path)) => eprintln!("equifuzz finding written: {}", path.display()),
+            Ok(None) => eprintln!("equifuzz finding already written under {}", dir.display()),
+            Err(e) => eprintln!("equifuzz finding not written ({e})"),
+        }
+        panic!("{verdict}\n{text}");
     }
-    let printer = Printer::new(dialect);
-    let script = printer.script(&case.formula.to_script(None, queries));
-    let output = z3.lib.eval(&script, Some(TIMEOUT_MS));
-    let reply = Reply::from_output_in(&output, dialect);
-    let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
-    if !verdict.is_finding() {
-        return;
-    }
-    let replay = format!(
-        "--target z3-inprocess --solver-lib {} --timeout {TIMEOUT_MS}ms",
-        shlex::try_quote(&z3.path).map_or(z3.path.clone(), |q| q.into_owned())
-    );
-    let options = format!("libFuzzer target z3_soundness, timeout={TIMEOUT_MS}ms");
-    let info = FindingInfo {
-        solver: "z3",
-        version: &version,
-        options: &options,
-        replay: &replay,
-        verdict: &verdict,
-        output: &output,
-    };
-    let dir = std::env::var_os("EQUIFUZZ_FINDINGS")
-        .map_or_else(|| PathBuf::from("findings"), PathBuf::from);
-    let written = write_finding(&dir, &case, &info, &printer);
-    let text = smt2_text(&case, Some(&info), &Printer::default());
-    match written {
-        Ok(Some(path)) => eprintln!("equifuzz finding written: {}", path.display()),
-        Ok(None) => eprintln!("equifuzz finding already written under {}", dir.display()),
-        Err(e) => eprintln!("equifuzz finding not written ({e})"),
-    }
-    panic!("{verdict}\n{text}");
-});
+);

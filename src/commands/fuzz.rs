@@ -277,15 +277,6 @@ fn run_libafl(
             return Err(FuzzError::Usage("--cores needs --target z3".into()));
         }
         check_cores(cores)?;
-        if options.join.is_some() && count_cores(cores) < 2 {
-            // LibAFL's centralized launcher: the first client only
-            // evaluates what the others send it; what the other campaign
-            // sends reaches the others.
-            return Err(FuzzError::Usage(format!(
-                "--join needs at least two clients (--cores {cores} gives one): the first \
-                 evaluates what the others found, the others take in the other campaign's"
-            )));
-        }
         if let Some(parent) = options.join {
             // LibAFL's broker fails on an unreachable broker and leaves
             // its clients waiting for it: say so now.
@@ -425,11 +416,6 @@ fn check_cores(cores: &str) -> Result<(), FuzzError> {
         )));
     }
     Ok(())
-}
-
-/// How many clients `cores` starts (0 if it does not parse).
-fn count_cores(cores: &str) -> usize {
-    libafl_bolts::core_affinity::Cores::from_cmdline(cores).map_or(0, |c| c.ids.len())
 }
 
 /// Verdicts that judged an answer: all but errors, timeouts, crashes (a

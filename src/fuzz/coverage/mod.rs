@@ -53,18 +53,20 @@
 //! - The client ends its process (`exit`) when the campaign is over: that
 //!   is how LibAFL's restarting manager learns a client is done.
 //! - A second campaign joins a `--cores` campaign's broker with `--join`
-//!   ([`run_cores`]): LibAFL 0.16.1's `Launcher` ignores
-//!   `remote_broker_addr`, so the joining side runs its centralized
-//!   launcher. The link carries the first campaign's new corpus entries to
-//!   the joining one, not back: the joining broker gives the link the LLMP
-//!   client id its main client also gets, and the link drops that client's
-//!   messages as its own echo. Objectives are counted by the broker, not
-//!   forwarded: findings stay with the campaign that found them.
-//! - A broker joined to another counts the link as a client that never
-//!   leaves; it is ended with SIGINT once its own client processes are gone
-//!   (`end_broker_after_clients`). That ends the joining campaign on time;
-//!   the campaign that was joined (LibAFL's plain launcher) was seen to
-//!   keep waiting after its clients were done, and needs Ctrl-C.
+//!   ([`run_cores`]): its broker process links the two brokers from
+//!   outside ([`link`]), since LibAFL 0.16.1's own `connect_b2b` numbers the
+//!   link like the joining broker's first client and drops that client's
+//!   messages as echoes. New corpus entries cross both ways. The brokers
+//!   count objectives and forward them to no one, so each new finding also
+//!   goes out as a testcase ([`share`]): the other clients run it and write
+//!   it if their solver answers it the same way.
+//! - A broker linked to another counts the link as a client that never
+//!   leaves; it is ended with SIGINT once the campaign's client processes
+//!   are gone (`end_broker_after_clients`), so both joined campaigns end
+//!   after `--time`.
+//! - Observers cross with corpus entries, and LibAFL 0.16.1's LLMP client
+//!   takes them without comparing configurations: joined campaigns must run
+//!   the same libz3 build (the same edge map).
 
 pub mod crossover;
 pub mod features;
@@ -73,9 +75,11 @@ pub mod harness;
 pub mod input;
 pub mod library;
 pub mod limits;
+pub mod link;
 pub mod mutators;
 pub mod scheduler;
 pub mod seeds;
+pub mod share;
 pub mod shmem;
 pub mod slot;
 pub mod stats;
@@ -89,9 +93,9 @@ use std::time::{Duration, Instant};
 
 use libafl::corpus::{Corpus, InMemoryCorpus, InMemoryOnDiskCorpus};
 use libafl::events::{
-    CentralizedEventManager, CentralizedLauncher, ClientDescription, Event, EventConfig,
-    EventFirer, EventReceiver, EventRestarter, EventWithStats, Launcher,
-    LlmpRestartingEventManager, ProgressReporter, SendExiting, SimpleRestartingEventManager,
+    ClientDescription, Event, EventConfig, EventFirer, EventReceiver, EventRestarter,
+    EventWithStats, Launcher, LlmpRestartingEventManager, ProgressReporter, SendExiting,
+    SimpleRestartingEventManager,
 };
 use libafl::executors::{InProcessExecutor, InProcessForkExecutor};
 use libafl::feedbacks::{ConstFeedback, MaxMapFeedback, TimeFeedback};
@@ -100,7 +104,7 @@ use libafl::monitors::{MultiMonitor, NopMonitor, OnDiskJsonMonitor};
 use libafl::observers::{CanTrack, HitcountsMapObserver, StdMapObserver, TimeObserver};
 use libafl::schedulers::{IndexesLenTimeMinimizerScheduler, QueueScheduler};
 use libafl::stages::StdMutationalStage;
-use libafl::state::{HasCorpus, HasExecutions, HasImported, StdState};
+use libafl::state::{HasCorpus, HasExecutions, HasImported, HasSolutions, StdState};
 use libafl::{Error, HasMetadata, feedback_and_fast, feedback_or};
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::rands::StdRand;
@@ -117,6 +121,7 @@ use self::limits::QueryLimits;
 use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
 use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
 use self::seeds::{Seeds, read_seeds};
+use self::share::{ShareFindings, send_solutions_since};
 use self::slot::ResultSlot;
 use self::stats::{CampaignStats, Snapshot};
 use self::verdict::VerdictObserver;
@@ -323,12 +328,11 @@ pub fn run(
 }
 
 /// Runs `equifuzz fuzz --cores`: LibAFL's launcher starts a broker and one
-/// client per core; clients share new corpus entries and objectives
-/// through LLMP. With `join` (the broker of another `--cores` campaign,
-/// on this machine or another), LibAFL's centralized launcher runs
-/// instead, the only one of 0.16.1 that reads `remote_broker_addr`: its
-/// broker connects to the other broker (LLMP broker-to-broker over TCP)
-/// and new corpus entries cross between the two campaigns both ways.
+/// client per core; clients share new corpus entries (and, as testcases,
+/// new findings: see [`share_new_findings`]) through LLMP. With `join` (the
+/// broker of another `--cores` campaign, on this machine or another), this
+/// campaign's broker process also links the two brokers ([`link`]), so
+/// what either campaign's clients send reaches the other's.
 /// Returns when the clients are done.
 pub fn run_cores(
     cfg: &CoverageConfig,
@@ -354,14 +358,23 @@ pub fn run_cores(
     let every = cfg.progress;
     let mut last_record: Option<Instant> = None;
     let mut watching = false;
+    let local: SocketAddr = ([127, 0, 0, 1], broker_port).into();
+    let launcher_pid = std::process::id();
     let monitor = tuple_list!(
         MultiMonitor::new(|line| eprintln!("{line}")),
         OnDiskJsonMonitor::new(cfg.out.join("stats.jsonl"), move |_| {
-            // The monitor runs in the broker's process only: the first
-            // record starts the watch there.
+            // The monitor runs in the broker's process only, once its
+            // clients have been forked: the first record starts the watch
+            // there, and the link (its threads stay out of the forks).
             if !watching {
                 watching = true;
-                end_broker_after_clients();
+                end_broker_after_clients(launcher_pid);
+                if let Some(remote) = join {
+                    match link::join(local, remote) {
+                        Ok(()) => eprintln!("joined: the campaign whose broker is at {remote}"),
+                        Err(e) => eprintln!("--join {remote}: no link: {e}"),
+                    }
+                }
             }
             let due = last_record.is_none_or(|t| t.elapsed() >= every);
             if due {
@@ -378,45 +391,19 @@ pub fn run_cores(
         generator: &generator,
         terms: &terms,
     };
-    let launcher_pid = std::process::id();
-    let launched = match join {
-        None => Launcher::builder()
-            .shmem_provider(shmem_provider)
-            .configuration(EventConfig::from_name("equifuzz"))
-            .monitor(monitor)
-            .run_client(
-                |restored: Option<State>,
-                 mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
-                 desc: ClientDescription| parts.run(restored, mgr, &desc),
-            )
-            .cores(&cores)
-            .broker_port(broker_port)
-            .build()
-            .launch(),
-        // The main client evaluates what the others found and forwards
-        // what is new to all; the other clients also take in what the
-        // other campaign's broker sends.
-        Some(remote) => CentralizedLauncher::builder()
-            .shmem_provider(shmem_provider)
-            .configuration(EventConfig::from_name("equifuzz"))
-            .monitor(monitor)
-            .main_run_client(
-                |restored: Option<State>,
-                 mgr: CentralizedEventManager<_, Case, State, _, _>,
-                 desc: ClientDescription| parts.run(restored, mgr, &desc),
-            )
-            .secondary_run_client(
-                |restored: Option<State>,
-                 mgr: CentralizedEventManager<_, Case, State, _, _>,
-                 desc: ClientDescription| parts.run(restored, mgr, &desc),
-            )
-            .cores(&cores)
-            .broker_port(broker_port)
-            .centralized_broker_port(centralized_port(broker_port))
-            .remote_broker_addr(Some(remote))
-            .build()
-            .launch_centralized(),
-    };
+    let launched = Launcher::builder()
+        .shmem_provider(shmem_provider)
+        .configuration(EventConfig::from_name("equifuzz"))
+        .monitor(monitor)
+        .run_client(
+            |restored: Option<State>,
+             mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
+             desc: ClientDescription| parts.run(restored, mgr, &desc),
+        )
+        .cores(&cores)
+        .broker_port(broker_port)
+        .build()
+        .launch();
     // The launcher returns in the processes it forked too (a client's
     // respawner, once its client is done): only the process that called
     // this function may go on to report the campaign.
@@ -429,17 +416,20 @@ pub fn run_cores(
     }
 }
 
-/// Ends this process's LLMP broker once the client processes it forked
-/// are all gone. A broker joined to another campaign's (`--join`, either
-/// side) counts the link as a client that never leaves, so it would wait
-/// for ever; SIGINT is how LibAFL's broker is asked to stop.
-fn end_broker_after_clients() {
+/// Ends this process's LLMP broker once the client processes of the
+/// campaign are all gone. LibAFL's launcher forks the clients and, beside
+/// them, the broker's process (a child of the launcher like the clients):
+/// the clients are the launcher's other children. A broker linked to
+/// another campaign's (`--join`, either side) counts the link as a client
+/// that never leaves, so it would wait for ever; SIGINT is how LibAFL's
+/// broker is asked to stop.
+fn end_broker_after_clients(launcher: u32) {
     let me = std::process::id();
     std::thread::spawn(move || {
         let mut seen = false;
         loop {
             std::thread::sleep(Duration::from_millis(500));
-            if has_children(me) {
+            if has_children(launcher, me) {
                 seen = true;
             } else if seen {
                 // SAFETY: signals this process, whose broker handles SIGINT.
@@ -450,14 +440,18 @@ fn end_broker_after_clients() {
     });
 }
 
-/// Whether process `pid` has a live child process (by `/proc/*/stat`; an
-/// ended child the launcher has not reaped yet, a zombie, does not count).
-fn has_children(pid: u32) -> bool {
+/// Whether process `pid` has a live child process other than `except`
+/// (by `/proc/*/stat`; an ended child the launcher has not reaped yet, a
+/// zombie, does not count).
+fn has_children(pid: u32, except: u32) -> bool {
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return true;
     };
     dir.flatten().any(|e| {
-        e.file_name().to_string_lossy().parse::<u32>().is_ok()
+        e.file_name()
+            .to_string_lossy()
+            .parse::<u32>()
+            .is_ok_and(|child| child != except)
             && std::fs::read_to_string(e.path().join("stat")).is_ok_and(|stat| {
                 // `pid (comm) state ppid ...`; comm may hold spaces.
                 let mut fields = stat
@@ -469,12 +463,6 @@ fn has_children(pid: u32) -> bool {
                 parent == Some(pid) && state != Some("Z")
             })
     })
-}
-
-/// The port of the centralized broker of a node whose LLMP broker is on
-/// `broker_port` (LibAFL's examples take the next one).
-pub fn centralized_port(broker_port: u16) -> u16 {
-    broker_port.wrapping_add(1)
 }
 
 /// What every client of a `--cores` campaign is built from.
@@ -533,9 +521,9 @@ type CaseMutator = TransformationScheduler<
 >;
 
 /// The stages of a campaign on executor `E`: one mutational stage, one
-/// mutation stack per execution.
+/// mutation stack per execution, whose findings go to every client.
 type Stages<E, EM, Z> =
-    tuple_list_type!(StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>);
+    tuple_list_type!(ShareFindings<StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>>);
 
 /// One fuzzing client: what it fuzzes and with what. Build with
 /// [`Campaign::builder`]; [`run`] and [`run_cores`] run one per process.
@@ -695,7 +683,10 @@ impl Campaign<'_> {
         // SAFETY: the sancov callbacks write through this pointer; the map
         // lives until the client exits (it is never dropped before: see the
         // end).
-        unsafe { libafl_targets::EDGES_MAP_PTR = map_ptr };
+        #[cfg(feature = "edges")]
+        unsafe {
+            libafl_targets::EDGES_MAP_PTR = map_ptr
+        };
         let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new()?));
 
         let hard_timeout = cfg.timeout;
@@ -831,6 +822,7 @@ impl Campaign<'_> {
         // Instrumented destructors run at exit and write through the map
         // pointer: point it back at the static map before the shmem goes.
         // SAFETY: the static map is always valid.
+        #[cfg(feature = "edges")]
         unsafe {
             libafl_targets::EDGES_MAP_PTR = (&raw mut libafl_targets::EDGES_MAP).cast();
         }
@@ -877,13 +869,14 @@ where
         cfg.choice,
         2,
     );
-    let mut stages: Stages<E, EM, Z> = tuple_list!(StdMutationalStage::with_max_iterations(
-        mutator,
-        NonZeroUsize::MIN
+    let mut stages: Stages<E, EM, Z> = tuple_list!(ShareFindings(
+        StdMutationalStage::with_max_iterations(mutator, NonZeroUsize::MIN)
     ));
     let mut unstuck = CaseGenerator(generator.clone());
     if fresh_state || state.corpus().count() == 0 {
+        let before = state.solutions().count();
         seed_corpus(fresh_state, cfg, state, fuzzer, executor, mgr, generator)?;
+        send_solutions_since(before, state, mgr)?;
     }
     // Lines come at multiples of `progress` since the campaign started
     // (a restarted client keeps the beat), never more than one per tick.
@@ -933,7 +926,9 @@ where
         if idle >= IDLE_ROUNDS {
             idle = 0;
             let case = libafl::generators::Generator::generate(&mut unstuck, state)?;
+            let before = state.solutions().count();
             fuzzer.add_input(state, executor, mgr, case)?;
+            send_solutions_since(before, state, mgr)?;
         }
     }
 }
