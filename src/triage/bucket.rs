@@ -39,6 +39,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::term::{Formula, Op, Term};
+use crate::transform::regex_identities::is_regex_operator;
 
 use super::stable_hash;
 
@@ -118,24 +119,7 @@ fn rank(op: Op) -> usize {
         StrToInt | StrFromInt => 0,
         StrToCode | StrFromCode => 1,
         Bv2nat | Int2bv(_) => 2,
-        StrInRe
-        | StrReplaceRe
-        | StrReplaceReAll
-        | StrToRe
-        | ReNone
-        | ReAll
-        | ReAllchar
-        | ReConcat
-        | ReUnion
-        | ReInter
-        | ReDiff
-        | ReComp
-        | ReStar
-        | RePlus
-        | ReOpt
-        | ReRange
-        | RePower(_)
-        | ReLoop(_, _) => 3,
+        op if is_regex_operator(op) => 3,
         Select | Store => 4,
         op if op.is_bitvec() => 5,
         StrConcat | StrLen | StrLt | StrLe | StrAt | StrSubstr | StrPrefixof | StrSuffixof
