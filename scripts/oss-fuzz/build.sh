@@ -8,6 +8,9 @@
 #   SRC=/path/with/z3-and-equifuzz OUT=/tmp/out WORK=/tmp/work CC=clang CXX=clang++ \
 #   CFLAGS="-O1 -fsanitize=fuzzer-no-link" CXXFLAGS="$CFLAGS" SANITIZER=none bash build.sh
 # (see scripts/oss-fuzz/README.md).
+# OSS-Fuzz runs this with `bash -eux`; a run by hand (`bash build.sh`) ignores the shebang's
+# flags, so they are set here too: a failed Z3 build must stop the script, not ship no library.
+set -eu
 SRC=${SRC:?} OUT=${OUT:?} WORK=${WORK:-$SRC/work}
 EQUIFUZZ=${EQUIFUZZ:-$SRC/equifuzz}
 Z3=${Z3:-$SRC/z3}
