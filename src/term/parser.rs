@@ -656,27 +656,22 @@ impl<'a> Parser<'a> {
             .map_err(|why| self.error(at, format!("a sort ({why})")))
     }
 
-    /// Reads `((x S) ...)`, at least one variable.
+    /// Reads `((x S) ...)`, at least one variable (binders).
     fn sorted_vars(&mut self) -> Result<Vec<(Symbol, Sort)>, ParseError> {
-        self.lparen()?;
-        let mut vars = Vec::new();
-        loop {
-            let t = self.next()?;
-            match t.tok {
-                Tok::LParen => {
-                    let v = self.symbol()?;
-                    let s = self.sort()?;
-                    self.rparen()?;
-                    vars.push((v, s));
-                }
-                Tok::RParen if !vars.is_empty() => return Ok(vars),
-                _ => return Err(self.error(t, "`(` opening a sorted variable")),
-            }
-        }
+        self.sorted_var_list(false, "`(` opening a sorted variable")
     }
 
     /// Reads `((x S) ...)`, possibly empty (function parameters).
     pub fn params(&mut self) -> Result<Vec<(Symbol, Sort)>, ParseError> {
+        self.sorted_var_list(true, "`(` opening a parameter or `)`")
+    }
+
+    /// `((x S) ...)`: a binder needs a variable, a function may have none.
+    fn sorted_var_list(
+        &mut self,
+        empty_ok: bool,
+        expected: &str,
+    ) -> Result<Vec<(Symbol, Sort)>, ParseError> {
         self.lparen()?;
         let mut vars = Vec::new();
         loop {
@@ -688,8 +683,8 @@ impl<'a> Parser<'a> {
                     self.rparen()?;
                     vars.push((v, s));
                 }
-                Tok::RParen => return Ok(vars),
-                _ => return Err(self.error(t, "`(` opening a parameter or `)`")),
+                Tok::RParen if empty_ok || !vars.is_empty() => return Ok(vars),
+                _ => return Err(self.error(t, expected)),
             }
         }
     }
