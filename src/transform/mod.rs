@@ -11,6 +11,7 @@ use crate::truth::Case;
 
 mod chain;
 mod combined_constant_replacement;
+pub mod combined_identities;
 pub mod conjunction;
 mod constant_assignment;
 mod constant_replacement;
