@@ -24,7 +24,13 @@
 //! - `int2bv`/`bv2nat` appear only where exact: `bv2nat` of an `m`-bit
 //!   vector lies in `0..2^m`, where `int2bv` of width `m` inverts it.
 
-use crate::term::{BitVec, Op, Sort, Term};
+use num_bigint::{BigInt, BigUint};
+use rand::{Rng, RngCore};
+
+use crate::semantics::array::ArrayValue;
+use crate::semantics::regex::Regex;
+use crate::semantics::{Model, Value, eval};
+use crate::term::{BitVec, Op, Sort, Symbol, Term};
 
 /// One row: `lhs(x, w̄) = x` for every `x` of a sort it applies to and
 /// every `w̄`.
@@ -304,6 +310,65 @@ pub const NC_ROWS: &[NcRow] = &[
     },
 ];
 
+/// A value of `sort` for a fresh variable whose value does not matter:
+/// random bits for bit-vectors, small integers and strings, `re.none` or
+/// `re.all`, constant arrays.
+pub fn some_value(sort: &Sort, rng: &mut dyn RngCore) -> Value {
+    match sort {
+        Sort::Bool => Value::Bool(rng.random()),
+        Sort::Int => Value::Int(BigInt::from(rng.random_range(-2i64..4))),
+        Sort::String => Value::Str(if rng.random() { "" } else { "a" }.into()),
+        Sort::RegLan => Value::RegLan(if rng.random() {
+            Regex::none()
+        } else {
+            Regex::all()
+        }),
+        Sort::BitVec(w) => {
+            let words: Vec<u32> = (0..w.div_ceil(32)).map(|_| rng.random()).collect();
+            Value::BitVec(BitVec::new(*w, BigUint::new(words) & BitVec::mask(*w)))
+        }
+        Sort::Array(i, e) => Value::Array(ArrayValue::constant(
+            (**i).clone(),
+            (**e).clone(),
+            some_value(e, rng),
+        )),
+    }
+}
+
+/// Gives the fresh variables `fresh` values that satisfy `side`, a
+/// conjunction of `true` and `(= v t)` with `v` fresh and `t` over the
+/// model so far (the form of every side condition of the combined rows):
+/// each first gets [`some_value`], then each `(= v t)` in order sets `v`
+/// to `t`'s value. `None` if `side` is not of that form or does not hold.
+pub fn witness(
+    side: &Term,
+    fresh: &[(Symbol, Sort)],
+    model: &mut Model,
+    rng: &mut dyn RngCore,
+) -> Option<()> {
+    for (v, s) in fresh {
+        model.insert(v.clone(), some_value(s, rng));
+    }
+    let conjuncts: Vec<&Term> = match side {
+        Term::App(Op::And, args) => args.iter().collect(),
+        t => vec![t],
+    };
+    for c in conjuncts {
+        match c {
+            Term::Bool(true) => {}
+            Term::App(Op::Eq, args) => match args.as_slice() {
+                [Term::Var(v), t] if fresh.iter().any(|(f, _)| f == v) => {
+                    let value = eval(t, model).ok()?;
+                    model.insert(v.clone(), value);
+                }
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+    (eval(side, model) == Ok(Value::Bool(true))).then_some(())
+}
+
 /// The row with the given id.
 pub fn nc_row(id: &str) -> Option<&'static NcRow> {
     NC_ROWS.iter().find(|r| r.id == id)
@@ -316,15 +381,13 @@ pub fn nc_rows_for(sort: &Sort) -> impl Iterator<Item = &'static NcRow> + '_ {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use num_bigint::{BigInt, BigUint};
+    use rand::SeedableRng;
     use rand::seq::IndexedRandom;
-    use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
     use crate::generate::RegexPool;
-    use crate::semantics::array::ArrayValue;
-    use crate::semantics::{Model, Value, eval, eval_closed};
+    use crate::semantics::eval_closed;
 
     /// The bit-vector widths checked: the boundary widths, 4 and one past
     /// a word.
@@ -388,7 +451,8 @@ pub(super) mod tests {
                 Value::BitVec(BitVec::new(w, v))
             }
             Sort::Array(i, e) => {
-                let mut a = ArrayValue::constant((**i).clone(), (**e).clone(), random_value(e, rng));
+                let mut a =
+                    ArrayValue::constant((**i).clone(), (**e).clone(), random_value(e, rng));
                 for _ in 0..rng.random_range(0..=3) {
                     let (k, v) = (random_value(i, rng), random_value(e, rng));
                     a = a.store(k, v).expect("decidable keys");
