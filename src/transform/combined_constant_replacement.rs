@@ -362,13 +362,12 @@ pub fn rows_for(c: &Replaced) -> Vec<CombinedRow> {
     }
 }
 
-/// The row instantiated for `c` with fresh variables declared in `f`:
-/// `(lhs, side, fresh)`. `None` if the row does not apply to `c`.
-fn instantiate(
-    f: &mut Formula,
-    c: &Replaced,
-    row: CombinedRow,
-) -> Option<(Term, Term, Vec<(Symbol, Sort)>)> {
+/// A row instantiated: `lhs`, `side` and the fresh variables.
+type Instance = (Term, Term, Vec<(Symbol, Sort)>);
+
+/// The row instantiated for `c` with fresh variables declared in `f`.
+/// `None` if the row does not apply to `c`.
+fn instantiate(f: &mut Formula, c: &Replaced, row: CombinedRow) -> Option<Instance> {
     let tag = row.id().to_lowercase();
     match (c, row) {
         (Replaced::BitVec(b), CombinedRow::BitVec(r)) if (r.applies)(b) => {
