@@ -150,6 +150,57 @@ fn endless_categories_need_a_count() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("give --count"));
 }
 
+/// Several endless categories share `--count` equally (the last takes the
+/// rest), in the order given; a finite one before them is written in full.
+#[test]
+fn endless_categories_share_the_count() {
+    let per_category = |args: &[&str]| {
+        let dir = tempfile::tempdir().unwrap();
+        export(dir.path(), args);
+        let manifest = std::fs::read_to_string(dir.path().join("manifest.jsonl")).unwrap();
+        let mut seen: Vec<(String, usize)> = Vec::new();
+        for line in manifest.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let cat = v["category"].as_str().unwrap().to_string();
+            match seen.last_mut() {
+                Some((c, n)) if *c == cat => *n += 1,
+                _ => seen.push((cat, 1)),
+            }
+        }
+        seen
+    };
+    let three = per_category(&[
+        "--theory",
+        "combined",
+        "--category",
+        "combined-unsat-constant,combined-constant-assignment,combined-unsat-complex",
+        "--count",
+        "11",
+    ]);
+    assert_eq!(
+        three,
+        [
+            ("combined-unsat-constant".to_string(), 3),
+            ("combined-constant-assignment".to_string(), 4),
+            ("combined-unsat-complex".to_string(), 4),
+        ]
+    );
+    let finite = per_category(&["--category", "equivalent-formula"]);
+    let n: usize = finite.iter().map(|(_, n)| n).sum();
+    let count = (n + 10).to_string();
+    let with_finite = per_category(&[
+        "--category",
+        "equivalent-formula,regex-membership",
+        "--count",
+        &count,
+    ]);
+    assert_eq!(
+        with_finite.last(),
+        Some(&("regex-membership".to_string(), 10)),
+        "{with_finite:?}"
+    );
+}
+
 fn export_status(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
     let out = export_output(dir, args);
     (

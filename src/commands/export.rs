@@ -298,7 +298,8 @@ pub struct ExportConfig {
     pub out: PathBuf,
     /// What to do if it is not empty.
     pub existing: Existing,
-    /// Stop after this many files (required for endless categories).
+    /// Stop after this many files (required for endless categories, which
+    /// share it equally).
     pub count: Option<u64>,
     /// The seed of every random choice.
     pub seed: u64,
@@ -659,7 +660,22 @@ pub fn export(cfg: &ExportConfig) -> Result<ExportSummary, String> {
         let mut batch = Vec::with_capacity(BATCH);
         let writer = scope.spawn(|| write_files(&cfg.out, rx, BufWriter::new(manifest_file)));
         let mut generated = Ok(());
+        // The endless categories share what the count leaves when each
+        // starts, equally with the endless ones after it (the last takes
+        // the rest); finite ones are written in full within the count.
+        let mut endless_left = cfg
+            .categories
+            .iter()
+            .filter(|c| c.endless(cfg.depth))
+            .count() as u64;
         'categories: for &cat in &cfg.categories {
+            let cap = if cat.endless(cfg.depth) {
+                let share = (limit - summary.total) / endless_left.max(1);
+                endless_left = endless_left.saturating_sub(1);
+                summary.total + share
+            } else {
+                limit
+            };
             let cases = match category_cases(cfg, cat) {
                 Ok(cases) => cases,
                 Err(e) => {
@@ -670,6 +686,9 @@ pub fn export(cfg: &ExportConfig) -> Result<ExportSummary, String> {
             for case in cases {
                 if summary.total >= limit {
                     break 'categories;
+                }
+                if summary.total >= cap {
+                    break;
                 }
                 let status = case.truth.status();
                 let rel = file_name(cat, first + summary.total);

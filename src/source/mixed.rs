@@ -22,7 +22,10 @@
 //! assignment and nested term synthesis (depth 3) across theories
 //! ([`CombinedSynthesis`]), unsat with a constant or a nested complex
 //! result ([`CombinedUnsat`]), grown by the same random chain of unsat
-//! transformations.
+//! transformations (whose variable and constant replacement take the
+//! bit-vector and array rows there); the sat ones by a short chain of the
+//! same two, which rewrite a sat case with those rows and extend its
+//! model.
 //!
 //! # Invariants
 //!
@@ -51,6 +54,13 @@ const UNSAT_CATALOGUE: [&dyn Transformation; 3] = [
     &ConstantReplacement,
     &NoiseIntroduction,
 ];
+
+/// The transformations that grow combined sat cases: the bit-vector and
+/// array rows of variable and constant replacement, which keep the model
+/// (see `transform::combined_variable_replacement` and
+/// `transform::combined_constant_replacement`).
+const COMBINED_SAT_CATALOGUE: [&dyn Transformation; 2] =
+    [&VariableReplacement, &ConstantReplacement];
 
 /// The depth of the nested regex terms drawn (term synthesis; complex
 /// results up to it).
@@ -193,8 +203,15 @@ impl MixedCaseGenerator {
                     let len = rng.random_range(0..=2);
                     random_chain(&start, &UNSAT_CATALOGUE, len, rng)
                 }
-                (false, 0) => c.assignment.next(rng),
-                (false, _) => c.synthesis.next(rng),
+                (false, k) => {
+                    let start = if k == 0 {
+                        c.assignment.next(rng)
+                    } else {
+                        c.synthesis.next(rng)
+                    };
+                    let len = rng.random_range(0..=2);
+                    random_chain(&start, &COMBINED_SAT_CATALOGUE, len, rng)
+                }
             };
             case.provenance.seed = self.seed;
             return case;

@@ -1,34 +1,47 @@
-//! Constant replacement for bit-vector constants (the future work of
-//! Kühne 2022, Sect. 3.2, after the ICSE 2020 paper's Sect. 3.2): a larger
-//! unsat core for the combined theories.
+//! Constant replacement for bit-vector and array constants (the future
+//! work of Kühne 2022, Sect. 3.2, after the ICSE 2020 paper's Sect. 3.2):
+//! a larger unsat core for the combined theories, and a larger sat formula.
 //!
-//! In a core assertion `(= t c)` whose right side is a bit-vector literal
-//! `c` occurring nowhere in `t`, `c` becomes a fresh variable `z`, and a new
-//! named clause `C(z) := z = lhs(w) ∧ side(w)` from one of the rows below
-//! (its variable `w` fresh) joins the core. Each row is written next to the
-//! clause of the standard it follows from (FixedSizeBitVectors theory and
-//! QF_BV logic of SMT-LIB 2.6).
+//! In a core assertion `(= t c)` of an unsat case whose right side is a
+//! bit-vector literal or a constant array `c` occurring nowhere in `t`,
+//! `c` becomes a fresh variable `z`, and a new named clause `C(z) := z =
+//! lhs(w̄) ∧ side(w̄)` from one of the rows below (its variables `w̄`
+//! fresh) joins the core. Each row is written next to the clause of the
+//! standard it follows from (FixedSizeBitVectors theory and QF_BV logic,
+//! ArraysEx, Core of SMT-LIB 2.6): `BVC1`-`BVC8` for bit-vectors,
+//! `AC1`-`AC5` for constant arrays `((as const S) v)`.
+//!
+//! In a sat case, every occurrence of such a constant in one assertion
+//! becomes `z` and `C(z)` is asserted; the model gains `z := c` and a
+//! witness of `side` (every side is a conjunction of `(= w t)`, so the
+//! witness is computed, and the result's model is checked).
 //!
 //! # Invariant
 //!
-//! The result is unsat with the old core plus `C` as its unique minimal
-//! core: `C` implies `z = c` (every row: `side(w)` implies `lhs(w) = c`,
-//! checked by evaluation in the tests), so the formula is the old one with
-//! a conservative extension. Without `C`, `(= t z)` holds with `z` set to
-//! `t`'s value, and `z` is fresh, so the rest of the old core (sat without
-//! `(= t c)`, by its minimality) stays sat. Without `(= t z)`, `C` is
-//! satisfiable (every row's `side` has a witness) by fresh variables only.
-//! Without any other old core member, its model extended by `z := c` and
-//! the witness satisfies everything. Literals inside a constant array's
-//! default are neither looked at nor replaced.
+//! Unsat: the result is unsat with the old core plus `C` as its unique
+//! minimal core: `C` implies `z = c` (every row: `side(w̄)` implies
+//! `lhs(w̄) = c`, checked by evaluation in the tests), so the formula is
+//! the old one with a conservative extension. Without `C`, `(= t z)` holds
+//! with `z` set to `t`'s value, and `z` is fresh, so the rest of the old
+//! core (sat without `(= t c)`, by its minimality) stays sat. Without `(=
+//! t z)`, `C` is satisfiable (every row's `side` has a witness) by fresh
+//! variables only. Without any other old core member, its model extended
+//! by `z := c` and the witness satisfies everything. Literals inside a
+//! constant array's default are neither looked at nor replaced.
+//!
+//! Sat: the carried model, extended by `z := c` and the witness, satisfies
+//! the result: the changed assertion is the old one under `z = c`, and
+//! `C` holds by the witness.
 
 use num_bigint::BigUint;
 use rand::RngCore;
 use rand::seq::IndexedRandom;
 
 use super::Transformation;
+use super::combined_identities::witness;
 use super::variable_replacement::fresh_var;
-use crate::term::{BitVec, Op, Sort, Term};
+use crate::semantics::eval_closed;
+use crate::term::{BitVec, Formula, Op, Sort, Symbol, Term};
 use crate::truth::{Case, Truth};
 
 /// One row: `lhs(w) = c if side(w)`, for the constants `c` it applies to.
@@ -157,23 +170,237 @@ pub const ROWS: &[BvRow] = &[
     },
 ];
 
-/// The literals of `t` outside constant arrays' defaults.
-fn literals(t: &Term, out: &mut Vec<BitVec>) {
-    match t {
-        Term::BitVec(b) => out.push(b.clone()),
-        Term::App(_, args) => args.iter().for_each(|a| literals(a, out)),
-        Term::Let(bs, body) => {
-            bs.iter().for_each(|(_, x)| literals(x, out));
-            literals(body, out);
-        }
-        Term::Quant(q) => literals(&q.body, out),
-        _ => {}
+/// One array row: `lhs(w̄) = c if side(w̄)` for a constant array `c =
+/// ((as const S) v)` of a sort it applies to.
+pub struct ArrayRow {
+    /// `AC1`...
+    pub id: &'static str,
+    /// The clause of the standard it follows from.
+    pub source: &'static str,
+    /// Whether the row applies to constant arrays of this sort.
+    pub applies: fn(&Sort) -> bool,
+    /// The fresh variables (base name and sort) for `c`'s sort.
+    pub fresh: fn(&Sort) -> Vec<(&'static str, Sort)>,
+    /// `(lhs, side)` for `c`, its default `v` and the fresh variables.
+    pub build: fn(&Term, &Term, &[Term]) -> (Term, Term),
+}
+
+fn index_sort(s: &Sort) -> Sort {
+    match s {
+        Sort::Array(i, _) => (**i).clone(),
+        _ => Sort::Bool,
     }
 }
 
-/// The core assertions `(= t c)` with `c` a bit-vector literal not in `t`:
-/// their index and `c`.
-fn candidates(case: &Case) -> Vec<(usize, BitVec)> {
+fn element_sort(s: &Sort) -> Sort {
+    match s {
+        Sort::Array(_, e) => (**e).clone(),
+        _ => Sort::Bool,
+    }
+}
+
+fn any_array(s: &Sort) -> bool {
+    matches!(s, Sort::Array(..))
+}
+
+fn store(a: Term, i: Term, e: Term) -> Term {
+    app(Op::Store, vec![a, i, e])
+}
+
+/// The array rows, in order.
+pub const ARRAY_ROWS: &[ArrayRow] = &[
+    ArrayRow {
+        id: "AC1",
+        source: "ArraysEx: (select (store a i e) j) is e if i = j and (select a j) otherwise, \
+                 and arrays with equal selects are equal (extensionality): storing the default \
+                 of a constant array changes nothing",
+        applies: any_array,
+        fresh: |s| vec![("i", index_sort(s))],
+        build: |c, v, w| (store(c.clone(), w[0].clone(), v.clone()), Term::Bool(true)),
+    },
+    ArrayRow {
+        id: "AC2",
+        source: "ArraysEx: the select-store axioms and extensionality: a second store at the \
+                 same index overwrites the first",
+        applies: any_array,
+        fresh: |s| vec![("i", index_sort(s)), ("e", element_sort(s))],
+        build: |c, v, w| {
+            let (i, e) = (w[0].clone(), w[1].clone());
+            (
+                store(store(c.clone(), i.clone(), e), i, v.clone()),
+                Term::Bool(true),
+            )
+        },
+    },
+    ArrayRow {
+        id: "AC3",
+        source: "ArraysEx: extensionality over the index sort Bool, whose only values are true \
+                 and false: the default written at both into any array gives the constant array",
+        applies: |s| matches!(s, Sort::Array(i, _) if **i == Sort::Bool),
+        fresh: |s| vec![("y", s.clone())],
+        build: |_, v, w| {
+            (
+                store(
+                    store(w[0].clone(), Term::Bool(true), v.clone()),
+                    Term::Bool(false),
+                    v.clone(),
+                ),
+                Term::Bool(true),
+            )
+        },
+    },
+    ArrayRow {
+        id: "AC4",
+        source: "ArraysEx: the select-store axioms and extensionality: y = (store c i e) \
+                 implies (store y i v) = (store c i v) = c for v the default of c",
+        applies: any_array,
+        fresh: |s| {
+            vec![
+                ("i", index_sort(s)),
+                ("e", element_sort(s)),
+                ("y", s.clone()),
+            ]
+        },
+        build: |c, v, w| {
+            let (i, e, y) = (w[0].clone(), w[1].clone(), w[2].clone());
+            (
+                store(y.clone(), i.clone(), v.clone()),
+                Term::eq(y, store(c.clone(), i, e)),
+            )
+        },
+    },
+    ArrayRow {
+        id: "AC5",
+        source: "Core: [[ite]](b, s, t) is s or t; ArraysEx: storing the default of a constant \
+                 array changes nothing, so both branches equal c",
+        applies: any_array,
+        fresh: |s| vec![("b", Sort::Bool), ("i", index_sort(s))],
+        build: |c, v, w| {
+            (
+                app(
+                    Op::Ite,
+                    vec![
+                        w[0].clone(),
+                        c.clone(),
+                        store(c.clone(), w[1].clone(), v.clone()),
+                    ],
+                ),
+                Term::Bool(true),
+            )
+        },
+    },
+];
+
+/// A constant a row replaces: a bit-vector literal or a constant array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replaced {
+    /// A bit-vector literal.
+    BitVec(BitVec),
+    /// `((as const S) v)` (the term).
+    Array(Term),
+}
+
+impl Replaced {
+    fn of(t: &Term) -> Option<Replaced> {
+        match t {
+            Term::BitVec(b) => Some(Replaced::BitVec(b.clone())),
+            Term::ConstArray(..) => Some(Replaced::Array(t.clone())),
+            _ => None,
+        }
+    }
+
+    /// The constant as written.
+    pub fn term(&self) -> Term {
+        match self {
+            Replaced::BitVec(b) => Term::BitVec(b.clone()),
+            Replaced::Array(t) => t.clone(),
+        }
+    }
+
+    /// The constant's sort.
+    pub fn sort(&self) -> Sort {
+        match self {
+            Replaced::BitVec(b) => Sort::BitVec(b.width()),
+            Replaced::Array(Term::ConstArray(s, _)) => s.clone(),
+            Replaced::Array(_) => unreachable!("built from a constant array"),
+        }
+    }
+}
+
+/// A row of either table.
+#[derive(Clone, Copy)]
+pub enum CombinedRow {
+    /// A bit-vector row.
+    BitVec(&'static BvRow),
+    /// An array row.
+    Array(&'static ArrayRow),
+}
+
+impl CombinedRow {
+    /// The row's id.
+    pub fn id(&self) -> &'static str {
+        match self {
+            CombinedRow::BitVec(r) => r.id,
+            CombinedRow::Array(r) => r.id,
+        }
+    }
+}
+
+/// The rows that apply to `c`.
+pub fn rows_for(c: &Replaced) -> Vec<CombinedRow> {
+    match c {
+        Replaced::BitVec(b) => ROWS
+            .iter()
+            .filter(|r| (r.applies)(b))
+            .map(CombinedRow::BitVec)
+            .collect(),
+        Replaced::Array(t) => ARRAY_ROWS
+            .iter()
+            .filter(|r| (r.applies)(&c.sort()) && matches!(t, Term::ConstArray(..)))
+            .map(CombinedRow::Array)
+            .collect(),
+    }
+}
+
+/// A row instantiated: `lhs`, `side` and the fresh variables.
+type Instance = (Term, Term, Vec<(Symbol, Sort)>);
+
+/// The row instantiated for `c` with fresh variables declared in `f`.
+/// `None` if the row does not apply to `c`.
+fn instantiate(f: &mut Formula, c: &Replaced, row: CombinedRow) -> Option<Instance> {
+    let tag = row.id().to_lowercase();
+    match (c, row) {
+        (Replaced::BitVec(b), CombinedRow::BitVec(r)) if (r.applies)(b) => {
+            let sort = Sort::BitVec(b.width());
+            let w = fresh_var(f, &format!("w_{tag}"), &sort);
+            let (lhs, side) = (r.build)(b, Term::Var(w.clone()));
+            Some((lhs, side, vec![(w, sort)]))
+        }
+        (Replaced::Array(t @ Term::ConstArray(sort, v)), CombinedRow::Array(r))
+            if (r.applies)(sort) =>
+        {
+            let fresh: Vec<(Symbol, Sort)> = (r.fresh)(sort)
+                .into_iter()
+                .map(|(n, s)| (fresh_var(f, &format!("{n}_{tag}"), &s), s))
+                .collect();
+            let vars: Vec<Term> = fresh.iter().map(|(n, _)| Term::Var(n.clone())).collect();
+            let (lhs, side) = (r.build)(t, v, &vars);
+            Some((lhs, side, fresh))
+        }
+        _ => None,
+    }
+}
+
+fn clause(z: &Symbol, lhs: Term, side: Term) -> Term {
+    match side {
+        Term::Bool(true) => Term::eq(Term::Var(z.clone()), lhs),
+        side => Term::and(vec![Term::eq(Term::Var(z.clone()), lhs), side]),
+    }
+}
+
+/// The core assertions `(= t c)` with `c` a bit-vector literal or a
+/// constant array not in `t`: their index and `c`.
+pub fn unsat_candidates(case: &Case) -> Vec<(usize, Replaced)> {
     let Truth::Unsat { core } = &case.truth else {
         return Vec::new();
     };
@@ -185,50 +412,149 @@ fn candidates(case: &Case) -> Vec<(usize, BitVec)> {
         let Term::App(Op::Eq, args) = &a.term else {
             continue;
         };
-        let [t, Term::BitVec(c)] = args.as_slice() else {
+        let [t, c] = args.as_slice() else {
             continue;
         };
-        let mut inside = Vec::new();
-        literals(t, &mut inside);
-        if !inside.contains(c) {
-            out.push((i, c.clone()));
+        let Some(r) = Replaced::of(c) else {
+            continue;
+        };
+        if !occurs(t, c) {
+            out.push((i, r));
         }
     }
     out
 }
 
+/// Whether `c` occurs in `t` outside constant arrays' defaults.
+fn occurs(t: &Term, c: &Term) -> bool {
+    if t == c {
+        return true;
+    }
+    match t {
+        Term::App(_, args) => args.iter().any(|a| occurs(a, c)),
+        Term::Let(bs, body) => bs.iter().any(|(_, x)| occurs(x, c)) || occurs(body, c),
+        Term::Quant(q) => occurs(&q.body, c),
+        _ => false,
+    }
+}
+
+/// `t` with every occurrence of `c` outside constant arrays' defaults (and
+/// outside binders) replaced by `z`.
+fn replace_occurrences(t: &Term, c: &Term, z: &Term) -> Term {
+    if t == c {
+        return z.clone();
+    }
+    match t {
+        Term::App(op, args) => Term::App(
+            *op,
+            args.iter().map(|a| replace_occurrences(a, c, z)).collect(),
+        ),
+        _ => t.clone(),
+    }
+}
+
 /// Replaces `c` at assertion `at` with `row` (which must apply to `c`).
-pub fn replace_bv_constant(case: &Case, at: usize, row: &BvRow) -> Option<Case> {
-    let (_, c) = candidates(case).into_iter().find(|(i, _)| *i == at)?;
-    if !(row.applies)(&c) {
+pub fn replace_bv_constant(case: &Case, at: usize, row: &'static BvRow) -> Option<Case> {
+    let (_, c) = unsat_candidates(case)
+        .into_iter()
+        .find(|(i, c)| *i == at && matches!(c, Replaced::BitVec(_)))?;
+    replace_unsat(case, at, &c, CombinedRow::BitVec(row))
+}
+
+/// Replaces the constant `c` of the core assertion `(= t c)` at `at` with
+/// a fresh `z` and adds `C(z) := z = lhs(w̄) ∧ side(w̄)` to the core (see
+/// the module docs). `None` if `at` is not such an assertion or the row
+/// does not apply.
+pub fn replace_unsat(case: &Case, at: usize, c: &Replaced, row: CombinedRow) -> Option<Case> {
+    if !unsat_candidates(case).contains(&(at, c.clone())) {
         return None;
     }
     let mut out = case.clone();
     let f = &mut out.formula;
-    let sort = Sort::BitVec(c.width());
-    let z = fresh_var(f, "z", &sort);
-    let w = fresh_var(f, &format!("w_{}", row.id.to_lowercase()), &sort);
+    let z = fresh_var(f, "z", &c.sort());
+    let (lhs, side, _) = instantiate(f, c, row)?;
     let Term::App(Op::Eq, args) = &mut f.assertions[at].term else {
         return None;
     };
     args[1] = Term::Var(z.clone());
-    let (lhs, side) = (row.build)(&c, Term::Var(w));
-    let clause = match side {
-        Term::Bool(true) => Term::eq(Term::Var(z), lhs),
-        side => Term::and(vec![Term::eq(Term::Var(z), lhs), side]),
-    };
     let name = f.fresh_assertion_name();
-    f.assert(clause, Some(name.clone()));
+    f.assert(clause(&z, lhs, side), Some(name.clone()));
     let Truth::Unsat { core } = &mut out.truth else {
         return None;
     };
     core.insert(name);
-    out.provenance.chain.push(row.id.to_string());
+    out.provenance.chain.push(row.id().to_string());
     Some(out)
 }
 
-/// Replaces a bit-vector constant of a core assertion `(= t c)` by a
-/// fresh variable defined by a random row that applies to it.
+/// The constants of a sat case's assertions a row may replace: bit-vector
+/// literals and constant arrays outside constant arrays' defaults (a
+/// variable there would not be a value, which cvc5 refuses).
+pub fn sat_candidates(case: &Case) -> Vec<(usize, Replaced)> {
+    if !matches!(case.truth, Truth::Sat { .. }) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, a) in case.formula.assertions.iter().enumerate() {
+        let mut found = Vec::new();
+        outside_defaults(&a.term, &mut found);
+        for r in found {
+            if !out.contains(&(i, r.clone())) {
+                out.push((i, r));
+            }
+        }
+    }
+    out
+}
+
+fn outside_defaults(t: &Term, out: &mut Vec<Replaced>) {
+    if let Some(r) = Replaced::of(t) {
+        out.push(r);
+        return;
+    }
+    if let Term::App(_, args) = t {
+        args.iter().for_each(|a| outside_defaults(a, out));
+    }
+}
+
+/// In a sat case: replaces every occurrence of `c` in assertion `at` with
+/// a fresh `z` and asserts `C(z)`; the model gains `z := c` and a witness
+/// of the side (see [`witness`]). `None` if `c` is not there, the row does
+/// not apply, or no witness is found (the result's model is checked).
+pub fn replace_sat(
+    case: &Case,
+    at: usize,
+    c: &Replaced,
+    row: CombinedRow,
+    rng: &mut dyn RngCore,
+) -> Option<Case> {
+    if !sat_candidates(case).contains(&(at, c.clone())) {
+        return None;
+    }
+    let value = eval_closed(&c.term()).ok()?;
+    let mut out = case.clone();
+    let f = &mut out.formula;
+    let z = fresh_var(f, "z", &c.sort());
+    let (lhs, side, fresh) = instantiate(f, c, row)?;
+    let a = &mut f.assertions[at];
+    a.term = replace_occurrences(&a.term, &c.term(), &Term::Var(z.clone()));
+    let name = a.name.is_some().then(|| f.fresh_assertion_name());
+    f.assert(clause(&z, lhs, side.clone()), name);
+    let Truth::Sat { model } = &mut out.truth else {
+        return None;
+    };
+    model.insert(z, value);
+    witness(&side, &fresh, model, rng)?;
+    out.provenance.chain.push(row.id().to_string());
+    out.check().ok()?;
+    Some(out)
+}
+
+/// Replaces a bit-vector literal or a constant array by a fresh variable
+/// defined by a random row that applies to it: in an unsat case, the
+/// right side of a core assertion `(= t c)` (a larger core); in a sat
+/// case, a constant anywhere outside constant arrays' defaults (the model
+/// extended).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CombinedConstantReplacement;
 
@@ -238,13 +564,24 @@ impl Transformation for CombinedConstantReplacement {
     }
 
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
-        let (at, c) = candidates(case).choose(rng)?.clone();
-        let rows: Vec<&BvRow> = ROWS.iter().filter(|r| (r.applies)(&c)).collect();
-        let row = rows.choose(rng)?;
-        let mut out = replace_bv_constant(case, at, row)?;
+        let unsat = matches!(case.truth, Truth::Unsat { .. });
+        let candidates = if unsat {
+            unsat_candidates(case)
+        } else {
+            sat_candidates(case)
+        };
+        let (at, c) = candidates.choose(rng)?.clone();
+        let row = *rows_for(&c).choose(rng)?;
+        let mut out = if unsat {
+            replace_unsat(case, at, &c, row)?
+        } else {
+            replace_sat(case, at, &c, row, rng)?
+        };
         out.provenance.chain.pop();
         out.provenance.chain.push(self.name().to_string());
-        out.provenance.category = "larger-core".into();
+        if unsat {
+            out.provenance.category = "larger-core".into();
+        }
         Some(out)
     }
 }
@@ -301,6 +638,55 @@ mod tests {
                 }
             }
             assert!(applied > 50, "{}: {applied}", row.id);
+        }
+    }
+
+    /// Every array row holds: for constant arrays of every sort the
+    /// generators draw and random values of the fresh variables, `side`
+    /// implies `lhs = c` (extensional equality); and the side has a
+    /// witness ([`witness`]), so `C` is satisfiable whatever `c`.
+    #[test]
+    fn every_array_row_holds_and_its_side_has_a_witness() {
+        use crate::transform::combined_identities::tests::{array_sorts, random_value};
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        for row in ARRAY_ROWS {
+            let (mut checked, mut witnessed) = (0, 0);
+            for sort in array_sorts().iter().filter(|s| (row.applies)(s)) {
+                let Sort::Array(_, e) = sort else { panic!() };
+                for _ in 0..30 {
+                    let v = random_value(e, &mut rng).to_term();
+                    let c = Term::const_array(sort.clone(), v.clone());
+                    let fresh: Vec<(Symbol, Sort)> = (row.fresh)(sort)
+                        .into_iter()
+                        .map(|(n, s)| (n.to_string(), s))
+                        .collect();
+                    let vars: Vec<Term> = fresh.iter().map(|(n, _)| Term::var(n.clone())).collect();
+                    let (lhs, side) = (row.build)(&c, &v, &vars);
+                    let eq = Term::eq(lhs.clone(), c.clone());
+                    // Random values: where the side holds, lhs = c.
+                    let mut m = Model::new();
+                    for (n, s) in &fresh {
+                        m.insert(n.clone(), random_value(s, &mut rng));
+                    }
+                    if eval(&side, &m) == Ok(Value::Bool(true))
+                        && let Ok(holds) = eval(&eq, &m)
+                    {
+                        assert_eq!(holds, Value::Bool(true), "{}: {lhs} under {m:?}", row.id);
+                        checked += 1;
+                    }
+                    // The witness satisfies the side, and then lhs = c.
+                    let mut m = Model::new();
+                    if witness(&side, &fresh, &mut m, &mut rng).is_some() {
+                        if let Ok(holds) = eval(&eq, &m) {
+                            assert_eq!(holds, Value::Bool(true), "{}: {lhs}", row.id);
+                            checked += 1;
+                        }
+                        witnessed += 1;
+                    }
+                }
+            }
+            assert!(checked >= 60, "{}: {checked}", row.id);
+            assert!(witnessed >= 30, "{}: {witnessed}", row.id);
         }
     }
 

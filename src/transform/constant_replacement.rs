@@ -283,8 +283,9 @@ pub fn constant_replacements(case: &Case) -> Vec<Case> {
 
 /// Replaces the anchor's constant with a random identity for it; in a
 /// regex case, a constant of Table 2.6's `C` rows (see
-/// `regex_constant_replacement`); in a combined case, a bit-vector
-/// constant (see `combined_constant_replacement`).
+/// `regex_constant_replacement`); in a combined case, a bit-vector or
+/// array constant, of an unsat case (a larger core) or of a sat one (the
+/// model extended; see `combined_constant_replacement`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConstantReplacement;
 
@@ -312,7 +313,9 @@ impl Transformation for ConstantReplacement {
         };
         out.provenance.chain.pop();
         out.provenance.chain.push(self.name().to_string());
-        out.provenance.category = "larger-core".into();
+        if matches!(out.truth, Truth::Unsat { .. }) {
+            out.provenance.category = "larger-core".into();
+        }
         Some(out)
     }
 }

@@ -11,6 +11,8 @@ use crate::truth::Case;
 
 mod chain;
 mod combined_constant_replacement;
+pub mod combined_identities;
+mod combined_variable_replacement;
 pub mod conjunction;
 mod constant_assignment;
 mod constant_replacement;
@@ -25,7 +27,13 @@ mod variable_replacement;
 
 pub use chain::{Chain, MAX_FORMULA_SIZE, formula_size, random_chain};
 pub use combined_constant_replacement::{
-    BvRow, CombinedConstantReplacement, ROWS as BV_CONSTANT_ROWS, replace_bv_constant,
+    ARRAY_ROWS, ArrayRow, BvRow, CombinedConstantReplacement, CombinedRow,
+    ROWS as BV_CONSTANT_ROWS, Replaced, replace_bv_constant, replace_sat as replace_sat_constant,
+    replace_unsat as replace_unsat_constant, rows_for as constant_rows_for,
+    sat_candidates as sat_constant_candidates, unsat_candidates as unsat_constant_candidates,
+};
+pub use combined_variable_replacement::{
+    CombinedVariableReplacement, combined_variable_choices, replace_combined_variable,
 };
 pub use constant_assignment::{
     ConstantAssignment, constant_assignments, constant_assignments_with,

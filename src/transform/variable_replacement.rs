@@ -156,7 +156,10 @@ pub fn variable_replacement_choices(case: &Case) -> Vec<(Symbol, &'static Identi
         .collect()
 }
 
-/// Replaces one variable, chosen at random with its identity.
+/// Replaces one variable, chosen at random with its identity; in a case
+/// without such a choice, a bit-vector or array variable with a row of
+/// `combined_identities` (unsat: a larger core; sat: the model extended;
+/// see `combined_variable_replacement`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VariableReplacement;
 
@@ -167,17 +170,21 @@ impl Transformation for VariableReplacement {
 
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
         let choices = variable_replacement_choices(case);
-        if choices.is_empty() {
-            return None;
-        }
-        let (x, id) = &choices[rng.next_u32() as usize % choices.len()];
-        let mut out = replace_variable(case, x, id)?;
+        let mut out = if choices.is_empty() {
+            // Bit-vector and array variables, in the combined theories'
+            // cases, sat or unsat (see `combined_variable_replacement`).
+            super::combined_variable_replacement::CombinedVariableReplacement.apply(case, rng)?
+        } else {
+            let (x, id) = &choices[rng.next_u32() as usize % choices.len()];
+            replace_variable(case, x, id)?
+        };
         // The chain entry names the choice; keep the trait's contract that
         // it ends with the transformation's name.
-        let last = out.provenance.chain.pop().expect("pushed above");
+        out.provenance.chain.pop();
         out.provenance.chain.push(self.name().to_string());
-        out.provenance.category = "larger-core".into();
-        let _ = last;
+        if matches!(out.truth, Truth::Unsat { .. }) {
+            out.provenance.category = "larger-core".into();
+        }
         Some(out)
     }
 }
