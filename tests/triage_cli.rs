@@ -362,3 +362,84 @@ fn bisect_names_the_releases_that_fail() {
     assert!(out.contains("no good release before"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An invalid-core finding of regex-equivalent-formula (EM3: `s ∈ R1 ∩ R2`
+/// iff `s ∈ R1 ∧ s ∈ R2`) from a 20-minute campaign against Z3 4.8.5,
+/// which answers a core without a0.
+const EM3_BODY: &str = "; equifuzz finding: invalid-core\n; expected: unsat\n\
+    ; got: INVALID CORE: omits a0\n; category: regex-equivalent-formula\n\
+    ; expected unsat core: (a0 a1)\n(set-info :status unsat)\n(declare-const s String)\n\
+    (assert (! (not (= (str.in_re s (re.inter (re.range \"a\" \"c\") (re.union (str.to_re \"b\") (re.++ re.allchar (str.to_re \"b\"))))) true)) :named a0))\n\
+    (assert (! (= (and (str.in_re s (re.range \"a\" \"c\")) (str.in_re s (re.union (str.to_re \"b\") (re.++ re.allchar (str.to_re \"b\"))))) true) :named a1))\n\
+    (check-sat)\n(get-unsat-core)\n";
+
+#[test]
+fn an_invalid_core_shrinks_inside_its_decided_core() {
+    let Some(root) = release_cache() else {
+        eprintln!(
+            "SKIPPED: an_invalid_core_shrinks_inside_its_decided_core: no Z3 4.8.5 in ~/.cache/equifuzz/solvers (scripts/install-solvers.sh z3 4.8.5)"
+        );
+        return;
+    };
+    let dir = scratch("core");
+    let lib = root.join("z3-4.8.5.0/x/z3/lib/libz3.so");
+    let f = dir.join("z3-invalid-core-12-9fe76cb5d4243adc.smt2");
+    let head = format!(
+        "; equifuzz run {} --target z3 --solver-lib {} --timeout 10000ms\n",
+        f.display(),
+        lib.display()
+    );
+    std::fs::write(&f, format!("{head}{EM3_BODY}")).unwrap();
+    let out = dir.join("min.smt2");
+    let o = equifuzz(&[
+        "minimize",
+        f.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    // Before: 33 nodes, which only undoing (= φ true) and folding could
+    // shrink (to 29); the decided core lets the regexes themselves shrink.
+    let m = std::fs::read_to_string(&out).unwrap();
+    let case = read_case(&m, "min").unwrap();
+    let nodes: usize = case.formula.assertions.iter().map(|a| a.term.size()).sum();
+    assert!(nodes <= 16, "{nodes} nodes:\n{m}");
+    assert!(m.contains("; expected unsat core: (a0 a1)"), "{m}");
+    let o = equifuzz(&[
+        "minimize",
+        f.to_str().unwrap(),
+        "--check",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    // ddSMT's 21-node result of the sibling EM2 finding replaced a disjunct
+    // by `true`: a1 became false for every s, so (a0 a1) is no longer the
+    // unique minimal core although every solver still says unsat.
+    let ddsmt = dir.join("ddsmt.smt2");
+    std::fs::write(
+        &ddsmt,
+        "(declare-const s String)\
+         (assert (! (not (= (str.in_re s (re.range \"a\" \"c\")) true)) :named a0))\
+         (assert (! (= (and false (str.in_re s (re.union (str.to_re \"b\") (re.++ re.allchar (str.to_re \"b\"))))) true) :named a1))",
+    )
+    .unwrap();
+    let o = equifuzz(&[
+        "minimize",
+        f.to_str().unwrap(),
+        "--check",
+        ddsmt.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
+    assert!(
+        text(&o.stdout).contains("the unique minimal unsat core is (a1)"),
+        "{}",
+        text(&o.stdout)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

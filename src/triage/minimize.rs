@@ -35,7 +35,15 @@
 //!   says why the truth survives, the core included);
 //! - a subterm that is an instance of a Table 3 identity without side
 //!   condition (`(str.replace s s s)`, `(str.++ s "")`, ...) becomes its
-//!   subject: the same value under every model.
+//!   subject: the same value under every model; so do the Boolean
+//!   wrappings `(= φ true)`, `(= φ false)`, `(not (not φ))`.
+//!
+//! Where [`decide_core`] decides an unsat case's unique minimal core (the
+//! regular memberships of one string constant, `triage::membership`), any
+//! subterm may shrink (a child, a constant, an argument fewer): each
+//! candidate's core is decided again and becomes its truth, and
+//! [`core_refuted`] refuses a candidate (ours or another reducer's) whose
+//! claimed core is not the decided one.
 //!
 //! Unsat cases whose failure is a sat answer ([`Mode::StatusOnly`]) are
 //! also strengthened inside the core: a subformula in positive position
@@ -62,6 +70,7 @@ use num_traits::{Signed, Zero};
 
 use crate::semantics::{Value, eval, eval_closed};
 use crate::term::{Op, SmtString, Sort, Term};
+use crate::triage::membership::{CoreDecision, decide_core};
 use crate::truth::{Case, Truth};
 
 /// What may be changed in an unsat case.
@@ -117,7 +126,56 @@ pub fn core_refuted(case: &Case) -> Option<String> {
             }
         }
     }
-    None
+    match decide_core(&case.formula)? {
+        CoreDecision::Sat => Some(
+            "the assertions are satisfiable (decided on the regular \
+             memberships of their one string constant)"
+                .into(),
+        ),
+        CoreDecision::SeveralCores => Some(
+            "the formula has several minimal unsat cores \
+             (decided on the regular memberships of its one string constant)"
+                .into(),
+        ),
+        CoreDecision::UniqueCore(c) => {
+            let decided = core_names(case, &c);
+            (decided != *core).then(|| {
+                format!(
+                    "the unique minimal unsat core is ({}), decided on the regular \
+                     memberships of the one string constant",
+                    decided.into_iter().collect::<Vec<_>>().join(" ")
+                )
+            })
+        }
+    }
+}
+
+/// The names of the assertions at `indices`.
+fn core_names(
+    case: &Case,
+    indices: &std::collections::BTreeSet<usize>,
+) -> std::collections::BTreeSet<String> {
+    indices
+        .iter()
+        .filter_map(|&i| case.formula.assertions[i].name.clone())
+        .collect()
+}
+
+/// `case` with the unique minimal core that [`decide_core`] finds, if it
+/// decides one (every assertion named).
+fn with_decided_core(mut case: Case) -> Option<Case> {
+    if !matches!(case.truth, Truth::Unsat { .. })
+        || case.formula.assertions.iter().any(|a| a.name.is_none())
+    {
+        return None;
+    }
+    let CoreDecision::UniqueCore(c) = decide_core(&case.formula)? else {
+        return None;
+    };
+    case.truth = Truth::Unsat {
+        core: core_names(&case, &c),
+    };
+    Some(case)
 }
 
 /// A case's size in AST nodes (what sizes are compared in).
@@ -134,6 +192,9 @@ struct Reducer<'a> {
     /// While a definition is eliminated: the core may lose the
     /// definition's name (see [`Reducer::eliminate_definitions`]).
     core_may_shrink: bool,
+    /// While candidates are relabelled by [`decide_core`]: the core may
+    /// change to the decided one.
+    core_decided: bool,
     /// Hashes of the candidates tested: a later pass proposes many again.
     tried: std::collections::HashSet<u64>,
     test: &'a mut dyn FnMut(&Case) -> bool,
@@ -160,6 +221,7 @@ impl Reducer<'_> {
         if let (Truth::Unsat { core }, Truth::Unsat { core: was }) =
             (&candidate.truth, &self.best.truth)
             && core != was
+            && !self.core_decided
             && !(self.core_may_shrink && core.is_subset(was) && !core.is_empty())
         {
             return false;
@@ -258,6 +320,16 @@ impl Reducer<'_> {
     /// Walks every subterm of every assertion (parents first, outside
     /// binders) and keeps the first of `candidates` that still fails.
     fn rewrite_subterms(&mut self, candidates: &Candidates) -> bool {
+        self.rewrite_subterms_relabelled(candidates, &|c| Some(c))
+    }
+
+    /// [`Reducer::rewrite_subterms`], with each candidate's truth set by
+    /// `relabel` (`None`: not a candidate).
+    fn rewrite_subterms_relabelled(
+        &mut self,
+        candidates: &Candidates,
+        relabel: &dyn Fn(Case) -> Option<Case>,
+    ) -> bool {
         let mut changed = false;
         let mut i = 0;
         while i < self.best.formula.assertions.len() && self.budget_left() {
@@ -270,6 +342,7 @@ impl Reducer<'_> {
                     let mut c = self.best.clone();
                     c.formula.assertions[i].term =
                         replaced(&c.formula.assertions[i].term, path, replacement);
+                    let Some(c) = relabel(c) else { continue };
                     if self.try_keep(c) {
                         changed = true;
                         break;
@@ -309,13 +382,19 @@ impl Reducer<'_> {
         }
         constants.sort_by_key(|t| std::cmp::Reverse(t.size() + literal_weight(t)));
         constants.dedup();
-        for from in constants {
-            for to in shorter(&from) {
-                let c = substitute_constant(&self.best, &from, &to);
-                if self.try_keep(c) {
-                    changed = true;
-                    break;
+        for mut from in constants {
+            // On until none is shorter: halving a 64-bit number once a
+            // round would take sixty rounds.
+            'shorter: while self.budget_left() {
+                for to in shorter(&from) {
+                    let c = substitute_constant(&self.best, &from, &to);
+                    if self.try_keep(c) {
+                        changed = true;
+                        from = to;
+                        continue 'shorter;
+                    }
                 }
+                break;
             }
         }
         changed
@@ -369,6 +448,25 @@ impl Reducer<'_> {
             } else {
                 skip += 1;
             }
+        }
+        changed
+    }
+
+    /// Shrinks an unsat case whose unique minimal core [`decide_core`]
+    /// decides (the regular memberships of one string constant): any
+    /// subterm may become a smaller term (a child, a constant, an argument
+    /// fewer), since each candidate's core is decided again and becomes its
+    /// truth. Outside that fragment, nothing. The decided core is exact, so
+    /// an instantiated case's core is rechecked by it.
+    fn shrink_decided(&mut self) -> bool {
+        if with_decided_core(self.best.clone()).is_none() {
+            return false;
+        }
+        self.core_decided = true;
+        let changed = self.rewrite_subterms_relabelled(&decided_candidates, &with_decided_core);
+        self.core_decided = false;
+        if changed {
+            self.instantiated = false;
         }
         changed
     }
@@ -617,6 +715,9 @@ fn strengthened_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term> {
 /// every model: a sat model still satisfies it, an unsat core is
 /// unchanged.
 fn undone_identity(sub: &Term) -> Option<Term> {
+    if let Some(t) = logical_identity(sub) {
+        return Some(t);
+    }
     for row in crate::transform::identities::identities() {
         let (Some(subject), Term::Bool(true)) = (row.subject(), &row.side) else {
             continue;
@@ -630,6 +731,26 @@ fn undone_identity(sub: &Term) -> Option<Term> {
         }
     }
     None
+}
+
+/// Undoes a Boolean identity the transformations build around an
+/// assertion (`(= φ true)` is φ, `(= φ false)` is `(not φ)`, `(not (not
+/// φ))` is φ, a one-argument `and`/`or` is its argument): the same value
+/// under every model, fewer nodes.
+fn logical_identity(sub: &Term) -> Option<Term> {
+    let Term::App(op, args) = sub else {
+        return None;
+    };
+    match (op, args.as_slice()) {
+        (Op::Eq, [Term::Bool(b), phi] | [phi, Term::Bool(b)]) => Some(if *b {
+            phi.clone()
+        } else {
+            Term::not(phi.clone())
+        }),
+        (Op::Not, [Term::App(Op::Not, inner)]) if inner.len() == 1 => Some(inner[0].clone()),
+        (Op::And | Op::Or, [phi]) => Some(phi.clone()),
+        _ => None,
+    }
 }
 
 /// First-order matching of `pattern` (its variables `vars`) against `t`.
@@ -834,7 +955,7 @@ fn smaller_forms(case: &Case, sub: &Term) -> Vec<Term> {
 }
 
 /// Sat: a subterm's value under the model, its children of its sort,
-/// shorter literals. Whether the model still satisfies the result is
+/// shorter literals, an argument fewer, another constant of its sort. Whether the model still satisfies the result is
 /// checked by [`Case::check`] before the test.
 fn sat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term> {
     let Truth::Sat { model } = &case.truth else {
@@ -851,6 +972,26 @@ fn sat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term> {
         }
     }
     out.extend(smaller_forms(case, sub));
+    out.extend(fewer_arguments(sub));
+    // Another constant of the sort that the formula uses, whose model
+    // value may satisfy it too (ddSMT's substitution): it can let a
+    // constant's last use go. (Only used ones: two constants of which one
+    // is used would trade places for ever.)
+    let env = |v: &str| case.formula.sort_of(v);
+    if let Ok(sort) = sub.sort(&env) {
+        let used: std::collections::BTreeSet<String> = case
+            .formula
+            .assertions
+            .iter()
+            .flat_map(|a| a.term.free_vars())
+            .collect();
+        out.extend(
+            used.into_iter()
+                .filter(|n| env(n) == Some(sort.clone()))
+                .filter(|n| !matches!(sub, Term::Var(v) if v == n))
+                .map(Term::var),
+        );
+    }
     out
 }
 
@@ -897,6 +1038,59 @@ fn unsat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term> {
     out
 }
 
+/// Any smaller term for the subterm at `path` ([`Reducer::shrink_decided`]
+/// decides which keep the formula unsat and how): its smaller forms, an
+/// argument fewer of an n-ary operator, and the constants of its sort.
+fn decided_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term> {
+    let sub = at(&case.formula.assertions[i].term, path);
+    let mut out: Vec<Term> = undone_identity(sub).into_iter().collect();
+    out.extend(smaller_forms(case, sub));
+    out.extend(fewer_arguments(sub));
+    let env = |v: &str| case.formula.sort_of(v);
+    let constants = match sub.sort(&env) {
+        Ok(Sort::Bool) => vec![Term::Bool(true), Term::Bool(false)],
+        Ok(Sort::RegLan) => [Op::ReNone, Op::ReAll, Op::ReAllchar]
+            .into_iter()
+            .map(|c| Term::app(c, Vec::new()))
+            .collect(),
+        Ok(Sort::String) => vec![Term::str("")],
+        _ => Vec::new(),
+    };
+    out.extend(constants.into_iter().filter(|c| c.size() < sub.size()));
+    out.retain(|t| t != sub && t.size() < sub.size());
+    out
+}
+
+/// `sub` without one of its arguments, for operators that take any number
+/// of them (more than two; with two, the other argument is a child).
+fn fewer_arguments(sub: &Term) -> Vec<Term> {
+    let Term::App(op, args) = sub else {
+        return Vec::new();
+    };
+    if args.len() <= 2
+        || !matches!(
+            op,
+            Op::And
+                | Op::Or
+                | Op::Add
+                | Op::Mul
+                | Op::StrConcat
+                | Op::ReUnion
+                | Op::ReInter
+                | Op::ReConcat
+        )
+    {
+        return Vec::new();
+    }
+    (0..args.len())
+        .map(|k| {
+            let mut rest = args.clone();
+            rest.remove(k);
+            Term::App(*op, rest)
+        })
+        .collect()
+}
+
 /// Shrinks `case` while `test` says the solver still fails on it (see the
 /// module docs); `progress` hears the tests run and the current size.
 pub fn minimize(
@@ -913,12 +1107,18 @@ pub fn minimize(
         max_tests,
         instantiated: false,
         core_may_shrink: false,
+        core_decided: false,
         tried: std::collections::HashSet::new(),
         test,
         progress,
     };
     let sat = matches!(case.truth, Truth::Sat { .. });
+    // Rounds in a row that changed the case but not its size: same-size
+    // steps (a constant for another, a shorter model value) may go on
+    // enabling each other without end, so the fifth such round is the last.
+    let mut same_size_rounds = 0;
     loop {
+        let size_before = size(&r.best);
         let mut changed = r.drop_assertions();
         changed |= r.eliminate_definitions();
         changed |= r.drop_unused();
@@ -927,6 +1127,7 @@ pub fn minimize(
             changed |= r.shorten_constants();
         } else {
             changed |= r.rewrite_subterms(&unsat_candidates);
+            changed |= r.shrink_decided();
             if r.mode == Mode::StatusOnly {
                 changed |= r.strengthen();
                 changed |= r.instantiate();
@@ -934,7 +1135,12 @@ pub fn minimize(
             }
         }
         changed |= r.drop_unused();
-        if !changed || !r.budget_left() {
+        if size(&r.best) < size_before {
+            same_size_rounds = 0;
+        } else {
+            same_size_rounds += 1;
+        }
+        if !changed || !r.budget_left() || same_size_rounds > 4 {
             break;
         }
     }
@@ -1167,6 +1373,83 @@ mod tests {
                 .any(|a| a.contains("(or ") || a.contains("=>")),
             "{printed:?}"
         );
+    }
+
+    #[test]
+    fn a_decided_core_shrinks_inside_and_stays_the_unique_core() {
+        // EM3 of regex-equivalent-formula: a0 and a1 say the same regex
+        // both ways, so the core is both; the "solver" fails while both
+        // assertions keep a membership.
+        let text = "; expected unsat core: (a0 a1)\n(set-info :status unsat)(declare-const s String)\
+            (assert (! (not (= (str.in_re s (re.inter (re.range \"a\" \"c\") (re.union (str.to_re \"b\") (re.++ re.allchar (str.to_re \"b\"))))) true)) :named a0))\
+            (assert (! (= (and (str.in_re s (re.range \"a\" \"c\")) (str.in_re s (re.union (str.to_re \"b\") (re.++ re.allchar (str.to_re \"b\"))))) true) :named a1))";
+        let case = read_case(text, "t").unwrap();
+        let mut test = |c: &Case| {
+            assert_eq!(
+                core_refuted(c),
+                None,
+                "a candidate with a wrong core was tested"
+            );
+            c.formula
+                .assertions
+                .iter()
+                .all(|a| a.term.operators().contains(&Op::StrInRe))
+        };
+        let m = run(&case, Mode::Exact, &mut test);
+        // The core may change, to the one decided on the candidate.
+        assert_eq!(core_refuted(&m.case), None);
+        let Some(CoreDecision::UniqueCore(c)) = decide_core(&m.case.formula) else {
+            panic!("{:?}", m.case.formula)
+        };
+        assert_eq!(
+            m.case.truth,
+            Truth::Unsat {
+                core: core_names(&m.case, &c)
+            }
+        );
+        assert!(size(&m.case) <= 8, "{:?}", m.case.formula);
+        assert!(!m.instantiated);
+        // The Boolean identities the transformations wrap around it.
+        let phi = Term::var("p");
+        let eq = |b| Term::app(Op::Eq, vec![phi.clone(), Term::Bool(b)]);
+        assert_eq!(logical_identity(&eq(true)), Some(phi.clone()));
+        assert_eq!(logical_identity(&eq(false)), Some(Term::not(phi.clone())));
+        assert_eq!(
+            logical_identity(&Term::not(Term::not(phi.clone()))),
+            Some(phi.clone())
+        );
+        assert_eq!(logical_identity(&Term::not(phi)), None);
+    }
+
+    #[test]
+    fn an_argument_goes_and_a_used_constant_stands_in() {
+        // Z3 4.8.5's invalid-model finding a13bafe (term synthesis, then
+        // variable abstraction): ddSMT reached 6 nodes by dropping a
+        // concatenated constant, we stopped at 7 with a "" left in place.
+        let text = "; model:\n;   (define-fun i () Int (- 1))\n;   (define-fun a () String \"-1\")\n\
+            ;   (define-fun b () String \"\")\n(set-info :status sat)\
+            (declare-const a String)(declare-const b String)(declare-const i Int)\
+            (assert (= (str.to_int (str.++ b (str.++ b a))) i))";
+        let case = read_case(text, "t").unwrap();
+        // Fails while str.to_int reads a concatenation.
+        let mut test = |c: &Case| {
+            let mut hit = false;
+            for a in &c.formula.assertions {
+                a.term.visit(&mut |t| {
+                    hit |= matches!(t, Term::App(Op::StrToInt, args) if matches!(args[0], Term::App(Op::StrConcat, _)))
+                });
+            }
+            hit
+        };
+        let m = run(&case, Mode::Exact, &mut test);
+        assert!(m.case.check().is_ok());
+        assert!(size(&m.case) <= 6, "{:?}", m.case.formula);
+        // A large constant is shortened all the way in one pass.
+        let big = "; model:\n;   (define-fun n () Int 9223372036854775807)\n(set-info :status sat)\
+            (declare-const n Int)(assert (> n 9223372036854775806))";
+        let case = read_case(big, "t").unwrap();
+        let m = run(&case, Mode::Exact, &mut |c: &Case| uses(c, Op::Gt));
+        assert_eq!(m.case.formula.assertions[0].term.to_string(), "(> 1 0)");
     }
 
     #[test]

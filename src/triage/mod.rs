@@ -4,6 +4,7 @@
 mod bucket;
 mod finding;
 mod labelled;
+pub mod membership;
 pub mod minimize;
 pub mod plot;
 pub mod releases;

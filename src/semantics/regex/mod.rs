@@ -90,6 +90,11 @@ impl Regex {
         Ok(self.shortest_witness()?.is_none())
     }
 
+    /// Like [`Regex::is_empty`] with an explicit state budget.
+    pub fn is_empty_within(&self, budget: usize) -> Result<bool, RegexError> {
+        Ok(decide::shortest_witness(self, budget)?.is_none())
+    }
+
     /// A shortest member, or `None` when the language is empty.
     pub fn shortest_witness(&self) -> Result<Option<SmtString>, RegexError> {
         decide::shortest_witness(self, DEFAULT_BUDGET)
