@@ -17,7 +17,7 @@
 #     execs/s, answered queries (sat/unsat, right or wrong) per hour, restarts, corpus size,
 #     findings, and per verdict the count and solver seconds (where the binary records them).
 # Needs python3, cc. Output under /tmp/bench-efficiency.<pid> (removed at the end, but the
-# campaigns' stats.jsonl files are kept in /tmp/bench-efficiency-out/).
+# campaigns' stats.jsonl files and findings/ folders are kept in /tmp/bench-efficiency-out/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=9b8a871
@@ -132,7 +132,13 @@ if [ "$campaign" = 1 ]; then
   done
   wait
   mkdir -p /tmp/bench-efficiency-out
-  for bin in base new; do cp "$work/campaign-$bin/stats.jsonl" "/tmp/bench-efficiency-out/$bin.stats.jsonl"; done
+  for bin in base new; do
+    cp "$work/campaign-$bin/stats.jsonl" "/tmp/bench-efficiency-out/$bin.stats.jsonl"
+    rm -rf "/tmp/bench-efficiency-out/$bin.findings"
+    if [ -d "$work/campaign-$bin/findings" ]; then
+      cp -r "$work/campaign-$bin/findings" "/tmp/bench-efficiency-out/$bin.findings"
+    fi
+  done
   python3 - "$work" <<'PY'
 import json, sys
 w = sys.argv[1]

@@ -29,6 +29,20 @@
 //!   worker that just died is an error, not a `SIGPIPE` in the client.
 //! - While a thread is inside libz3 ([`InFlight`]), an `exit()` becomes
 //!   `abort()` (see [`install_exit_guard`]).
+//! - A [`Context::Warm`] query runs on a context the worker keeps (one with
+//!   unsat cores, one without: the front end fixes that option when it is
+//!   built), emptied with `(reset)` after each query and replaced after
+//!   [`WARM_USES`] queries. On the Z3 4.8.14 wheel a fresh context's first
+//!   eval (context, front end, solver and its tactic) took about half the
+//!   CPU time of a trivial query (`scripts/bench-efficiency.sh`); `(reset)`
+//!   rebuilds only the solver. What a reset keeps (the AST manager's
+//!   hash-consed terms and their ids, options set by earlier scripts) may
+//!   change an answer: a [`Context::Fresh`] query, on a context made for it
+//!   alone, is what a user's `z3 file.smt2` gets, and is how a warm answer
+//!   that looks like a finding is confirmed (see `fuzz::coverage::harness`).
+//! - The soft timeout of a warm query is set with `(set-option :timeout N)`
+//!   before the script (options survive `(reset)`), that of a fresh one with
+//!   the global parameter read when its front end is built.
 
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::Once;
@@ -37,7 +51,8 @@ use std::time::{Duration, Instant};
 
 use nix::sys::resource::{Resource, getrlimit, setrlimit};
 
-use super::Z3Library;
+use super::z3::{PreparedScript, Z3Context, Z3Library};
+
 use super::outcome::{CrashCause, z3_exit_code_name};
 
 /// How many threads are inside the solver.
@@ -72,6 +87,19 @@ pub enum ProcessAnswer {
     /// The worker could not be started (our fault, not the solver's).
     NotRun(String),
 }
+
+/// Which context a query runs on (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// A context kept by the worker, reset between queries.
+    Warm,
+    /// A context made for this query alone.
+    Fresh,
+}
+
+/// Queries a warm context answers before the worker replaces it, so that
+/// what `(reset)` keeps cannot pile up without bound.
+pub const WARM_USES: u32 = 256;
 
 /// The signals whose handlers the worker resets: LibAFL's crash and
 /// timeout handlers, inherited through `fork`, must not run in it.
@@ -120,9 +148,16 @@ impl Z3Process {
         (self.started, self.start_time)
     }
 
-    /// Runs `script` with Z3's soft timeout `soft_ms`; waits at most
-    /// `deadline` for the answer, then kills the worker.
-    pub fn eval(&mut self, script: &str, soft_ms: u32, deadline: Duration) -> ProcessAnswer {
+    /// Runs `script` on a context of kind `context` with Z3's soft timeout
+    /// `soft_ms`; waits at most `deadline` for the answer, then kills the
+    /// worker.
+    pub fn eval(
+        &mut self,
+        script: &str,
+        context: Context,
+        soft_ms: u32,
+        deadline: Duration,
+    ) -> ProcessAnswer {
         let start = Instant::now();
         if self.worker.is_none() {
             match self.spawn() {
@@ -136,7 +171,8 @@ impl Z3Process {
             return ProcessAnswer::NotRun("no solver worker".into());
         };
         let fd = worker.socket.as_raw_fd();
-        let mut request = Vec::with_capacity(12 + script.len());
+        let mut request = Vec::with_capacity(HEAD + script.len());
+        request.push(u8::from(context == Context::Fresh));
         request.extend_from_slice(&soft_ms.to_le_bytes());
         request.extend_from_slice(&(script.len() as u64).to_le_bytes());
         request.extend_from_slice(script.as_bytes());
@@ -200,6 +236,9 @@ impl Drop for Z3Process {
         self.kill();
     }
 }
+
+/// Request header: context kind (1 byte), soft timeout (4), length (8).
+const HEAD: usize = 13;
 
 /// Why no reply came.
 enum Lost {
@@ -318,14 +357,16 @@ fn serve(lib: &Z3Library, fd: RawFd) -> ! {
         }
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
     }
+    let mut warm = WarmContexts::default();
     loop {
-        let mut head = [0u8; 12];
+        let mut head = [0u8; HEAD];
         if receive_exact(fd, &mut head, None).is_err() {
             // SAFETY: ends the worker without the client's exit handlers.
             unsafe { libc::_exit(0) }
         }
-        let soft_ms = u32::from_le_bytes(head[..4].try_into().expect("4 bytes"));
-        let len = u64::from_le_bytes(head[4..].try_into().expect("8 bytes")) as usize;
+        let fresh = head[0] != 0;
+        let soft_ms = u32::from_le_bytes(head[1..5].try_into().expect("4 bytes"));
+        let len = u64::from_le_bytes(head[5..].try_into().expect("8 bytes")) as usize;
         let mut script = vec![0u8; len];
         if receive_exact(fd, &mut script, None).is_err() {
             // SAFETY: as above.
@@ -334,7 +375,11 @@ fn serve(lib: &Z3Library, fd: RawFd) -> ! {
         let script = String::from_utf8_lossy(&script);
         let out = {
             let _inside = InFlight::enter();
-            lib.eval_unserialized(&script, Some(soft_ms))
+            if fresh {
+                lib.eval_unserialized(&script, Some(soft_ms))
+            } else {
+                warm.eval(lib, &script, soft_ms)
+            }
         };
         let mut reply = Vec::with_capacity(8 + out.len());
         reply.extend_from_slice(&(out.len() as u64).to_le_bytes());
@@ -343,7 +388,64 @@ fn serve(lib: &Z3Library, fd: RawFd) -> ! {
             // SAFETY: as above.
             unsafe { libc::_exit(0) }
         }
+        if !fresh {
+            // After the reply: the client judges while the worker resets.
+            let _inside = InFlight::enter();
+            warm.reset();
+        }
     }
+}
+
+/// The worker's warm contexts, without and with unsat cores, and how many
+/// queries each has answered.
+#[derive(Default)]
+struct WarmContexts {
+    slots: [Option<(Z3Context, u32)>; 2],
+    /// The slot the last query used, to reset.
+    last: Option<usize>,
+}
+
+impl WarmContexts {
+    fn eval(&mut self, lib: &Z3Library, script: &str, soft_ms: u32) -> String {
+        let Some(prepared) = PreparedScript::new(script) else {
+            return "(error \"the script contains a NUL byte\")".into();
+        };
+        let i = usize::from(prepared.unsat_cores);
+        if self.slots[i]
+            .as_ref()
+            .is_none_or(|(_, uses)| *uses >= WARM_USES)
+        {
+            self.slots[i] = None;
+            // Read when the front end is built, at the first eval below.
+            lib.set_unsat_cores(prepared.unsat_cores);
+            self.slots[i] = Some((lib.mk_context(), 0));
+        }
+        let (ctx, uses) = self.slots[i].as_mut().expect("made above");
+        *uses += 1;
+        self.last = Some(i);
+        let mut buf = [0u8; 48];
+        let set = timeout_option(soft_ms, &mut buf);
+        ctx.eval(set);
+        ctx.eval(&prepared.text)
+    }
+
+    /// Empties the context the last query used.
+    fn reset(&mut self) {
+        if let Some(i) = self.last.take()
+            && let Some((ctx, _)) = self.slots[i].as_mut()
+        {
+            ctx.eval(c"(reset)");
+        }
+    }
+}
+
+/// `(set-option :timeout N)` in `buf`, without allocating.
+fn timeout_option(ms: u32, buf: &mut [u8; 48]) -> &std::ffi::CStr {
+    use std::io::Write;
+    let mut w = &mut buf[..];
+    let _ = write!(w, "(set-option :timeout {ms})\0");
+    let end = buf.iter().position(|&b| b == 0).expect("a NUL was written");
+    std::ffi::CStr::from_bytes_with_nul(&buf[..=end]).expect("one NUL at the end")
 }
 
 extern "C" fn abort_if_in_flight() {
@@ -409,21 +511,76 @@ mod tests {
         // No other test may be inside Z3 when the worker forks.
         let _params = crate::solver::z3::params_lock();
         let mut z3 = Z3Process::new(lib);
-        for bound in [2, 7, 11] {
+        for context in [Context::Warm, Context::Fresh] {
+            for bound in [2, 7, 11] {
+                let out = z3.eval(
+                    &format!("(declare-const x Int)(assert (> x {bound}))(check-sat)"),
+                    context,
+                    5_000,
+                    Duration::from_secs(30),
+                );
+                assert_eq!(out, ProcessAnswer::Answered("sat\n".into()), "{context:?}");
+            }
+            // A fresh context, or a warm one after its reset: nothing
+            // leaks from the last query.
             let out = z3.eval(
-                &format!("(declare-const x Int)(assert (> x {bound}))(check-sat)"),
+                "(check-sat)(get-value (x))",
+                context,
                 5_000,
                 Duration::from_secs(30),
             );
-            assert_eq!(out, ProcessAnswer::Answered("sat\n".into()));
+            assert!(
+                matches!(&out, ProcessAnswer::Answered(s) if s.contains("error")),
+                "{context:?}: {out:?}"
+            );
         }
-        // Each query gets a fresh context: nothing leaks from the last.
-        let out = z3.eval("(check-sat)(get-value (x))", 5_000, Duration::from_secs(30));
-        assert!(
-            matches!(&out, ProcessAnswer::Answered(s) if s.contains("error")),
-            "{out:?}"
-        );
         assert_eq!(z3.starts().0, 1);
+    }
+
+    #[test]
+    fn warm_contexts_keep_unsat_cores_apart_and_take_each_querys_timeout() {
+        let Some(lib) = lib("warm_contexts_keep_unsat_cores_apart_and_take_each_querys_timeout")
+        else {
+            return;
+        };
+        let _params = crate::solver::z3::params_lock();
+        let mut z3 = Z3Process::new(lib);
+        let core = "(set-option :produce-unsat-cores true)(declare-const x Int)\
+            (assert (! (> x 2) :named a0))(assert (! (< x 1) :named a1))\
+            (assert (! (> x (- 5)) :named a2))(check-sat)(get-unsat-core)";
+        let plain = "(declare-const y Int)(assert (> y 2))(check-sat)(get-unsat-core)";
+        for script in [core, plain, core, plain] {
+            let out = z3.eval(script, Context::Warm, 5_000, Duration::from_secs(30));
+            let ProcessAnswer::Answered(text) = out else {
+                panic!("{out:?}")
+            };
+            if script == core {
+                let core_ok = text.starts_with("unsat\n(")
+                    && text.contains("a0")
+                    && text.contains("a1")
+                    && !text.contains("a2");
+                assert!(core_ok, "{text}");
+            } else {
+                // Without the option, Z3 has no core to give.
+                assert!(text.starts_with("sat\n(error"), "{text}");
+            }
+        }
+        // The same hard query under a soft timeout of 50 ms, then of a
+        // minute: only the first gives up (the deadline is far away).
+        let hard = r#"(declare-const y String)
+            (assert (str.in_re y (re.++ (re.range "a" "z") (re.+ (str.to_re "d")))))
+            (assert (str.contains y "bcba"))(check-sat)"#;
+        let start = Instant::now();
+        let out = z3.eval(hard, Context::Warm, 50, Duration::from_secs(30));
+        if start.elapsed() < Duration::from_secs(5) {
+            assert_eq!(out, ProcessAnswer::Answered("unknown\n".into()));
+        }
+        let out = z3.eval(hard, Context::Warm, 60_000, Duration::from_millis(600));
+        assert_eq!(
+            out,
+            ProcessAnswer::Timeout,
+            "the soft timeout of 50 ms stayed"
+        );
     }
 
     #[test]
@@ -441,14 +598,14 @@ mod tests {
         let _params = crate::solver::z3::params_lock();
         let mut z3 = Z3Process::new(lib);
         let start = Instant::now();
-        let out = z3.eval(slow, 600_000, Duration::from_millis(200));
+        let out = z3.eval(slow, Context::Warm, 600_000, Duration::from_millis(200));
         assert_eq!(out, ProcessAnswer::Timeout);
         assert!(
             start.elapsed() < Duration::from_secs(5),
             "{:?}",
             start.elapsed()
         );
-        let next = z3.eval("(check-sat)", 5_000, Duration::from_secs(30));
+        let next = z3.eval("(check-sat)", Context::Warm, 5_000, Duration::from_secs(30));
         assert_eq!(next, ProcessAnswer::Answered("sat\n".into()));
         assert_eq!(z3.starts().0, 2, "a new worker after the kill");
     }

@@ -17,6 +17,11 @@
 //!   shape (the bug signature: kind, category, operators), at most
 //!   [`MAX_UNKNOWN_FILES`] shapes; every answer is counted by shape in
 //!   `shapes.tsv` beside them (see [`CampaignStats::write_shapes`]).
+//! - A warm-context finding that a fresh context did not repeat (see
+//!   [`super::harness`]) is no finding: it is counted
+//!   (`history_dependent` in `stats.jsonl`) and its first
+//!   [`MAX_HISTORY_DEPENDENT_FILES`] cases are written under
+//!   `history-dependent/`, headed by the fresh verdict and both outputs.
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -46,6 +51,9 @@ pub const EXAMPLES_PER_SIGNATURE: u64 = 3;
 /// names an operator or a literal that release does not read, which the
 /// dialect should have kept from it, so the user must be able to see it.
 pub const MAX_UNKNOWN_FILES: u64 = 200;
+/// Files written to `history-dependent/` (warm-context findings a fresh
+/// context did not repeat); all of them are counted.
+pub const MAX_HISTORY_DEPENDENT_FILES: u64 = 20;
 
 /// The bug signature of a finding: its kind, what was answered, the
 /// generator category and the set of operators in the formula. Two
@@ -146,6 +154,7 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFee
             verdict,
             output,
             solver_ns,
+            history_dependent,
         } = judged(observers, &self.verdict)?.clone();
         let stats = state.metadata_or_insert_with(CampaignStats::default);
         stats.record(verdict.kind(), solver_ns);
@@ -157,6 +166,18 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFee
             verdict: &verdict,
             output: &output,
         };
+        if history_dependent {
+            stats.history_dependent += 1;
+            tracing::info!("a warm context's finding that a fresh one did not repeat: {output}");
+            if stats.history_dependent <= MAX_HISTORY_DEPENDENT_FILES {
+                write_finding(
+                    &self.out.join("history-dependent"),
+                    input,
+                    &info,
+                    &self.printer,
+                )?;
+            }
+        }
         if verdict.is_finding() {
             let sig = signature(&verdict, input);
             let seen = stats.signatures.entry(sig).or_default();

@@ -20,6 +20,13 @@
 //!   solver is a crash verdict, and the client goes on. LibAFL's own
 //!   timeout, a signal handler that runs the feedbacks on the interrupted
 //!   thread, is only the last backstop.
+//! - In the worker, queries run on a warm context (reset between
+//!   queries, see `solver::z3_worker`), whose answer may depend on the
+//!   queries before it. A verdict that is a finding there is re-run on a
+//!   fresh context, as a user's `z3 file.smt2` runs it, and only the fresh
+//!   verdict is stored: a finding the fresh context does not repeat is
+//!   stored as the fresh verdict, marked history-dependent (counted apart,
+//!   never reported as a finding).
 //! - An `exit()` inside the solver during an execution becomes `abort()`
 //!   (see [`install_exit_guard`](crate::solver::z3_worker::install_exit_guard)),
 //!   so LibAFL's crash handler records the input and the restarting manager
@@ -33,15 +40,16 @@ use libafl::executors::ExitKind;
 use super::limits::QueryLimits;
 use super::slot::ResultSlot;
 use crate::oracle::{Answer, Expected, Reply, Verdict, judge, not_expressible};
-use crate::solver::z3_worker::{InFlight, ProcessAnswer, Z3Process};
+use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, z3::Z3Context};
 use crate::term::Printer;
 use crate::truth::Case;
 
 /// How the solver is reached.
 pub enum Solver {
-    /// libz3 in a warm worker process forked from this one, a fresh
-    /// context per query.
+    /// libz3 in a warm worker process forked from this one, on a context
+    /// it keeps and resets between queries; a finding is confirmed on a
+    /// fresh context.
     Z3Fresh {
         /// The worker (started on the first query: a restarted client
         /// starts its own).
@@ -97,30 +105,31 @@ impl Harness {
         let start = Instant::now();
         let reply_and_output = match &mut self.solver {
             Solver::Z3Fresh { worker, limits } => {
-                match worker.eval(&script, limits.soft_ms(), limits.deadline()) {
-                    ProcessAnswer::Answered(out) => {
-                        let reply = Reply::from_output_in(&out, dialect);
-                        let decided = matches!(
-                            reply,
-                            Reply::Answered {
-                                answer: Some(Answer::Sat | Answer::Unsat),
-                                ..
-                            }
-                        );
-                        limits.record(decided, start.elapsed());
-                        (reply, out)
-                    }
-                    // Past the deadline: the worker is gone, the next
-                    // query starts another.
-                    ProcessAnswer::Timeout => (
-                        Reply::Timeout,
-                        format!("killed at the deadline ({:?})", limits.deadline()),
-                    ),
-                    ProcessAnswer::Crashed(how) => {
-                        (Reply::Crash(format!("the solver worker died: {how}")), how)
-                    }
-                    ProcessAnswer::NotRun(why) => (Reply::NotRun(why.clone()), why),
+                let (reply, out) = run_in_worker(worker, limits, &script, Context::Warm, dialect);
+                let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
+                if !verdict.is_finding() {
+                    let solver_ns = start.elapsed().as_nanos() as u64;
+                    self.slot.store(&verdict, &out, solver_ns);
+                    return ExitKind::Ok;
                 }
+                // A warm context keeps state from earlier queries: only
+                // what a fresh one says again is a finding.
+                let (reply, fresh_out) =
+                    run_in_worker(worker, limits, &script, Context::Fresh, dialect);
+                let fresh = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
+                let solver_ns = start.elapsed().as_nanos() as u64;
+                if fresh.is_finding() {
+                    self.slot.store(&fresh, &fresh_out, solver_ns);
+                } else {
+                    let note = format!(
+                        "a warm context said {} ({}), a fresh one {}:\n{fresh_out}",
+                        verdict.kind(),
+                        out.trim(),
+                        fresh.kind()
+                    );
+                    self.slot.store_history_dependent(&fresh, &note, solver_ns);
+                }
+                return ExitKind::Ok;
             }
             Solver::Z3Inherited { context } => {
                 let text = CString::new(script).unwrap_or_default();
@@ -151,5 +160,44 @@ impl Harness {
         let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
         self.slot.store(&verdict, &output, solver_ns);
         ExitKind::Ok
+    }
+}
+
+/// One query in the worker: the reply and the output (or why there is
+/// none). Only a decided answer on a warm context calibrates the limits:
+/// a fresh context's start-up would bias them.
+fn run_in_worker(
+    worker: &mut Z3Process,
+    limits: &mut QueryLimits,
+    script: &str,
+    context: Context,
+    dialect: crate::term::Dialect,
+) -> (Reply, String) {
+    let start = Instant::now();
+    match worker.eval(script, context, limits.soft_ms(), limits.deadline()) {
+        ProcessAnswer::Answered(out) => {
+            let reply = Reply::from_output_in(&out, dialect);
+            let decided = matches!(
+                reply,
+                Reply::Answered {
+                    answer: Some(Answer::Sat | Answer::Unsat),
+                    ..
+                }
+            );
+            if context == Context::Warm {
+                limits.record(decided, start.elapsed());
+            }
+            (reply, out)
+        }
+        // Past the deadline: the worker is gone, the next query starts
+        // another.
+        ProcessAnswer::Timeout => (
+            Reply::Timeout,
+            format!("killed at the deadline ({:?})", limits.deadline()),
+        ),
+        ProcessAnswer::Crashed(how) => {
+            (Reply::Crash(format!("the solver worker died: {how}")), how)
+        }
+        ProcessAnswer::NotRun(why) => (Reply::NotRun(why.clone()), why),
     }
 }

@@ -29,6 +29,13 @@
 //! `unknown` answers (470 ms each on average, on a loaded machine), most of
 //! which Z3 gives after hundreds of milliseconds of its own; 2 cuts them
 //! sooner and loses only answers slower than twice the 95th percentile.
+//! On Z3 4.8.14 an `unknown` comes at the soft timeout, not before (Z3
+//! does not give up early on these strings): with 2, `unknown` still took
+//! 63% of the solver time. Side by side for 3 minutes (same seed, load 8),
+//! 1 gave 1.34x the executions/s and 1.30x the answered queries/hour of 2.
+//! 1 is not kept: the percentile is of answers below the limit, so with 1
+//! each calibration could only lower it, down to the floor; 1.25 leaves
+//! the room to grow back.
 
 use std::time::Duration;
 
@@ -43,7 +50,7 @@ pub const RECALIBRATE_EVERY: usize = 64;
 /// The percentile of answer times the limit is a multiple of.
 pub const PERCENTILE: f64 = 0.95;
 /// The soft timeout over that percentile.
-pub const MULTIPLE: f64 = 2.0;
+pub const MULTIPLE: f64 = 1.25;
 /// The least soft timeout, ms.
 pub const FLOOR_MS: u32 = 100;
 /// Time past the soft timeout before the query is interrupted.
@@ -144,12 +151,12 @@ mod tests {
         for i in 0..200u64 {
             l.record(true, ms(if i % 10 == 0 { 100 } else { 20 }));
         }
-        assert_eq!(l.soft_ms(), 200, "2 x p95 = 2 x 100 ms");
+        assert_eq!(l.soft_ms(), 125, "1.25 x p95 = 1.25 x 100 ms");
         let mut l = QueryLimits::new(ms(2000));
         for i in 0..200u64 {
-            l.record(true, ms(if i % 50 == 0 { 300 } else { 60 }));
+            l.record(true, ms(if i % 50 == 0 { 300 } else { 160 }));
         }
-        assert_eq!(l.soft_ms(), 120, "2% slow: p95 is the common 60 ms");
+        assert_eq!(l.soft_ms(), 200, "2% slow: p95 is the common 160 ms");
     }
 
     #[test]
@@ -167,9 +174,9 @@ mod tests {
         assert_eq!(l.soft_ms(), FLOOR_MS);
         // And slow again: it grows back, never beyond the ceiling.
         for _ in 0..WINDOW {
-            l.record(true, ms(60));
+            l.record(true, ms(160));
         }
-        assert_eq!(l.soft_ms(), 120);
+        assert_eq!(l.soft_ms(), 200);
         assert!(l.deadline() <= ms(1000));
     }
 }

@@ -235,6 +235,7 @@ fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapshot {
         signatures: stats.signatures.len(),
         verdicts: stats.verdicts.clone(),
         restarts: stats.restarts,
+        history_dependent: stats.history_dependent,
         median_solver_ms: stats.median_solver_ms(),
         transformations: state
             .metadata::<TransformationCounts>()

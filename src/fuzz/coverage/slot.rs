@@ -26,6 +26,7 @@ struct Page {
     verdict_len: AtomicU32,
     output_len: AtomicU32,
     solver_ns: AtomicU64,
+    history_dependent: AtomicU32,
     verdict: [u8; VERDICT_BYTES],
     output: [u8; OUTPUT_BYTES],
 }
@@ -49,6 +50,9 @@ pub struct Finished {
     pub output: String,
     /// Time inside the solver call, nanoseconds.
     pub solver_ns: u64,
+    /// The verdict is a fresh context's, after a warm one's finding that
+    /// it did not repeat (see `harness`).
+    pub history_dependent: bool,
 }
 
 impl ResultSlot {
@@ -83,6 +87,22 @@ impl ResultSlot {
 
     /// Stores a finished execution's result.
     pub fn store(&self, verdict: &Verdict, output: &str, solver_ns: u64) {
+        self.store_marked(verdict, output, solver_ns, false);
+    }
+
+    /// Stores a fresh context's verdict after a warm context's finding it
+    /// did not repeat (see `harness`): counted apart by the feedback.
+    pub fn store_history_dependent(&self, verdict: &Verdict, output: &str, solver_ns: u64) {
+        self.store_marked(verdict, output, solver_ns, true);
+    }
+
+    fn store_marked(
+        &self,
+        verdict: &Verdict,
+        output: &str,
+        solver_ns: u64,
+        history_dependent: bool,
+    ) {
         // SAFETY: only the executing side writes, between `clear` and the
         // `finished` store; the reader reads after the execution.
         let page = unsafe { &mut *self.page };
@@ -102,6 +122,8 @@ impl ResultSlot {
         page.output[..end].copy_from_slice(&output.as_bytes()[..end]);
         page.output_len.store(end as u32, Ordering::SeqCst);
         page.solver_ns.store(solver_ns, Ordering::SeqCst);
+        page.history_dependent
+            .store(u32::from(history_dependent), Ordering::SeqCst);
         page.finished.store(1, Ordering::SeqCst);
     }
 
@@ -121,6 +143,7 @@ impl ResultSlot {
             verdict,
             output: String::from_utf8_lossy(&page.output[..olen]).into_owned(),
             solver_ns: page.solver_ns.load(Ordering::SeqCst),
+            history_dependent: page.history_dependent.load(Ordering::SeqCst) != 0,
         })
     }
 }

@@ -48,6 +48,10 @@ pub struct CampaignStats {
     pub unknown_written: u64,
     /// Restarts of the client (after crashes and hard timeouts).
     pub restarts: u64,
+    /// Findings on a warm context that a fresh one did not repeat (not
+    /// reported as findings; see `harness`).
+    #[serde(default)]
+    pub history_dependent: u64,
     /// Judged executions.
     pub judged: u64,
     /// Total time inside the solver call, seconds.
@@ -119,6 +123,7 @@ impl Snapshot {
         let mut out = vec![
             ("findings".to_string(), sum(self.findings.values().sum())),
             ("restarts".to_string(), sum(self.restarts)),
+            ("history-dependent".to_string(), sum(self.history_dependent)),
             // Not "edges": LibAFL's map feedback reports the map's ratio
             // under the observer's name.
             (
@@ -217,6 +222,9 @@ pub struct Snapshot {
     pub verdicts: BTreeMap<String, u64>,
     /// Client restarts.
     pub restarts: u64,
+    /// Warm-context findings a fresh context did not repeat.
+    #[serde(default)]
+    pub history_dependent: u64,
     /// Median solver call, ms.
     pub median_solver_ms: f64,
     /// Share of wall time inside the solver call.

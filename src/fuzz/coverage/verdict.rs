@@ -41,6 +41,10 @@ pub struct Judged {
     pub output: String,
     /// Time inside the solver call, nanoseconds.
     pub solver_ns: u64,
+    /// A warm context's finding that a fresh one did not repeat; the
+    /// verdict is the fresh one's (see `harness`).
+    #[serde(default)]
+    pub history_dependent: bool,
 }
 
 impl Judged {
@@ -51,6 +55,7 @@ impl Judged {
         finished: Option<super::slot::Finished>,
         hard_timeout_ns: u64,
     ) -> Judged {
+        let history_dependent = finished.as_ref().is_some_and(|f| f.history_dependent);
         let (verdict, output, solver_ns) = match (exit_kind, finished) {
             (ExitKind::Timeout, _) => (
                 Verdict::Timeout,
@@ -78,6 +83,7 @@ impl Judged {
             verdict,
             output,
             solver_ns,
+            history_dependent: history_dependent && *exit_kind == ExitKind::Ok,
         }
     }
 
