@@ -193,26 +193,14 @@ impl MixedCaseGenerator {
             let unsat = rng.random_bool(self.unsat_share);
             let kind = rng.random_range(0..2);
             let c = &mut self.combined;
-            let mut case = match (unsat, kind) {
-                (true, k) => {
-                    let start = if k == 0 {
-                        c.unsat_constant.next(rng)
-                    } else {
-                        c.unsat_complex.next(rng)
-                    };
-                    let len = rng.random_range(0..=2);
-                    random_chain(&start, &UNSAT_CATALOGUE, len, rng)
-                }
-                (false, k) => {
-                    let start = if k == 0 {
-                        c.assignment.next(rng)
-                    } else {
-                        c.synthesis.next(rng)
-                    };
-                    let len = rng.random_range(0..=2);
-                    random_chain(&start, &COMBINED_SAT_CATALOGUE, len, rng)
-                }
+            let (start, catalogue): (Case, &[&dyn Transformation]) = match (unsat, kind) {
+                (true, 0) => (c.unsat_constant.next(rng), &UNSAT_CATALOGUE),
+                (true, _) => (c.unsat_complex.next(rng), &UNSAT_CATALOGUE),
+                (false, 0) => (c.assignment.next(rng), &COMBINED_SAT_CATALOGUE),
+                (false, _) => (c.synthesis.next(rng), &COMBINED_SAT_CATALOGUE),
             };
+            let len = rng.random_range(0..=2);
+            let mut case = random_chain(&start, catalogue, len, rng);
             case.provenance.seed = self.seed;
             return case;
         }

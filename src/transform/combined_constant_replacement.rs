@@ -38,7 +38,7 @@ use rand::RngCore;
 use rand::seq::IndexedRandom;
 
 use super::Transformation;
-use super::combined_identities::witness;
+use super::combined_identities::{element_sort, index_sort, witness};
 use super::variable_replacement::fresh_var;
 use crate::semantics::eval_closed;
 use crate::term::{BitVec, Formula, Op, Sort, Symbol, Term};
@@ -183,20 +183,6 @@ pub struct ArrayRow {
     pub fresh: fn(&Sort) -> Vec<(&'static str, Sort)>,
     /// `(lhs, side)` for `c`, its default `v` and the fresh variables.
     pub build: fn(&Term, &Term, &[Term]) -> (Term, Term),
-}
-
-fn index_sort(s: &Sort) -> Sort {
-    match s {
-        Sort::Array(i, _) => (**i).clone(),
-        _ => Sort::Bool,
-    }
-}
-
-fn element_sort(s: &Sort) -> Sort {
-    match s {
-        Sort::Array(_, e) => (**e).clone(),
-        _ => Sort::Bool,
-    }
 }
 
 fn any_array(s: &Sort) -> bool {
@@ -572,17 +558,12 @@ impl Transformation for CombinedConstantReplacement {
         };
         let (at, c) = candidates.choose(rng)?.clone();
         let row = *rows_for(&c).choose(rng)?;
-        let mut out = if unsat {
+        let out = if unsat {
             replace_unsat(case, at, &c, row)?
         } else {
             replace_sat(case, at, &c, row, rng)?
         };
-        out.provenance.chain.pop();
-        out.provenance.chain.push(self.name().to_string());
-        if unsat {
-            out.provenance.category = "larger-core".into();
-        }
-        Some(out)
+        Some(super::finish_replacement(out, self.name()))
     }
 }
 

@@ -75,14 +75,16 @@ fn bool_indexed(s: &Sort) -> bool {
     matches!(s, Sort::Array(i, _) if **i == Sort::Bool)
 }
 
-fn index_sort(s: &Sort) -> Sort {
+/// An array sort's index sort (rows apply to arrays only).
+pub(super) fn index_sort(s: &Sort) -> Sort {
     match s {
         Sort::Array(i, _) => (**i).clone(),
         _ => Sort::Bool,
     }
 }
 
-fn element_sort(s: &Sort) -> Sort {
+/// An array sort's element sort (rows apply to arrays only).
+pub(super) fn element_sort(s: &Sort) -> Sort {
     match s {
         Sort::Array(_, e) => (**e).clone(),
         _ => Sort::Bool,

@@ -159,13 +159,8 @@ impl Transformation for CombinedVariableReplacement {
 
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
         let (at, x, row) = combined_variable_choices(case).choose(rng)?.clone();
-        let mut out = replace_combined_variable(case, at, &x, row, rng)?;
-        out.provenance.chain.pop();
-        out.provenance.chain.push(self.name().to_string());
-        if matches!(out.truth, Truth::Unsat { .. }) {
-            out.provenance.category = "larger-core".into();
-        }
-        Some(out)
+        let out = replace_combined_variable(case, at, &x, row, rng)?;
+        Some(super::finish_replacement(out, self.name()))
     }
 }
 

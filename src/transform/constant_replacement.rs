@@ -298,7 +298,7 @@ impl Transformation for ConstantReplacement {
         let ids: Vec<&Identity> = anchor_constant(case)
             .map(|c| constant_identities(&c).collect())
             .unwrap_or_default();
-        let mut out = if ids.is_empty() {
+        let out = if ids.is_empty() {
             // Regex cases: Table 2.6's C rows, where a model proves the new
             // clause needed (see `regex_constant_replacement`); combined
             // cases: a bit-vector constant (see
@@ -311,12 +311,7 @@ impl Transformation for ConstantReplacement {
         } else {
             replace_anchor_constant(case, ids[rng.next_u32() as usize % ids.len()])?
         };
-        out.provenance.chain.pop();
-        out.provenance.chain.push(self.name().to_string());
-        if matches!(out.truth, Truth::Unsat { .. }) {
-            out.provenance.category = "larger-core".into();
-        }
-        Some(out)
+        Some(super::finish_replacement(out, self.name()))
     }
 }
 

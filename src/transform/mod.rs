@@ -67,3 +67,16 @@ pub trait Transformation {
     /// result's provenance chain ends with [`Transformation::name`].
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case>;
 }
+
+/// The last step of a replacement (variable or constant): its chain entry,
+/// which named the row, becomes the transformation's `name` (the trait's
+/// contract), and an unsat result is filed under `larger-core`, since a
+/// replacement grows the core.
+fn finish_replacement(mut out: Case, name: &str) -> Case {
+    out.provenance.chain.pop();
+    out.provenance.chain.push(name.to_string());
+    if matches!(out.truth, crate::truth::Truth::Unsat { .. }) {
+        out.provenance.category = "larger-core".into();
+    }
+    out
+}

@@ -170,7 +170,7 @@ impl Transformation for VariableReplacement {
 
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
         let choices = variable_replacement_choices(case);
-        let mut out = if choices.is_empty() {
+        let out = if choices.is_empty() {
             // Bit-vector and array variables, in the combined theories'
             // cases, sat or unsat (see `combined_variable_replacement`).
             super::combined_variable_replacement::CombinedVariableReplacement.apply(case, rng)?
@@ -178,14 +178,7 @@ impl Transformation for VariableReplacement {
             let (x, id) = &choices[rng.next_u32() as usize % choices.len()];
             replace_variable(case, x, id)?
         };
-        // The chain entry names the choice; keep the trait's contract that
-        // it ends with the transformation's name.
-        out.provenance.chain.pop();
-        out.provenance.chain.push(self.name().to_string());
-        if matches!(out.truth, Truth::Unsat { .. }) {
-            out.provenance.category = "larger-core".into();
-        }
-        Some(out)
+        Some(super::finish_replacement(out, self.name()))
     }
 }
 
