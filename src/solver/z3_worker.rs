@@ -44,6 +44,7 @@
 //!   before the script (options survive `(reset)`), that of a fresh one with
 //!   the global parameter read when its front end is built.
 
+use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::Once;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -423,9 +424,8 @@ impl WarmContexts {
         let (ctx, uses) = self.slots[i].as_mut().expect("made above");
         *uses += 1;
         self.last = Some(i);
-        let mut buf = [0u8; 48];
-        let set = timeout_option(soft_ms, &mut buf);
-        ctx.eval(set);
+        let set = CString::new(format!("(set-option :timeout {soft_ms})")).expect("digits");
+        ctx.eval(&set);
         ctx.eval(&prepared.text)
     }
 
@@ -437,15 +437,6 @@ impl WarmContexts {
             ctx.eval(c"(reset)");
         }
     }
-}
-
-/// `(set-option :timeout N)` in `buf`, without allocating.
-fn timeout_option(ms: u32, buf: &mut [u8; 48]) -> &std::ffi::CStr {
-    use std::io::Write;
-    let mut w = &mut buf[..];
-    let _ = write!(w, "(set-option :timeout {ms})\0");
-    let end = buf.iter().position(|&b| b == 0).expect("a NUL was written");
-    std::ffi::CStr::from_bytes_with_nul(&buf[..=end]).expect("one NUL at the end")
 }
 
 extern "C" fn abort_if_in_flight() {

@@ -102,11 +102,13 @@ impl Harness {
         let script = self
             .printer
             .script(&case.formula.to_script(None, case.truth.queries()));
+        let expected = Expected::from(&case.truth);
+        let verdict_of = |reply: &Reply| judge(&case.formula, Some(&expected), reply);
         let start = Instant::now();
         let reply_and_output = match &mut self.solver {
             Solver::Z3Fresh { worker, limits } => {
                 let (reply, out) = run_in_worker(worker, limits, &script, Context::Warm, dialect);
-                let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
+                let verdict = verdict_of(&reply);
                 if !verdict.is_finding() {
                     let solver_ns = start.elapsed().as_nanos() as u64;
                     self.slot.store(&verdict, &out, solver_ns);
@@ -116,7 +118,7 @@ impl Harness {
                 // what a fresh one says again is a finding.
                 let (reply, fresh_out) =
                     run_in_worker(worker, limits, &script, Context::Fresh, dialect);
-                let fresh = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
+                let fresh = verdict_of(&reply);
                 let solver_ns = start.elapsed().as_nanos() as u64;
                 if fresh.is_finding() {
                     self.slot.store(&fresh, &fresh_out, solver_ns);
@@ -157,7 +159,7 @@ impl Harness {
         };
         let solver_ns = start.elapsed().as_nanos() as u64;
         let (reply, output) = reply_and_output;
-        let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
+        let verdict = verdict_of(&reply);
         self.slot.store(&verdict, &output, solver_ns);
         ExitKind::Ok
     }
