@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use libafl::executors::ExitKind;
 
-use super::limits::QueryLimits;
+use super::limits::{QueryLimit, QueryLimits};
 use super::slot::ResultSlot;
 use crate::oracle::{Answer, Expected, Reply, Verdict, judge, not_expressible};
 use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
@@ -107,7 +107,9 @@ impl Harness {
         let start = Instant::now();
         let reply_and_output = match &mut self.solver {
             Solver::Z3Fresh { worker, limits } => {
-                let (reply, out) = run_in_worker(worker, limits, &script, Context::Warm, dialect);
+                let limit = limits.next_query();
+                let (reply, out) =
+                    run_in_worker(worker, limits, limit, &script, Context::Warm, dialect);
                 let verdict = verdict_of(&reply);
                 if !verdict.is_finding() {
                     let solver_ns = start.elapsed().as_nanos() as u64;
@@ -115,9 +117,15 @@ impl Harness {
                     return ExitKind::Ok;
                 }
                 // A warm context keeps state from earlier queries: only
-                // what a fresh one says again is a finding.
+                // what a fresh one says again is a finding. It gets the warm
+                // query's limit, and does not calibrate: its start-up
+                // would bias the limits.
+                let limit = QueryLimit {
+                    probe: false,
+                    ..limit
+                };
                 let (reply, fresh_out) =
-                    run_in_worker(worker, limits, &script, Context::Fresh, dialect);
+                    run_in_worker(worker, limits, limit, &script, Context::Fresh, dialect);
                 let fresh = verdict_of(&reply);
                 let solver_ns = start.elapsed().as_nanos() as u64;
                 if fresh.is_finding() {
@@ -165,18 +173,18 @@ impl Harness {
     }
 }
 
-/// One query in the worker: the reply and the output (or why there is
-/// none). Only a decided answer on a warm context calibrates the limits:
-/// a fresh context's start-up would bias them.
+/// One query in the worker under `limit`: the reply and the output (or
+/// why there is none). A probe's outcome calibrates `limits`.
 fn run_in_worker(
     worker: &mut Z3Process,
     limits: &mut QueryLimits,
+    limit: QueryLimit,
     script: &str,
     context: Context,
     dialect: crate::term::Dialect,
 ) -> (Reply, String) {
     let start = Instant::now();
-    match worker.eval(script, context, limits.soft_ms(), limits.deadline()) {
+    match worker.eval(script, context, limit.soft_ms, limit.deadline) {
         ProcessAnswer::Answered(out) => {
             let reply = Reply::from_output_in(&out, dialect);
             let decided = matches!(
@@ -186,17 +194,18 @@ fn run_in_worker(
                     ..
                 }
             );
-            if context == Context::Warm {
-                limits.record(decided, start.elapsed());
-            }
+            limits.record(limit, decided, start.elapsed());
             (reply, out)
         }
         // Past the deadline: the worker is gone, the next query starts
         // another.
-        ProcessAnswer::Timeout => (
-            Reply::Timeout,
-            format!("killed at the deadline ({:?})", limits.deadline()),
-        ),
+        ProcessAnswer::Timeout => {
+            limits.record(limit, false, start.elapsed());
+            (
+                Reply::Timeout,
+                format!("killed at the deadline ({:?})", limit.deadline),
+            )
+        }
         ProcessAnswer::Crashed(how) => {
             (Reply::Crash(format!("the solver worker died: {how}")), how)
         }

@@ -1,69 +1,92 @@
-//! Per-query time limits calibrated from the answered queries, as AFL
-//! calibrates its timeout from its seeds: Z3's soft timeout is a multiple
-//! of a high percentile of recent answer times, and the deadline after
-//! which the query is interrupted a little beyond it.
+//! Per-query time limits calibrated from the solver's answer times, as AFL
+//! calibrates its timeout from its seeds: Z3's soft timeout is the time
+//! within which the solver gives almost all the answers it gives at all,
+//! and the deadline after which the query is interrupted a little beyond
+//! it.
 //!
 //! Why: the time of a campaign goes to its tail. On the Z3 4.8.14 wheel,
 //! the median call took 19 ms and the mean 163 ms, because a third of the
 //! queries ran to Z3's soft timeout (1.6 s of a 2 s `--timeout`) before
-//! answering `unknown`. A query the solver answers at all, it answers
-//! fast; waiting 80 times the median buys almost no answers.
+//! answering `unknown`, and on 4.8.14 an `unknown` comes at the soft
+//! timeout, not before (Z3 does not give up early on these strings). A
+//! query the solver answers at all, it answers fast; waiting 80 times the
+//! median buys almost no answers.
+//!
+//! # Probes: a limit that is not censored by itself
+//!
+//! Answer times seen under a limit are censored by it: an answer that
+//! would have come later is an `unknown`. A percentile of the answers seen
+//! under the limit can only fall below it, so a calibration from them
+//! ratchets down (a multiple of it, 2 then 1.25, was how the first
+//! versions kept room to grow back; the room cost a soft timeout of at
+//! least 100 ms on every `unknown`). Instead, one query in
+//! [`PROBE_EVERY`] is a probe: it runs with [`PROBE_FACTOR`] times the
+//! current limit (at most the ceiling's). The limit is the
+//! [`KEEP`] quantile of the answer times of the last [`PROBE_WINDOW`]
+//! probes: the time within which the solver gives 95% of the answers it
+//! would give in a limit four times longer. When slower answers become
+//! common, the probes see them and the limit grows (by at most the
+//! factor per calibration); when they vanish, it shrinks.
 //!
 //! # Invariants
 //!
 //! - `--timeout` (the ceiling) stays the ceiling: the soft timeout never
 //!   exceeds [`soft_timeout`] of it, the deadline never exceeds it.
-//! - Until [`MIN_SAMPLES`] queries were answered, the limits are the
-//!   ceiling's, as before calibration existed.
+//! - While fewer than [`MIN_PROBES`] of the kept probes were answered (at
+//!   the start, and when answers slower than a probe's limit took over the
+//!   window), every query is a probe at the ceiling's limits, as before
+//!   calibration existed: the limit starts over from uncensored answers.
 //! - The soft timeout is at least [`FLOOR_MS`], and the deadline at least
 //!   the soft timeout plus [`MARGIN`] (capped by the ceiling): a query
 //!   Z3 stops by itself is never cut off by the deadline first.
-//! - Calibration is recomputed every [`RECALIBRATE_EVERY`] answers over the
-//!   last [`WINDOW`], so it follows the corpus as it changes. It is
-//!   censored (an answer slower than the limit is an `unknown`), so the
-//!   limit is a multiple ([`MULTIPLE`]) of the percentile, leaving room to
-//!   grow when answers get slower.
-//!
-//! The multiple was 4 first; a 10-minute campaign on the 4.8.14 wheel
-//! (`scripts/bench-efficiency.sh`) still spent 73% of its solver time on
-//! `unknown` answers (470 ms each on average, on a loaded machine), most of
-//! which Z3 gives after hundreds of milliseconds of its own; 2 cuts them
-//! sooner and loses only answers slower than twice the 95th percentile.
-//! On Z3 4.8.14 an `unknown` comes at the soft timeout, not before (Z3
-//! does not give up early on these strings): with 2, `unknown` still took
-//! 63% of the solver time. Side by side for 3 minutes (same seed, load 8),
-//! 1 gave 1.34x the executions/s and 1.30x the answered queries/hour of 2.
-//! 1 is not kept: the percentile is of answers below the limit, so with 1
-//! each calibration could only lower it, down to the floor; 1.25 leaves
-//! the room to grow back.
+//! - Only probes calibrate, and a probe's answer time is kept with the
+//!   probe's limit, so the quantile is never taken over answers a shorter
+//!   limit cut off.
 
 use std::time::Duration;
 
 use crate::solver::soft_timeout;
 
-/// Answers needed before the limits leave the ceiling.
-pub const MIN_SAMPLES: usize = 32;
-/// Answers kept for the percentile.
-pub const WINDOW: usize = 1024;
-/// Answers between two calibrations.
-pub const RECALIBRATE_EVERY: usize = 64;
-/// The percentile of answer times the limit is a multiple of.
-pub const PERCENTILE: f64 = 0.95;
-/// The soft timeout over that percentile.
-pub const MULTIPLE: f64 = 1.25;
+/// Answered probes needed before the limits leave the ceiling.
+pub const MIN_PROBES: usize = 32;
+/// Probes kept for the quantile.
+pub const PROBE_WINDOW: usize = 256;
+/// One query in this many is a probe (once calibrated).
+pub const PROBE_EVERY: u64 = 16;
+/// A probe's soft timeout over the current one.
+pub const PROBE_FACTOR: u32 = 4;
+/// Probes between two calibrations.
+pub const RECALIBRATE_EVERY: usize = 8;
+/// The share of the probes' answers the limit keeps.
+pub const KEEP: f64 = 0.95;
 /// The least soft timeout, ms.
-pub const FLOOR_MS: u32 = 100;
+pub const FLOOR_MS: u32 = 20;
 /// Time past the soft timeout before the query is interrupted.
 pub const MARGIN: Duration = Duration::from_millis(150);
+
+/// The limits of one query, from [`QueryLimits::next_query`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QueryLimit {
+    /// Z3's soft timeout, ms.
+    pub soft_ms: u32,
+    /// How long to wait before interrupting the query.
+    pub deadline: Duration,
+    /// Whether the query calibrates the limits.
+    pub probe: bool,
+}
 
 /// The calibrated limits of one client.
 #[derive(Clone, Debug)]
 pub struct QueryLimits {
     ceiling: Duration,
-    /// Ring of recent answer times, ms.
-    answered_ms: Vec<u32>,
-    next: usize,
+    /// Ring of the recent probes' answer times, ms (`None`: no answer
+    /// within the probe's limit).
+    probes: Vec<Option<u32>>,
+    next_probe: usize,
     since: usize,
+    /// Answered probes in the ring.
+    answered: usize,
+    queries: u64,
     soft_ms: u32,
 }
 
@@ -72,49 +95,89 @@ impl QueryLimits {
     pub fn new(timeout: Duration) -> Self {
         QueryLimits {
             ceiling: timeout,
-            answered_ms: Vec::with_capacity(WINDOW),
-            next: 0,
+            probes: Vec::with_capacity(PROBE_WINDOW),
+            next_probe: 0,
             since: 0,
+            answered: 0,
+            queries: 0,
             soft_ms: soft_timeout(timeout),
         }
     }
 
-    /// Z3's soft timeout for the next query, ms.
+    fn ceiling_ms(&self) -> u32 {
+        soft_timeout(self.ceiling).max(1)
+    }
+
+    fn calibrated(&self) -> bool {
+        self.answered >= MIN_PROBES
+    }
+
+    /// Z3's soft timeout for ordinary queries, ms.
     pub fn soft_ms(&self) -> u32 {
-        self.soft_ms
+        if self.calibrated() {
+            self.soft_ms
+        } else {
+            self.ceiling_ms()
+        }
     }
 
-    /// How long to wait for the next query before interrupting it.
-    pub fn deadline(&self) -> Duration {
-        (Duration::from_millis(self.soft_ms.into()) + MARGIN).min(self.ceiling)
+    /// The limits of the next query (every [`PROBE_EVERY`]th one, and all
+    /// before calibration, a probe).
+    pub fn next_query(&mut self) -> QueryLimit {
+        self.queries += 1;
+        if self.calibrated() && !self.queries.is_multiple_of(PROBE_EVERY) {
+            return self.ordinary();
+        }
+        let soft_ms = if self.calibrated() {
+            self.soft_ms
+                .saturating_mul(PROBE_FACTOR)
+                .min(self.ceiling_ms())
+        } else {
+            self.ceiling_ms()
+        };
+        QueryLimit {
+            soft_ms,
+            deadline: (Duration::from_millis(soft_ms.into()) + MARGIN).min(self.ceiling),
+            probe: true,
+        }
     }
 
-    /// Records one query: `answered` (sat or unsat) in `elapsed`.
-    pub fn record(&mut self, answered: bool, elapsed: Duration) {
-        if !answered {
+    fn ordinary(&self) -> QueryLimit {
+        let soft_ms = self.soft_ms();
+        QueryLimit {
+            soft_ms,
+            deadline: (Duration::from_millis(soft_ms.into()) + MARGIN).min(self.ceiling),
+            probe: false,
+        }
+    }
+
+    /// Records one query run under `limit`: `answered` (sat or unsat) in
+    /// `elapsed`. Only probes calibrate.
+    pub fn record(&mut self, limit: QueryLimit, answered: bool, elapsed: Duration) {
+        if !limit.probe {
             return;
         }
-        let ms = elapsed.as_millis().min(u32::MAX as u128) as u32;
-        if self.answered_ms.len() < WINDOW {
-            self.answered_ms.push(ms);
+        let sample = answered.then(|| elapsed.as_millis().min(u32::MAX as u128) as u32);
+        if self.probes.len() < PROBE_WINDOW {
+            self.probes.push(sample);
         } else {
-            self.answered_ms[self.next] = ms;
-            self.next = (self.next + 1) % WINDOW;
+            let old = std::mem::replace(&mut self.probes[self.next_probe], sample);
+            self.answered -= usize::from(old.is_some());
+            self.next_probe = (self.next_probe + 1) % PROBE_WINDOW;
         }
+        self.answered += usize::from(sample.is_some());
         self.since += 1;
-        let n = self.answered_ms.len();
-        if n >= MIN_SAMPLES && (n == MIN_SAMPLES || self.since >= RECALIBRATE_EVERY) {
+        if self.calibrated() && (self.answered == MIN_PROBES || self.since >= RECALIBRATE_EVERY) {
             self.since = 0;
             self.calibrate();
         }
     }
 
     fn calibrate(&mut self) {
-        let mut v = self.answered_ms.clone();
+        let mut v: Vec<u32> = self.probes.iter().flatten().copied().collect();
         v.sort_unstable();
-        let i = ((v.len() as f64 * PERCENTILE).ceil() as usize).clamp(1, v.len()) - 1;
-        let limit = (f64::from(v[i]) * MULTIPLE).ceil() as u32;
-        self.soft_ms = limit.clamp(FLOOR_MS, soft_timeout(self.ceiling).max(1));
+        let i = ((v.len() as f64 * KEEP).ceil() as usize).clamp(1, v.len()) - 1;
+        self.soft_ms = v[i].clamp(FLOOR_MS, self.ceiling_ms());
     }
 }
 
@@ -126,57 +189,97 @@ mod tests {
         Duration::from_millis(n)
     }
 
-    #[test]
-    fn the_ceiling_holds_until_enough_answers_came() {
-        let mut l = QueryLimits::new(ms(2000));
-        assert_eq!(l.soft_ms(), 1600);
-        assert_eq!(l.deadline(), ms(1750));
-        for _ in 0..MIN_SAMPLES - 1 {
-            l.record(true, ms(10));
+    /// `i` spread over 0..100 (Fibonacci hashing).
+    fn percent(i: u64) -> u64 {
+        (i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) % 100
+    }
+
+    /// Runs `n` queries whose answer time (None: unknown) is `answer(i)`,
+    /// as a solver with a soft timeout would: slower than the limit is
+    /// unknown at the limit.
+    fn run(l: &mut QueryLimits, n: u64, answer: impl Fn(u64) -> Option<u64>) {
+        for i in 0..n {
+            let limit = l.next_query();
+            let soft = u64::from(limit.soft_ms);
+            match answer(i) {
+                Some(t) if t <= soft => l.record(limit, true, ms(t)),
+                _ => l.record(limit, false, ms(soft)),
+            }
         }
-        // Unknowns and timeouts do not calibrate.
-        for _ in 0..100 {
-            l.record(false, ms(1));
-        }
-        assert_eq!(l.soft_ms(), 1600);
-        l.record(true, ms(10));
-        assert_eq!(l.soft_ms(), FLOOR_MS);
-        assert_eq!(l.deadline(), ms(250));
     }
 
     #[test]
-    fn the_limit_is_a_multiple_of_the_high_percentile() {
+    fn the_ceiling_holds_until_enough_probes_answered() {
         let mut l = QueryLimits::new(ms(2000));
-        // 10% at 100 ms: the 95th percentile falls on them.
-        for i in 0..200u64 {
-            l.record(true, ms(if i % 10 == 0 { 100 } else { 20 }));
-        }
-        assert_eq!(l.soft_ms(), 125, "1.25 x p95 = 1.25 x 100 ms");
-        let mut l = QueryLimits::new(ms(2000));
-        for i in 0..200u64 {
-            l.record(true, ms(if i % 50 == 0 { 300 } else { 160 }));
-        }
-        assert_eq!(l.soft_ms(), 200, "2% slow: p95 is the common 160 ms");
+        assert_eq!(l.soft_ms(), 1600);
+        // Unknowns do not calibrate, and until then every query is a probe
+        // at the ceiling's limits.
+        run(&mut l, 100, |_| None);
+        run(&mut l, (MIN_PROBES - 1) as u64, |_| Some(10));
+        let limit = l.next_query();
+        assert_eq!(
+            limit,
+            QueryLimit {
+                soft_ms: 1600,
+                deadline: ms(1750),
+                probe: true
+            }
+        );
+        l.record(limit, true, ms(10));
+        assert_eq!(l.soft_ms(), FLOOR_MS);
+        let limit = l.next_query();
+        assert!(!limit.probe);
+        assert_eq!(limit.deadline, ms(u64::from(FLOOR_MS)) + MARGIN);
     }
 
     #[test]
-    fn the_ceiling_caps_the_limit_and_recalibration_follows_the_answers() {
-        let mut l = QueryLimits::new(ms(1000));
-        for _ in 0..MIN_SAMPLES {
-            l.record(true, ms(900));
-        }
-        assert_eq!(l.soft_ms(), soft_timeout(ms(1000)));
-        assert_eq!(l.deadline(), ms(950));
-        // The answers get fast: after a window of them, so does the limit.
-        for _ in 0..WINDOW {
-            l.record(true, ms(5));
-        }
-        assert_eq!(l.soft_ms(), FLOOR_MS);
-        // And slow again: it grows back, never beyond the ceiling.
-        for _ in 0..WINDOW {
-            l.record(true, ms(160));
-        }
+    fn the_limit_keeps_most_answers_of_a_longer_one() {
+        let mut l = QueryLimits::new(ms(2000));
+        // 10% of the answers at 100 ms, the rest at 30: the 95% quantile
+        // falls on the slow ones. (Spread by a hash: a period would alias
+        // with the probes'.)
+        run(&mut l, 4000, |i| Some(if percent(i) < 10 { 100 } else { 30 }));
+        assert_eq!(l.soft_ms(), 100);
+        // 2% slow: the limit leaves them and keeps the common 30 ms.
+        let mut l = QueryLimits::new(ms(2000));
+        run(&mut l, 4000, |i| Some(if percent(i) < 2 { 300 } else { 30 }));
+        assert_eq!(l.soft_ms(), 30);
+    }
+
+    #[test]
+    fn the_limit_grows_back_when_slower_answers_become_common() {
+        // The ratchet of a censored percentile: answers first fast, then
+        // all at 200 ms. A limit calibrated on what it lets through would
+        // stay at 30 ms and see only unknowns. Probes at 4 x 30 ms do not
+        // see them either, but once the window holds no answers, the
+        // probes go back to the ceiling and the limit starts over.
+        let mut l = QueryLimits::new(ms(2000));
+        run(&mut l, 2000, |_| Some(30));
+        assert_eq!(l.soft_ms(), 30);
+        run(&mut l, 20_000, |_| Some(200));
         assert_eq!(l.soft_ms(), 200);
-        assert!(l.deadline() <= ms(1000));
+        // And down again when they are fast.
+        run(&mut l, 20_000, |_| Some(25));
+        assert_eq!(l.soft_ms(), 25);
+        // Slower answers within a probe's reach are followed at once.
+        run(&mut l, 2000, |_| Some(90));
+        assert_eq!(l.soft_ms(), 90);
+    }
+
+    #[test]
+    fn unknowns_do_not_stretch_the_limit_and_the_ceiling_caps_it() {
+        // A third of the queries never answer: the limit follows the
+        // answers, not the unknowns (which end at the limit).
+        let mut l = QueryLimits::new(ms(2000));
+        run(&mut l, 6000, |i| (percent(i) >= 33).then_some(40));
+        assert_eq!(l.soft_ms(), 40);
+        let mut l = QueryLimits::new(ms(1000));
+        run(&mut l, 2000, |_| Some(750));
+        assert_eq!(l.soft_ms(), 750);
+        for _ in 0..100 {
+            let limit = l.next_query();
+            assert!(limit.soft_ms <= soft_timeout(ms(1000)));
+            assert!(limit.deadline <= ms(1000));
+        }
     }
 }
