@@ -2,7 +2,8 @@
 # Does coverage pay? A guided campaign against the same campaign with --no-coverage.
 #
 #   scripts/coverage-ablation.sh [--time 10m] [--seed N] [--solver-lib PATH] [--bin PATH]
-#                                [--out DIR] [--timeout T] [--sequential] [-- EXTRA FUZZ ARGS]
+#                                [--out DIR] [--timeout T] [--sequential] [--features-only]
+#                                [-- EXTRA FUZZ ARGS]
 #
 # Runs `equifuzz fuzz --target z3` twice for the same wall time, same seed, same solver
 # library (default: the cached instrumented libz3 the fuzzer finds by itself, which must be
@@ -10,6 +11,10 @@
 # steering). Both runs go at once, each pinned to its own core with taskset (a one-core run
 # each), unless --sequential or the machine has one core. Prints, for each: executions, corpus
 # size, edges covered (of those instrumented), findings; then the edge ratio guided/unguided.
+# With --features-only the guided campaign runs `fuzz --features-only`: only the formula's
+# features and the answer x time bucket steer, as on a library without instrumentation, while
+# the edges are still counted; so the table says what guidance without instrumentation reaches,
+# in edges of the instrumented build, against no guidance at all.
 # The campaigns stay under --out (default: a temporary folder, removed afterwards).
 # Build first: cargo build --release.
 set -euo pipefail
@@ -20,6 +25,7 @@ bin=target/release/equifuzz
 timeout=2s
 out=
 sequential=0
+guide=()
 lib=()
 extra=()
 while [ $# -gt 0 ]; do
@@ -31,6 +37,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --solver-lib) lib=(--solver-lib "$2"); shift 2 ;;
     --sequential) sequential=1; shift ;;
+    --features-only) guide=(--features-only); shift ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "coverage-ablation.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -55,12 +62,12 @@ run() {
       echo "$name failed:" >&2; tail -20 "$out/$name.stderr" >&2; return 1; }
 }
 
-echo "time $time, seed $seed, $(if [ "$sequential" = 1 ]; then echo sequential; else echo "in parallel, one core each"; fi)"
+echo "time $time, seed $seed, guided by ${guide[*]:-edges and features}, $(if [ "$sequential" = 1 ]; then echo sequential; else echo "in parallel, one core each"; fi)"
 if [ "$sequential" = 1 ]; then
-  run guided 0
+  run guided 0 "${guide[@]}"
   run unguided 0 --no-coverage
 else
-  run guided 0 & g=$!
+  run guided 0 "${guide[@]}" & g=$!
   run unguided 1 --no-coverage & u=$!
   wait "$g"; wait "$u"
 fi

@@ -295,6 +295,12 @@ struct EngineArgs {
     /// Measure coverage but do not let it steer the corpus (the ablation).
     #[arg(long)]
     no_coverage: bool,
+    /// Let only the formula's features and the answer x time bucket steer
+    /// the corpus, as on a library without instrumentation, while an
+    /// instrumented library's edges are still counted: what that guidance
+    /// reaches (see scripts/coverage-ablation.sh --features-only).
+    #[arg(long, conflicts_with = "no_coverage")]
+    features_only: bool,
     /// Run each execution in a forked child (the context is made once in
     /// the parent) instead of in this process.
     #[arg(long)]
@@ -348,6 +354,7 @@ impl FuzzArgs {
                     (e.cores.is_some(), "--cores"),
                     (e.fork, "--fork"),
                     (e.no_coverage, "--no-coverage"),
+                    (e.features_only, "--features-only"),
                     (e.schedule.is_some(), "--schedule"),
                     (e.generate_only, "--generate-only"),
                 ]
@@ -370,6 +377,7 @@ impl FuzzArgs {
             }
             EngineName::Libafl => Engine::Libafl(LibaflOptions {
                 no_coverage: e.no_coverage,
+                features_only: e.features_only,
                 fork: e.fork,
                 generate_only: e.generate_only,
                 seeds: e.seeds,

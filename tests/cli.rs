@@ -387,6 +387,7 @@ fn the_plain_engine_refuses_libafl_options_and_honours_progress() {
         &["--cores", "0"],
         &["--fork"],
         &["--no-coverage"],
+        &["--features-only"],
         &["--schedule", "uniform"],
         &["--generate-only"],
     ] {

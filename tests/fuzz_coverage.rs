@@ -109,6 +109,18 @@ fn an_instrumented_library_fills_the_edge_map_and_grows_the_corpus() {
 }
 
 #[test]
+fn features_only_steers_by_features_and_still_counts_the_edges() {
+    let (stderr, features) = campaign(&["--features-only"], "features");
+    assert!(
+        stderr.contains("--features-only: measured, only the features steer"),
+        "{stderr}"
+    );
+    assert!(features["edges"].as_u64().unwrap() > 10, "{features}");
+    // The features grow the corpus (the ablation above stays at its seeds).
+    assert!(features["corpus"].as_u64().unwrap() > 16, "{features}");
+}
+
+#[test]
 fn fork_children_report_their_edges_to_the_parent() {
     let (_, forked) = campaign(&["--fork"], "fork");
     assert!(forked["edges"].as_u64().unwrap() > 10, "{forked}");

@@ -20,7 +20,7 @@ use std::time::Duration;
 use crate::commands::solver::{self, OpenSolver, SolverSpec};
 use crate::commands::{Outcome, Pool};
 use crate::fuzz::coverage::scheduler::Choice;
-use crate::fuzz::coverage::{self, CoverageConfig, SolverSetup, library};
+use crate::fuzz::coverage::{self, CoverageConfig, Guidance, SolverSetup, library};
 use crate::fuzz::plain::{self, PlainConfig};
 use crate::oracle::Reply;
 use crate::solver::SolverInfo;
@@ -52,6 +52,8 @@ pub enum Schedule {
 pub struct LibaflOptions {
     /// Coverage measured but not steering (the ablation).
     pub no_coverage: bool,
+    /// Only the features steer; the library's edges are measured.
+    pub features_only: bool,
     /// Each execution in a fork child.
     pub fork: bool,
     /// Mutate only by drawing fresh cases.
@@ -295,6 +297,8 @@ fn run_libafl(
             "coverage: on ({edges} edges instrumented{})",
             if options.no_coverage {
                 "; --no-coverage: measured, not steering"
+            } else if options.features_only {
+                "; --features-only: measured, only the features steer"
             } else {
                 ""
             }
@@ -317,7 +321,13 @@ fn run_libafl(
         seeds,
         timeout: cfg.timeout,
         fork: options.fork,
-        guided: !options.no_coverage,
+        guidance: if options.no_coverage {
+            Guidance::None
+        } else if options.features_only {
+            Guidance::Features
+        } else {
+            Guidance::EdgesAndFeatures
+        },
         generate_only: options.generate_only,
         choice: match options.schedule {
             Schedule::Bandit => Choice::Bandit,

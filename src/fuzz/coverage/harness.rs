@@ -11,8 +11,8 @@
 //!   goes through the slot; the feedbacks record it.
 //! - libz3 gets Z3's own soft timeout (below the executor's hard one), so a
 //!   slow query usually ends with `unknown`, not with a kill. In process,
-//!   that timeout and the deadline are calibrated from the answered
-//!   queries ([`QueryLimits`]), under `--timeout`.
+//!   that timeout and the deadline are calibrated from the answer times
+//!   of probe queries ([`QueryLimits`]), under `--timeout`.
 //! - In process, libz3 runs in a warm worker process ([`Z3Process`], in
 //!   `solver`), and the harness waits for it with a deadline, in normal
 //!   code: a query past it (one that ignores Z3's soft timeout) costs the

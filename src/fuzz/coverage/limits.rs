@@ -244,11 +244,15 @@ mod tests {
         // 10% of the answers at 100 ms, the rest at 30: the 95% quantile
         // falls on the slow ones. (Spread by a hash: a period would alias
         // with the probes'.)
-        run(&mut l, 4000, |i| Some(if percent(i) < 10 { 100 } else { 30 }));
+        run(&mut l, 4000, |i| {
+            Some(if percent(i) < 10 { 100 } else { 30 })
+        });
         assert_eq!(l.soft_ms(), 100);
         // 2% slow: the limit leaves them and keeps the common 30 ms.
         let mut l = QueryLimits::new(ms(2000));
-        run(&mut l, 4000, |i| Some(if percent(i) < 2 { 300 } else { 30 }));
+        run(&mut l, 4000, |i| {
+            Some(if percent(i) < 2 { 300 } else { 30 })
+        });
         assert_eq!(l.soft_ms(), 30);
     }
 

@@ -27,9 +27,11 @@
 //!   loaded before any new case is generated.
 //! - Only queries the solver answered enter the corpus: a timeout, crash or
 //!   `unknown` would make every mutation of it as slow or as broken.
-//! - With `guided: false` coverage is still measured but neither it nor the
-//!   features decide what enters the corpus: the ablation the guidance is
-//!   judged against.
+//! - With [`Guidance::None`] coverage is still measured but neither it nor
+//!   the features decide what enters the corpus: the ablation the guidance
+//!   is judged against. With [`Guidance::Features`] only the features do,
+//!   as on a library without instrumentation, while the edges are still
+//!   counted: what that guidance reaches, measured on the same run.
 //!
 //! # Known limits
 //!
@@ -165,8 +167,8 @@ pub struct CoverageConfig {
     pub timeout: Duration,
     /// Run each execution in a fork child.
     pub fork: bool,
-    /// Let coverage decide what enters the corpus.
-    pub guided: bool,
+    /// What decides which answered queries enter the corpus.
+    pub guidance: Guidance,
     /// Mutate only by drawing fresh cases (no transformation of corpus
     /// entries): executes what the plain loop executes, for like-for-like
     /// throughput measurements.
@@ -526,6 +528,17 @@ type CaseMutator = TransformationScheduler<
 type Stages<E, EM, Z> =
     tuple_list_type!(ShareFindings<StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>>);
 
+/// What decides which answered queries enter the corpus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guidance {
+    /// New edges of an instrumented library, or new features.
+    EdgesAndFeatures,
+    /// New features only; the edges are counted, not steering.
+    Features,
+    /// Nothing: the corpus keeps its seeds (the ablation).
+    None,
+}
+
 /// One fuzzing client: what it fuzzes and with what. Build with
 /// [`Campaign::builder`]; [`run`] and [`run_cores`] run one per process.
 pub struct Campaign<'a> {
@@ -739,12 +752,12 @@ impl Campaign<'_> {
         // times for the minimizer.
         let mut corpus_feedback = feedback_or!(
             feedback_and_fast!(
-                ConstFeedback::new(cfg.guided && edges_total > 0),
+                ConstFeedback::new(cfg.guidance == Guidance::EdgesAndFeatures && edges_total > 0),
                 AnsweredFeedback::new(verdict_observer.verdict_handle()),
                 MaxMapFeedback::new(&observer)
             ),
             feedback_and_fast!(
-                ConstFeedback::new(cfg.guided),
+                ConstFeedback::new(cfg.guidance != Guidance::None),
                 AnsweredFeedback::new(verdict_observer.verdict_handle()),
                 MaxMapFeedback::new(&feature_observer)
             ),
@@ -1051,7 +1064,7 @@ mod tests {
             seeds: Vec::new(),
             timeout: Duration::from_secs(1),
             fork: false,
-            guided: true,
+            guidance: Guidance::EdgesAndFeatures,
             generate_only: false,
             choice: Choice::Uniform,
             progress: Duration::from_secs(1),
