@@ -8,10 +8,13 @@
 //!
 //! - sat: drop assertions; replace a subterm by its value under the model
 //!   (the formula's value under the model is unchanged, so the model still
-//!   satisfies it); replace a subterm by a child of its sort; shorten string
-//!   and integer constants consistently in the formula and the model; drop
-//!   constants no assertion uses. Each is kept only if the model still
-//!   satisfies the result, which [`Case::check`] decides exactly.
+//!   satisfies it); replace a subterm by a child of its sort, or by another
+//!   used constant of its sort, that constant's model value then set to
+//!   the subterm's (the solver never sees the model); shorten string and
+//!   integer constants consistently in the formula and the model (integers
+//!   by bisection toward 0); drop constants no assertion uses. Each is kept
+//!   only if the model still satisfies the result, which [`Case::check`]
+//!   decides exactly.
 //! - unsat: drop assertions outside the core (a subset of the assertions
 //!   that contains the unique minimal core keeps it as its unique minimal
 //!   core); fold closed subterms to their values (each assertion stays
