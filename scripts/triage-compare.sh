@@ -18,7 +18,8 @@
 # Usage: scripts/triage-compare.sh BIN CAMPAIGN_DIR [N=10] [OUT=/tmp/triage-compare]
 #   N findings are taken evenly spread over CAMPAIGN_DIR/findings (sorted by name); N=0: all.
 #   PART=ours or PART=ddsmt runs one side only and keeps OUT's results of the other (so that
-#   equifuzz can be measured again after a change without running ddSMT again).
+#   equifuzz can be measured again after a change without running ddSMT again); PART=ours
+#   still judges ddSMT's kept results with this BIN's --check, so a result it refuses is FAIL.
 #   Needs `ddsmt` on PATH (pip install ddsmt); without it, says SKIPPED and exits 0.
 set -euo pipefail
 bin=$(realpath "$1"); dir=$(realpath "$2"); n=${3:-10}; out=${4:-/tmp/triage-compare}
@@ -79,6 +80,12 @@ for f in "${all[@]}"; do
     dd=$("$bin" minimize "$f" --check "$out/ddsmt/$name.smt2" 2>/dev/null | nodes || true)
     ld=$(label "$out/ddsmt/$name.smt2" "$exp")
     printf '%6s %7.1f %-5s %s' "${dd:-FAIL}" "$(awk "BEGIN{print $t3 - $t2}")" "$ld" "$capped" > "$out/rows/$name.ddsmt"
+  elif [ -e "$out/rows/$name.ddsmt" ]; then
+    # ddSMT's kept result judged again by this binary's --check (it may have
+    # grown stricter since), its time and label kept.
+    dd=$("$bin" minimize "$f" --check "$out/ddsmt/$name.smt2" 2>/dev/null | nodes || true)
+    rest=$(cut -c7- "$out/rows/$name.ddsmt")
+    printf '%6s%s' "${dd:-FAIL}" "$rest" > "$out/rows/$name.ddsmt"
   fi
   printf '%-44s %-14s %6s | %s | %s\n' "$name" "$kind" "$before" "$(cat "$out/rows/$name.ours" 2>/dev/null || echo '- - -')" \
     "$(cat "$out/rows/$name.ddsmt" 2>/dev/null || echo '- - -')" | tee -a "$out/table.txt"

@@ -17,7 +17,9 @@ use std::process::{Command, Output};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use equifuzz::solver::{RawOutcome, SolverOption, Target, Z3InProcessFork, Z3Library};
+use equifuzz::solver::{
+    RawOutcome, SolverOption, Target, TargetOptions, Z3InProcessFork, Z3Library, target_from_spec,
+};
 
 static SERIAL: Mutex<()> = Mutex::new(());
 
@@ -75,6 +77,39 @@ fn z3str3_is_the_string_solver_that_answers_in_process_and_in_fork_children() {
     );
 
     lib.set_option(&option("smt.string_solver=seq")).unwrap();
+    assert!(lib.eval(STATS_QUERY, Some(5000)).contains(":seq-"));
+}
+
+#[test]
+fn each_open_sets_the_options_afresh_so_an_earlier_opens_do_not_carry_over() {
+    let _s = serial();
+    let stats =
+        |target: &mut Box<dyn Target>| match target.run(STATS_QUERY, Duration::from_secs(10)) {
+            RawOutcome::Finished { stdout, .. } => {
+                assert!(stdout.starts_with("sat\n"), "{stdout}");
+                stdout
+            }
+            other => panic!("{other}"),
+        };
+    let z3str3 = TargetOptions {
+        solver_options: vec![option("smt.string_solver=z3str3")],
+        ..TargetOptions::default()
+    };
+    let mut first = target_from_spec("z3", None, &z3str3).expect("libz3-dev is installed");
+    assert!(!stats(&mut first).contains(":seq-"));
+    // The next target on the same library, opened without options (as
+    // `confirm` opens a finding's solver after trying other seeds on it):
+    // Z3's default string solver again.
+    let mut next = target_from_spec("z3", None, &TargetOptions::default()).unwrap();
+    assert!(stats(&mut next).contains(":seq-"));
+
+    // A refusal restores what this open accepted, not an earlier open's.
+    let lib = Z3Library::load(None).unwrap();
+    lib.set_options(&[option("smt.string_solver=z3str3")])
+        .unwrap();
+    lib.set_options(&[]).unwrap();
+    lib.set_option(&option("smt.string_solver=bogus"))
+        .unwrap_err();
     assert!(lib.eval(STATS_QUERY, Some(5000)).contains(":seq-"));
 }
 

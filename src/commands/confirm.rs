@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::commands::minimize::{Failure, Judge, finding_files, spec_of};
 use crate::commands::solver::SolverSpec;
 use crate::oracle::Verdict;
-use crate::solver::{SolverOption, TargetSpec};
+use crate::solver::TargetSpec;
 use crate::triage::Finding;
 
 /// A `--with` solver: `z3:LIB`, `cvc5:LIB`, or a `--target` value.
@@ -100,16 +100,6 @@ pub struct ConfirmConfig {
     pub seeds: usize,
 }
 
-/// The option that sets a solver's random seed.
-fn seed_option(spec: &SolverSpec, seed: usize) -> Option<SolverOption> {
-    let text = match spec.target {
-        TargetSpec::Z3 | TargetSpec::Z3InProcess => format!("smt.random_seed={seed}"),
-        TargetSpec::Cvc5 => format!("seed={seed}"),
-        _ => return None,
-    };
-    text.parse().ok()
-}
-
 /// Confirms one finding. Solvers are opened per finding (a campaign's
 /// findings may name different ones).
 pub fn confirm_one(
@@ -135,7 +125,7 @@ pub fn confirm_one(
     }
     let mut seed_hits = (0, 0);
     for seed in 1..=seeds {
-        let Some(option) = seed_option(&spec, seed) else {
+        let Some(option) = spec.target.seed_option(seed) else {
             break;
         };
         let mut seeded = spec.clone();
@@ -148,16 +138,6 @@ pub fn confirm_one(
         if got.is_some() && got == want {
             seed_hits.0 += 1;
         }
-    }
-    if seed_hits.1 > 0
-        && let Some(reset) = seed_option(&spec, 0)
-    {
-        // Z3's parameters are global to the library, which stays loaded:
-        // without the default seed back, the next finding on it would be
-        // replayed with the last seed tried here.
-        let mut back = spec.clone();
-        back.options.push(reset);
-        Judge::open(&back, timeout)?;
     }
     let mut others = Vec::new();
     let mut contradicted = false;

@@ -203,10 +203,8 @@ pub fn open(spec: &SolverSpec) -> Result<OpenSolver, SolverError> {
                 ),
             }));
         }
-        for o in &spec.options {
-            lib.set_option(o)
-                .map_err(|e| err(solver::Error::Option(e)))?;
-        }
+        lib.set_options(&spec.options)
+            .map_err(|e| err(solver::Error::Option(e)))?;
         Some(lib)
     } else {
         None

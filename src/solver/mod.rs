@@ -185,6 +185,20 @@ impl TargetSpec {
     pub fn takes_solver_lib(&self) -> bool {
         self.is_library() || *self == TargetSpec::Cvc5
     }
+
+    /// The option that sets the solver's random seed, for libz3
+    /// ([`z3::RANDOM_SEED`]) and cvc5. A libz3 target's options are the
+    /// library's global parameters, set afresh at each open
+    /// ([`Z3Library::set_options`]): a target opened without this option
+    /// runs with the default seed whatever one was opened with it before.
+    pub fn seed_option(&self, seed: usize) -> Option<SolverOption> {
+        let key = match self {
+            TargetSpec::Z3 | TargetSpec::Z3InProcess => z3::RANDOM_SEED,
+            TargetSpec::Cvc5 => "seed",
+            _ => return None,
+        };
+        format!("{key}={seed}").parse().ok()
+    }
 }
 
 impl std::str::FromStr for TargetSpec {
@@ -264,9 +278,8 @@ pub fn target_from_spec(
     let lib = match parsed {
         TargetSpec::Z3 | TargetSpec::Z3InProcess => {
             let lib = Z3Library::load(solver_lib)?;
-            for o in &options.solver_options {
-                lib.set_option(o).map_err(Error::Option)?;
-            }
+            lib.set_options(&options.solver_options)
+                .map_err(Error::Option)?;
             Some(lib)
         }
         _ => None,
@@ -300,7 +313,7 @@ fn option_words(program: &str, options: &[SolverOption]) -> Result<Vec<String>, 
 /// The target `spec` names. `lib` is the loaded libz3 of `z3` and
 /// `z3-inprocess` (an error if missing); other targets ignore it. The
 /// `--solver-option`s of a libz3 must already be set on `lib`
-/// ([`Z3Library::set_option`]); binaries get them as words here.
+/// ([`Z3Library::set_options`]); binaries get them as words here.
 pub fn open_target(
     spec: &TargetSpec,
     lib: Option<Z3Library>,

@@ -47,10 +47,14 @@ pub fn params_lock() -> std::sync::MutexGuard<'static, ()> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The options [`Z3Library::set_option`] accepted in this process (Z3's
-/// global parameters are process-wide), to set again after a refusal.
-fn accepted_options() -> std::sync::MutexGuard<'static, Vec<(CString, CString)>> {
-    static ACCEPTED: std::sync::Mutex<Vec<(CString, CString)>> = std::sync::Mutex::new(Vec::new());
+/// The options [`Z3Library::set_option`] accepted in this process since
+/// the last [`Z3Library::set_options`], with the library each went to
+/// (Z3's global parameters are process-wide, one set per loaded libz3), to
+/// set again after a refusal.
+type Accepted = Vec<(PathBuf, CString, CString)>;
+
+fn accepted_options() -> std::sync::MutexGuard<'static, Accepted> {
+    static ACCEPTED: std::sync::Mutex<Accepted> = std::sync::Mutex::new(Vec::new());
     ACCEPTED
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -113,6 +117,9 @@ fn defining_file(symbol: *const std::ffi::c_void) -> Option<PathBuf> {
     let name = unsafe { std::ffi::CStr::from_ptr(info.dli_fname) };
     Some(PathBuf::from(std::ffi::OsStr::from_bytes(name.to_bytes())))
 }
+
+/// The Z3 parameter of the SMT core's random seed.
+pub const RANDOM_SEED: &str = "smt.random_seed";
 
 /// The library names tried, in order, when no path is given.
 pub const SYSTEM_LIBRARY_NAMES: &[&str] = &["libz3.so", "libz3.so.4"];
@@ -285,7 +292,7 @@ impl Z3Library {
                 // Z3 copies them.
                 unsafe {
                     reset_all();
-                    for (k, v) in accepted.iter() {
+                    for (_, k, v) in accepted.iter().filter(|(p, ..)| *p == self.path) {
                         (self.api.global_param_set)(k.as_ptr(), v.as_ptr());
                     }
                 }
@@ -297,8 +304,30 @@ impl Z3Library {
         }
         // SAFETY: both arguments are NUL-terminated; Z3 copies them.
         unsafe { (self.api.global_param_set)(key.as_ptr(), value.as_ptr()) };
-        accepted.push((key, value));
+        accepted.push((self.path.clone(), key, value));
         Ok(())
+    }
+
+    /// Makes this library's global parameters Z3's defaults plus `options`
+    /// (the `--solver-option`s of a target being opened on it), for every
+    /// context made after this call: `Z3_global_param_reset_all` first, so
+    /// that nothing an earlier open set carries over (`confirm` opens a
+    /// finding's solver with other random seeds, then the next finding's
+    /// without: that one must not run with the last seed tried). Z3's own
+    /// error if it refuses an option.
+    ///
+    /// Global parameters are process-wide: a target opened before on this
+    /// library sees these from its next context on.
+    pub fn set_options(&self, options: &[super::SolverOption]) -> Result<(), String> {
+        {
+            let mut accepted = accepted_options();
+            if let Some(reset_all) = self.api.global_param_reset_all {
+                // SAFETY: a plain call, taking nothing.
+                unsafe { reset_all() };
+            }
+            accepted.retain(|(p, ..)| *p != self.path);
+        }
+        options.iter().try_for_each(|o| self.set_option(o))
     }
 
     /// Sets Z3's process-wide `unsat_core` parameter: whether contexts
