@@ -113,6 +113,52 @@ fn minimize_keeps_the_failure_and_a_model_that_holds() {
 }
 
 #[test]
+fn a_minimized_formula_that_stops_failing_is_written_as_flaky() {
+    const FINAL_REPLAYS: usize = 3;
+    // Wrong on its first 4 calls (the finding's replay and the 3 tests
+    // --max-tests allows), `unknown` after: as a failure near the timeout
+    // that passes on the final replays.
+    let dir = scratch("flaky");
+    let counter = dir.join("calls");
+    let body = format!(
+        "n=$(cat {c} 2>/dev/null || echo 0); n=$((n+1)); echo $n > {c}\n\
+         printf '%s\\n' \"$(printf %s \"$script\" | cksum)\" >> {c}.log\n\
+         if [ $n -le 4 ]; then {WRONG_ON_LEN}; else echo unknown; fi",
+        c = counter.display()
+    );
+    let fake = solver(&dir, "flaky", &body);
+    let f = finding(&dir, &fake);
+    let out = dir.join("min.smt2");
+    let o = equifuzz(&[
+        "minimize",
+        f.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--max-tests",
+        "3",
+    ]);
+    let stdout = text(&o.stdout);
+    assert!(
+        stdout.contains(
+            "FLAKY: failed as unsound (answer unsat) during minimization, not in 3 final replays"
+        ),
+        "{stdout}{}",
+        text(&o.stderr)
+    );
+    // The last three calls are the final replays of one formula, each
+    // answered `unknown` (past the 4 wrong answers).
+    let log = std::fs::read_to_string(counter.with_extension("log")).unwrap();
+    let calls: Vec<&str> = log.lines().collect();
+    assert!(calls.len() >= 4 + FINAL_REPLAYS, "{log}");
+    let last = &calls[calls.len() - FINAL_REPLAYS..];
+    assert!(last.iter().all(|c| *c == last[0]), "{log}");
+    let min = std::fs::read_to_string(&out).unwrap();
+    assert!(min.contains("; flaky: failed as unsound"), "{min}");
+    assert!(min.contains("; got: unknown"), "{min}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn check_refuses_a_candidate_whose_label_is_wrong() {
     let dir = scratch("check");
     let fake = solver(&dir, "fake", WRONG_ON_LEN);

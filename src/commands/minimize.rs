@@ -165,7 +165,15 @@ pub struct MinimizeResult {
     pub secs: f64,
     /// The failure kept.
     pub failure: Failure,
+    /// Whether the written formula failed the same way on a final replay
+    /// (at most [`FINAL_REPLAYS`]); `false`: it did during minimization
+    /// but not after (an answer near the timeout), and its header says so.
+    pub reproduced: bool,
 }
+
+/// Replays of the minimized formula before it is written, until one fails
+/// the same way: a failure near the timeout may pass once.
+pub const FINAL_REPLAYS: usize = 3;
 
 /// The finding files under a path: `.smt2` files whose header records a
 /// finding (not the unknown and timeout files a campaign keeps too),
@@ -269,8 +277,25 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
     };
     let mut test = |c: &Case| Failure::of(&judge.judge(c)).as_ref() == Some(&failure);
     let m = minimize(&finding.case, mode, max_tests, &mut test, &mut progress);
-    let verdict = judge.judge(&m.case);
-    let text = minimized_text(&finding, &m, &failure, &verdict, out);
+    // The file must say what its replay line shows. A failure found near
+    // the timeout may not repeat (a minimized file once said `got: unknown`
+    // and its bucket could not be bisected): replay a few times, and say so
+    // if it never fails the same way again.
+    let mut verdict = judge.judge(&m.case);
+    let mut replays = 1;
+    while Failure::of(&verdict).as_ref() != Some(&failure) && replays < FINAL_REPLAYS {
+        verdict = judge.judge(&m.case);
+        replays += 1;
+    }
+    let reproduced = Failure::of(&verdict).as_ref() == Some(&failure);
+    let mut text = minimized_text(&finding, &m, &failure, &verdict, out);
+    if !reproduced {
+        let note = format!(
+            "; flaky: failed as {failure} during minimization, not in {FINAL_REPLAYS} final replays\n"
+        );
+        let at = text.find("; expected:").unwrap_or(0);
+        text.insert_str(at, &note);
+    }
     if let Some(dir) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -286,6 +311,7 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
         tests: m.tests,
         secs: started.elapsed().as_secs_f64(),
         failure,
+        reproduced,
     })
 }
 
@@ -397,8 +423,16 @@ pub fn execute(cfg: &MinimizeConfig) -> Result<Vec<MinimizeResult>, String> {
 }
 
 fn print_result(r: &MinimizeResult) {
+    let still = if r.reproduced {
+        format!("still {}", r.failure)
+    } else {
+        format!(
+            "FLAKY: failed as {} during minimization, not in {FINAL_REPLAYS} final replays",
+            r.failure
+        )
+    };
     println!(
-        "{}: {} -> {} AST nodes, {} -> {} assertions, {} tests, {:.1}s, still {}; written to {}",
+        "{}: {} -> {} AST nodes, {} -> {} assertions, {} tests, {:.1}s, {}; written to {}",
         r.file.display(),
         r.nodes.0,
         r.nodes.1,
@@ -406,18 +440,23 @@ fn print_result(r: &MinimizeResult) {
         r.assertions.1,
         r.tests,
         r.secs,
-        r.failure,
+        still,
         r.out.display()
     );
 }
 
 /// The minimized version of a finding under `dir`, if `minimize DIR` wrote
-/// one.
+/// one that failed the same way on its final replay: a flaky one (see
+/// [`FINAL_REPLAYS`]) would stand for its bucket in `bisect` and `report`
+/// without failing there, so the original finding stands instead.
 pub fn minimized_of(dir: &Path, finding: &Path) -> Option<PathBuf> {
     let m = dir
         .join("minimized")
         .join(default_out(finding).file_name()?);
-    m.exists().then_some(m)
+    let text = std::fs::read_to_string(&m).ok()?;
+    crate::triage::header_field(&text, "flaky")
+        .is_none()
+        .then_some(m)
 }
 
 /// One bucket of a campaign's findings.
@@ -477,4 +516,33 @@ pub fn buckets(dir: &Path) -> Vec<Bucket> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flaky_minimized_file_does_not_stand_for_its_finding() {
+        let dir =
+            std::env::temp_dir().join(format!("equifuzz-minimized-of-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("minimized")).unwrap();
+        let finding = dir.join("findings/unsound/z3-unsound-0-1.smt2");
+        let min = dir.join("minimized/z3-unsound-0-1.min.smt2");
+        assert_eq!(minimized_of(&dir, &finding), None, "none written");
+        std::fs::write(
+            &min,
+            "; equifuzz finding: unsound\n; got: sat\n(check-sat)\n",
+        )
+        .unwrap();
+        assert_eq!(minimized_of(&dir, &finding), Some(min.clone()));
+        std::fs::write(
+            &min,
+            "; equifuzz finding: unsound\n; flaky: failed as unsound (answer sat) during \
+             minimization, not in 3 final replays\n; got: unknown\n(check-sat)\n",
+        )
+        .unwrap();
+        assert_eq!(minimized_of(&dir, &finding), None, "flaky");
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }
