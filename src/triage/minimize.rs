@@ -1010,13 +1010,8 @@ fn stand_ins(case: &Case, i: usize, path: &[usize]) -> Vec<Case> {
     let (Ok(sort), Ok(value)) = (sub.sort(&env), eval(sub, model)) else {
         return Vec::new();
     };
-    let used: std::collections::BTreeSet<String> = case
-        .formula
-        .assertions
-        .iter()
-        .flat_map(|a| a.term.free_vars())
-        .collect();
-    used.into_iter()
+    used_constants(case)
+        .into_iter()
         .filter(|n| env(n) == Some(sort.clone()) && model.get(n) != Some(&value))
         .filter(|n| !matches!(sub, Term::Var(v) if v == n))
         .map(|n| {
@@ -1102,14 +1097,9 @@ fn sat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term> {
     // is used would trade places for ever.)
     let env = |v: &str| case.formula.sort_of(v);
     if let Ok(sort) = sub.sort(&env) {
-        let used: std::collections::BTreeSet<String> = case
-            .formula
-            .assertions
-            .iter()
-            .flat_map(|a| a.term.free_vars())
-            .collect();
         out.extend(
-            used.into_iter()
+            used_constants(case)
+                .into_iter()
                 .filter(|n| env(n) == Some(sort.clone()))
                 .filter(|n| !matches!(sub, Term::Var(v) if v == n))
                 .map(Term::var),
@@ -1273,6 +1263,15 @@ pub fn minimize(
         tests: r.tests,
         instantiated: r.instantiated,
     }
+}
+
+/// The constants some assertion of `case` uses.
+fn used_constants(case: &Case) -> std::collections::BTreeSet<String> {
+    case.formula
+        .assertions
+        .iter()
+        .flat_map(|a| a.term.free_vars())
+        .collect()
 }
 
 #[cfg(test)]
