@@ -20,6 +20,7 @@ use equifuzz::commands::generate::{GenerateConfig, generate};
 use equifuzz::commands::run::{self, RunConfig};
 use equifuzz::commands::solver::SolverSpec;
 use equifuzz::commands::{Outcome, Pool};
+use equifuzz::fuzz::coverage::Guidance;
 use equifuzz::solver::{SolverOption, TargetSpec};
 use equifuzz::source::Theory;
 use equifuzz::term::Dialect;
@@ -376,8 +377,13 @@ impl FuzzArgs {
                 Engine::Plain
             }
             EngineName::Libafl => Engine::Libafl(LibaflOptions {
-                no_coverage: e.no_coverage,
-                features_only: e.features_only,
+                guidance: if e.no_coverage {
+                    Guidance::None
+                } else if e.features_only {
+                    Guidance::Features
+                } else {
+                    Guidance::EdgesAndFeatures
+                },
                 fork: e.fork,
                 generate_only: e.generate_only,
                 seeds: e.seeds,

@@ -50,10 +50,8 @@ pub enum Schedule {
 /// The options only the LibAFL loop has.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LibaflOptions {
-    /// Coverage measured but not steering (the ablation).
-    pub no_coverage: bool,
-    /// Only the features steer; the library's edges are measured.
-    pub features_only: bool,
+    /// What steers the corpus (`--no-coverage`, `--features-only`).
+    pub guidance: Guidance,
     /// Each execution in a fork child.
     pub fork: bool,
     /// Mutate only by drawing fresh cases.
@@ -295,12 +293,10 @@ fn run_libafl(
     if edges > 0 {
         eprintln!(
             "coverage: on ({edges} edges instrumented{})",
-            if options.no_coverage {
-                "; --no-coverage: measured, not steering"
-            } else if options.features_only {
-                "; --features-only: measured, only the features steer"
-            } else {
-                ""
+            match options.guidance {
+                Guidance::None => "; --no-coverage: measured, not steering",
+                Guidance::Features => "; --features-only: measured, only the features steer",
+                Guidance::EdgesAndFeatures => "",
             }
         );
     } else if matches!(setup, SolverSetup::Z3(_)) {
@@ -321,13 +317,7 @@ fn run_libafl(
         seeds,
         timeout: cfg.timeout,
         fork: options.fork,
-        guidance: if options.no_coverage {
-            Guidance::None
-        } else if options.features_only {
-            Guidance::Features
-        } else {
-            Guidance::EdgesAndFeatures
-        },
+        guidance: options.guidance,
         generate_only: options.generate_only,
         choice: match options.schedule {
             Schedule::Bandit => Choice::Bandit,

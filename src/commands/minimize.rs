@@ -204,6 +204,7 @@ fn minimized_text(
     m: &Minimized,
     failure: &Failure,
     verdict: &Verdict,
+    reproduced: bool,
     out: &Path,
 ) -> String {
     let replay = f
@@ -222,6 +223,11 @@ fn minimized_text(
     let mut text = replay_line(out, &replay);
     text.push('\n');
     text.push_str(&format!("; equifuzz finding: {}\n", failure.kind));
+    if !reproduced {
+        text.push_str(&format!(
+            "; flaky: failed as {failure} during minimization, not in {FINAL_REPLAYS} final replays\n"
+        ));
+    }
     text.push_str(&format!("; expected: {}\n", m.case.truth.status()));
     text.push_str(&format!("; got: {verdict}\n"));
     for key in ["solver", "options"] {
@@ -275,7 +281,8 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
             last = Instant::now();
         }
     };
-    let mut test = |c: &Case| Failure::of(&judge.judge(c)).as_ref() == Some(&failure);
+    let fails_same = |v: &Verdict| Failure::of(v).as_ref() == Some(&failure);
+    let mut test = |c: &Case| fails_same(&judge.judge(c));
     let m = minimize(&finding.case, mode, max_tests, &mut test, &mut progress);
     // The file must say what its replay line shows. A failure found near
     // the timeout may not repeat (a minimized file once said `got: unknown`
@@ -283,19 +290,12 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
     // if it never fails the same way again.
     let mut verdict = judge.judge(&m.case);
     let mut replays = 1;
-    while Failure::of(&verdict).as_ref() != Some(&failure) && replays < FINAL_REPLAYS {
+    while !fails_same(&verdict) && replays < FINAL_REPLAYS {
         verdict = judge.judge(&m.case);
         replays += 1;
     }
-    let reproduced = Failure::of(&verdict).as_ref() == Some(&failure);
-    let mut text = minimized_text(&finding, &m, &failure, &verdict, out);
-    if !reproduced {
-        let note = format!(
-            "; flaky: failed as {failure} during minimization, not in {FINAL_REPLAYS} final replays\n"
-        );
-        let at = text.find("; expected:").unwrap_or(0);
-        text.insert_str(at, &note);
-    }
+    let reproduced = fails_same(&verdict);
+    let text = minimized_text(&finding, &m, &failure, &verdict, reproduced, out);
     if let Some(dir) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }

@@ -1010,10 +1010,9 @@ fn stand_ins(case: &Case, i: usize, path: &[usize]) -> Vec<Case> {
     let (Ok(sort), Ok(value)) = (sub.sort(&env), eval(sub, model)) else {
         return Vec::new();
     };
-    used_constants(case)
+    other_constants(case, sub, &sort)
         .into_iter()
-        .filter(|n| env(n) == Some(sort.clone()) && model.get(n) != Some(&value))
-        .filter(|n| !matches!(sub, Term::Var(v) if v == n))
+        .filter(|n| model.get(n) != Some(&value))
         .map(|n| {
             let mut c = case.clone();
             c.formula.assertions[i].term =
@@ -1097,13 +1096,7 @@ fn sat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term> {
     // is used would trade places for ever.)
     let env = |v: &str| case.formula.sort_of(v);
     if let Ok(sort) = sub.sort(&env) {
-        out.extend(
-            used_constants(case)
-                .into_iter()
-                .filter(|n| env(n) == Some(sort.clone()))
-                .filter(|n| !matches!(sub, Term::Var(v) if v == n))
-                .map(Term::var),
-        );
+        out.extend(other_constants(case, sub, &sort).into_iter().map(Term::var));
     }
     out
 }
@@ -1265,12 +1258,17 @@ pub fn minimize(
     }
 }
 
-/// The constants some assertion of `case` uses.
-fn used_constants(case: &Case) -> std::collections::BTreeSet<String> {
+/// The constants of sort `sort` that some assertion of `case` uses, other
+/// than `sub` itself.
+fn other_constants(case: &Case, sub: &Term, sort: &Sort) -> Vec<String> {
     case.formula
         .assertions
         .iter()
         .flat_map(|a| a.term.free_vars())
+        .collect::<std::collections::BTreeSet<String>>()
+        .into_iter()
+        .filter(|n| case.formula.sort_of(n).as_ref() == Some(sort))
+        .filter(|n| !matches!(sub, Term::Var(v) if v == n))
         .collect()
 }
 

@@ -45,9 +45,8 @@
 //! - The soft timeout is at least [`FLOOR_MS`], and the deadline at least
 //!   the soft timeout plus [`MARGIN`] (capped by the ceiling): a query
 //!   Z3 stops by itself is never cut off by the deadline first.
-//! - Only probes calibrate, and a probe's answer time is kept with the
-//!   probe's limit, so the quantile is never taken over answers a shorter
-//!   limit cut off.
+//! - Only probes calibrate: the answers of ordinary queries, cut off at the
+//!   limit itself, never enter the quantile.
 
 use std::time::Duration;
 
@@ -131,29 +130,22 @@ impl QueryLimits {
     /// before calibration, a probe).
     pub fn next_query(&mut self) -> QueryLimit {
         self.queries += 1;
-        if self.calibrated() && !self.queries.is_multiple_of(PROBE_EVERY) {
-            return self.ordinary();
-        }
-        let soft_ms = if self.calibrated() {
-            self.soft_ms
-                .saturating_mul(PROBE_FACTOR)
-                .min(self.ceiling_ms())
+        if !self.calibrated() {
+            self.limit(self.ceiling_ms(), true)
+        } else if self.queries.is_multiple_of(PROBE_EVERY) {
+            let longer = self.soft_ms.saturating_mul(PROBE_FACTOR);
+            self.limit(longer.min(self.ceiling_ms()), true)
         } else {
-            self.ceiling_ms()
-        };
-        QueryLimit {
-            soft_ms,
-            deadline: (Duration::from_millis(soft_ms.into()) + MARGIN).min(self.ceiling),
-            probe: true,
+            self.limit(self.soft_ms, false)
         }
     }
 
-    fn ordinary(&self) -> QueryLimit {
-        let soft_ms = self.soft_ms();
+    /// A query's limits with the soft timeout `soft_ms`.
+    fn limit(&self, soft_ms: u32, probe: bool) -> QueryLimit {
         QueryLimit {
             soft_ms,
             deadline: (Duration::from_millis(soft_ms.into()) + MARGIN).min(self.ceiling),
-            probe: false,
+            probe,
         }
     }
 

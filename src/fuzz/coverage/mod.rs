@@ -529,9 +529,10 @@ type Stages<E, EM, Z> =
     tuple_list_type!(ShareFindings<StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>>);
 
 /// What decides which answered queries enter the corpus.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Guidance {
     /// New edges of an instrumented library, or new features.
+    #[default]
     EdgesAndFeatures,
     /// New features only; the edges are counted, not steering.
     Features,
