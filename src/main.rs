@@ -302,6 +302,11 @@ struct EngineArgs {
     /// reaches (see scripts/coverage-ablation.sh --features-only).
     #[arg(long, conflicts_with = "no_coverage")]
     features_only: bool,
+    /// Do not let the solver's statistics after each query (Z3's counters,
+    /// `(get-info :all-statistics)`) steer the corpus (the ablation of that
+    /// signal; it steers by default, with or without instrumentation).
+    #[arg(long)]
+    no_solver_statistics: bool,
     /// Run each execution in a forked child (the context is made once in
     /// the parent) instead of in this process.
     #[arg(long)]
@@ -356,6 +361,7 @@ impl FuzzArgs {
                     (e.fork, "--fork"),
                     (e.no_coverage, "--no-coverage"),
                     (e.features_only, "--features-only"),
+                    (e.no_solver_statistics, "--no-solver-statistics"),
                     (e.schedule.is_some(), "--schedule"),
                     (e.generate_only, "--generate-only"),
                 ]
@@ -386,6 +392,7 @@ impl FuzzArgs {
                 },
                 fork: e.fork,
                 generate_only: e.generate_only,
+                no_solver_statistics: e.no_solver_statistics,
                 seeds: e.seeds,
                 cores: e.cores.map(|c| (c, e.broker_port)),
                 join: e.join,

@@ -56,6 +56,8 @@ pub struct LibaflOptions {
     pub fork: bool,
     /// Mutate only by drawing fresh cases.
     pub generate_only: bool,
+    /// The solver's statistics do not steer (`--no-solver-statistics`).
+    pub no_solver_statistics: bool,
     /// Seed folders or files (empty: [`DEFAULT_SEEDS`] if it exists).
     pub seeds: Vec<PathBuf>,
     /// Cores for LibAFL's launcher (`0-3`, `0,2`, `all`) and the broker
@@ -319,6 +321,7 @@ fn run_libafl(
         fork: options.fork,
         guidance: options.guidance,
         generate_only: options.generate_only,
+        no_solver_statistics: options.no_solver_statistics,
         choice: match options.schedule {
             Schedule::Bandit => Choice::Bandit,
             Schedule::Uniform => Choice::Uniform,

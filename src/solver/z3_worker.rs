@@ -25,6 +25,10 @@
 //!   `z3` binary. It inherits the client's address-space limit.
 //! - Edges of an instrumented library reach the client's map: the map is
 //!   shared memory, mapped before the fork.
+//! - A reply is two length-prefixed frames: what Z3 printed, then what
+//!   `(get-info :all-statistics)` printed on the same warm context before
+//!   its reset (empty for a fresh context): the solver's counters are a
+//!   signal of what it did that any build gives, instrumented or not.
 //! - Messages go over a `socketpair` with `MSG_NOSIGNAL`, so writing to a
 //!   worker that just died is an error, not a `SIGPIPE` in the client.
 //! - While a thread is inside libz3 ([`InFlight`]), an `exit()` becomes
@@ -131,6 +135,7 @@ pub struct Z3Process {
     worker: Option<Worker>,
     started: u64,
     start_time: Duration,
+    statistics: String,
 }
 
 impl Z3Process {
@@ -141,7 +146,15 @@ impl Z3Process {
             worker: None,
             started: 0,
             start_time: Duration::ZERO,
+            statistics: String::new(),
         }
+    }
+
+    /// What `(get-info :all-statistics)` printed after the last query that
+    /// was answered on a warm context; empty after any other (a fresh
+    /// context's, a timeout, a crash).
+    pub fn statistics(&self) -> &str {
+        &self.statistics
     }
 
     /// How many workers were started, and the time spent starting them.
@@ -160,6 +173,7 @@ impl Z3Process {
         deadline: Duration,
     ) -> ProcessAnswer {
         let start = Instant::now();
+        self.statistics.clear();
         if self.worker.is_none() {
             match self.spawn() {
                 Ok(w) => self.worker = Some(w),
@@ -178,9 +192,15 @@ impl Z3Process {
         request.extend_from_slice(&(script.len() as u64).to_le_bytes());
         request.extend_from_slice(script.as_bytes());
         let until = start + deadline;
-        let reply = send_all(fd, &request, until).and_then(|()| receive_frame(fd, until));
+        let reply = send_all(fd, &request, until).and_then(|()| {
+            let out = receive_frame(fd, until)?;
+            Ok((out, receive_frame(fd, until)?))
+        });
         match reply {
-            Ok(bytes) => ProcessAnswer::Answered(String::from_utf8_lossy(&bytes).into_owned()),
+            Ok((bytes, statistics)) => {
+                self.statistics = String::from_utf8_lossy(&statistics).into_owned();
+                ProcessAnswer::Answered(String::from_utf8_lossy(&bytes).into_owned())
+            }
             Err(Lost::Deadline) => {
                 self.kill();
                 ProcessAnswer::Timeout
@@ -316,7 +336,7 @@ fn receive_exact(fd: RawFd, buf: &mut [u8], until: Option<Instant>) -> Result<()
     Ok(())
 }
 
-/// One length-prefixed reply.
+/// One length-prefixed frame of a reply.
 fn receive_frame(fd: RawFd, until: Instant) -> Result<Vec<u8>, Lost> {
     let mut len = [0u8; 8];
     receive_exact(fd, &mut len, Some(until))?;
@@ -374,17 +394,20 @@ fn serve(lib: &Z3Library, fd: RawFd) -> ! {
             unsafe { libc::_exit(0) }
         }
         let script = String::from_utf8_lossy(&script);
-        let out = {
+        let (out, statistics) = {
             let _inside = InFlight::enter();
             if fresh {
-                lib.eval_unserialized(&script, Some(soft_ms))
+                (lib.eval_unserialized(&script, Some(soft_ms)), String::new())
             } else {
-                warm.eval(lib, &script, soft_ms)
+                let out = warm.eval(lib, &script, soft_ms);
+                (out, warm.statistics())
             }
         };
-        let mut reply = Vec::with_capacity(8 + out.len());
-        reply.extend_from_slice(&(out.len() as u64).to_le_bytes());
-        reply.extend_from_slice(out.as_bytes());
+        let mut reply = Vec::with_capacity(16 + out.len() + statistics.len());
+        for frame in [&out, &statistics] {
+            reply.extend_from_slice(&(frame.len() as u64).to_le_bytes());
+            reply.extend_from_slice(frame.as_bytes());
+        }
         if send_all(fd, &reply, Instant::now() + Duration::from_secs(3600)).is_err() {
             // SAFETY: as above.
             unsafe { libc::_exit(0) }
@@ -427,6 +450,15 @@ impl WarmContexts {
         let set = CString::new(format!("(set-option :timeout {soft_ms})")).expect("digits");
         ctx.eval(&set);
         ctx.eval(&prepared.text)
+    }
+
+    /// The solver's counters after the last query, on its context (before
+    /// the reset empties them).
+    fn statistics(&mut self) -> String {
+        match self.last.and_then(|i| self.slots[i].as_mut()) {
+            Some((ctx, _)) => ctx.eval(c"(get-info :all-statistics)"),
+            None => String::new(),
+        }
     }
 
     /// Empties the context the last query used.
@@ -572,6 +604,42 @@ mod tests {
             ProcessAnswer::Timeout,
             "the soft timeout of 50 ms stayed"
         );
+    }
+
+    #[test]
+    fn a_warm_answer_comes_with_the_query_s_own_statistics() {
+        let Some(lib) = lib("a_warm_answer_comes_with_the_query_s_own_statistics") else {
+            return;
+        };
+        let _params = crate::solver::z3::params_lock();
+        let mut z3 = Z3Process::new(lib);
+        let q = r#"(declare-const x String)(assert (str.in_re x (re.+ (str.to_re "ab"))))
+            (assert (> (str.len x) 3))(check-sat)"#;
+        let counter = |text: &str, name: &str| -> Option<u64> {
+            let mut words = text.split_whitespace();
+            words.find(|w| *w == name)?;
+            words.next()?.trim_end_matches(')').parse().ok()
+        };
+        let out = z3.eval(q, Context::Warm, 5_000, Duration::from_secs(30));
+        assert_eq!(out, ProcessAnswer::Answered("sat\n".into()));
+        let first = z3.statistics().to_owned();
+        let axioms = counter(&first, ":seq-add-axiom");
+        assert!(axioms.is_some_and(|n| n > 0), "{first}");
+        // The reset after each query empties the counters: the same query
+        // again counts about the same work (what the context keeps, its
+        // hash-consed terms, may change it by a little), not twice as much.
+        z3.eval(q, Context::Warm, 5_000, Duration::from_secs(30));
+        let (first, again) = (
+            axioms.unwrap(),
+            counter(z3.statistics(), ":seq-add-axiom").unwrap(),
+        );
+        assert!(
+            again * 4 <= first * 5 && first * 4 <= again * 5,
+            "{first} then {again}"
+        );
+        // A fresh context's answer comes without them.
+        z3.eval(q, Context::Fresh, 5_000, Duration::from_secs(30));
+        assert_eq!(z3.statistics(), "");
     }
 
     #[test]

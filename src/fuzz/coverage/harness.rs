@@ -6,6 +6,9 @@
 //! - A case the solver's release cannot express is not sent: its verdict is
 //!   `not-expressible` ([`not_expressible`]), and the printer and the reply
 //!   reader follow the release's dialect.
+//! - In process, the warm context's statistics after the query (Z3's
+//!   counters) go to the slot beside the verdict, for the statistics
+//!   feedback (see [`statistics`](super::statistics)).
 //! - The harness never writes files and never touches the fuzzer state: it
 //!   may run in a fork child whose memory vanishes. Everything it knows
 //!   goes through the slot; the feedbacks record it.
@@ -110,6 +113,7 @@ impl Harness {
                 let limit = limits.next_query();
                 let (reply, out) =
                     run_in_worker(worker, limits, limit, &script, Context::Warm, dialect);
+                self.slot.store_statistics(worker.statistics());
                 let verdict = verdict_of(&reply);
                 if !verdict.is_finding() {
                     let solver_ns = start.elapsed().as_nanos() as u64;

@@ -9,7 +9,8 @@
 //! [`limits`]) under LibAFL's restarting event manager, or each execution
 //! in a fork child (`fork`). Corpus feedback, for answered queries only:
 //! hitcount edge coverage, and on any build the formula's features and the
-//! answer × time bucket ([`features`]); corpus scheduling: AFL's favoured
+//! answer × time bucket ([`features`]) and the solver's own counters after
+//! the query ([`statistics`]); corpus scheduling: AFL's favoured
 //! entries (smallest and quickest per edge). Objective: wrong sat/unsat,
 //! invalid model, invalid core, crash, by signature.
 //!
@@ -84,6 +85,7 @@ pub mod seeds;
 pub mod share;
 pub mod shmem;
 pub mod slot;
+pub mod statistics;
 pub mod stats;
 pub mod verdict;
 
@@ -125,6 +127,7 @@ use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
 use self::seeds::{Seeds, read_seeds};
 use self::share::{ShareFindings, send_solutions_since};
 use self::slot::ResultSlot;
+use self::statistics::{STATISTICS, StatisticsWriter};
 use self::stats::{CampaignStats, Snapshot};
 use self::verdict::VerdictObserver;
 use crate::generate::{ConstantPool, TermPool};
@@ -173,6 +176,9 @@ pub struct CoverageConfig {
     /// entries): executes what the plain loop executes, for like-for-like
     /// throughput measurements.
     pub generate_only: bool,
+    /// The solver's statistics do not steer the corpus (the ablation of
+    /// [`statistics`]); with [`Guidance::None`] they never do.
+    pub no_solver_statistics: bool,
     /// How the transformation of each mutation step is chosen.
     pub choice: Choice,
     /// Live line and `stats.jsonl` interval.
@@ -748,6 +754,15 @@ impl Campaign<'_> {
         // SAFETY: as above.
         let feature_observer =
             unsafe { StdMapObserver::from_mut_ptr("features", features_map, FEATURES) };
+        // The solver's counters after each query: a map of their own too.
+        let statistics_map: *mut u8 =
+            Box::leak(vec![0u8; STATISTICS].into_boxed_slice()).as_mut_ptr();
+        // SAFETY: as above.
+        let statistics_writer = unsafe { StatisticsWriter::new(slot, statistics_map) };
+        // SAFETY: as above.
+        let statistics_observer = unsafe {
+            StdMapObserver::from_mut_ptr("solver-statistics", statistics_map, STATISTICS)
+        };
         // Only a query the solver answered may enter the corpus (see
         // `AnsweredFeedback`); the time feedback only records execution
         // times for the minimizer.
@@ -761,6 +776,11 @@ impl Campaign<'_> {
                 ConstFeedback::new(cfg.guidance != Guidance::None),
                 AnsweredFeedback::new(verdict_observer.verdict_handle()),
                 MaxMapFeedback::new(&feature_observer)
+            ),
+            feedback_and_fast!(
+                ConstFeedback::new(cfg.guidance != Guidance::None && !cfg.no_solver_statistics),
+                AnsweredFeedback::new(verdict_observer.verdict_handle()),
+                MaxMapFeedback::new(&statistics_observer)
             ),
             TimeFeedback::new(&time_observer),
             // SAFETY: as above.
@@ -805,7 +825,9 @@ impl Campaign<'_> {
             observer,
             time_observer,
             feature_writer,
-            feature_observer
+            feature_observer,
+            statistics_writer,
+            statistics_observer
         );
         if cfg.fork {
             let mut executor = InProcessForkExecutor::new(
@@ -1067,6 +1089,7 @@ mod tests {
             fork: false,
             guidance: Guidance::EdgesAndFeatures,
             generate_only: false,
+            no_solver_statistics: false,
             choice: Choice::Uniform,
             progress: Duration::from_secs(1),
             memory_limit: None,

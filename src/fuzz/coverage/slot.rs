@@ -12,6 +12,9 @@
 //!   crash, never a stale verdict.
 //! - Verdict and output are truncated to fit; the output is only shown in
 //!   finding headers (2,000 characters), the verdict is small.
+//! - The solver's statistics of an execution are stored before its result
+//!   and cleared with `finished`: they are read only from a finished
+//!   execution, and only from the one that stored them.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -19,6 +22,7 @@ use crate::oracle::Verdict;
 
 const VERDICT_BYTES: usize = 8 << 10;
 const OUTPUT_BYTES: usize = 8 << 10;
+const STATISTICS_BYTES: usize = 8 << 10;
 
 #[repr(C)]
 struct Page {
@@ -27,8 +31,10 @@ struct Page {
     output_len: AtomicU32,
     solver_ns: AtomicU64,
     history_dependent: AtomicU32,
+    statistics_len: AtomicU32,
     verdict: [u8; VERDICT_BYTES],
     output: [u8; OUTPUT_BYTES],
+    statistics: [u8; STATISTICS_BYTES],
 }
 
 /// Where the harness leaves the result of the last execution.
@@ -83,6 +89,35 @@ impl ResultSlot {
     /// Marks the start of an execution.
     pub fn clear(&self) {
         self.page().finished.store(0, Ordering::SeqCst);
+        self.page().statistics_len.store(0, Ordering::SeqCst);
+    }
+
+    /// Stores the solver's statistics of the running execution (what
+    /// `(get-info :all-statistics)` printed), cut at a line to fit; call
+    /// before [`ResultSlot::store`].
+    pub fn store_statistics(&self, text: &str) {
+        // SAFETY: as in `store_marked`.
+        let page = unsafe { &mut *self.page };
+        let mut end = text.len();
+        if end > STATISTICS_BYTES {
+            end = text.as_bytes()[..STATISTICS_BYTES]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+        }
+        page.statistics[..end].copy_from_slice(&text.as_bytes()[..end]);
+        page.statistics_len.store(end as u32, Ordering::SeqCst);
+    }
+
+    /// The statistics stored by the last execution, if it finished (empty
+    /// when it stored none).
+    pub fn statistics(&self) -> Option<&str> {
+        let page = self.page();
+        if page.finished.load(Ordering::SeqCst) == 0 {
+            return None;
+        }
+        let len = (page.statistics_len.load(Ordering::SeqCst) as usize).min(STATISTICS_BYTES);
+        Some(std::str::from_utf8(&page.statistics[..len]).unwrap_or(""))
     }
 
     /// Stores a finished execution's result.
@@ -179,6 +214,29 @@ mod tests {
         assert!(slot.read().is_some(), "reading leaves the result");
         slot.clear();
         assert!(slot.read().is_none(), "until the next execution clears it");
+    }
+
+    #[test]
+    fn statistics_belong_to_the_execution_that_stored_them() {
+        let slot = ResultSlot::new().unwrap();
+        slot.clear();
+        slot.store_statistics("(:conflicts 3\n :decisions 7)");
+        assert_eq!(slot.statistics(), None, "not before the result");
+        slot.store(&Verdict::Unknown, "unknown", 1);
+        assert_eq!(slot.statistics(), Some("(:conflicts 3\n :decisions 7)"));
+        slot.clear();
+        slot.store(&Verdict::Unknown, "unknown", 1);
+        assert_eq!(
+            slot.statistics(),
+            Some(""),
+            "the next execution stored none"
+        );
+        let long = " :decisions 7\n".repeat(STATISTICS_BYTES / 8);
+        slot.clear();
+        slot.store_statistics(&long);
+        slot.store(&Verdict::Unknown, "unknown", 1);
+        let got = slot.statistics().unwrap();
+        assert!(got.len() <= STATISTICS_BYTES && got.ends_with('\n') && long.starts_with(got));
     }
 
     #[test]

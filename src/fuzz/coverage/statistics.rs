@@ -1,0 +1,214 @@
+//! The solver's own counters as a signal that any build gives: what
+//! `(get-info :all-statistics)` printed after the query, each counter's
+//! value log-bucketed and hashed into a map of its own, which LibAFL's
+//! `MaxMapFeedback` reads like an edge map.
+//!
+//! Why: a release library has no edges to report, and the formula's
+//! features ([`features`](super::features)) say what was asked, not what
+//! the solver did with it. Z3 counts what its theories did (`:seq-add-axiom`,
+//! `:seq-regex-monadic-checks`, `:arith-pivots`, `:conflicts`, ...): a
+//! counter seen for the first time, or in a decade of values it has not
+//! reached before, is solver behaviour the corpus has not shown yet, much
+//! as a new hit-count bucket of an edge is.
+//!
+//! # Invariants
+//!
+//! - Only counters that depend on the query alone count: the process-wide
+//!   ones (`:num-allocs`, `:memory`, `:max-memory`) grow with everything
+//!   the worker ever did, and `:time` varies from run to run; values that
+//!   are not whole numbers (memory, time) are left out too. Z3's counters
+//!   start from zero after the `(reset)` that follows every warm query, so
+//!   the rest are the query's own.
+//! - Each (counter, `⌊log2(value + 1)⌋`) pair sets one byte to 1
+//!   ([`STATISTICS`] entries); collisions only merge pairs.
+//! - The map depends only on the slot (statistics stored by the execution
+//!   that finished): an execution that stored none, or did not finish,
+//!   leaves it empty. Like the other maps, it decides the corpus only for
+//!   answered queries (see `AnsweredFeedback`).
+
+use std::borrow::Cow;
+
+use libafl::Error;
+use libafl::executors::ExitKind;
+use libafl::observers::Observer;
+use libafl_bolts::Named;
+use serde::{Deserialize, Serialize};
+
+use super::slot::ResultSlot;
+use crate::truth::Case;
+
+/// Entries of the statistics map.
+pub const STATISTICS: usize = 1 << 16;
+
+/// Counters that do not depend on the query alone.
+const IGNORED: [&str; 4] = ["num-allocs", "memory", "max-memory", "time"];
+
+/// The `(name, value)` counters in what `(get-info :all-statistics)`
+/// printed, whole-number values only, ignored counters left out. Anything
+/// else (an error, an empty text) yields nothing.
+pub fn counters(text: &str) -> Vec<(&str, u64)> {
+    let mut out = Vec::new();
+    let mut words = text
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter(|w| !w.is_empty())
+        .peekable();
+    while let Some(w) = words.next() {
+        let Some(name) = w.strip_prefix(':') else {
+            continue;
+        };
+        let Some(value) = words.next_if(|v| !v.starts_with(':')) else {
+            continue;
+        };
+        if IGNORED.contains(&name) {
+            continue;
+        }
+        if let Ok(n) = value.parse::<u64>() {
+            out.push((name, n));
+        }
+    }
+    out
+}
+
+/// The map index of counter `name` at `value`.
+pub fn index(name: &str, value: u64) -> usize {
+    let bucket = 63 - (value.saturating_add(1)).leading_zeros();
+    // FNV-1a over the name and the bucket.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes().chain([0xff, bucket as u8]) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    (h % STATISTICS as u64) as usize
+}
+
+/// Fills the statistics map after each execution; a `StdMapObserver` over
+/// the same map (placed after this one) is what the feedback reads.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct StatisticsWriter {
+    name: Cow<'static, str>,
+    #[serde(skip)]
+    slot: Option<&'static ResultSlot>,
+    #[serde(skip)]
+    map: Option<(*mut u8, usize)>,
+}
+
+impl StatisticsWriter {
+    /// Writes the counters of each execution (read from `slot`) into the
+    /// [`STATISTICS`] bytes at `map`.
+    ///
+    /// # Safety
+    ///
+    /// `map` must stay valid for [`STATISTICS`] bytes while the observer
+    /// is used, and be read (by the map observer) only between executions.
+    pub unsafe fn new(slot: &'static ResultSlot, map: *mut u8) -> Self {
+        StatisticsWriter {
+            name: Cow::Borrowed("statistics-writer"),
+            slot: Some(slot),
+            map: Some((map, STATISTICS)),
+        }
+    }
+}
+
+impl Named for StatisticsWriter {
+    fn name(&self) -> &Cow<'static, str> {
+        &self.name
+    }
+}
+
+impl<S> Observer<Case, S> for StatisticsWriter {
+    fn post_exec(
+        &mut self,
+        _state: &mut S,
+        _input: &Case,
+        _exit_kind: &ExitKind,
+    ) -> Result<(), Error> {
+        let (Some(slot), Some((ptr, len))) = (self.slot, self.map) else {
+            return Ok(());
+        };
+        // SAFETY: per `new`'s contract.
+        let map = unsafe { std::slice::from_raw_parts_mut(ptr, len) };
+        map.fill(0);
+        for (name, value) in counters(slot.statistics().unwrap_or("")) {
+            map[index(name, value)] = 1;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PRINTED: &str = "(:added-eqs                   657
+ :conflicts                   5
+ :decisions                   17
+ :max-memory                  19.75
+ :memory                      18.86
+ :num-allocs                  661997
+ :rlimit-count                3959
+ :seq-add-axiom               192
+ :time                        0.01)";
+
+    #[test]
+    fn counters_are_read_and_the_query_independent_ones_left_out() {
+        assert_eq!(
+            counters(PRINTED),
+            [
+                ("added-eqs", 657),
+                ("conflicts", 5),
+                ("decisions", 17),
+                ("rlimit-count", 3959),
+                ("seq-add-axiom", 192),
+            ]
+        );
+        assert!(counters("").is_empty());
+        assert!(counters("(error \"line 1 column 10: unknown\")").is_empty());
+        // A keyword without a value does not swallow the next counter.
+        assert_eq!(counters("(:flag :conflicts 2)"), [("conflicts", 2)]);
+    }
+
+    #[test]
+    fn a_counter_is_new_in_each_power_of_two() {
+        // ⌊log2(v + 1)⌋: 3..=6 share a bucket, 7 starts the next.
+        assert_eq!(index("conflicts", 3), index("conflicts", 6));
+        assert_ne!(index("conflicts", 6), index("conflicts", 7));
+        assert_ne!(index("conflicts", 0), index("conflicts", 1));
+        assert_ne!(index("conflicts", 5), index("decisions", 5));
+        assert_eq!(
+            index("conflicts", u64::MAX),
+            index("conflicts", u64::MAX - 1)
+        );
+        assert!(index("x", u64::MAX) < STATISTICS);
+    }
+
+    #[test]
+    fn the_writer_sets_the_counters_of_the_finished_execution_only() {
+        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
+        let map: &'static mut [u8] = Box::leak(vec![0u8; STATISTICS].into_boxed_slice());
+        let ptr = map.as_mut_ptr();
+        // SAFETY: the map is leaked and read only between executions.
+        let mut writer = unsafe { StatisticsWriter::new(slot, ptr) };
+        let case = {
+            use rand::SeedableRng;
+            let mut g =
+                crate::source::RandomCaseGenerator::new(crate::generate::ConstantPool::paper())
+                    .unwrap();
+            g.next(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1))
+        };
+        let set = |ptr: *mut u8| {
+            // SAFETY: as above.
+            let m = unsafe { std::slice::from_raw_parts(ptr, STATISTICS) };
+            m.iter().filter(|&&b| b != 0).count()
+        };
+        slot.clear();
+        slot.store_statistics(PRINTED);
+        slot.store(&crate::oracle::Verdict::Unknown, "unknown", 1);
+        Observer::<Case, ()>::post_exec(&mut writer, &mut (), &case, &ExitKind::Ok).unwrap();
+        assert_eq!(set(ptr), 5);
+        // The next execution died before it stored a result: nothing.
+        slot.clear();
+        slot.store_statistics(PRINTED);
+        Observer::<Case, ()>::post_exec(&mut writer, &mut (), &case, &ExitKind::Crash).unwrap();
+        assert_eq!(set(ptr), 0);
+    }
+}
