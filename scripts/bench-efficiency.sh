@@ -12,8 +12,10 @@
 #     binary. Wall time added per missed deadline = (wall with hangs - wall without) / misses:
 #     the deadline itself (at most 300 ms) plus what the miss costs beyond it (a client restart
 #     before, a worker kill and fork after).
-#  2. Campaign: both binaries at once, `nice -n 10`, same seed, N minutes (default 10) each on
-#     the same libz3 (default: the Z3 4.8.14 wheel's), `fuzz --target z3`. Prints per binary:
+#  2. Campaign: both binaries at once, `nice -n 10`, each pinned to a core of its own with
+#     taskset (base on core 0, new on core 1; unpinned on a one-core machine), same seed,
+#     N minutes (default 10) each on the same libz3 (default: the Z3 4.8.14 wheel's, fetched
+#     by scripts/install-solvers.sh), `fuzz --target z3`. Prints per binary:
 #     execs/s, answered queries (sat/unsat, right or wrong) per hour, restarts, corpus size,
 #     findings, and per verdict the count and solver seconds (where the binary records them).
 # Needs python3, cc. Output under /tmp/bench-efficiency.<pid> (removed at the end, but the
@@ -22,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 base=9b8a871
 minutes=10
-lib=/work/wheels/z3-4.8.14.0/x/z3/lib/libz3.so
+lib=
 seed=1
 timeout=2s
 deadline=1
@@ -40,6 +42,10 @@ while [ $# -gt 0 ]; do
     *) echo "bench-efficiency.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+if [ -z "$lib" ]; then
+  lib=$(scripts/install-solvers.sh z3 4.8.14 | awk '$3 == "lib" { print $4 }')
+  [ -n "$lib" ] || { echo "bench-efficiency.sh: no Z3 4.8.14 wheel (offline?); pass --solver-lib" >&2; exit 2; }
+fi
 work=/tmp/bench-efficiency.$$
 mkdir -p "$work"
 repo=$(pwd)
@@ -125,8 +131,12 @@ fi
 
 if [ "$campaign" = 1 ]; then
   echo "== campaign: $minutes min each, side by side, seed $seed, --timeout $timeout, $lib"
+  core=0
   for bin in base new; do
-    (cd "$work" && nice -n 10 "$work/equifuzz-$bin" fuzz --target z3 --solver-lib "$lib" --time "${minutes}m" \
+    pin=()
+    [ "$(nproc)" -ge 2 ] && pin=(taskset -c "$core")
+    core=$((core + 1))
+    (cd "$work" && nice -n 10 "${pin[@]}" "$work/equifuzz-$bin" fuzz --target z3 --solver-lib "$lib" --time "${minutes}m" \
       --timeout "$timeout" --seed "$seed" --progress 30 --out "$work/campaign-$bin" \
       >"$work/campaign-$bin.stdout" 2>"$work/campaign-$bin.stderr" || true) &
   done

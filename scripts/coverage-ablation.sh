@@ -3,7 +3,7 @@
 #
 #   scripts/coverage-ablation.sh [--time 10m] [--seed N] [--solver-lib PATH] [--bin PATH]
 #                                [--out DIR] [--timeout T] [--sequential] [--features-only]
-#                                [-- EXTRA FUZZ ARGS]
+#                                [--uninstrumented LIB] [-- EXTRA FUZZ ARGS]
 #
 # Runs `equifuzz fuzz --target z3` twice for the same wall time, same seed, same solver
 # library (default: the cached instrumented libz3 the fuzzer finds by itself, which must be
@@ -15,6 +15,12 @@
 # features and the answer x time bucket steer, as on a library without instrumentation, while
 # the edges are still counted; so the table says what guidance without instrumentation reaches,
 # in edges of the instrumented build, against no guidance at all.
+# With --uninstrumented LIB (a release libz3 of the same version, e.g. the PyPI wheel's), a
+# third campaign runs at the same time on LIB, steered by what any build gives (the formula's
+# features, the answer x time bucket, Z3's statistics); its corpus is then replayed on the
+# instrumented library (`fuzz --seeds CORPUS --max-execs 1 --no-coverage`), and the edges that
+# corpus reaches are set against the --no-coverage campaign's edges over all its executions.
+# Three campaigns on two cores run unpinned, sharing the cores equally.
 # The campaigns stay under --out (default: a temporary folder, removed afterwards).
 # Build first: cargo build --release.
 set -euo pipefail
@@ -28,6 +34,7 @@ sequential=0
 guide=()
 lib=()
 extra=()
+plain_lib=
 while [ $# -gt 0 ]; do
   case "$1" in
     --time) time=$2; shift 2 ;;
@@ -38,6 +45,7 @@ while [ $# -gt 0 ]; do
     --solver-lib) lib=(--solver-lib "$2"); shift 2 ;;
     --sequential) sequential=1; shift ;;
     --features-only) guide=(--features-only); shift ;;
+    --uninstrumented) plain_lib=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "coverage-ablation.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -49,13 +57,14 @@ if [ -z "$out" ]; then
   trap 'rm -rf "$out"' EXIT
 fi
 mkdir -p "$out"
-rm -rf "$out/guided" "$out/unguided"
+rm -rf "$out/guided" "$out/unguided" "$out/uninstrumented" "$out/replay"
 [ "$(nproc)" -ge 2 ] || sequential=1
+[ -z "$plain_lib" ] || [ -f "$plain_lib" ] || { echo "coverage-ablation.sh: no library $plain_lib" >&2; exit 2; }
 
 run() {
   local name=$1 core=$2; shift 2
   local pin=()
-  [ "$sequential" = 1 ] || pin=(taskset -c "$core")
+  [ "$sequential" = 1 ] || [ "$core" = any ] || pin=(taskset -c "$core")
   "${pin[@]}" "$bin" fuzz --target z3 --time "$time" --seed "$seed" --timeout "$timeout" \
     --progress 30 --out "$out/$name" "${lib[@]}" "$@" "${extra[@]}" \
     >"$out/$name.stdout" 2>"$out/$name.stderr" || [ $? -eq 1 ] || {
@@ -66,10 +75,26 @@ echo "time $time, seed $seed, guided by ${guide[*]:-edges and features}, $(if [ 
 if [ "$sequential" = 1 ]; then
   run guided 0 "${guide[@]}"
   run unguided 0 --no-coverage
+  if [ -n "$plain_lib" ]; then lib_saved=("${lib[@]}"); lib=(--solver-lib "$plain_lib"); run uninstrumented 0; lib=("${lib_saved[@]}"); fi
+elif [ -n "$plain_lib" ]; then
+  run guided any "${guide[@]}" & g=$!
+  run unguided any --no-coverage & u=$!
+  (lib=(--solver-lib "$plain_lib"); run uninstrumented any) & p=$!
+  wait "$g"; wait "$u"; wait "$p"
 else
   run guided 0 "${guide[@]}" & g=$!
   run unguided 1 --no-coverage & u=$!
   wait "$g"; wait "$u"
+fi
+if [ -n "$plain_lib" ]; then
+  grep -h "^library:\|^coverage:" "$out/uninstrumented.stderr" | sed 's/^/uninstrumented   /'
+  n=$(find "$out/uninstrumented/corpus" -maxdepth 1 -type f ! -name '.*' | wc -l)
+  echo "replaying the uninstrumented campaign's corpus ($n files) on the instrumented library"
+  "$bin" fuzz --target z3 --seed "$seed" --timeout "$timeout" --progress 3600 --max-execs 1 --no-coverage \
+    --seeds "$out/uninstrumented/corpus" --out "$out/replay" "${lib[@]}" "${extra[@]}" \
+    >"$out/replay.stdout" 2>"$out/replay.stderr" || [ $? -eq 1 ] || {
+      echo "replay failed:" >&2; tail -20 "$out/replay.stderr" >&2; exit 1; }
+  grep -h "^seeds:" "$out/replay.stderr" || true
 fi
 grep -h "^library:\|^coverage:" "$out/guided.stderr" | sed 's/^/guided   /'
 grep -q "coverage: on" "$out/guided.stderr" || {
@@ -87,6 +112,15 @@ for name in ("guided", "unguided"):
           f"findings {f} ({s['signatures']} signatures) | median solver {s['median_solver_ms']:.1f} ms")
 g, u = rows["guided"]["edges"], rows["unguided"]["edges"]
 print(f"edges guided/unguided: {g}/{u} = {g / max(u, 1):.3f}")
+import os
+if os.path.exists(f"{sys.argv[1]}/replay/stats.jsonl"):
+    p = [json.loads(l) for l in open(f"{sys.argv[1]}/uninstrumented/stats.jsonl") if l.strip()][-1]
+    r = [json.loads(l) for l in open(f"{sys.argv[1]}/replay/stats.jsonl") if l.strip()][-1]
+    f = sum(p["findings"].values())
+    print(f"uninstrumented: {p['execs']:>7} execs in {p['time']:6.0f}s ({p['execs_per_sec']:6.1f}/s) | "
+          f"corpus {p['corpus']:>5} | findings {f} ({p['signatures']} signatures)")
+    print(f"its corpus replayed on the instrumented library: {r['execs']} execs, edges {r['edges']} of {r['edges_total']}; "
+          f"against the --no-coverage campaign's {u}: {r['edges'] / max(u, 1):.3f}")
 # Edges over time, for the note: the first line at or after each minute.
 for name in ("guided", "unguided"):
     lines = [json.loads(l) for l in open(f"{sys.argv[1]}/{name}/stats.jsonl") if l.strip()]
