@@ -71,7 +71,7 @@ run() {
       echo "$name failed:" >&2; tail -20 "$out/$name.stderr" >&2; return 1; }
 }
 
-echo "time $time, seed $seed, guided by ${guide[*]:-edges and features}, $(if [ "$sequential" = 1 ]; then echo sequential; else echo "in parallel, one core each"; fi)"
+echo "time $time, seed $seed, guided by ${guide[*]:-edges and features}, $(if [ "$sequential" = 1 ]; then echo sequential; elif [ -n "$plain_lib" ]; then echo "three in parallel, unpinned"; else echo "in parallel, one core each"; fi)"
 if [ "$sequential" = 1 ]; then
   run guided 0 "${guide[@]}"
   run unguided 0 --no-coverage
