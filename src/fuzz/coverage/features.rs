@@ -38,6 +38,12 @@ pub const FEATURES: usize = 1 << 16;
 
 /// The index of the feature named by `words`.
 fn index(words: &[&str]) -> usize {
+    hashed(words, FEATURES)
+}
+
+/// The index in a map of `entries` bytes of the signal named by `words`
+/// (shared with the [`statistics`](super::statistics) map).
+pub(super) fn hashed(words: &[&str], entries: usize) -> usize {
     // FNV-1a over the words, each followed by a separator.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for w in words {
@@ -46,12 +52,13 @@ fn index(words: &[&str]) -> usize {
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
     }
-    (h % FEATURES as u64) as usize
+    (h % entries as u64) as usize
 }
 
 /// `⌊log2(n + 1)⌋` as text: a bucket that separates 0, 1, 2–3, 4–7...
-fn bucket(n: u64) -> String {
-    (64 - (n + 1).leading_zeros() - 1).to_string()
+/// (`u64::MAX` shares the top bucket with `u64::MAX - 1`).
+pub(super) fn bucket(n: u64) -> String {
+    (63 - n.saturating_add(1).leading_zeros()).to_string()
 }
 
 fn head(t: &Term) -> &'static str {

@@ -34,6 +34,7 @@ use libafl::observers::Observer;
 use libafl_bolts::Named;
 use serde::{Deserialize, Serialize};
 
+use super::features::{bucket, hashed};
 use super::slot::ResultSlot;
 use crate::truth::Case;
 
@@ -69,16 +70,10 @@ pub fn counters(text: &str) -> Vec<(&str, u64)> {
     out
 }
 
-/// The map index of counter `name` at `value`.
+/// The map index of counter `name` at `value`: its name and its value's
+/// log bucket, hashed as the features are.
 pub fn index(name: &str, value: u64) -> usize {
-    let bucket = 63 - (value.saturating_add(1)).leading_zeros();
-    // FNV-1a over the name and the bucket.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in name.bytes().chain([0xff, bucket as u8]) {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    (h % STATISTICS as u64) as usize
+    hashed(&[name, &bucket(value)], STATISTICS)
 }
 
 /// Fills the statistics map after each execution; a `StdMapObserver` over
