@@ -307,6 +307,11 @@ struct EngineArgs {
     /// signal; it steers by default, with or without instrumentation).
     #[arg(long)]
     no_solver_statistics: bool,
+    /// Aim half the corpus selections at the entries of rare edges
+    /// (FairFuzz's rarity; where edges steer). Off by default: it has not
+    /// yet measurably raised the edges of a campaign (see src/fuzz/coverage/rare.rs).
+    #[arg(long, conflicts_with_all = ["no_coverage", "features_only"])]
+    rare_edges: bool,
     /// Run each execution in a forked child (the context is made once in
     /// the parent) instead of in this process.
     #[arg(long)]
@@ -362,6 +367,7 @@ impl FuzzArgs {
                     (e.no_coverage, "--no-coverage"),
                     (e.features_only, "--features-only"),
                     (e.no_solver_statistics, "--no-solver-statistics"),
+                    (e.rare_edges, "--rare-edges"),
                     (e.schedule.is_some(), "--schedule"),
                     (e.generate_only, "--generate-only"),
                 ]
@@ -393,6 +399,7 @@ impl FuzzArgs {
                 fork: e.fork,
                 generate_only: e.generate_only,
                 no_solver_statistics: e.no_solver_statistics,
+                rare_edges: e.rare_edges,
                 seeds: e.seeds,
                 cores: e.cores.map(|c| (c, e.broker_port)),
                 join: e.join,

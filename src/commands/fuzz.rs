@@ -58,6 +58,8 @@ pub struct LibaflOptions {
     pub generate_only: bool,
     /// The solver's statistics do not steer (`--no-solver-statistics`).
     pub no_solver_statistics: bool,
+    /// Half the selections aimed at rare edges (`--rare-edges`).
+    pub rare_edges: bool,
     /// Seed folders or files (empty: [`DEFAULT_SEEDS`] if it exists).
     pub seeds: Vec<PathBuf>,
     /// Cores for LibAFL's launcher (`0-3`, `0,2`, `all`) and the broker
@@ -322,6 +324,7 @@ fn run_libafl(
         guidance: options.guidance,
         generate_only: options.generate_only,
         no_solver_statistics: options.no_solver_statistics,
+        rare_edges: options.rare_edges,
         choice: match options.schedule {
             Schedule::Bandit => Choice::Bandit,
             Schedule::Uniform => Choice::Uniform,

@@ -268,9 +268,49 @@ pub struct EdgeSet {
     pub seen: Vec<u8>,
     /// Edges covered.
     pub count: usize,
+    /// Per edge, the executions that reached it (saturating): how rare it
+    /// is, for [`super::rare`].
+    #[serde(default)]
+    pub hits: Vec<u32>,
 }
 
 libafl_bolts::impl_serdeany!(EdgeSet);
+
+/// The file in the output folder that lists the covered edges.
+pub const EDGES_FILE: &str = "edges.txt";
+
+impl EdgeSet {
+    /// The covered edges as `first-last` ranges of map indexes, one per
+    /// line (a single edge: `first`): what `scripts/edges-by-function.sh`
+    /// maps back to the solver's functions, and what two campaigns on the
+    /// same build compare edge by edge.
+    pub fn ranges(&self) -> String {
+        let mut text = String::new();
+        let mut i = 0;
+        while i < self.seen.len() {
+            if self.seen[i] == 0 {
+                i += 1;
+                continue;
+            }
+            let first = i;
+            while i + 1 < self.seen.len() && self.seen[i + 1] != 0 {
+                i += 1;
+            }
+            if first == i {
+                text.push_str(&format!("{first}\n"));
+            } else {
+                text.push_str(&format!("{first}-{i}\n"));
+            }
+            i += 1;
+        }
+        text
+    }
+
+    /// Writes [`EdgeSet::ranges`] to `out/`[`EDGES_FILE`] (atomically).
+    pub fn write(&self, out: &std::path::Path) -> std::io::Result<()> {
+        crate::triage::write_atomically(&out.join(EDGES_FILE), self.ranges().as_bytes(), false)
+    }
+}
 
 /// Tallies the covered edges of every execution; never makes an input
 /// interesting (that is the map feedback's job), so it reports coverage
@@ -316,17 +356,24 @@ impl<EM, I, OT, S: HasMetadata> Feedback<EM, I, OT, S> for EdgeTally {
         let set = state.metadata_or_insert_with(|| EdgeSet {
             seen: vec![0; len],
             count: 0,
+            hits: vec![0; len],
         });
+        // A state saved before `hits` existed.
+        set.hits.resize(len, 0);
         // SAFETY: per `new`'s contract.
         let map = unsafe { std::slice::from_raw_parts(self.map, self.len) };
-        for (chunk, seen) in map.chunks(8).zip(set.seen.chunks_mut(8)) {
+        let chunks = map.chunks(8).zip(set.seen.chunks_mut(8));
+        for ((chunk, seen), hits) in chunks.zip(set.hits.chunks_mut(8)) {
             if chunk.iter().all(|&b| b == 0) {
                 continue;
             }
-            for (&hit, s) in chunk.iter().zip(seen.iter_mut()) {
-                if hit != 0 && *s == 0 {
-                    *s = 1;
-                    set.count += 1;
+            for ((&hit, s), h) in chunk.iter().zip(seen.iter_mut()).zip(hits.iter_mut()) {
+                if hit != 0 {
+                    *h = h.saturating_add(1);
+                    if *s == 0 {
+                        *s = 1;
+                        set.count += 1;
+                    }
                 }
             }
         }
@@ -343,6 +390,44 @@ mod tests {
     use crate::generate::ConstantPool;
     use crate::source::RandomCaseGenerator;
     use crate::truth::Status;
+
+    #[test]
+    fn the_tally_counts_edges_once_and_reaches_per_execution() {
+        use libafl::state::NopState;
+        let mut map = [0u8; 20];
+        let mut state = NopState::<()>::new();
+        for edges in [&[1usize, 9, 17][..], &[9, 10], &[9]] {
+            map.fill(0);
+            for &e in edges {
+                // A hit count, not a flag: any non-zero byte is a reach.
+                map[e] = 3;
+            }
+            // SAFETY: the map outlives this execution's feedback (made
+            // anew after each write to the map).
+            let mut tally = unsafe { EdgeTally::new(map.as_ptr(), map.len()) };
+            let interesting = Feedback::<(), (), (), _>::is_interesting(
+                &mut tally,
+                &mut state,
+                &mut (),
+                &(),
+                &(),
+                &ExitKind::Ok,
+            )
+            .unwrap();
+            assert!(!interesting, "the tally never keeps an input");
+        }
+        let set = state.metadata::<EdgeSet>().unwrap();
+        assert_eq!(set.count, 4);
+        let reached: Vec<(usize, u32)> = set
+            .hits
+            .iter()
+            .enumerate()
+            .filter(|&(_, &h)| h > 0)
+            .map(|(e, &h)| (e, h))
+            .collect();
+        assert_eq!(reached, vec![(1, 1), (9, 3), (10, 1), (17, 1)]);
+        assert_eq!(set.ranges(), "1\n9-10\n17\n");
+    }
 
     #[test]
     fn answered_reads_the_observer_whatever_ran_before_it() {

@@ -72,6 +72,7 @@
 //!   the same libz3 build (the same edge map).
 
 pub mod crossover;
+pub mod favoured;
 pub mod features;
 pub mod feedback;
 pub mod harness;
@@ -80,6 +81,7 @@ pub mod library;
 pub mod limits;
 pub mod link;
 pub mod mutators;
+pub mod rare;
 pub mod scheduler;
 pub mod seeds;
 pub mod share;
@@ -106,7 +108,7 @@ use libafl::feedbacks::{ConstFeedback, MaxMapFeedback, TimeFeedback};
 use libafl::fuzzer::{Fuzzer, StdFuzzer};
 use libafl::monitors::{MultiMonitor, NopMonitor, OnDiskJsonMonitor};
 use libafl::observers::{CanTrack, HitcountsMapObserver, StdMapObserver, TimeObserver};
-use libafl::schedulers::{IndexesLenTimeMinimizerScheduler, QueueScheduler};
+use libafl::schedulers::QueueScheduler;
 use libafl::stages::StdMutationalStage;
 use libafl::state::{HasCorpus, HasExecutions, HasImported, HasSolutions, StdState};
 use libafl::{Error, HasMetadata, feedback_and_fast, feedback_or};
@@ -118,11 +120,13 @@ use self::shmem::SelfRemovingShMemProvider;
 use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
 use self::crossover::Crossover;
+use self::favoured::Favoured;
 use self::features::{FEATURES, FeatureWriter};
 use self::feedback::{AnsweredFeedback, EdgeSet, EdgeTally, FindingFeedback};
 use self::harness::{Harness, Solver};
 use self::limits::QueryLimits;
 use self::mutators::{CaseGenerator, FreshCase, TransformationMutator};
+use self::rare::{RARE_SHARE, RareEdges};
 use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
 use self::seeds::{Seeds, read_seeds};
 use self::share::{ShareFindings, send_solutions_since};
@@ -179,6 +183,9 @@ pub struct CoverageConfig {
     /// The solver's statistics do not steer the corpus (the ablation of
     /// [`statistics`]); with [`Guidance::None`] they never do.
     pub no_solver_statistics: bool,
+    /// Half the selections aimed at rare edges ([`rare`]); only where
+    /// edges steer.
+    pub rare_edges: bool,
     /// How the transformation of each mutation step is chosen.
     pub choice: Choice,
     /// Live line and `stats.jsonl` interval.
@@ -809,8 +816,14 @@ impl Campaign<'_> {
                 .restarts += 1;
         }
         // AFL's favoured entries: for each edge, the smallest and quickest
-        // case reaching it is preferred as a mutation base.
-        let scheduler = IndexesLenTimeMinimizerScheduler::new(&observer, QueueScheduler::new());
+        // case reaching it is preferred as a mutation base; with
+        // `--rare-edges`, half the selections go to the entries of rare edges.
+        let rare_share = if cfg.guidance == Guidance::EdgesAndFeatures && cfg.rare_edges {
+            RARE_SHARE
+        } else {
+            0.0
+        };
+        let scheduler = RareEdges::new(Favoured::new(&observer, QueueScheduler::new()), rare_share);
         let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
         let parts = LoopParts {
             cfg,
@@ -920,6 +933,9 @@ where
     let tick = |secs: f64| (secs / cfg.progress.as_secs_f64()).floor() as u64;
     let mut last_tick = tick(state.metadata::<CampaignStats>()?.wall_secs());
     let mut idle = 0usize;
+    // Edges in the last `edges.txt` written (one client per folder only:
+    // with `--cores` each client covers its own).
+    let mut edges_written = None;
     loop {
         let execs = *state.executions();
         let stats = state.metadata::<CampaignStats>()?;
@@ -929,6 +945,12 @@ where
         if done || tick(wall) > last_tick {
             last_tick = tick(wall);
             stats.write_shapes(&cfg.out)?;
+            if let (true, Ok(edges)) = (stats_file, state.metadata::<EdgeSet>())
+                && edges_written != Some(edges.count)
+            {
+                edges.write(&cfg.out)?;
+                edges_written = Some(edges.count);
+            }
             let snap = snapshot(state, edges_total, done);
             eprintln!("{}", snap.line());
             if stats_file {
@@ -1090,6 +1112,7 @@ mod tests {
             guidance: Guidance::EdgesAndFeatures,
             generate_only: false,
             no_solver_statistics: false,
+            rare_edges: false,
             choice: Choice::Uniform,
             progress: Duration::from_secs(1),
             memory_limit: None,

@@ -1,0 +1,353 @@
+//! AFL's favoured entries, recomputed only when they can have changed and
+//! taken back when they no longer hold.
+//!
+//! For each edge, LibAFL's `IndexesLenTimeMinimizerScheduler` keeps the
+//! corpus entry that reaches it with the smallest size × time (its
+//! `TopRatedsMetadata`), and marks as favoured a set of those entries that
+//! covers every edge seen; the queue then skips a non-favoured entry with
+//! probability [`SKIP_NON_FAVOURED`]. LibAFL 0.16.1 does two things AFL does
+//! not, and both hurt a campaign of thousands of entries that selects one
+//! entry per execution, as ours does:
+//!
+//! - it recomputes the favoured set (`cull`) before every selection, a pass
+//!   over every favoured entry's edge list (each of our queries reaches
+//!   ~14,000 edges): half the fuzzing client's CPU time at 5,000 entries;
+//! - it never takes the mark back, so an entry that was once the best for
+//!   some edge stays favoured after a smaller, quicker one has replaced it,
+//!   and as the corpus grows nearly every entry ends up favoured: the queue
+//!   no longer prefers small, quick entries at all.
+//!
+//! [`Favoured`] wraps LibAFL's minimizer for its bookkeeping (the top-rated
+//! entry per edge, updated on each addition) and does the selection itself:
+//! it culls only after the corpus changed, and the mark goes to exactly the
+//! entries of the last cull.
+//!
+//! # Invariants
+//!
+//! - After a cull, an entry carries `IsFavoredMetadata` iff the cull chose
+//!   it: the chosen entries cover every edge in `TopRatedsMetadata`, each
+//!   is top-rated for at least one edge, and no other entry is marked.
+//! - The cull visits the edges in increasing order, so the favoured set
+//!   depends only on the corpus, not on a hash map's iteration order.
+//! - Until the next addition, replacement or removal, the favoured set
+//!   does not change, so it is not recomputed.
+
+use std::collections::HashSet;
+
+use libafl::corpus::{Corpus, CorpusId, Testcase};
+use libafl::feedbacks::MapIndexesMetadata;
+use libafl::observers::CanTrack;
+use libafl::schedulers::minimizer::{IsFavoredMetadata, TopRatedsMetadata};
+use libafl::schedulers::{IndexesLenTimeMinimizerScheduler, RemovableScheduler, Scheduler};
+use libafl::state::{HasCorpus, HasRand};
+use libafl::{Error, HasMetadata};
+use libafl_bolts::HasLen;
+use libafl_bolts::rands::Rand;
+use libafl_bolts::tuples::MatchName;
+
+/// Probability of skipping a non-favoured entry (AFL's and LibAFL's 95%).
+pub const SKIP_NON_FAVOURED: f64 = 0.95;
+
+/// The corpus scheduler: `base` (a queue) over AFL's favoured entries.
+#[derive(Debug)]
+pub struct Favoured<CS, I, O> {
+    minimizer: IndexesLenTimeMinimizerScheduler<CS, I, O>,
+    /// The entries marked at the last cull.
+    marked: Vec<CorpusId>,
+    /// Whether the corpus changed since the last cull. A new scheduler
+    /// starts stale: a restored state may carry marks it did not make.
+    stale: bool,
+    /// Culls so far (for the tests and the profile).
+    culls: u64,
+}
+
+impl<CS, I, O> Favoured<CS, I, O>
+where
+    O: CanTrack,
+{
+    /// Favoured entries of the corpus, each edge of `observer` (which must
+    /// track indexes) kept by its smallest, quickest entry.
+    pub fn new(observer: &O, base: CS) -> Self {
+        Self {
+            minimizer: IndexesLenTimeMinimizerScheduler::new(observer, base),
+            marked: Vec::new(),
+            stale: true,
+            culls: 0,
+        }
+    }
+
+    /// How many times the favoured set was recomputed.
+    pub fn culls(&self) -> u64 {
+        self.culls
+    }
+}
+
+impl<CS, I, O> Favoured<CS, I, O> {
+    /// Recomputes the favoured set and moves the marks to it.
+    fn cull<S>(&mut self, state: &mut S) -> Result<(), Error>
+    where
+        S: HasCorpus<I> + HasMetadata,
+    {
+        self.culls += 1;
+        self.stale = false;
+        let first = self.culls == 1;
+        let chosen = {
+            let Some(top) = state.metadata_map().get::<TopRatedsMetadata>() else {
+                return Ok(());
+            };
+            let mut edges: Vec<(usize, CorpusId)> =
+                top.map.iter().map(|(&edge, &id)| (edge, id)).collect();
+            edges.sort_unstable();
+            let mut covered = HashSet::new();
+            let mut chosen = Vec::new();
+            for (edge, id) in edges {
+                if covered.contains(&edge) {
+                    continue;
+                }
+                let Ok(entry) = state.corpus().get(id) else {
+                    // A removed entry; `on_remove` takes it out of the
+                    // top-rated map.
+                    continue;
+                };
+                if let Some(meta) = entry.borrow().metadata_map().get::<MapIndexesMetadata>() {
+                    covered.extend(meta.list.iter().copied());
+                }
+                covered.insert(edge);
+                chosen.push(id);
+            }
+            chosen
+        };
+        // Every entry's mark goes on the first cull: a restored state's
+        // marks were made by a scheduler whose list is gone.
+        let unmark: Vec<CorpusId> = if first {
+            state.corpus().ids().collect()
+        } else {
+            std::mem::take(&mut self.marked)
+        };
+        for id in unmark {
+            if let Ok(entry) = state.corpus().get(id) {
+                drop(
+                    entry
+                        .borrow_mut()
+                        .metadata_map_mut()
+                        .remove::<IsFavoredMetadata>(),
+                );
+            }
+        }
+        for &id in &chosen {
+            state
+                .corpus()
+                .get(id)?
+                .borrow_mut()
+                .add_metadata(IsFavoredMetadata {});
+        }
+        self.marked = chosen;
+        Ok(())
+    }
+}
+
+/// Whether `id` is marked favoured.
+fn is_favoured<I, S: HasCorpus<I>>(state: &S, id: CorpusId) -> Result<bool, Error> {
+    Ok(state
+        .corpus()
+        .get(id)?
+        .borrow()
+        .has_metadata::<IsFavoredMetadata>())
+}
+
+impl<CS, I, O, S> Scheduler<I, S> for Favoured<CS, I, O>
+where
+    CS: Scheduler<I, S> + RemovableScheduler<I, S>,
+    I: HasLen,
+    O: CanTrack,
+    S: HasCorpus<I> + HasMetadata + HasRand,
+{
+    fn on_add(&mut self, state: &mut S, id: CorpusId) -> Result<(), Error> {
+        self.stale = true;
+        self.minimizer.on_add(state, id)
+    }
+
+    fn on_evaluation<OT>(&mut self, state: &mut S, input: &I, observers: &OT) -> Result<(), Error>
+    where
+        OT: MatchName,
+    {
+        self.minimizer.on_evaluation(state, input, observers)
+    }
+
+    fn next(&mut self, state: &mut S) -> Result<CorpusId, Error> {
+        if self.stale {
+            self.cull(state)?;
+        }
+        let base = self.minimizer.base_mut();
+        let mut id = base.next(state)?;
+        while !is_favoured(state, id)? && state.rand_mut().coinflip(SKIP_NON_FAVOURED) {
+            id = base.next(state)?;
+        }
+        Ok(id)
+    }
+
+    fn set_current_scheduled(
+        &mut self,
+        _state: &mut S,
+        _next_id: Option<CorpusId>,
+    ) -> Result<(), Error> {
+        // The queue sets it in `next`, as under LibAFL's minimizer.
+        Ok(())
+    }
+}
+
+impl<CS, I, O, S> RemovableScheduler<I, S> for Favoured<CS, I, O>
+where
+    CS: Scheduler<I, S> + RemovableScheduler<I, S>,
+    I: HasLen,
+    O: CanTrack,
+    S: HasCorpus<I> + HasMetadata + HasRand,
+{
+    fn on_remove(
+        &mut self,
+        state: &mut S,
+        id: CorpusId,
+        testcase: &Option<Testcase<I>>,
+    ) -> Result<(), Error> {
+        self.stale = true;
+        self.minimizer.on_remove(state, id, testcase)
+    }
+
+    fn on_replace(
+        &mut self,
+        state: &mut S,
+        id: CorpusId,
+        testcase: &Testcase<I>,
+    ) -> Result<(), Error> {
+        self.stale = true;
+        self.minimizer.on_replace(state, id, testcase)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use libafl::corpus::InMemoryCorpus;
+    use libafl::feedbacks::ConstFeedback;
+    use libafl::inputs::BytesInput;
+    use libafl::observers::StdMapObserver;
+    use libafl::schedulers::QueueScheduler;
+    use libafl::state::StdState;
+    use libafl_bolts::rands::StdRand;
+
+    use super::*;
+
+    type TestState =
+        StdState<InMemoryCorpus<BytesInput>, BytesInput, StdRand, InMemoryCorpus<BytesInput>>;
+
+    fn state() -> TestState {
+        StdState::new(
+            StdRand::with_seed(3),
+            InMemoryCorpus::new(),
+            InMemoryCorpus::new(),
+            &mut ConstFeedback::new(false),
+            &mut ConstFeedback::new(false),
+        )
+        .unwrap()
+    }
+
+    /// Adds an entry of `len` bytes and 1 ms reaching `edges`, as the
+    /// map feedback would have recorded it.
+    fn add<O: CanTrack>(
+        state: &mut TestState,
+        scheduler: &mut Favoured<QueueScheduler, BytesInput, O>,
+        len: usize,
+        edges: &[usize],
+    ) -> CorpusId {
+        let mut testcase = Testcase::new(BytesInput::new(vec![b'x'; len]));
+        testcase.set_exec_time(Duration::from_millis(1));
+        testcase.add_metadata(MapIndexesMetadata::new(edges.to_vec()));
+        let id = state.corpus_mut().add(testcase).unwrap();
+        scheduler.on_add(state, id).unwrap();
+        id
+    }
+
+    fn marked(state: &TestState) -> Vec<CorpusId> {
+        state
+            .corpus()
+            .ids()
+            .filter(|&id| is_favoured(state, id).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_replaced_entry_loses_its_mark_and_unchanged_corpus_is_not_culled() {
+        let mut map = vec![0u8; 16];
+        // SAFETY: the map outlives the observer, which only names it here.
+        let observer =
+            unsafe { StdMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), map.len()) }
+                .track_indices();
+        let mut state = state();
+        let mut scheduler = Favoured::new(&observer, QueueScheduler::new());
+        let big = add(&mut state, &mut scheduler, 100, &[1, 2]);
+        let other = add(&mut state, &mut scheduler, 50, &[3]);
+        scheduler.next(&mut state).unwrap();
+        assert_eq!(marked(&state), vec![big, other]);
+        // A smaller entry reaching the same edges takes them over: the
+        // big one is no longer top-rated for anything and must lose its
+        // mark (LibAFL 0.16.1's cull keeps it).
+        let small = add(&mut state, &mut scheduler, 10, &[1, 2]);
+        scheduler.next(&mut state).unwrap();
+        assert_eq!(marked(&state), vec![other, small]);
+        let culls = scheduler.culls();
+        for _ in 0..20 {
+            scheduler.next(&mut state).unwrap();
+        }
+        assert_eq!(
+            scheduler.culls(),
+            culls,
+            "nothing changed, nothing to recompute"
+        );
+        // A new edge makes the next selection recompute.
+        let new = add(&mut state, &mut scheduler, 1_000, &[7]);
+        scheduler.next(&mut state).unwrap();
+        assert_eq!(scheduler.culls(), culls + 1);
+        assert_eq!(marked(&state), vec![other, small, new]);
+    }
+
+    #[test]
+    fn marks_of_a_restored_state_are_recomputed() {
+        let mut map = vec![0u8; 16];
+        // SAFETY: as above.
+        let observer =
+            unsafe { StdMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), map.len()) }
+                .track_indices();
+        let mut state = state();
+        let mut first = Favoured::new(&observer, QueueScheduler::new());
+        let big = add(&mut state, &mut first, 100, &[1]);
+        first.next(&mut state).unwrap();
+        let small = add(&mut state, &mut first, 10, &[1]);
+        assert_eq!(marked(&state), vec![big], "not culled since the addition");
+        // A restarted client's scheduler never saw `big` marked.
+        let mut restarted = Favoured::new(&observer, QueueScheduler::new());
+        restarted.next(&mut state).unwrap();
+        assert_eq!(marked(&state), vec![small]);
+    }
+
+    #[test]
+    fn selection_prefers_the_favoured() {
+        let mut map = vec![0u8; 16];
+        // SAFETY: as above.
+        let observer =
+            unsafe { StdMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), map.len()) }
+                .track_indices();
+        let mut state = state();
+        let mut scheduler = Favoured::new(&observer, QueueScheduler::new());
+        let favoured = add(&mut state, &mut scheduler, 1, &[1, 2, 3]);
+        for _ in 0..9 {
+            add(&mut state, &mut scheduler, 100, &[1, 2, 3]);
+        }
+        let picks: Vec<CorpusId> = (0..1_000)
+            .map(|_| scheduler.next(&mut state).unwrap())
+            .collect();
+        let share = picks.iter().filter(|&&id| id == favoured).count() as f64 / 1_000.0;
+        // Uniform would give 10%; skipping 95% of the others gives ~69%.
+        assert!(share > 0.5, "favoured picked {share}");
+    }
+}
