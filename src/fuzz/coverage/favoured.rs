@@ -15,12 +15,23 @@
 //! - it never takes the mark back, so an entry that was once the best for
 //!   some edge stays favoured after a smaller, quicker one has replaced it,
 //!   and as the corpus grows nearly every entry ends up favoured: the queue
-//!   no longer prefers small, quick entries at all.
+//!   no longer prefers small, quick entries at all;
+//! - it skips each non-favoured entry with probability 95%, so with F
+//!   favoured among N others the non-favoured get 0.05·N / (F + 0.05·N)
+//!   of the selections: with 300 among 5,800, half of them. AFL spends a
+//!   whole havoc round on an entry it does not skip, and there the rule
+//!   keeps most of the time on favoured entries; we spend one execution per
+//!   selection, so the share is what counts. In a 60-minute campaign on the
+//!   instrumented Z3 5.3.3 the non-favoured entries (slow, kept for a new
+//!   counter bucket or feature) took over: 7–13 executions/s in minutes
+//!   40–55 against 86/s unguided, 96% of it in the solver.
 //!
 //! [`Favoured`] wraps LibAFL's minimizer for its bookkeeping (the top-rated
 //! entry per edge, updated on each addition) and does the selection itself:
-//! it culls only after the corpus changed, and the mark goes to exactly the
-//! entries of the last cull.
+//! it culls only after the corpus changed, the mark goes to exactly the
+//! entries of the last cull, and a fixed share [`FAVOURED_SHARE`] of the
+//! selections goes to the favoured entries in turn, whatever the corpus
+//! size; the rest to the queue over every entry.
 //!
 //! # Invariants
 //!
@@ -45,8 +56,8 @@ use libafl_bolts::HasLen;
 use libafl_bolts::rands::Rand;
 use libafl_bolts::tuples::MatchName;
 
-/// Probability of skipping a non-favoured entry (AFL's and LibAFL's 95%).
-pub const SKIP_NON_FAVOURED: f64 = 0.95;
+/// Share of the selections that go to a favoured entry.
+pub const FAVOURED_SHARE: f64 = 0.9;
 
 /// The corpus scheduler: `base` (a queue) over AFL's favoured entries.
 #[derive(Debug)]
@@ -59,6 +70,9 @@ pub struct Favoured<CS, I, O> {
     stale: bool,
     /// Culls so far (for the tests and the profile).
     culls: u64,
+    /// Favoured selections so far: the next favoured entry is
+    /// `marked[turn % marked.len()]`.
+    turn: usize,
 }
 
 impl<CS, I, O> Favoured<CS, I, O>
@@ -73,6 +87,7 @@ where
             marked: Vec::new(),
             stale: true,
             culls: 0,
+            turn: 0,
         }
     }
 
@@ -146,15 +161,6 @@ impl<CS, I, O> Favoured<CS, I, O> {
     }
 }
 
-/// Whether `id` is marked favoured.
-fn is_favoured<I, S: HasCorpus<I>>(state: &S, id: CorpusId) -> Result<bool, Error> {
-    Ok(state
-        .corpus()
-        .get(id)?
-        .borrow()
-        .has_metadata::<IsFavoredMetadata>())
-}
-
 impl<CS, I, O, S> Scheduler<I, S> for Favoured<CS, I, O>
 where
     CS: Scheduler<I, S> + RemovableScheduler<I, S>,
@@ -178,12 +184,12 @@ where
         if self.stale {
             self.cull(state)?;
         }
-        let base = self.minimizer.base_mut();
-        let mut id = base.next(state)?;
-        while !is_favoured(state, id)? && state.rand_mut().coinflip(SKIP_NON_FAVOURED) {
-            id = base.next(state)?;
+        if !self.marked.is_empty() && state.rand_mut().coinflip(FAVOURED_SHARE) {
+            let id = self.marked[self.turn % self.marked.len()];
+            self.turn = self.turn.wrapping_add(1);
+            return Ok(id);
         }
-        Ok(id)
+        self.minimizer.base_mut().next(state)
     }
 
     fn set_current_scheduled(
@@ -268,6 +274,15 @@ mod tests {
         id
     }
 
+    /// Whether `id` is marked favoured.
+    fn is_favoured<I, S: HasCorpus<I>>(state: &S, id: CorpusId) -> Result<bool, Error> {
+        Ok(state
+            .corpus()
+            .get(id)?
+            .borrow()
+            .has_metadata::<IsFavoredMetadata>())
+    }
+
     fn marked(state: &TestState) -> Vec<CorpusId> {
         state
             .corpus()
@@ -347,7 +362,7 @@ mod tests {
             .map(|_| scheduler.next(&mut state).unwrap())
             .collect();
         let share = picks.iter().filter(|&&id| id == favoured).count() as f64 / 1_000.0;
-        // Uniform would give 10%; skipping 95% of the others gives ~69%.
-        assert!(share > 0.5, "favoured picked {share}");
+        // Uniform would give 10%; the favoured share gives 0.9 + 0.1 x 0.1.
+        assert!((0.88..0.94).contains(&share), "favoured picked {share}");
     }
 }
