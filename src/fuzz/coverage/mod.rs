@@ -11,7 +11,9 @@
 //! hitcount edge coverage, and on any build the formula's features and the
 //! answer × time bucket ([`features`]) and the solver's own counters after
 //! the query ([`statistics`]); corpus scheduling: AFL's favoured
-//! entries (smallest and quickest per edge). Objective: wrong sat/unsat,
+//! entries (smallest and quickest per edge), which get 90% of the
+//! selections ([`favoured`]), with `--rare-edges` half of them aimed at
+//! rare edges ([`rare`]). Objective: wrong sat/unsat,
 //! invalid model, invalid core, crash, by signature.
 //!
 //! # Invariants
