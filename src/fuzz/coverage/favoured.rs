@@ -5,9 +5,8 @@
 //! corpus entry that reaches it with the smallest size × time (its
 //! `TopRatedsMetadata`), and marks as favoured a set of those entries that
 //! covers every edge seen; the queue then skips a non-favoured entry with
-//! probability [`SKIP_NON_FAVOURED`]. LibAFL 0.16.1 does two things AFL does
-//! not, and both hurt a campaign of thousands of entries that selects one
-//! entry per execution, as ours does:
+//! probability 95%. Three things in LibAFL 0.16.1 hurt a campaign of
+//! thousands of entries that selects one entry per execution, as ours does:
 //!
 //! - it recomputes the favoured set (`cull`) before every selection, a pass
 //!   over every favoured entry's edge list (each of our queries reaches
