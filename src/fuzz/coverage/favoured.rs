@@ -229,26 +229,32 @@ where
     }
 }
 
+/// A corpus, an edge observer and entries for the scheduler tests (here
+/// and in [`super::rare`]).
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::time::Duration;
 
     use libafl::corpus::InMemoryCorpus;
     use libafl::feedbacks::ConstFeedback;
     use libafl::inputs::BytesInput;
-    use libafl::observers::StdMapObserver;
+    use libafl::observers::{ExplicitTracking, StdMapObserver};
     use libafl::schedulers::QueueScheduler;
     use libafl::state::StdState;
     use libafl_bolts::rands::StdRand;
 
     use super::*;
 
-    type TestState =
+    pub(in super::super) type TestState =
         StdState<InMemoryCorpus<BytesInput>, BytesInput, StdRand, InMemoryCorpus<BytesInput>>;
 
-    fn state() -> TestState {
+    /// The index-tracking edge observer the minimizer asks for.
+    pub(in super::super) type EdgesObserver =
+        ExplicitTracking<StdMapObserver<'static, u8, false>, true, false>;
+
+    pub(in super::super) fn state(seed: u64) -> TestState {
         StdState::new(
-            StdRand::with_seed(3),
+            StdRand::with_seed(seed),
             InMemoryCorpus::new(),
             InMemoryCorpus::new(),
             &mut ConstFeedback::new(false),
@@ -257,11 +263,26 @@ mod tests {
         .unwrap()
     }
 
+    /// An edge observer over a map of 16 edges (leaked: a test's worth).
+    pub(in super::super) fn edges_observer() -> EdgesObserver {
+        let map: &'static mut [u8] = Box::leak(vec![0u8; 16].into_boxed_slice());
+        // SAFETY: the map lives for the rest of the process.
+        unsafe { StdMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), map.len()) }
+            .track_indices()
+    }
+
+    /// A favoured-entry scheduler over a queue, for `observer`'s edges.
+    pub(in super::super) fn favoured(
+        observer: &EdgesObserver,
+    ) -> Favoured<QueueScheduler, BytesInput, EdgesObserver> {
+        Favoured::new(observer, QueueScheduler::new())
+    }
+
     /// Adds an entry of `len` bytes and 1 ms reaching `edges`, as the
-    /// map feedback would have recorded it.
-    fn add<O: CanTrack>(
+    /// map feedback would have recorded it, and tells `scheduler`.
+    pub(in super::super) fn add(
         state: &mut TestState,
-        scheduler: &mut Favoured<QueueScheduler, BytesInput, O>,
+        scheduler: &mut impl Scheduler<BytesInput, TestState>,
         len: usize,
         edges: &[usize],
     ) -> CorpusId {
@@ -292,13 +313,9 @@ mod tests {
 
     #[test]
     fn a_replaced_entry_loses_its_mark_and_unchanged_corpus_is_not_culled() {
-        let mut map = vec![0u8; 16];
-        // SAFETY: the map outlives the observer, which only names it here.
-        let observer =
-            unsafe { StdMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), map.len()) }
-                .track_indices();
-        let mut state = state();
-        let mut scheduler = Favoured::new(&observer, QueueScheduler::new());
+        let observer = edges_observer();
+        let mut state = state(3);
+        let mut scheduler = favoured(&observer);
         let big = add(&mut state, &mut scheduler, 100, &[1, 2]);
         let other = add(&mut state, &mut scheduler, 50, &[3]);
         scheduler.next(&mut state).unwrap();
@@ -327,32 +344,24 @@ mod tests {
 
     #[test]
     fn marks_of_a_restored_state_are_recomputed() {
-        let mut map = vec![0u8; 16];
-        // SAFETY: as above.
-        let observer =
-            unsafe { StdMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), map.len()) }
-                .track_indices();
-        let mut state = state();
-        let mut first = Favoured::new(&observer, QueueScheduler::new());
+        let observer = edges_observer();
+        let mut state = state(3);
+        let mut first = favoured(&observer);
         let big = add(&mut state, &mut first, 100, &[1]);
         first.next(&mut state).unwrap();
         let small = add(&mut state, &mut first, 10, &[1]);
         assert_eq!(marked(&state), vec![big], "not culled since the addition");
         // A restarted client's scheduler never saw `big` marked.
-        let mut restarted = Favoured::new(&observer, QueueScheduler::new());
+        let mut restarted = favoured(&observer);
         restarted.next(&mut state).unwrap();
         assert_eq!(marked(&state), vec![small]);
     }
 
     #[test]
     fn selection_prefers_the_favoured() {
-        let mut map = vec![0u8; 16];
-        // SAFETY: as above.
-        let observer =
-            unsafe { StdMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), map.len()) }
-                .track_indices();
-        let mut state = state();
-        let mut scheduler = Favoured::new(&observer, QueueScheduler::new());
+        let observer = edges_observer();
+        let mut state = state(3);
+        let mut scheduler = favoured(&observer);
         let favoured = add(&mut state, &mut scheduler, 1, &[1, 2, 3]);
         for _ in 0..9 {
             add(&mut state, &mut scheduler, 100, &[1, 2, 3]);

@@ -195,21 +195,8 @@ where
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
-    use libafl::corpus::InMemoryCorpus;
-    use libafl::feedbacks::{ConstFeedback, MapIndexesMetadata};
-    use libafl::inputs::BytesInput;
-    use libafl::observers::{CanTrack, StdMapObserver};
-    use libafl::schedulers::QueueScheduler;
-    use libafl::state::StdState;
-    use libafl_bolts::rands::StdRand;
-
-    use super::super::favoured::Favoured;
+    use super::super::favoured::tests::{add, edges_observer, favoured, state};
     use super::*;
-
-    type TestState =
-        StdState<InMemoryCorpus<BytesInput>, BytesInput, StdRand, InMemoryCorpus<BytesInput>>;
 
     #[test]
     fn the_cutoff_is_the_next_power_of_two() {
@@ -223,37 +210,15 @@ mod tests {
     /// Five favoured entries, each the best for an edge of its own; edge 2
     /// is reached by 3 executions, the others by 1,000. Returns the share
     /// of 2,000 selections that went to edge 2's entry.
-    fn share_of_the_rare_entry(rare: bool, counts: bool) -> f64 {
-        let mut map = vec![0u8; 16];
-        // SAFETY: the map outlives the observer, which only names it here.
-        let observer =
-            unsafe { StdMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), map.len()) }
-                .track_indices();
-        let mut state: TestState = StdState::new(
-            StdRand::with_seed(5),
-            InMemoryCorpus::new(),
-            InMemoryCorpus::new(),
-            &mut ConstFeedback::new(false),
-            &mut ConstFeedback::new(false),
-        )
-        .unwrap();
-        let favoured = Favoured::new(&observer, QueueScheduler::new());
-        let mut scheduler = RareEdges::new(favoured, RARE_SHARE);
-        let mut rare_entry = None;
-        for edge in [1usize, 2, 3, 4, 5] {
-            let mut testcase = Testcase::new(BytesInput::new(vec![b'x'; 4]));
-            testcase.set_exec_time(Duration::from_millis(1));
-            testcase.add_metadata(MapIndexesMetadata::new(vec![edge]));
-            let id = state.corpus_mut().add(testcase).unwrap();
-            if rare {
-                scheduler.on_add(&mut state, id).unwrap();
-            } else {
-                scheduler.inner.on_add(&mut state, id).unwrap();
-            }
-            if edge == 2 {
-                rare_entry = Some(id);
-            }
-        }
+    fn share_of_the_rare_entry(share: f64, counts: bool) -> f64 {
+        let observer = edges_observer();
+        let mut state = state(5);
+        let mut scheduler = RareEdges::new(favoured(&observer), share);
+        let ids: Vec<CorpusId> = [1usize, 2, 3, 4, 5]
+            .into_iter()
+            .map(|edge| add(&mut state, &mut scheduler, 4, &[edge]))
+            .collect();
+        let rare_entry = ids[1];
         if counts {
             let mut hits = vec![1_000u32; 16];
             hits[2] = 3;
@@ -264,22 +229,15 @@ mod tests {
             });
         }
         let picks = (0..2_000)
-            .map(|_| {
-                if rare {
-                    scheduler.next(&mut state).unwrap()
-                } else {
-                    scheduler.inner.next(&mut state).unwrap()
-                }
-            })
-            .filter(|&id| Some(id) == rare_entry)
+            .filter(|_| scheduler.next(&mut state).unwrap() == rare_entry)
             .count();
         picks as f64 / 2_000.0
     }
 
     #[test]
     fn half_the_selections_go_to_the_entry_of_the_rare_edge() {
-        let queue = share_of_the_rare_entry(false, true);
-        let rare = share_of_the_rare_entry(true, true);
+        let queue = share_of_the_rare_entry(0.0, true);
+        let rare = share_of_the_rare_entry(RARE_SHARE, true);
         // The queue gives it a fifth; half the picks aimed at the only
         // rare edge add half of all picks: 0.5 + 0.5 x 0.2 = 0.6.
         assert!((0.15..0.25).contains(&queue), "queue alone: {queue}");
@@ -288,7 +246,7 @@ mod tests {
 
     #[test]
     fn without_reach_counts_the_inner_scheduler_decides() {
-        let rare = share_of_the_rare_entry(true, false);
+        let rare = share_of_the_rare_entry(RARE_SHARE, false);
         assert!((0.15..0.25).contains(&rare), "{rare}");
     }
 }
