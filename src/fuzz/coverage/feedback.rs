@@ -269,7 +269,7 @@ pub struct EdgeSet {
     /// Edges covered.
     pub count: usize,
     /// Per edge, the executions that reached it (saturating): how rare it
-    /// is, for [`super::rare`].
+    /// is, for [`super::rare`]. Empty unless the tally counts reaches.
     #[serde(default)]
     pub hits: Vec<u32>,
 }
@@ -318,6 +318,8 @@ impl EdgeSet {
 pub struct EdgeTally {
     map: *const u8,
     len: usize,
+    /// Whether to count each edge's reaches (`EdgeSet::hits`).
+    reaches: bool,
 }
 
 impl EdgeTally {
@@ -327,7 +329,19 @@ impl EdgeTally {
     ///
     /// `map` must stay valid for `len` bytes while the feedback is used.
     pub unsafe fn new(map: *const u8, len: usize) -> Self {
-        EdgeTally { map, len }
+        EdgeTally {
+            map,
+            len,
+            reaches: false,
+        }
+    }
+
+    /// Also counts, per edge, the executions that reached it: only the
+    /// rare-edge selection reads them, so without it the hot path skips
+    /// the count and the saved state its 4 bytes per edge.
+    pub fn counting_reaches(mut self, on: bool) -> Self {
+        self.reaches = on;
+        self
     }
 }
 
@@ -356,20 +370,24 @@ impl<EM, I, OT, S: HasMetadata> Feedback<EM, I, OT, S> for EdgeTally {
         let set = state.metadata_or_insert_with(|| EdgeSet {
             seen: vec![0; len],
             count: 0,
-            hits: vec![0; len],
+            hits: Vec::new(),
         });
-        // A state saved before `hits` existed.
-        set.hits.resize(len, 0);
+        if self.reaches {
+            // First use, or a state saved before `hits` existed.
+            set.hits.resize(len, 0);
+        }
         // SAFETY: per `new`'s contract.
         let map = unsafe { std::slice::from_raw_parts(self.map, self.len) };
-        let chunks = map.chunks(8).zip(set.seen.chunks_mut(8));
-        for ((chunk, seen), hits) in chunks.zip(set.hits.chunks_mut(8)) {
+        for (at, (chunk, seen)) in map.chunks(8).zip(set.seen.chunks_mut(8)).enumerate() {
             if chunk.iter().all(|&b| b == 0) {
                 continue;
             }
-            for ((&hit, s), h) in chunk.iter().zip(seen.iter_mut()).zip(hits.iter_mut()) {
+            for (i, (&hit, s)) in chunk.iter().zip(seen.iter_mut()).enumerate() {
                 if hit != 0 {
-                    *h = h.saturating_add(1);
+                    if self.reaches {
+                        let h = &mut set.hits[at * 8 + i];
+                        *h = h.saturating_add(1);
+                    }
                     if *s == 0 {
                         *s = 1;
                         set.count += 1;
@@ -404,7 +422,8 @@ mod tests {
             }
             // SAFETY: the map outlives this execution's feedback (made
             // anew after each write to the map).
-            let mut tally = unsafe { EdgeTally::new(map.as_ptr(), map.len()) };
+            let mut tally =
+                unsafe { EdgeTally::new(map.as_ptr(), map.len()) }.counting_reaches(true);
             let interesting = Feedback::<(), (), (), _>::is_interesting(
                 &mut tally,
                 &mut state,
@@ -427,6 +446,27 @@ mod tests {
             .collect();
         assert_eq!(reached, vec![(1, 1), (9, 3), (10, 1), (17, 1)]);
         assert_eq!(set.ranges(), "1\n9-10\n17\n");
+    }
+
+    #[test]
+    fn without_reach_counting_the_tally_keeps_no_counts() {
+        use libafl::state::NopState;
+        let mut map = [0u8; 20];
+        map[3] = 1;
+        let mut state = NopState::<()>::new();
+        // SAFETY: the map outlives the feedback.
+        let mut tally = unsafe { EdgeTally::new(map.as_ptr(), map.len()) };
+        Feedback::<(), (), (), _>::is_interesting(
+            &mut tally,
+            &mut state,
+            &mut (),
+            &(),
+            &(),
+            &ExitKind::Ok,
+        )
+        .unwrap();
+        let set = state.metadata::<EdgeSet>().unwrap();
+        assert_eq!((set.count, set.hits.len()), (1, 0));
     }
 
     #[test]

@@ -772,6 +772,13 @@ impl Campaign<'_> {
         let statistics_observer = unsafe {
             StdMapObserver::from_mut_ptr("solver-statistics", statistics_map, STATISTICS)
         };
+        // With `--rare-edges`, half the selections go to the entries of
+        // rare edges, counted by the edge tally.
+        let rare_share = if cfg.guidance == Guidance::EdgesAndFeatures && cfg.rare_edges {
+            RARE_SHARE
+        } else {
+            0.0
+        };
         // Only a query the solver answered may enter the corpus (see
         // `AnsweredFeedback`); the time feedback only records execution
         // times for the minimizer.
@@ -793,7 +800,7 @@ impl Campaign<'_> {
             ),
             TimeFeedback::new(&time_observer),
             // SAFETY: as above.
-            unsafe { EdgeTally::new(map_ptr, edges_total) }
+            unsafe { EdgeTally::new(map_ptr, edges_total) }.counting_reaches(rare_share > 0.0)
         );
         let mut objective = FindingFeedback::new(
             cfg.out.clone(),
@@ -818,13 +825,7 @@ impl Campaign<'_> {
                 .restarts += 1;
         }
         // AFL's favoured entries: for each edge, the smallest and quickest
-        // case reaching it is preferred as a mutation base; with
-        // `--rare-edges`, half the selections go to the entries of rare edges.
-        let rare_share = if cfg.guidance == Guidance::EdgesAndFeatures && cfg.rare_edges {
-            RARE_SHARE
-        } else {
-            0.0
-        };
+        // case reaching it is preferred as a mutation base.
         let scheduler = RareEdges::new(Favoured::new(&observer, QueueScheduler::new()), rare_share);
         let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
         let parts = LoopParts {
