@@ -921,7 +921,8 @@ where
         ),
         cfg.choice,
         2,
-    );
+    )
+    .replacing("fresh-case");
     let mut stages: Stages<E, EM, Z> = tuple_list!(ShareFindings(
         StdMutationalStage::with_max_iterations(mutator, NonZeroUsize::MIN)
     ));

@@ -155,6 +155,14 @@ impl TransformationCounts {
 
 /// Stacks 2 to 2^`max_stack_pow` mutations per input, each chosen by the
 /// [`Choice`] policy.
+///
+/// A mutation marked [`replacing`](Self::replacing) (a fresh case) throws
+/// its input away, so it only ever starts a stack: drawn later, it ends
+/// the stack instead. Applied there, it would make the steps before it cost
+/// time for nothing (with `--generate-only`, two to four generated cases
+/// per execution where the plain loop makes one) and be credited with an
+/// execution they did not shape. The arms are drawn one by one, since the
+/// bandit's counts change when a drawn arm refuses the input.
 pub struct TransformationScheduler<MT> {
     name: Cow<'static, str>,
     mutations: MT,
@@ -164,13 +172,16 @@ pub struct TransformationScheduler<MT> {
     names: Vec<String>,
     /// Arms that changed the input since the last execution.
     stack: Vec<usize>,
+    /// Per arm, whether it replaces its input.
+    replaces: Vec<bool>,
 }
 
 impl<MT: NamedTuple> TransformationScheduler<MT> {
     /// Schedules `mutations` with `choice`.
     pub fn new(mutations: MT, choice: Choice, max_stack_pow: usize) -> Self {
-        let names = mutations.names().iter().map(|n| n.to_string()).collect();
+        let names: Vec<String> = mutations.names().iter().map(|n| n.to_string()).collect();
         TransformationScheduler {
+            replaces: vec![false; names.len()],
             name: Cow::Owned(format!("TransformationScheduler[{choice:?}]")),
             mutations,
             choice,
@@ -178,6 +189,14 @@ impl<MT: NamedTuple> TransformationScheduler<MT> {
             names,
             stack: Vec::new(),
         }
+    }
+
+    /// Marks the mutation named `name` as one that replaces its input.
+    pub fn replacing(mut self, name: &str) -> Self {
+        for (r, n) in self.replaces.iter_mut().zip(&self.names) {
+            *r |= n == name;
+        }
+        self
     }
 
     fn counts<'s, S: HasMetadata>(&self, state: &'s mut S) -> &'s mut TransformationCounts {
@@ -230,7 +249,7 @@ where
         }
         let steps = 1usize << (1 + state.rand_mut().below_or_zero(self.max_stack_pow));
         let mut result = MutationResult::Skipped;
-        for _ in 0..steps {
+        for step in 0..steps {
             let arm = match self.choice {
                 Choice::Uniform => state.rand_mut().below_or_zero(arms),
                 Choice::Bandit => {
@@ -238,6 +257,9 @@ where
                     self.counts(state).pick(draw)
                 }
             };
+            if step > 0 && self.replaces[arm] {
+                break;
+            }
             let began = Instant::now();
             let outcome = self
                 .mutations
@@ -428,5 +450,52 @@ mod tests {
         let counts = state.metadata::<TransformationCounts>().unwrap();
         let rewarded: u64 = counts.arms.iter().map(|a| a.new_entries).sum();
         assert_eq!(rewarded as usize, input.len());
+    }
+
+    /// Clears its input and tags it, as a fresh case replaces one.
+    struct Fresh;
+
+    impl Named for Fresh {
+        fn name(&self) -> &Cow<'static, str> {
+            static N: Cow<'static, str> = Cow::Borrowed("fresh");
+            &N
+        }
+    }
+
+    impl<S> Mutator<Vec<u8>, S> for Fresh {
+        fn mutate(&mut self, _: &mut S, input: &mut Vec<u8>) -> Result<MutationResult, Error> {
+            *input = vec![9];
+            Ok(MutationResult::Mutated)
+        }
+        fn post_exec(&mut self, _: &mut S, _: Option<CorpusId>) -> Result<(), Error> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_replacing_mutation_only_starts_a_stack() {
+        let mut state: NopState<Vec<u8>> = NopState::new();
+        let mutations = tuple_list!(Tag(0, "a".into()), Fresh);
+        let mut s = TransformationScheduler::new(mutations, Choice::Uniform, 2).replacing("fresh");
+        let (mut with_fresh, mut applied) = (0, 0);
+        for round in 0..400 {
+            let mut input = Vec::new();
+            s.mutate(&mut state, &mut input).unwrap();
+            s.post_exec(&mut state, Some(CorpusId::from(round as usize)))
+                .unwrap();
+            applied += input.len();
+            // A fresh case is the first step or none: nothing ran before
+            // it to be thrown away.
+            assert!(!input[1..].contains(&9), "{input:?}");
+            with_fresh += usize::from(input.first() == Some(&9));
+        }
+        assert!(with_fresh > 150, "{with_fresh}");
+        let counts = state.metadata::<TransformationCounts>().unwrap();
+        let used: u64 = counts.arms.iter().map(|a| a.used).sum();
+        // Every applied step left its tag: none was applied and then
+        // thrown away by a later fresh case.
+        assert_eq!(used as usize, applied);
+        let rewarded: u64 = counts.arms.iter().map(|a| a.new_entries).sum();
+        assert_eq!(rewarded, used);
     }
 }
