@@ -312,6 +312,11 @@ struct EngineArgs {
     /// yet measurably raised the edges of a campaign (see src/fuzz/coverage/rare.rs).
     #[arg(long, conflicts_with_all = ["no_coverage", "features_only"])]
     rare_edges: bool,
+    /// Draw the favoured corpus entries by AFL's performance score (quick
+    /// entries and those reaching many edges more often) instead of in
+    /// turn; where edges steer (see src/fuzz/coverage/power.rs).
+    #[arg(long, conflicts_with_all = ["no_coverage", "features_only"])]
+    power: bool,
     /// Run each execution in a forked child (the context is made once in
     /// the parent) instead of in this process.
     #[arg(long)]
@@ -368,6 +373,7 @@ impl FuzzArgs {
                     (e.features_only, "--features-only"),
                     (e.no_solver_statistics, "--no-solver-statistics"),
                     (e.rare_edges, "--rare-edges"),
+                    (e.power, "--power"),
                     (e.schedule.is_some(), "--schedule"),
                     (e.generate_only, "--generate-only"),
                 ]
@@ -400,6 +406,7 @@ impl FuzzArgs {
                 generate_only: e.generate_only,
                 no_solver_statistics: e.no_solver_statistics,
                 rare_edges: e.rare_edges,
+                power: e.power,
                 seeds: e.seeds,
                 cores: e.cores.map(|c| (c, e.broker_port)),
                 join: e.join,

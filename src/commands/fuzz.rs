@@ -60,6 +60,8 @@ pub struct LibaflOptions {
     pub no_solver_statistics: bool,
     /// Half the selections aimed at rare edges (`--rare-edges`).
     pub rare_edges: bool,
+    /// Favoured entries drawn by performance score (`--power`).
+    pub power: bool,
     /// Seed folders or files (empty: [`DEFAULT_SEEDS`] if it exists).
     pub seeds: Vec<PathBuf>,
     /// Cores for LibAFL's launcher (`0-3`, `0,2`, `all`) and the broker
@@ -325,6 +327,7 @@ fn run_libafl(
         generate_only: options.generate_only,
         no_solver_statistics: options.no_solver_statistics,
         rare_edges: options.rare_edges,
+        power: options.power,
         choice: match options.schedule {
             Schedule::Bandit => Choice::Bandit,
             Schedule::Uniform => Choice::Uniform,

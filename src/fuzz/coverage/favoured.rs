@@ -30,7 +30,9 @@
 //! it culls only after the corpus changed, the mark goes to exactly the
 //! entries of the last cull, and a fixed share [`FAVOURED_SHARE`] of the
 //! selections goes to the favoured entries in turn, whatever the corpus
-//! size; the rest to the queue over every entry.
+//! size; the rest to the queue over every entry. With
+//! [`Favoured::with_power`] the favoured entry is drawn in proportion to
+//! AFL's performance score instead of in turn (see [`super::power`]).
 //!
 //! # Invariants
 //!
@@ -43,6 +45,7 @@
 //!   does not change, so it is not recomputed.
 
 use std::collections::HashSet;
+use std::time::Duration;
 
 use libafl::corpus::{Corpus, CorpusId, Testcase};
 use libafl::feedbacks::MapIndexesMetadata;
@@ -54,6 +57,8 @@ use libafl::{Error, HasMetadata};
 use libafl_bolts::HasLen;
 use libafl_bolts::rands::Rand;
 use libafl_bolts::tuples::MatchName;
+
+use super::power::perf_score;
 
 /// Share of the selections that go to a favoured entry.
 pub const FAVOURED_SHARE: f64 = 0.9;
@@ -72,6 +77,10 @@ pub struct Favoured<CS, I, O> {
     /// Favoured selections so far: the next favoured entry is
     /// `marked[turn % marked.len()]`.
     turn: usize,
+    /// Whether favoured entries are drawn by their performance score.
+    power: bool,
+    /// With `power`, the running sums of the marked entries' scores.
+    cumulative: Vec<f64>,
 }
 
 impl<CS, I, O> Favoured<CS, I, O>
@@ -87,7 +96,16 @@ where
             stale: true,
             culls: 0,
             turn: 0,
+            power: false,
+            cumulative: Vec::new(),
         }
+    }
+
+    /// Draws the favoured entry by AFL's performance score (`on`) rather
+    /// than in turn.
+    pub fn with_power(mut self, on: bool) -> Self {
+        self.power = on;
+        self
     }
 
     /// How many times the favoured set was recomputed.
@@ -156,8 +174,62 @@ impl<CS, I, O> Favoured<CS, I, O> {
                 .add_metadata(IsFavoredMetadata {});
         }
         self.marked = chosen;
+        if self.power {
+            self.cumulative = scores(state, &self.marked)
+                .scan(0.0, |sum, s| {
+                    *sum += s;
+                    Some(*sum)
+                })
+                .collect();
+        }
         Ok(())
     }
+
+    /// The next favoured entry: in turn, or drawn by score.
+    fn next_marked<S: HasRand>(&mut self, state: &mut S) -> CorpusId {
+        if let Some(&total) = self.cumulative.last().filter(|_| self.power) {
+            let x = state.rand_mut().next_float() * total;
+            let i = self.cumulative.partition_point(|&c| c <= x);
+            return self.marked[i.min(self.marked.len() - 1)];
+        }
+        let id = self.marked[self.turn % self.marked.len()];
+        self.turn = self.turn.wrapping_add(1);
+        id
+    }
+}
+
+/// The performance scores of `ids`, against the means over the whole
+/// corpus (as AFL's are over the whole queue).
+fn scores<'a, I, S: HasCorpus<I>>(
+    state: &'a S,
+    ids: &'a [CorpusId],
+) -> impl Iterator<Item = f64> + 'a {
+    let facts = |id: CorpusId| {
+        let entry = state.corpus().get(id).ok()?;
+        let entry = entry.borrow();
+        let edges = entry
+            .metadata_map()
+            .get::<MapIndexesMetadata>()
+            .map(|m| m.list.len());
+        Some((*entry.exec_time(), edges))
+    };
+    let (mut time, mut timed, mut edges, mut counted) = (Duration::ZERO, 0u32, 0usize, 0usize);
+    for (t, e) in state.corpus().ids().filter_map(facts) {
+        if let Some(t) = t {
+            time += t;
+            timed += 1;
+        }
+        if let Some(e) = e {
+            edges += e;
+            counted += 1;
+        }
+    }
+    let mean_time = time.checked_div(timed).unwrap_or_default();
+    let mean_edges = edges as f64 / counted.max(1) as f64;
+    ids.iter().map(move |&id| {
+        let (t, e) = facts(id).unwrap_or((None, None));
+        perf_score(t, mean_time, e, mean_edges)
+    })
 }
 
 impl<CS, I, O, S> Scheduler<I, S> for Favoured<CS, I, O>
@@ -184,9 +256,7 @@ where
             self.cull(state)?;
         }
         if !self.marked.is_empty() && state.rand_mut().coinflip(FAVOURED_SHARE) {
-            let id = self.marked[self.turn % self.marked.len()];
-            self.turn = self.turn.wrapping_add(1);
-            return Ok(id);
+            return Ok(self.next_marked(state));
         }
         self.minimizer.base_mut().next(state)
     }
@@ -286,8 +356,19 @@ pub(super) mod tests {
         len: usize,
         edges: &[usize],
     ) -> CorpusId {
+        add_timed(state, scheduler, len, 1, edges)
+    }
+
+    /// [`add`] for an entry that ran `ms` milliseconds.
+    fn add_timed(
+        state: &mut TestState,
+        scheduler: &mut impl Scheduler<BytesInput, TestState>,
+        len: usize,
+        ms: u64,
+        edges: &[usize],
+    ) -> CorpusId {
         let mut testcase = Testcase::new(BytesInput::new(vec![b'x'; len]));
-        testcase.set_exec_time(Duration::from_millis(1));
+        testcase.set_exec_time(Duration::from_millis(ms));
         testcase.add_metadata(MapIndexesMetadata::new(edges.to_vec()));
         let id = state.corpus_mut().add(testcase).unwrap();
         scheduler.on_add(state, id).unwrap();
@@ -372,5 +453,30 @@ pub(super) mod tests {
         let share = picks.iter().filter(|&&id| id == favoured).count() as f64 / 1_000.0;
         // Uniform would give 10%; the favoured share gives 0.9 + 0.1 x 0.1.
         assert!((0.88..0.94).contains(&share), "favoured picked {share}");
+    }
+
+    #[test]
+    fn power_draws_quick_favoured_entries_more_often() {
+        let observer = edges_observer();
+        let picks = |power: bool| {
+            let mut state = state(5);
+            let mut scheduler = favoured(&observer).with_power(power);
+            // Each entry is the only one reaching its edge, so both are
+            // favoured; one answers in 1 ms, the other in 100 ms (mean
+            // 50.5 ms: scores 300 and 75).
+            let quick = add_timed(&mut state, &mut scheduler, 10, 1, &[1]);
+            let slow = add_timed(&mut state, &mut scheduler, 10, 100, &[2]);
+            let picks: Vec<CorpusId> = (0..2_000)
+                .map(|_| scheduler.next(&mut state).unwrap())
+                .collect();
+            let count = |id| picks.iter().filter(|&&p| p == id).count() as f64;
+            assert_eq!(marked(&state), vec![quick, slow]);
+            count(quick) / count(slow)
+        };
+        let in_turn = picks(false);
+        assert!((0.8..1.25).contains(&in_turn), "in turn: {in_turn}");
+        // 300 : 75 among the favoured picks, plus the queue's even share.
+        let by_score = picks(true);
+        assert!((3.0..4.6).contains(&by_score), "by score: {by_score}");
     }
 }

@@ -12,7 +12,8 @@
 //! answer × time bucket ([`features`]) and the solver's own counters after
 //! the query ([`statistics`]); corpus scheduling: AFL's favoured
 //! entries (smallest and quickest per edge), which get 90% of the
-//! selections ([`favoured`]), with `--rare-edges` half of them aimed at
+//! selections ([`favoured`]; with `--power` drawn by AFL's performance
+//! score, [`power`]), with `--rare-edges` half of them aimed at
 //! rare edges ([`rare`]). Objective: wrong sat/unsat,
 //! invalid model, invalid core, crash, by signature.
 //!
@@ -83,6 +84,7 @@ pub mod library;
 pub mod limits;
 pub mod link;
 pub mod mutators;
+pub mod power;
 pub mod rare;
 pub mod scheduler;
 pub mod seeds;
@@ -188,6 +190,9 @@ pub struct CoverageConfig {
     /// Half the selections aimed at rare edges ([`rare`]); only where
     /// edges steer.
     pub rare_edges: bool,
+    /// Favoured entries drawn by AFL's performance score ([`power`]);
+    /// only where edges steer.
+    pub power: bool,
     /// How the transformation of each mutation step is chosen.
     pub choice: Choice,
     /// Live line and `stats.jsonl` interval.
@@ -826,7 +831,11 @@ impl Campaign<'_> {
         }
         // AFL's favoured entries: for each edge, the smallest and quickest
         // case reaching it is preferred as a mutation base.
-        let scheduler = RareEdges::new(Favoured::new(&observer, QueueScheduler::new()), rare_share);
+        let power = cfg.guidance == Guidance::EdgesAndFeatures && cfg.power;
+        let scheduler = RareEdges::new(
+            Favoured::new(&observer, QueueScheduler::new()).with_power(power),
+            rare_share,
+        );
         let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
         let parts = LoopParts {
             cfg,
@@ -1117,6 +1126,7 @@ mod tests {
             generate_only: false,
             no_solver_statistics: false,
             rare_edges: false,
+            power: false,
             choice: Choice::Uniform,
             progress: Duration::from_secs(1),
             memory_limit: None,
