@@ -113,7 +113,9 @@ fn option_value(text: &str) -> Result<SolverOption, String> {
 #[derive(clap::Args, Debug)]
 struct SolverArgs {
     /// The solver: `z3` (libz3, in-process, each query in a forked child),
-    /// `z3-inprocess`, `z3-binary`, `cvc5` (the binary on PATH, or with
+    /// `z3-inprocess` (no isolation and no deadline: only Z3's soft timeout
+    /// stops a query, and a query that ignores it runs on), `z3-binary`,
+    /// `cvc5` (the binary on PATH, or with
     /// --solver-lib a libcvc5 in process), or `cmd:/path/to/solver --flags`
     /// (any SMT-LIB 2.6 binary reading stdin; words split as a shell does).
     #[arg(long, default_value = "z3", value_parser = target_value)]

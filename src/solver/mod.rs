@@ -6,7 +6,9 @@
 //!
 //! - [`Z3InProcessFork`] (`--target z3`): libz3 loaded once with `dlopen`,
 //!   each query in a forked child with a hard timeout and a memory limit.
-//! - [`Z3InProcess`] (`--target z3-inprocess`): no isolation, fastest.
+//! - [`Z3InProcess`] (`--target z3-inprocess`): no isolation, fastest, and
+//!   no deadline: a query that ignores Z3's soft timeout holds the caller
+//!   (seen with the plain loop on Z3 4.8.12, seed 1).
 //! - [`Cvc5InProcessFork`] (`--target cvc5 --solver-lib PATH`): libcvc5
 //!   loaded once with `dlopen`, each query in a forked child like Z3's.
 //! - [`ProcessTarget`] (`--target cvc5`, `z3-binary`, `cmd:/path --flags`):
