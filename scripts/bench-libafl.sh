@@ -7,10 +7,10 @@
 #   plain-fork    --engine plain  --target z3             (the bare loop: generate, call, judge)
 #   libafl        --engine libafl --generate-only         (warm solver worker, restarting manager)
 #   libafl-fork   --engine libafl --generate-only --fork  (fork child per execution, context made once)
+# and prints, per run, exec/s, the mean solver call and the mean time outside it per execution.
 # The bare loop calls libz3 in a forked child, killed at the deadline. The plain loop's other
 # libz3 target, z3-inprocess, has no deadline: a query that ignores Z3's soft timeout holds it for
 # ever (seed 1 on the system Z3 4.8.12 did, after a minute), so it is no baseline for a bounded run.
-# and prints, per run, exec/s, the mean solver call and the mean time outside it per execution.
 # --generate-only makes LibAFL execute what the plain loop executes: fresh random cases (from
 # another random stream, so the same distribution, not the same formulas). Besides the raw
 # exec/s ratio the script prints the ratio at equal solver time: what LibAFL's

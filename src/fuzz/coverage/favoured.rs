@@ -79,7 +79,8 @@ pub struct Favoured<CS, I, O> {
     turn: usize,
     /// Whether favoured entries are drawn by their performance score.
     power: bool,
-    /// With `power`, the running sums of the marked entries' scores.
+    /// With `power`, the running sums of the marked entries' scores
+    /// (empty without it).
     cumulative: Vec<f64>,
 }
 
@@ -187,7 +188,7 @@ impl<CS, I, O> Favoured<CS, I, O> {
 
     /// The next favoured entry: in turn, or drawn by score.
     fn next_marked<S: HasRand>(&mut self, state: &mut S) -> CorpusId {
-        if let Some(&total) = self.cumulative.last().filter(|_| self.power) {
+        if let Some(&total) = self.cumulative.last() {
             let x = state.rand_mut().next_float() * total;
             let i = self.cumulative.partition_point(|&c| c <= x);
             return self.marked[i.min(self.marked.len() - 1)];
