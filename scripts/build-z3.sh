@@ -2,11 +2,18 @@
 # Builds a sancov-instrumented libz3.so for `equifuzz fuzz` (coverage on).
 #
 #   scripts/build-z3.sh [--scope theory|full] [--version V] [--src DIR | --from crate|pypi]
-#                       [--crate-version CV] [--cache DIR] [--jobs N] [--dry-run] [--help]
+#                       [--crate-version CV] [--trace-cmp] [--cache DIR] [--jobs N] [--dry-run]
 #
 # --scope theory (default): -fsanitize-coverage=trace-pc-guard only in the string,
 #                           sequence and regex code (an allowlist); the rest runs at full speed.
 # --scope full:             every function instrumented (about 1.1 M edges, ~2x slower Z3).
+# --trace-cmp               also -fsanitize-coverage=trace-cmp in the same functions: every integer
+#                           comparison calls back, which `fuzz --value-profile` turns into a map
+#                           (libFuzzer's value profile). The library lands in <V>-<scope>-cmp.
+#                           With --scope theory and the plain theory build already made, only the
+#                           allowlisted files (28 for 5.3.3) are compiled again, in a copy of that
+#                           build, and the library relinked: minutes instead of the full build,
+#                           since the allowlist leaves every other object file unchanged.
 # --version V               Z3 version (default 5.3.3); names the cache folder.
 # --from crate (default)    source from the z3-src crate (crates.io), fetched with `cargo vendor`;
 #                           --crate-version CV overrides the crate version (default: for Z3 a.b.c,
@@ -33,6 +40,7 @@ crate_version=
 cache=${EQUIFUZZ_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/equifuzz}
 jobs=$(nproc 2>/dev/null || echo 2)
 dry=0
+trace_cmp=0
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 die() { echo "build-z3.sh: $*" >&2; echo "run scripts/build-z3.sh --help for usage" >&2; exit 2; }
@@ -47,6 +55,7 @@ while [ $# -gt 0 ]; do
     --crate-version) need_arg "$@"; crate_version=$2; shift 2 ;;
     --cache) need_arg "$@"; cache=$2; shift 2 ;;
     --jobs) need_arg "$@"; jobs=$2; shift 2 ;;
+    --trace-cmp) trace_cmp=1; shift ;;
     --dry-run) dry=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) die "unknown argument '$1'" ;;
@@ -82,10 +91,25 @@ src:*/src/api/api_seq*
 fun:*'
 
 root="$cache/z3"
-dest="$root/$version_tag-$scope"
-build="$root/build/$version_tag-$scope"
+plain_name="$version_tag-$scope"
+plain_stamp="version=$version from=$from src=$src_dir crate=$crate_version scope=$scope allowlist=$(printf '%s' "$allowlist" | cksum | cut -d' ' -f1)"
+if [ "$trace_cmp" = 1 ]; then
+  name="$plain_name-cmp"
+  stamp_text="$plain_stamp trace-cmp"
+else
+  name="$plain_name"
+  stamp_text="$plain_stamp"
+fi
+dest="$root/$name"
+build="$root/build/$name"
 lib="$dest/lib/libz3.so"
-stamp_text="version=$version from=$from src=$src_dir crate=$crate_version scope=$scope allowlist=$(printf '%s' "$allowlist" | cksum | cut -d' ' -f1)"
+# The plain theory build this one can start from (see --trace-cmp).
+plain_build="$root/build/$plain_name"
+reuse_plain=0
+if [ "$trace_cmp" = 1 ] && [ "$scope" = theory ] && [ -f "$plain_build/build.ninja" ] \
+  && [ "$(cat "$root/$plain_name/stamp" 2>/dev/null)" = "$plain_stamp" ]; then
+  reuse_plain=1
+fi
 
 if [ "$dry" = 1 ]; then
   echo "scope: $scope"
@@ -96,7 +120,9 @@ if [ "$dry" = 1 ]; then
     checkout) echo "source: checkout $src_dir" ;;
   esac
   echo "build dir: $build (ninja -j$jobs libz3)"
-  if [ "$scope" = theory ]; then echo "instrumentation: trace-pc-guard, allowlist of string/sequence/regex files"; else echo "instrumentation: trace-pc-guard, everything"; fi
+  kinds=trace-pc-guard; [ "$trace_cmp" = 1 ] && kinds=trace-pc-guard,trace-cmp
+  if [ "$scope" = theory ]; then echo "instrumentation: $kinds, allowlist of string/sequence/regex files"; else echo "instrumentation: $kinds, everything"; fi
+  [ "$reuse_plain" = 1 ] && echo "from the plain theory build $plain_build: the allowlisted files compiled again, then relinked"
   if [ -f "$lib" ] && [ "$(cat "$dest/stamp" 2>/dev/null)" = "$stamp_text" ]; then echo "up to date: nothing to build"; else echo "would build"; fi
   echo "libz3: $lib"
   exit 0
@@ -151,8 +177,48 @@ case "$from" in
     fi ;;
 esac
 
+# --- trace-cmp from the plain theory build ---------------------------------------------------
+if [ "$reuse_plain" = 1 ]; then
+  echo "copying the plain theory build $plain_build"
+  rm -rf "$build" && mkdir -p "$root/build" && cp -a "$plain_build" "$build"
+  mkdir -p "$dest/lib"
+  start=$(date +%s)
+  # The compile commands of the allowlisted files, pointed at the copy and with trace-cmp added;
+  # one per line, run from the build folder.
+  ninja -C "$build" -t compdb >"$build/compdb.json"
+  python3 - "$build" "$plain_build" >"$build/recompile.sh" <<'PY'
+import fnmatch, json, shlex, sys
+build, plain = sys.argv[1], sys.argv[2]
+pats = [l[4:] for l in open(f"{build}/allowlist.txt").read().split() if l.startswith("src:")]
+for e in json.load(open(f"{build}/compdb.json")):
+    if any(fnmatch.fnmatch(e["file"], p) for p in pats):
+        # build.ninja was copied with the plain build's paths; the folder is the copy already.
+        cmd = e["command"].replace(plain + "/", build + "/")
+        cmd = cmd.replace("-fsanitize-coverage=trace-pc-guard", "-fsanitize-coverage=trace-pc-guard,trace-cmp")
+        print(f"cd {shlex.quote(e['directory'])} && {cmd}")
+PY
+  count=$(wc -l <"$build/recompile.sh")
+  [ "$count" -gt 0 ] || die "no allowlisted file in the compile commands of $plain_build"
+  echo "compiling $count allowlisted files again with trace-cmp (-j$jobs)"
+  tr '\n' '\0' <"$build/recompile.sh" | xargs -0 -P "$jobs" -I{} sh -c '{}' \
+    || die "compiling an allowlisted file failed (commands: $build/recompile.sh)"
+  link=$(ninja -C "$build" -t commands libz3 | grep -- ' -shared ' | tail -1)
+  [ -n "$link" ] || die "no link command for libz3 in $build"
+  link=${link//"$plain_build/"/"$build/"}
+  (cd "$build" && eval "$link") || die "relinking libz3 failed"
+  echo "Elapsed (wall clock) seconds: $(( $(date +%s) - start )) ($count files compiled again)" >"$dest/build-time.txt"
+  echo "built in $(( $(date +%s) - start )) s ($count files compiled again, the rest from $plain_build)"
+  built=$(find "$build" -maxdepth 1 -name 'libz3.so.*.*.*' -type f | sort | tail -1)
+  [ -n "$built" ] || die "relinked, but no libz3.so in $build"
+  cp "$built" "$lib.tmp" && mv "$lib.tmp" "$lib"
+  printf '%s' "$stamp_text" >"$dest/stamp"
+  echo "libz3: $lib"
+  exit 0
+fi
+
 # --- build -----------------------------------------------------------------------------------
 flags="-fsanitize-coverage=trace-pc-guard"
+[ "$trace_cmp" = 1 ] && flags="-fsanitize-coverage=trace-pc-guard,trace-cmp"
 if [ "$scope" = theory ]; then
   mkdir -p "$build"
   printf '%s\n' "$allowlist" >"$build/allowlist.txt.new"
