@@ -12,6 +12,18 @@
 const SANCOV_CALLBACKS: &[&str] = &[
     "__sanitizer_cov_trace_pc_guard",
     "__sanitizer_cov_trace_pc_guard_init",
+    // A library built with `-fsanitize-coverage=trace-cmp` (build-z3.sh
+    // --trace-cmp) calls these on every comparison: libafl_targets' value
+    // profile (`fuzz --value-profile`).
+    "__sanitizer_cov_trace_cmp1",
+    "__sanitizer_cov_trace_cmp2",
+    "__sanitizer_cov_trace_cmp4",
+    "__sanitizer_cov_trace_cmp8",
+    "__sanitizer_cov_trace_const_cmp1",
+    "__sanitizer_cov_trace_const_cmp2",
+    "__sanitizer_cov_trace_const_cmp4",
+    "__sanitizer_cov_trace_const_cmp8",
+    "__sanitizer_cov_trace_switch",
 ];
 
 fn main() {

@@ -319,6 +319,17 @@ struct EngineArgs {
     /// turn; where edges steer (see src/fuzz/coverage/power.rs).
     #[arg(long, conflicts_with_all = ["no_coverage", "features_only"])]
     power: bool,
+    /// Let the comparisons inside the solver steer too: for each comparison
+    /// site, the most operand bits ever equal (libFuzzer's value profile).
+    /// Needs a libz3 built with `scripts/build-z3.sh --trace-cmp` (see
+    /// src/fuzz/coverage/value_profile.rs).
+    #[arg(long, conflicts_with_all = ["no_coverage", "features_only", "fork"])]
+    value_profile: bool,
+    /// Limit the size of the formulas mutations make, starting at the
+    /// largest seed and growing only while no new edge is found
+    /// (libFuzzer's -len_control; see src/fuzz/coverage/size_limit.rs).
+    #[arg(long, conflicts_with_all = ["no_coverage", "features_only"])]
+    len_control: bool,
     /// Run each execution in a forked child (the context is made once in
     /// the parent) instead of in this process.
     #[arg(long)]
@@ -376,6 +387,8 @@ impl FuzzArgs {
                     (e.no_solver_statistics, "--no-solver-statistics"),
                     (e.rare_edges, "--rare-edges"),
                     (e.power, "--power"),
+                    (e.value_profile, "--value-profile"),
+                    (e.len_control, "--len-control"),
                     (e.schedule.is_some(), "--schedule"),
                     (e.generate_only, "--generate-only"),
                 ]
@@ -409,6 +422,8 @@ impl FuzzArgs {
                 no_solver_statistics: e.no_solver_statistics,
                 rare_edges: e.rare_edges,
                 power: e.power,
+                value_profile: e.value_profile,
+                len_control: e.len_control,
                 seeds: e.seeds,
                 cores: e.cores.map(|c| (c, e.broker_port)),
                 join: e.join,

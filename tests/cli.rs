@@ -380,6 +380,33 @@ fn a_campaign_that_judged_nothing_exits_2() {
 }
 
 #[test]
+fn guidance_options_that_need_instrumentation_are_refused_without_it() {
+    // The system libz3 (no instrumentation, no trace-cmp); no cache.
+    let dir = scratch("needs-instrumentation");
+    for (flag, says) in [
+        ("--len-control", "--len-control needs an instrumented libz3"),
+        ("--value-profile", "has no trace-cmp instrumentation"),
+    ] {
+        let out = fuzz_in(
+            &dir,
+            &["--target", "z3", flag, "--max-execs", "3", "--out", "o"],
+        );
+        let stderr = text(&out.stderr);
+        if stderr.contains("cannot load") || stderr.contains("no libz3") {
+            eprintln!("SKIPPED: {flag} refusal: no system libz3: {stderr}");
+            continue;
+        }
+        assert_eq!(out.status.code(), Some(2), "{flag}: {stderr}");
+        assert!(stderr.contains(says), "{flag}: {stderr}");
+        assert!(
+            !dir.join("o").join("corpus").exists(),
+            "{flag} fuzzed anyway"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn the_plain_engine_refuses_libafl_options_and_honours_progress() {
     let dir = scratch("plain");
     for flag in [
@@ -390,6 +417,8 @@ fn the_plain_engine_refuses_libafl_options_and_honours_progress() {
         &["--features-only"],
         &["--schedule", "uniform"],
         &["--generate-only"],
+        &["--value-profile"],
+        &["--len-control"],
     ] {
         let out = fuzz_in(
             &dir,

@@ -39,6 +39,46 @@ const char *Z3_eval_smtlib2_string(void *ctx, const char *s) {
 }
 "#;
 
+/// A fake whose only edge is hit by every script (so edges cannot steer
+/// past the seeds) and which, like a trace-cmp build, reports comparisons:
+/// each operator's hash against one of four constants, at four sites.
+const FAKE_CMP_Z3: &str = r#"
+#include <stdint.h>
+#include <string.h>
+extern void __sanitizer_cov_trace_pc_guard_init(uint32_t *start, uint32_t *stop);
+extern void __sanitizer_cov_trace_pc_guard(uint32_t *guard);
+extern void __sanitizer_cov_trace_cmp8(uint64_t a, uint64_t b);
+static uint32_t guards[1];
+__attribute__((constructor)) static void init(void) {
+    __sanitizer_cov_trace_pc_guard_init(guards, guards + 1);
+}
+const char *Z3_get_full_version(void) { return "Z3 4.8.12.0 (fake, trace-cmp)"; }
+const char *Z3_eval_smtlib2_string(void *ctx, const char *s) {
+    (void)ctx;
+    __sanitizer_cov_trace_pc_guard(&guards[0]);
+    for (const char *p = s; *p; p++) {
+        if (p[0] != '(' || !(strncmp(p + 1, "str.", 4) == 0 || strncmp(p + 1, "re.", 3) == 0)) continue;
+        uint64_t h = 5381;
+        for (const char *q = p + 1; *q && *q != ' ' && *q != ')'; q++) h = h * 33 + (unsigned char)*q;
+        switch (h % 4) {
+            case 0: __sanitizer_cov_trace_cmp8(h, 0x5555555555555555ull); break;
+            case 1: __sanitizer_cov_trace_cmp8(h, 0x3333333333333333ull); break;
+            case 2: __sanitizer_cov_trace_cmp8(h, 0x0f0f0f0f0f0f0f0full); break;
+            default: __sanitizer_cov_trace_cmp8(h, 0x00ff00ff00ff00ffull); break;
+        }
+    }
+    return "sat\n";
+}
+"#;
+
+fn fake_cmp_lib() -> &'static Path {
+    static LIB: OnceLock<PathBuf> = OnceLock::new();
+    LIB.get_or_init(|| {
+        let source = format!("{}{}", shared_lib::Z3_CONTEXT_STUBS, FAKE_CMP_Z3);
+        shared_lib::build_shared_lib("fuzz-cmp", "libz3-fake-cmp", &source)
+    })
+}
+
 fn fake_lib() -> &'static Path {
     static LIB: OnceLock<PathBuf> = OnceLock::new();
     LIB.get_or_init(|| {
@@ -49,13 +89,18 @@ fn fake_lib() -> &'static Path {
 
 /// Runs a campaign and returns (stderr, last stats line).
 fn campaign(extra: &[&str], name: &str) -> (String, serde_json::Value) {
+    campaign_on(fake_lib(), extra, name)
+}
+
+/// Runs a campaign on `lib` and returns (stderr, last stats line).
+fn campaign_on(lib: &Path, extra: &[&str], name: &str) -> (String, serde_json::Value) {
     let out = std::env::temp_dir().join(format!("equifuzz-fuzz-cov-{}-{name}", std::process::id()));
     std::fs::remove_dir_all(&out).ok();
     let run = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
         // Away from the repository, whose corpus/ would seed the campaign.
         .current_dir(std::env::temp_dir())
         .args(["fuzz", "--target", "z3", "--solver-lib"])
-        .arg(fake_lib())
+        .arg(lib)
         .args([
             "--max-execs",
             "150",
@@ -125,4 +170,58 @@ fn fork_children_report_their_edges_to_the_parent() {
     let (_, forked) = campaign(&["--fork"], "fork");
     assert!(forked["edges"].as_u64().unwrap() > 10, "{forked}");
     assert!(forked["corpus"].as_u64().unwrap() > 16, "{forked}");
+}
+
+#[test]
+fn a_library_with_trace_cmp_takes_the_value_profile() {
+    // Whether the profile then grows the corpus depends on what the
+    // features already keep; on this fake, corpus sizes with and without
+    // it differ by less than their spread over seeds, so only acceptance
+    // is tested here. The map's path (worker -> shared map) has unit tests
+    // in value_profile.rs and z3_worker.rs; its effect on a real build is
+    // measured by scripts/coverage-ablation.sh --value-profile.
+    let (stderr, profiled) = campaign_on(fake_cmp_lib(), &["--value-profile"], "cmp-profiled");
+    assert!(stderr.contains("value profile: on"), "{stderr}");
+    assert_eq!(profiled["edges"].as_u64(), Some(1), "{profiled}");
+    assert!(profiled["corpus"].as_u64().unwrap() > 0, "{profiled}");
+}
+
+#[test]
+fn the_value_profile_is_refused_on_a_library_without_trace_cmp() {
+    let out =
+        std::env::temp_dir().join(format!("equifuzz-fuzz-cov-{}-refused", std::process::id()));
+    let run = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
+        .current_dir(std::env::temp_dir())
+        .args(["fuzz", "--target", "z3", "--value-profile", "--solver-lib"])
+        .arg(fake_lib())
+        .args(["--max-execs", "5", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("has no trace-cmp instrumentation")
+            && stderr.contains("scripts/build-z3.sh --trace-cmp"),
+        "{stderr}"
+    );
+    assert!(!out.join("corpus").exists(), "it fuzzed anyway");
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn len_control_starts_at_the_largest_seed_and_reports_its_limit() {
+    let (stderr, limited) = campaign(&["--len-control"], "len-control");
+    let start: usize = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("size limit: "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no size limit line: {stderr}"));
+    assert!(start >= 32, "{stderr}");
+    let now = limited["size_limit"].as_u64().unwrap() as usize;
+    assert!(now >= start, "the limit fell: {start} -> {now}");
+    // Without the flag there is no limit in the statistics.
+    let (_, free) = campaign(&[], "len-free");
+    assert!(free.get("size_limit").is_none(), "{free}");
 }

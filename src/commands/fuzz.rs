@@ -62,6 +62,10 @@ pub struct LibaflOptions {
     pub rare_edges: bool,
     /// Favoured entries drawn by performance score (`--power`).
     pub power: bool,
+    /// The solver's comparisons steer too (`--value-profile`).
+    pub value_profile: bool,
+    /// A formula-size limit that grows while edges stall (`--len-control`).
+    pub len_control: bool,
     /// Seed folders or files (empty: [`DEFAULT_SEEDS`] if it exists).
     pub seeds: Vec<PathBuf>,
     /// Cores for LibAFL's launcher (`0-3`, `0,2`, `all`) and the broker
@@ -295,7 +299,33 @@ fn run_libafl(
             })?;
         }
     }
+    if options.value_profile {
+        // The profile is filled by the worker of an in-process libz3 with
+        // trace-cmp callbacks: say so now rather than fuzz without it.
+        let SolverSetup::Z3(lib) = &setup else {
+            return Err(FuzzError::Usage(
+                "--value-profile needs --target z3 (an instrumented libz3 in this process)".into(),
+            ));
+        };
+        if !library::has_trace_cmp(lib.path()) {
+            return Err(FuzzError::Usage(format!(
+                "--value-profile: {} has no trace-cmp instrumentation; build one with \
+                 scripts/build-z3.sh --trace-cmp and pass it with --solver-lib",
+                lib.path().display()
+            )));
+        }
+        eprintln!("value profile: on (the solver's comparisons steer too)");
+    }
     let edges = library::edges_registered();
+    if options.len_control && edges == 0 {
+        // The limit grows while edges stall: without edges it would grow
+        // with the executions alone.
+        return Err(FuzzError::Usage(
+            "--len-control needs an instrumented libz3 (its limit grows while no new edge \
+             comes); build one with scripts/build-z3.sh"
+                .into(),
+        ));
+    }
     if edges > 0 {
         eprintln!(
             "coverage: on ({edges} edges instrumented{})",
@@ -328,6 +358,8 @@ fn run_libafl(
         no_solver_statistics: options.no_solver_statistics,
         rare_edges: options.rare_edges,
         power: options.power,
+        value_profile: options.value_profile,
+        len_control: options.len_control,
         choice: match options.schedule {
             Schedule::Bandit => Choice::Bandit,
             Schedule::Uniform => Choice::Uniform,

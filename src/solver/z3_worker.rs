@@ -128,6 +128,18 @@ struct Worker {
     socket: OwnedFd,
 }
 
+/// What the worker runs in its own process around each query: how state
+/// that the solver's instrumentation keeps in the worker's private memory
+/// (a static map, say) reaches the client, which cannot see it.
+#[derive(Clone, Copy, Debug)]
+pub struct QueryHooks {
+    /// Before the query is evaluated.
+    pub before: fn(),
+    /// After the query and its statistics, before the reply is sent: what
+    /// it leaves is the client's to read once the reply has come.
+    pub after: fn(),
+}
+
 /// libz3 in a worker process forked from this one, started on the first
 /// query and again after each kill or crash.
 pub struct Z3Process {
@@ -136,6 +148,7 @@ pub struct Z3Process {
     started: u64,
     start_time: Duration,
     statistics: String,
+    hooks: Option<QueryHooks>,
 }
 
 impl Z3Process {
@@ -147,7 +160,14 @@ impl Z3Process {
             started: 0,
             start_time: Duration::ZERO,
             statistics: String::new(),
+            hooks: None,
         }
+    }
+
+    /// The same, with `hooks` run by every worker around each query.
+    pub fn with_hooks(mut self, hooks: QueryHooks) -> Self {
+        self.hooks = Some(hooks);
+        self
     }
 
     /// What `(get-info :all-statistics)` printed after the last query that
@@ -245,7 +265,7 @@ impl Z3Process {
             -1 => Err(std::io::Error::last_os_error()),
             0 => {
                 drop(ours);
-                serve(&self.lib, theirs.as_raw_fd())
+                serve(&self.lib, theirs.as_raw_fd(), self.hooks)
             }
             pid => Ok(Worker { pid, socket: ours }),
         }
@@ -370,7 +390,7 @@ fn reap(pid: libc::pid_t) -> String {
 
 /// The worker: default signal actions, then query after query until the
 /// client closes the socket (or dies: the kernel then kills the worker).
-fn serve(lib: &Z3Library, fd: RawFd) -> ! {
+fn serve(lib: &Z3Library, fd: RawFd, hooks: Option<QueryHooks>) -> ! {
     // SAFETY: plain signal and prctl calls in a fresh child.
     unsafe {
         for sig in RESET_SIGNALS {
@@ -394,6 +414,9 @@ fn serve(lib: &Z3Library, fd: RawFd) -> ! {
             unsafe { libc::_exit(0) }
         }
         let script = String::from_utf8_lossy(&script);
+        if let Some(h) = hooks {
+            (h.before)();
+        }
         let (out, statistics) = {
             let _inside = InFlight::enter();
             if fresh {
@@ -403,6 +426,9 @@ fn serve(lib: &Z3Library, fd: RawFd) -> ! {
                 (out, warm.statistics())
             }
         };
+        if let Some(h) = hooks {
+            (h.after)();
+        }
         let mut reply = Vec::with_capacity(16 + out.len() + statistics.len());
         for frame in [&out, &statistics] {
             reply.extend_from_slice(&(frame.len() as u64).to_le_bytes());
@@ -524,6 +550,69 @@ mod tests {
                 None
             }
         }
+    }
+
+    /// A page shared with the workers (counts of hook calls, by where they
+    /// ran), and a private counter the hooks also bump.
+    static SHARED_PAGE: std::sync::atomic::AtomicPtr<u64> =
+        std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+    static PRIVATE_CALLS: AtomicUsize = AtomicUsize::new(0);
+
+    fn count_before() {
+        PRIVATE_CALLS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: the page is mapped before the worker forks, for good.
+        unsafe { *SHARED_PAGE.load(Ordering::SeqCst) += 1 }
+    }
+
+    fn count_after() {
+        PRIVATE_CALLS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: as above; the second word.
+        unsafe { *SHARED_PAGE.load(Ordering::SeqCst).add(1) += 1 }
+    }
+
+    #[test]
+    fn hooks_run_in_the_worker_around_each_query() {
+        let Some(lib) = lib("hooks_run_in_the_worker_around_each_query") else {
+            return;
+        };
+        let _params = crate::solver::z3::params_lock();
+        // SAFETY: an anonymous shared page, never unmapped (a test).
+        let page = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                4096,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        assert_ne!(page, libc::MAP_FAILED);
+        SHARED_PAGE.store(page.cast(), Ordering::SeqCst);
+        let hooks = QueryHooks {
+            before: count_before,
+            after: count_after,
+        };
+        let mut z3 = Z3Process::new(lib).with_hooks(hooks);
+        for context in [Context::Warm, Context::Fresh, Context::Warm] {
+            let out = z3.eval("(check-sat)", context, 5_000, Duration::from_secs(30));
+            assert_eq!(out, ProcessAnswer::Answered("sat\n".into()));
+        }
+        // SAFETY: the page holds two words written by the worker.
+        let (before, after) = unsafe {
+            let p = page.cast::<u64>();
+            (*p, *p.add(1))
+        };
+        assert_eq!(
+            (before, after),
+            (3, 3),
+            "calls seen through the shared page"
+        );
+        assert_eq!(
+            PRIVATE_CALLS.load(Ordering::SeqCst),
+            0,
+            "the hooks ran in the caller, not the worker"
+        );
     }
 
     #[test]

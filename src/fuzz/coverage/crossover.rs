@@ -3,13 +3,14 @@
 //!
 //! # Invariants
 //!
-//! - The input changes only to what [`conjoin`] made, within
-//!   [`MAX_FORMULA_SIZE`]; otherwise (an empty corpus, two unsat cases, a
+//! - The input changes only to what [`conjoin`] made, within the state's
+//!   size limit ([`size_limit`], at most [`MAX_FORMULA_SIZE`]); otherwise (an empty corpus, two unsat cases, a
 //!   result too large) it reports `Skipped` and leaves the input alone.
 
 use std::borrow::Cow;
 
 use libafl::Error;
+use libafl::HasMetadata;
 use libafl::corpus::{Corpus, CorpusId};
 use libafl::mutators::{MutationResult, Mutator};
 use libafl::random_corpus_id;
@@ -17,8 +18,11 @@ use libafl::state::{HasCorpus, HasRand};
 use libafl_bolts::Named;
 use libafl_bolts::rands::Rand;
 
+use super::size_limit::size_limit;
+#[cfg(doc)]
+use crate::transform::MAX_FORMULA_SIZE;
 use crate::transform::conjunction::{NAME, conjoin};
-use crate::transform::{MAX_FORMULA_SIZE, formula_size};
+use crate::transform::formula_size;
 use crate::truth::Case;
 
 /// Conjoins the input with a random corpus entry.
@@ -44,7 +48,7 @@ impl Named for Crossover {
 
 impl<S> Mutator<Case, S> for Crossover
 where
-    S: HasRand + HasCorpus<Case>,
+    S: HasRand + HasCorpus<Case> + HasMetadata,
 {
     fn mutate(&mut self, state: &mut S, input: &mut Case) -> Result<MutationResult, Error> {
         if !self.enabled || state.corpus().count() == 0 {
@@ -53,7 +57,7 @@ where
         let id = random_corpus_id!(state.corpus(), state.rand_mut());
         let other = state.corpus().cloned_input_for_id(id)?;
         match conjoin(input, &other) {
-            Some(next) if formula_size(&next.formula) <= MAX_FORMULA_SIZE => {
+            Some(next) if formula_size(&next.formula) <= size_limit(state) => {
                 *input = next;
                 Ok(MutationResult::Mutated)
             }

@@ -26,7 +26,10 @@ pub fn cache_dir() -> Option<PathBuf> {
 }
 
 /// The instrumented libz3 of the highest Z3 version in `cache` (scope
-/// `theory` before `full` for one version, then the latest build).
+/// `theory` before `full` for one version, then the latest build). A
+/// `-cmp` build (`build-z3.sh --trace-cmp`) runs a callback on every
+/// comparison and is slower: it ranks below the plain theory build of its
+/// version, and `fuzz --value-profile` takes it with `--solver-lib`.
 pub fn find_cached(cache: &Path) -> Option<PathBuf> {
     type Key = (Vec<u64>, bool, std::time::SystemTime);
     let mut found: Vec<(Key, PathBuf)> = std::fs::read_dir(cache.join("z3"))
@@ -57,6 +60,14 @@ fn release_of(folder: &str) -> Vec<u64> {
         .collect()
 }
 
+/// Whether the library at `path` calls the trace-cmp callbacks
+/// (`__sanitizer_cov_trace_cmp*`, built with `build-z3.sh --trace-cmp`):
+/// their names are in its dynamic string table. An unreadable file has none.
+pub fn has_trace_cmp(path: &Path) -> bool {
+    const NAME: &[u8] = b"__sanitizer_cov_trace_cmp";
+    std::fs::read(path).is_ok_and(|bytes| bytes.windows(NAME.len()).any(|w| w == NAME))
+}
+
 /// The number of coverage edges the loaded libraries registered.
 #[cfg(feature = "edges")]
 pub fn edges_registered() -> usize {
@@ -75,6 +86,35 @@ pub fn edges_registered() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trace_cmp_is_told_by_the_callbacks_a_library_imports() {
+        let dir = std::env::temp_dir().join(format!("equifuzz-tracecmp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let with = dir.join("with.so");
+        let without = dir.join("without.so");
+        std::fs::write(
+            &with,
+            b"\x7fELF..__sanitizer_cov_trace_pc_guard\0__sanitizer_cov_trace_cmp4\0",
+        )
+        .unwrap();
+        std::fs::write(&without, b"\x7fELF..__sanitizer_cov_trace_pc_guard\0").unwrap();
+        assert!(has_trace_cmp(&with));
+        assert!(!has_trace_cmp(&without));
+        assert!(!has_trace_cmp(&dir.join("missing.so")));
+        // The real thing, when this machine has one of each.
+        if let Some(cache) = cache_dir() {
+            for (folder, expected) in [("5.3.3-theory-cmp", true), ("5.3.3-theory", false)] {
+                let lib = cache.join("z3").join(folder).join("lib/libz3.so");
+                if lib.exists() {
+                    assert_eq!(has_trace_cmp(&lib), expected, "{}", lib.display());
+                } else {
+                    eprintln!("SKIPPED: trace_cmp on a real build: no {}", lib.display());
+                }
+            }
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
 
     #[test]
     fn the_highest_release_wins_over_the_latest_build() {
@@ -99,7 +139,7 @@ mod tests {
     fn the_newest_cached_library_is_found() {
         let dir = std::env::temp_dir().join(format!("equifuzz-cache-{}", std::process::id()));
         assert_eq!(find_cached(&dir), None);
-        for v in ["5.3.3-full", "5.3.3-theory"] {
+        for v in ["5.3.3-full", "5.3.3-theory", "5.3.3-theory-cmp"] {
             std::fs::create_dir_all(dir.join("z3").join(v).join("lib")).unwrap();
             std::fs::write(dir.join("z3").join(v).join("lib/libz3.so"), b"x").unwrap();
             std::thread::sleep(std::time::Duration::from_millis(20));

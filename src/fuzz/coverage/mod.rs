@@ -14,7 +14,10 @@
 //! entries (smallest and quickest per edge), which get 90% of the
 //! selections ([`favoured`]; with `--power` drawn by AFL's performance
 //! score, [`power`]), with `--rare-edges` half of them aimed at
-//! rare edges ([`rare`]). Objective: wrong sat/unsat,
+//! rare edges ([`rare`]). With `--value-profile`, on a libz3 built with
+//! trace-cmp, the solver's comparisons steer too ([`value_profile`]); with
+//! `--len-control`, mutations stay within a formula-size limit that grows
+//! while edges stall ([`size_limit`]). Objective: wrong sat/unsat,
 //! invalid model, invalid core, crash, by signature.
 //!
 //! # Invariants
@@ -90,9 +93,11 @@ pub mod scheduler;
 pub mod seeds;
 pub mod share;
 pub mod shmem;
+pub mod size_limit;
 pub mod slot;
 pub mod statistics;
 pub mod stats;
+pub mod value_profile;
 pub mod verdict;
 
 use std::marker::PhantomData;
@@ -134,9 +139,11 @@ use self::rare::{RARE_SHARE, RareEdges};
 use self::scheduler::{Choice, TransformationCounts, TransformationScheduler};
 use self::seeds::{Seeds, read_seeds};
 use self::share::{ShareFindings, send_solutions_since};
+use self::size_limit::SizeLimit;
 use self::slot::ResultSlot;
 use self::statistics::{STATISTICS, StatisticsWriter};
 use self::stats::{CampaignStats, Snapshot};
+use self::value_profile::VALUE_PROFILE;
 use self::verdict::VerdictObserver;
 use crate::generate::{ConstantPool, TermPool};
 use crate::solver::z3_worker::{Z3Process, install_exit_guard, set_memory_limit};
@@ -145,7 +152,7 @@ use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::Printer;
 use crate::transform::{
     ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
-    VariableReplacement,
+    VariableReplacement, formula_size,
 };
 use crate::truth::Case;
 
@@ -193,6 +200,12 @@ pub struct CoverageConfig {
     /// Favoured entries drawn by AFL's performance score ([`power`]);
     /// only where edges steer.
     pub power: bool,
+    /// The value profile of the solver's comparisons steers too
+    /// ([`value_profile`]); only where edges steer, not with `fork`.
+    pub value_profile: bool,
+    /// A formula-size limit that grows while edges stall ([`size_limit`]);
+    /// only where edges steer.
+    pub len_control: bool,
     /// How the transformation of each mutation step is chosen.
     pub choice: Choice,
     /// Live line and `stats.jsonl` interval.
@@ -270,6 +283,7 @@ fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapshot {
         answered_per_hour: stats.answered() as f64 * 3600.0 / time,
         verdict_secs: stats.verdict_secs.clone(),
         in_solver: stats.solver_secs / time,
+        size_limit: state.metadata::<SizeLimit>().ok().map(SizeLimit::nodes),
         last,
     }
 }
@@ -722,6 +736,18 @@ impl Campaign<'_> {
         unsafe {
             libafl_targets::EDGES_MAP_PTR = map_ptr
         };
+        // The value profile's map, shared with the solver's worker, which
+        // copies its comparisons into it (see `value_profile`): one byte
+        // when the profile is off.
+        let value_profile_on = cfg.value_profile && cfg.guidance == Guidance::EdgesAndFeatures;
+        let value_profile_len = if value_profile_on { VALUE_PROFILE } else { 1 };
+        let mut value_profile_map = shmem_provider.new_shmem(value_profile_len)?;
+        let value_profile_ptr = value_profile_map.as_mut_ptr();
+        if value_profile_on {
+            // SAFETY: the map is shared, mapped now, before any worker
+            // forks, and lives until the client exits.
+            unsafe { value_profile::install(value_profile_ptr) };
+        }
         let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new()?));
 
         let hard_timeout = cfg.timeout;
@@ -740,7 +766,11 @@ impl Campaign<'_> {
                 }
             }
             SolverSetup::Z3(lib) => Solver::Z3Fresh {
-                worker: Z3Process::new(lib),
+                worker: if value_profile_on {
+                    Z3Process::new(lib).with_hooks(value_profile::HOOKS)
+                } else {
+                    Z3Process::new(lib)
+                },
                 limits: QueryLimits::new(hard_timeout),
             },
             SolverSetup::Other(target) => Solver::Other {
@@ -777,6 +807,10 @@ impl Campaign<'_> {
         let statistics_observer = unsafe {
             StdMapObserver::from_mut_ptr("solver-statistics", statistics_map, STATISTICS)
         };
+        // SAFETY: as the edge map.
+        let value_profile_observer = unsafe {
+            StdMapObserver::from_mut_ptr("value-profile", value_profile_ptr, value_profile_len)
+        };
         // With `--rare-edges`, half the selections go to the entries of
         // rare edges, counted by the edge tally.
         let rare_share = if cfg.guidance == Guidance::EdgesAndFeatures && cfg.rare_edges {
@@ -802,6 +836,11 @@ impl Campaign<'_> {
                 ConstFeedback::new(cfg.guidance != Guidance::None && !cfg.no_solver_statistics),
                 AnsweredFeedback::new(verdict_observer.verdict_handle()),
                 MaxMapFeedback::new(&statistics_observer)
+            ),
+            feedback_and_fast!(
+                ConstFeedback::new(value_profile_on),
+                AnsweredFeedback::new(verdict_observer.verdict_handle()),
+                MaxMapFeedback::new(&value_profile_observer)
             ),
             TimeFeedback::new(&time_observer),
             // SAFETY: as above.
@@ -852,7 +891,8 @@ impl Campaign<'_> {
             feature_writer,
             feature_observer,
             statistics_writer,
-            statistics_observer
+            statistics_observer,
+            value_profile_observer
         );
         if cfg.fork {
             let mut executor = InProcessForkExecutor::new(
@@ -889,6 +929,7 @@ impl Campaign<'_> {
             libafl_targets::EDGES_MAP_PTR = (&raw mut libafl_targets::EDGES_MAP).cast();
         }
         drop(map);
+        drop(value_profile_map);
         std::process::exit(if findings > 0 { 1 } else { 0 });
     }
 }
@@ -949,6 +990,17 @@ where
     // Edges in the last `edges.txt` written (one client per folder only:
     // with `--cores` each client covers its own).
     let mut edges_written = None;
+    let len_control = cfg.len_control && cfg.guidance == Guidance::EdgesAndFeatures;
+    if len_control && state.metadata::<SizeLimit>().is_err() {
+        let largest = largest_formula(state)?;
+        let edges = state.metadata::<EdgeSet>().map_or(0, |e| e.count);
+        let execs = *state.executions();
+        state.add_metadata(SizeLimit::new(largest, edges, execs));
+        eprintln!(
+            "size limit: {} formula nodes to start (--len-control)",
+            state.metadata::<SizeLimit>()?.nodes()
+        );
+    }
     loop {
         let execs = *state.executions();
         let stats = state.metadata::<CampaignStats>()?;
@@ -986,6 +1038,11 @@ where
         }
         let before = *state.executions();
         fuzzer.fuzz_one(&mut stages, executor, state, mgr)?;
+        if len_control {
+            let edges = state.metadata::<EdgeSet>().map_or(0, |e| e.count);
+            let execs = *state.executions();
+            state.metadata_mut::<SizeLimit>()?.update(edges, execs);
+        }
         // LibAFL skips, for good, the stage of a corpus entry whose
         // mutations crashed the client three times: a corpus of such
         // entries alone (one entry, with coverage off) would spin here
@@ -1003,6 +1060,16 @@ where
             send_solutions_since(before, state, mgr)?;
         }
     }
+}
+
+/// The size of the largest formula in the corpus (0 if empty).
+fn largest_formula(state: &State) -> Result<usize, CampaignError> {
+    let mut largest = 0;
+    for id in state.corpus().ids() {
+        let case = state.corpus().cloned_input_for_id(id)?;
+        largest = largest.max(formula_size(&case.formula));
+    }
+    Ok(largest)
 }
 
 /// Rounds without an execution after which the loop adds a fresh case to
@@ -1127,6 +1194,8 @@ mod tests {
             no_solver_statistics: false,
             rare_edges: false,
             power: false,
+            value_profile: false,
+            len_control: false,
             choice: Choice::Uniform,
             progress: Duration::from_secs(1),
             memory_limit: None,

@@ -6,14 +6,16 @@
 //! - A mutator changes its input only to a case the transformation made, so
 //!   the input's truth still holds (the transformations keep it; their
 //!   modules test it). A transformation that does not apply, or whose result
-//!   would exceed [`MAX_FORMULA_SIZE`] nodes, leaves the input as it was and
-//!   reports `Skipped`.
+//!   would exceed the state's size limit ([`size_limit`], at most
+//!   [`MAX_FORMULA_SIZE`] nodes), leaves the input as it was and reports
+//!   `Skipped`.
 //! - [`FreshCase`] replaces the input by a new random case: it lets a
 //!   campaign leave its seeds even when no coverage steers it.
 
 use std::borrow::Cow;
 
 use libafl::Error;
+use libafl::HasMetadata;
 use libafl::corpus::CorpusId;
 use libafl::generators::Generator;
 use libafl::mutators::{MutationResult, Mutator};
@@ -21,8 +23,11 @@ use libafl::state::HasRand;
 use libafl_bolts::Named;
 
 use super::input::RandBridge;
+use super::size_limit::size_limit;
 use crate::source::MixedCaseGenerator;
-use crate::transform::{MAX_FORMULA_SIZE, Transformation, formula_size};
+#[cfg(doc)]
+use crate::transform::MAX_FORMULA_SIZE;
+use crate::transform::{Transformation, formula_size};
 use crate::truth::Case;
 
 /// A [`Transformation`] applied as a mutation.
@@ -57,14 +62,15 @@ impl<T> Named for TransformationMutator<T> {
     }
 }
 
-impl<T: Transformation, S: HasRand> Mutator<Case, S> for TransformationMutator<T> {
+impl<T: Transformation, S: HasRand + HasMetadata> Mutator<Case, S> for TransformationMutator<T> {
     fn mutate(&mut self, state: &mut S, input: &mut Case) -> Result<MutationResult, Error> {
         if !self.enabled {
             return Ok(MutationResult::Skipped);
         }
+        let limit = size_limit(state);
         let mut rng = RandBridge(state.rand_mut());
         match self.transformation.apply(input, &mut rng) {
-            Some(next) if formula_size(&next.formula) <= MAX_FORMULA_SIZE => {
+            Some(next) if formula_size(&next.formula) <= limit => {
                 *input = next;
                 Ok(MutationResult::Mutated)
             }
@@ -130,8 +136,8 @@ mod tests {
     use crate::generate::{ConstantPool, TermPool};
     use crate::source::Theory;
     use crate::transform::{
-        ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis,
-        VariableAbstraction, VariableReplacement,
+        ConstantAssignment, ConstantReplacement, MAX_FORMULA_SIZE, NoiseIntroduction,
+        TermSynthesis, VariableAbstraction, VariableReplacement,
     };
 
     /// What 300 havoc rounds did.

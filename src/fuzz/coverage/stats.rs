@@ -247,6 +247,9 @@ pub struct Snapshot {
     /// wall time.
     #[serde(default)]
     pub answered_per_hour: f64,
+    /// The formula-size limit in nodes (`--len-control`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_limit: Option<usize>,
     /// Whether this is the campaign's last line.
     pub last: bool,
 }
