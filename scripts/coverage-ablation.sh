@@ -3,7 +3,8 @@
 #
 #   scripts/coverage-ablation.sh [--time 10m] [--seed N] [--solver-lib PATH] [--bin PATH]
 #                                [--out DIR] [--timeout T] [--sequential] [--features-only]
-#                                [--uninstrumented LIB] [-- EXTRA FUZZ ARGS]
+#                                [--uninstrumented LIB] [--value-profile CMPLIB]
+#                                [--guided-arg ARG]... [-- EXTRA FUZZ ARGS]
 #
 # Runs `equifuzz fuzz --target z3` twice for the same wall time, same seed, same solver
 # library (default: the cached instrumented libz3 the fuzzer finds by itself, which must be
@@ -21,6 +22,12 @@
 # instrumented library (`fuzz --seeds CORPUS --max-execs 1 --no-coverage`), and the edges that
 # corpus reaches are set against the --no-coverage campaign's edges over all its executions.
 # Three campaigns on two cores run unpinned, sharing the cores equally.
+# With --value-profile CMPLIB (the same release built with scripts/build-z3.sh --trace-cmp), the
+# guided campaign runs `fuzz --value-profile --solver-lib CMPLIB`: the solver's comparisons steer
+# too. The --no-coverage campaign keeps --solver-lib, the build without the comparison callbacks,
+# which is the quicker one; edges are counted on the same trace-pc-guard instrumentation in both.
+# --guided-arg ARG (repeatable) goes to the guided campaign only (e.g. --guided-arg --len-control);
+# what follows -- goes to every campaign.
 # The campaigns stay under --out (default: a temporary folder, removed afterwards).
 # Build first: cargo build --release.
 set -euo pipefail
@@ -35,6 +42,8 @@ guide=()
 lib=()
 extra=()
 plain_lib=
+cmp_lib=
+features_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --time) time=$2; shift 2 ;;
@@ -44,8 +53,10 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --solver-lib) lib=(--solver-lib "$2"); shift 2 ;;
     --sequential) sequential=1; shift ;;
-    --features-only) guide=(--features-only); shift ;;
+    --features-only) guide+=(--features-only); features_only=1; shift ;;
+    --guided-arg) guide+=("$2"); shift 2 ;;
     --uninstrumented) plain_lib=$2; shift 2 ;;
+    --value-profile) cmp_lib=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "coverage-ablation.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -60,9 +71,13 @@ mkdir -p "$out"
 rm -rf "$out/guided" "$out/unguided" "$out/uninstrumented" "$out/replay"
 [ "$(nproc)" -ge 2 ] || sequential=1
 [ -z "$plain_lib" ] || [ -f "$plain_lib" ] || { echo "coverage-ablation.sh: no library $plain_lib" >&2; exit 2; }
+[ -z "$cmp_lib" ] || [ -f "$cmp_lib" ] || { echo "coverage-ablation.sh: no library $cmp_lib" >&2; exit 2; }
+[ -z "$cmp_lib" ] || [ "$features_only" = 0 ] || { echo "coverage-ablation.sh: --value-profile steers by edges too; not with --features-only" >&2; exit 2; }
 
 run() {
   local name=$1 core=$2; shift 2
+  local lib=("${lib[@]}")
+  [ -z "$cmp_lib" ] || [ "$name" != guided ] || lib=(--solver-lib "$cmp_lib" --value-profile)
   local pin=()
   [ "$sequential" = 1 ] || [ "$core" = any ] || pin=(taskset -c "$core")
   "${pin[@]}" "$bin" fuzz --target z3 --time "$time" --seed "$seed" --timeout "$timeout" \
@@ -71,7 +86,7 @@ run() {
       echo "$name failed:" >&2; tail -20 "$out/$name.stderr" >&2; return 1; }
 }
 
-echo "time $time, seed $seed, guided by ${guide[*]:-edges and features}, $(if [ "$sequential" = 1 ]; then echo sequential; elif [ -n "$plain_lib" ]; then echo "three in parallel, unpinned"; else echo "in parallel, one core each"; fi)"
+echo "time $time, seed $seed, guided by $(if [ "$features_only" = 1 ]; then echo features only; else echo edges and features; fi)${cmp_lib:+ and the value profile}${guide[*]:+ (guided: ${guide[*]})}, $(if [ "$sequential" = 1 ]; then echo sequential; elif [ -n "$plain_lib" ]; then echo "three in parallel, unpinned"; else echo "in parallel, one core each"; fi)"
 if [ "$sequential" = 1 ]; then
   run guided 0 "${guide[@]}"
   run unguided 0 --no-coverage
