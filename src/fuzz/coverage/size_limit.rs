@@ -16,6 +16,15 @@
 //! entry; here the formula's features, the solver's statistics and the
 //! value profile add entries without a new edge, so edges are counted.
 //!
+//! Measured (Z3 5.3.3 theory build, one hour, seed 1, against
+//! `--no-coverage`): 15,753 edges against 15,524 (+1.5%; +2.0-2.1% from
+//! minute 10 to 30), the plain guided hour +1.6%. The limit kept the
+//! entries of minutes 10-20 small (median 372 B) and the rate at 55
+//! executions a second, but edges stall after minute 10 and the limit
+//! doubled (160 to 330 nodes) by minute 20; the large entries and the slow
+//! rate came back ten minutes later than without it. So it is opt-in; a
+//! slower growth is untried.
+//!
 //! # Invariants
 //!
 //! - The limit never falls, never exceeds [`MAX_FORMULA_SIZE`], and is at
