@@ -177,6 +177,17 @@ case "$from" in
     fi ;;
 esac
 
+# Installs the library just built in $build (the real file; the versioned names beside it are
+# symlinks) as $lib, with the stamp that makes the next run reuse it. $1 says what just ran.
+install_built() {
+  local built
+  built=$(find "$build" -maxdepth 1 -name 'libz3.so*' -type f | sort | tail -1)
+  [ -n "$built" ] || die "$1, but no libz3.so in $build"
+  cp "$built" "$lib.tmp" && mv "$lib.tmp" "$lib"
+  printf '%s' "$stamp_text" >"$dest/stamp"
+  echo "libz3: $lib"
+}
+
 # --- trace-cmp from the plain theory build ---------------------------------------------------
 if [ "$reuse_plain" = 1 ]; then
   echo "copying the plain theory build $plain_build"
@@ -208,11 +219,7 @@ PY
   (cd "$build" && eval "$link") || die "relinking libz3 failed"
   echo "Elapsed (wall clock) seconds: $(( $(date +%s) - start )) ($count files compiled again)" >"$dest/build-time.txt"
   echo "built in $(( $(date +%s) - start )) s ($count files compiled again, the rest from $plain_build)"
-  built=$(find "$build" -maxdepth 1 -name 'libz3.so.*.*.*' -type f | sort | tail -1)
-  [ -n "$built" ] || die "relinked, but no libz3.so in $build"
-  cp "$built" "$lib.tmp" && mv "$lib.tmp" "$lib"
-  printf '%s' "$stamp_text" >"$dest/stamp"
-  echo "libz3: $lib"
+  install_built "relinked"
   exit 0
 fi
 
@@ -258,8 +265,4 @@ else
   echo "Elapsed (wall clock) seconds: $(( $(date +%s) - start ))" >"$dest/build-time.txt"
 fi
 echo "built in $(( $(date +%s) - start )) s (details: $dest/build-time.txt)"
-built=$(find "$build" -maxdepth 1 -name 'libz3.so*' -type f | sort | tail -1)
-[ -n "$built" ] || die "ninja finished but no libz3.so in $build"
-cp "$built" "$lib.tmp" && mv "$lib.tmp" "$lib"
-printf '%s' "$stamp_text" >"$dest/stamp"
-echo "libz3: $lib"
+install_built "ninja finished"

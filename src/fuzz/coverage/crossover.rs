@@ -4,8 +4,9 @@
 //! # Invariants
 //!
 //! - The input changes only to what [`conjoin`] made, within the state's
-//!   size limit ([`size_limit`], at most [`MAX_FORMULA_SIZE`]); otherwise (an empty corpus, two unsat cases, a
-//!   result too large) it reports `Skipped` and leaves the input alone.
+//!   size limit ([`size_limit`], at most [`MAX_FORMULA_SIZE`]); otherwise
+//!   (an empty corpus, two unsat cases, a result too large) it reports
+//!   `Skipped` and leaves the input alone.
 
 use std::borrow::Cow;
 

@@ -994,12 +994,12 @@ where
     if len_control && state.metadata::<SizeLimit>().is_err() {
         let largest = largest_formula(state)?;
         let edges = state.metadata::<EdgeSet>().map_or(0, |e| e.count);
-        let execs = *state.executions();
-        state.add_metadata(SizeLimit::new(largest, edges, execs));
+        let limit = SizeLimit::new(largest, edges, *state.executions());
         eprintln!(
             "size limit: {} formula nodes to start (--len-control)",
-            state.metadata::<SizeLimit>()?.nodes()
+            limit.nodes()
         );
+        state.add_metadata(limit);
     }
     loop {
         let execs = *state.executions();
