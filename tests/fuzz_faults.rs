@@ -32,6 +32,12 @@ const char *Z3_eval_smtlib2_string(void *ctx, const char *s) {
     if (fault && strstr(s, "(assert") && h % (unsigned long)atoi(every ? every : "4") == 0) {
         if (!strcmp(fault, "segv")) *(volatile int *)0 = 1;
         if (!strcmp(fault, "abort")) abort();
+        if (!strcmp(fault, "assert")) {
+            /* As Z3 reports a failed assertion before it aborts. */
+            fputs("ASSERTION VIOLATION\nFile: fake_seq.cpp\nLine: 508\nNOT IMPLEMENTED YET!\n"
+                  "4.8.12.0\nPlease file an issue with this message\n", stderr);
+            abort();
+        }
         if (!strcmp(fault, "exit")) exit(112);
         if (!strcmp(fault, "hang")) for (;;) pause();
         if (!strcmp(fault, "error")) return "(error \"unsupported\")\n";
@@ -128,6 +134,43 @@ fn a_segfaulting_solver_is_a_crash_and_the_campaign_goes_on() {
 #[test]
 fn an_aborting_solver_is_a_crash() {
     check("abort", 4, &[], "findings/crash");
+}
+
+#[test]
+fn crashes_at_one_failed_assertion_are_one_finding_that_names_it() {
+    let out = std::env::temp_dir().join(format!(
+        "equifuzz-fuzz-faults-{}-assert",
+        std::process::id()
+    ));
+    std::fs::remove_dir_all(&out).ok();
+    let run = fuzz("assert", 2, &[], &out);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    let stats = std::fs::read_to_string(out.join("stats.jsonl")).unwrap();
+    let last: serde_json::Value = serde_json::from_str(stats.lines().last().unwrap()).unwrap();
+    let crashes = last["verdicts"]["crash"].as_u64().unwrap_or(0);
+    assert!(crashes > 3, "too few crashes to tell: {last}");
+    let dir = out.join("findings/crash");
+    let written = files(&dir, "smt2");
+    // One signature: at most its three examples, whatever the operators.
+    assert!(
+        (1..=3).contains(&written),
+        "{written} crash files of {crashes} crashes\n{stderr}"
+    );
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "smt2") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            assert!(
+                text.contains(
+                    "killed by SIGABRT; it said: ASSERTION VIOLATION File: fake_seq.cpp Line: 508 NOT IMPLEMENTED YET!"
+                ),
+                "{text}"
+            );
+            assert!(text.contains("; output| Line: 508\n"), "{text}");
+        }
+    }
+    std::fs::remove_dir_all(&out).ok();
 }
 
 #[test]

@@ -31,6 +31,11 @@
 //!   signal of what it did that any build gives, instrumented or not.
 //! - Messages go over a `socketpair` with `MSG_NOSIGNAL`, so writing to a
 //!   worker that just died is an error, not a `SIGPIPE` in the client.
+//! - The worker's standard error is a memory file that it empties before
+//!   each query, so what is there when it dies is what the solver printed
+//!   during the query that killed it (Z3's `ASSERTION VIOLATION`, file
+//!   and line): [`ProcessAnswer::Crashed`] carries its end. Nothing the
+//!   solver prints there reaches the terminal any more.
 //! - While a thread is inside libz3 ([`InFlight`]), an `exit()` becomes
 //!   `abort()` (see [`install_exit_guard`]).
 //! - A [`Context::Warm`] query runs on a context the worker keeps (one with
@@ -87,8 +92,14 @@ pub enum ProcessAnswer {
     Answered(String),
     /// No answer within the deadline: the worker was killed.
     Timeout,
-    /// The worker died during the query (how).
-    Crashed(String),
+    /// The worker died during the query.
+    Crashed {
+        /// How: the signal or exit code.
+        how: String,
+        /// What the solver wrote to standard error during the query (its
+        /// last [`PRINTED_TAIL`] bytes): an assertion's file and line, say.
+        printed: String,
+    },
     /// The worker could not be started (our fault, not the solver's).
     NotRun(String),
 }
@@ -126,7 +137,13 @@ const RESET_SIGNALS: [libc::c_int; 12] = [
 struct Worker {
     pid: libc::pid_t,
     socket: OwnedFd,
+    /// The worker's standard error: a memory file the worker empties
+    /// before each query, read here when the worker dies.
+    printed: OwnedFd,
 }
+
+/// How much of what a crashing solver printed is kept (its end).
+pub const PRINTED_TAIL: usize = 2048;
 
 /// What the worker runs in its own process around each query: how state
 /// that the solver's instrumentation keeps in the worker's private memory
@@ -228,7 +245,8 @@ impl Z3Process {
             Err(Lost::Closed) => {
                 let worker = self.worker.take().expect("checked above");
                 let how = reap(worker.pid);
-                ProcessAnswer::Crashed(how)
+                let printed = read_tail(&worker.printed, PRINTED_TAIL);
+                ProcessAnswer::Crashed { how, printed }
             }
         }
     }
@@ -260,14 +278,30 @@ impl Z3Process {
         // SAFETY: both descriptors were just made and are owned here only.
         let (ours, theirs) =
             unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+        // SAFETY: a plain syscall with a constant name.
+        let printed =
+            unsafe { libc::memfd_create(c"equifuzz-solver-stderr".as_ptr(), libc::MFD_CLOEXEC) };
+        if printed < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        // SAFETY: just made, owned here only.
+        let printed = unsafe { OwnedFd::from_raw_fd(printed) };
         // SAFETY: the child runs only `serve`, which never returns.
         match unsafe { libc::fork() } {
             -1 => Err(std::io::Error::last_os_error()),
             0 => {
                 drop(ours);
+                // SAFETY: in the fresh child; the duplicate on 2 loses
+                // CLOEXEC, which nothing here execs past anyway.
+                unsafe { libc::dup2(printed.as_raw_fd(), libc::STDERR_FILENO) };
+                drop(printed);
                 serve(&self.lib, theirs.as_raw_fd(), self.hooks)
             }
-            pid => Ok(Worker { pid, socket: ours }),
+            pid => Ok(Worker {
+                pid,
+                socket: ours,
+                printed,
+            }),
         }
     }
 }
@@ -388,6 +422,40 @@ fn reap(pid: libc::pid_t) -> String {
     }
 }
 
+/// The last `max` bytes of the memory file `fd`, as text, trimmed.
+fn read_tail(fd: &OwnedFd, max: usize) -> String {
+    // SAFETY: fstat into a zeroed struct on a valid descriptor.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    if unsafe { libc::fstat(fd.as_raw_fd(), &mut st) } != 0 {
+        return String::new();
+    }
+    let size = st.st_size.max(0) as usize;
+    let from = size.saturating_sub(max);
+    let mut buf = vec![0u8; size - from];
+    // SAFETY: reads into a buffer of the length given.
+    let n = unsafe {
+        libc::pread(
+            fd.as_raw_fd(),
+            buf.as_mut_ptr().cast(),
+            buf.len(),
+            from as libc::off_t,
+        )
+    };
+    buf.truncate(n.max(0) as usize);
+    String::from_utf8_lossy(&buf).trim().to_string()
+}
+
+/// Empties the worker's standard error (a memory file), so that what is
+/// there when it dies was printed by the query that killed it.
+fn clear_stderr() {
+    // SAFETY: plain syscalls on descriptor 2; on a terminal or pipe they
+    // fail harmlessly.
+    unsafe {
+        libc::ftruncate(libc::STDERR_FILENO, 0);
+        libc::lseek(libc::STDERR_FILENO, 0, libc::SEEK_SET);
+    }
+}
+
 /// The worker: default signal actions, then query after query until the
 /// client closes the socket (or dies: the kernel then kills the worker).
 fn serve(lib: &Z3Library, fd: RawFd, hooks: Option<QueryHooks>) -> ! {
@@ -414,6 +482,7 @@ fn serve(lib: &Z3Library, fd: RawFd, hooks: Option<QueryHooks>) -> ! {
             unsafe { libc::_exit(0) }
         }
         let script = String::from_utf8_lossy(&script);
+        clear_stderr();
         if let Some(h) = hooks {
             (h.before)();
         }

@@ -56,12 +56,19 @@ pub const MAX_UNKNOWN_FILES: u64 = 200;
 pub const MAX_HISTORY_DEPENDENT_FILES: u64 = 20;
 
 /// The bug signature of a finding: its kind, what was answered, the
-/// generator category and the set of operators in the formula. Two
-/// findings with one signature are most likely one bug.
+/// generator category and the set of operators in the formula; for a
+/// crash at which the solver said where it failed, its kind and that
+/// message alone. Two findings with one signature are most likely one bug.
 pub fn signature(verdict: &Verdict, case: &Case) -> u64 {
     let detail = match verdict {
         Verdict::Unsound { expected, got } => format!("{expected}->{got}"),
-        Verdict::Crash(why) => why.lines().next().unwrap_or("").to_string(),
+        Verdict::Crash(why) => {
+            let why = why.lines().next().unwrap_or("");
+            if why.contains(super::harness::SOLVER_SAID) {
+                return stable_hash(format!("{}|{why}", verdict.kind()).as_bytes());
+            }
+            why.to_string()
+        }
         _ => String::new(),
     };
     let ops: Vec<String> = case
@@ -664,5 +671,18 @@ mod tests {
             })
             .expect("a case with other operators");
         assert_ne!(signature(&unsound, &a), signature(&unsound, &b));
+        // A crash without words is told apart by operators too; one where
+        // the solver named its failing assertion, by that alone.
+        assert_ne!(signature(&crash, &a), signature(&crash, &b));
+        let died = |site: &str| {
+            Verdict::Crash(format!(
+                "the solver worker died: killed by SIGABRT{}{site}",
+                super::super::harness::SOLVER_SAID
+            ))
+        };
+        let at_508 = died("ASSERTION VIOLATION File: seq.cpp Line: 508");
+        assert_eq!(signature(&at_508, &a), signature(&at_508, &b));
+        let at_137 = died("ASSERTION VIOLATION File: seq.cpp Line: 137");
+        assert_ne!(signature(&at_508, &a), signature(&at_137, &a));
     }
 }

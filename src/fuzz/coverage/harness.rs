@@ -34,6 +34,12 @@
 //!   (see [`install_exit_guard`](crate::solver::z3_worker::install_exit_guard)),
 //!   so LibAFL's crash handler records the input and the restarting manager
 //!   restarts the client, instead of the client vanishing with the input.
+//! - A crash verdict names what the solver said as it died (Z3's
+//!   `ASSERTION VIOLATION`, its file and line), when it said anything:
+//!   the worker's standard error is kept per query ([`crash_site`]). The
+//!   bug signature of such a crash is that message, not the formula's
+//!   operators, so one failing assertion reached by many formulas is one
+//!   finding, not thousands (see `feedback::signature`).
 
 use std::ffi::CString;
 use std::time::{Duration, Instant};
@@ -177,6 +183,26 @@ impl Harness {
     }
 }
 
+/// Put between how the worker died and what the solver said, in a crash
+/// verdict (see [`crash_site`]).
+pub const SOLVER_SAID: &str = "; it said: ";
+
+/// What a dying solver said, on one line: the first lines of what it
+/// printed (Z3: `ASSERTION VIOLATION`, `File: ...`, `Line: N` and the
+/// condition), without the request to report it and the version that
+/// follow, at most 300 characters. Empty when it printed nothing.
+pub fn crash_site(printed: &str) -> String {
+    let said = printed
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take_while(|l| !l.starts_with("Please file"))
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    said.chars().take(300).collect()
+}
+
 /// One query in the worker under `limit`: the reply and the output (or
 /// why there is none). A probe's outcome calibrates `limits`.
 fn run_in_worker(
@@ -210,9 +236,39 @@ fn run_in_worker(
                 format!("killed at the deadline ({:?})", limit.deadline),
             )
         }
-        ProcessAnswer::Crashed(how) => {
-            (Reply::Crash(format!("the solver worker died: {how}")), how)
+        ProcessAnswer::Crashed { how, printed } => {
+            let said = crash_site(&printed);
+            let reply = if said.is_empty() {
+                format!("the solver worker died: {how}")
+            } else {
+                format!("the solver worker died: {how}{SOLVER_SAID}{said}")
+            };
+            let output = if printed.is_empty() {
+                how
+            } else {
+                format!("{how}\n{printed}")
+            };
+            (Reply::Crash(reply), output)
         }
         ProcessAnswer::NotRun(why) => (Reply::NotRun(why.clone()), why),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::crash_site;
+
+    #[test]
+    fn a_crash_site_is_what_z3_said_before_asking_for_a_report() {
+        // What Z3 5.3.3 printed to standard error as it aborted.
+        let printed = "ASSERTION VIOLATION\nFile: /src/ast/sls/sls_seq_plugin.cpp\nLine: 508\n\
+                       NOT IMPLEMENTED YET!\n5.3.3.0\nPlease file an issue with this message\n";
+        assert_eq!(
+            crash_site(printed),
+            "ASSERTION VIOLATION File: /src/ast/sls/sls_seq_plugin.cpp Line: 508 NOT IMPLEMENTED YET!"
+        );
+        assert_eq!(crash_site("\n  \n"), "");
+        assert_eq!(crash_site("Please file an issue\nLine: 1"), "");
+        assert_eq!(crash_site(&"x".repeat(1000)).len(), 300);
     }
 }
