@@ -187,17 +187,26 @@ impl Harness {
 /// verdict (see [`crash_site`]).
 pub const SOLVER_SAID: &str = "; it said: ";
 
-/// What a dying solver said, on one line: the first lines of what it
-/// printed (Z3: `ASSERTION VIOLATION`, `File: ...`, `Line: N` and the
-/// condition), without the request to report it and the version that
-/// follow, at most 300 characters. Empty when it printed nothing.
+/// What a dying solver said, on one line, at most 300 characters: from
+/// Z3's last `ASSERTION VIOLATION` (its `File: ...`, `Line: N` and the
+/// condition follow) or else from the last four lines it printed, up to
+/// four lines and never the request to report it. What came before (a
+/// verbose trace, say) is left out. Empty when it printed nothing.
 pub fn crash_site(printed: &str) -> String {
-    let said = printed
+    let lines: Vec<&str> = printed
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
+        .collect();
+    let from = lines
+        .iter()
+        .rposition(|l| l.starts_with("ASSERTION VIOLATION"))
+        .unwrap_or(lines.len().saturating_sub(4));
+    let said = lines[from..]
+        .iter()
         .take_while(|l| !l.starts_with("Please file"))
         .take(4)
+        .copied()
         .collect::<Vec<_>>()
         .join(" ");
     said.chars().take(300).collect()
@@ -266,6 +275,16 @@ mod tests {
         assert_eq!(
             crash_site(printed),
             "ASSERTION VIOLATION File: /src/ast/sls/sls_seq_plugin.cpp Line: 508 NOT IMPLEMENTED YET!"
+        );
+        // A trace before it does not count.
+        let traced = format!("(smt.searching)\n(seq.axiom x)\n{printed}");
+        assert_eq!(crash_site(&traced), crash_site(printed));
+        // Without Z3's words, the last lines: where an abort leaves them.
+        assert_eq!(
+            crash_site(
+                "(smt.searching)\nterminate called after throwing 'std::bad_alloc'\n  what():  std::bad_alloc\n"
+            ),
+            "(smt.searching) terminate called after throwing 'std::bad_alloc' what():  std::bad_alloc"
         );
         assert_eq!(crash_site("\n  \n"), "");
         assert_eq!(crash_site("Please file an issue\nLine: 1"), "");
