@@ -32,23 +32,15 @@ for d in "${dirs[@]}"; do
   [ -f "$d/edges.txt" ] || {
     echo "coverage-ceiling.sh: no $d/edges.txt (a campaign on an instrumented library writes one)" >&2; exit 2; }
 done
-python3 - "$baseline" "${dirs[@]}" <<'PY'
+PYTHONPATH="$(dirname "$0")" python3 - "$baseline" "${dirs[@]}" <<'PY'
 import os, sys
 from collections import Counter
 
+from edges_txt import covered
+
 baseline, dirs = sys.argv[1], sys.argv[2:]
 
-def edges(path):
-    # Lines are map indexes or inclusive ranges "a-b"; '#' starts a comment.
-    out = set()
-    for line in open(path):
-        line = line.split("#", 1)[0].strip()
-        if line:
-            a, _, b = line.partition("-")
-            out.update(range(int(a), int(b or a) + 1))
-    return out
-
-runs = [(os.path.basename(os.path.normpath(d)), edges(os.path.join(d, "edges.txt"))) for d in dirs]
+runs = [(os.path.basename(os.path.normpath(d)), covered(d)) for d in dirs]
 groups = {}
 for group, e in runs:
     groups.setdefault(group, []).append(e)

@@ -45,9 +45,11 @@ objdump -d --no-show-raw-insn -C "$lib" | awk '
   /call.*<__sanitizer_cov_trace_pc_guard@plt>/ { print last "\t" fn; last = "" }
 ' >"$work/calls.tsv"
 
-python3 - "$section" "$work/calls.tsv" "$top" "${outs[@]}" <<'EOF'
+PYTHONPATH="$(dirname "$0")" python3 - "$section" "$work/calls.tsv" "$top" "${outs[@]}" <<'EOF'
 import sys
 from collections import Counter
+
+from edges_txt import covered
 
 (vma, size), calls, top, outs = sys.argv[1].split(), sys.argv[2], int(sys.argv[3]), sys.argv[4:]
 start, total = int(vma, 16), int(size, 16) // 4
@@ -102,17 +104,6 @@ for line in open(calls):
         if 0 <= index < total:
             owner[index] = group(fn)
 groups = Counter(owner.get(i, "unattributed") for i in range(total))
-
-
-def covered(path):
-    edges = set()
-    for line in open(f"{path}/edges.txt"):
-        line = line.strip()
-        if not line:
-            continue
-        first, _, last = line.partition("-")
-        edges.update(range(int(first), int(last or first) + 1))
-    return edges
 
 
 sets = [covered(o) for o in outs]
