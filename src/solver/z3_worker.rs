@@ -139,7 +139,7 @@ struct Worker {
     socket: OwnedFd,
     /// The worker's standard error: a memory file the worker empties
     /// before each query, read here when the worker dies.
-    printed: OwnedFd,
+    printed: std::fs::File,
 }
 
 /// How much of what a crashing solver printed is kept (its end).
@@ -285,7 +285,7 @@ impl Z3Process {
             return Err(std::io::Error::last_os_error());
         }
         // SAFETY: just made, owned here only.
-        let printed = unsafe { OwnedFd::from_raw_fd(printed) };
+        let printed = std::fs::File::from(unsafe { OwnedFd::from_raw_fd(printed) });
         // SAFETY: the child runs only `serve`, which never returns.
         match unsafe { libc::fork() } {
             -1 => Err(std::io::Error::last_os_error()),
@@ -422,26 +422,14 @@ fn reap(pid: libc::pid_t) -> String {
     }
 }
 
-/// The last `max` bytes of the memory file `fd`, as text, trimmed.
-fn read_tail(fd: &OwnedFd, max: usize) -> String {
-    // SAFETY: fstat into a zeroed struct on a valid descriptor.
-    let mut st: libc::stat = unsafe { std::mem::zeroed() };
-    if unsafe { libc::fstat(fd.as_raw_fd(), &mut st) } != 0 {
-        return String::new();
-    }
-    let size = st.st_size.max(0) as usize;
-    let from = size.saturating_sub(max);
-    let mut buf = vec![0u8; size - from];
-    // SAFETY: reads into a buffer of the length given.
-    let n = unsafe {
-        libc::pread(
-            fd.as_raw_fd(),
-            buf.as_mut_ptr().cast(),
-            buf.len(),
-            from as libc::off_t,
-        )
-    };
-    buf.truncate(n.max(0) as usize);
+/// The last `max` bytes of `file`, as text, trimmed.
+fn read_tail(file: &std::fs::File, max: usize) -> String {
+    use std::os::unix::fs::FileExt;
+    let size = file.metadata().map_or(0, |m| m.len());
+    let from = size.saturating_sub(max as u64);
+    let mut buf = vec![0u8; (size - from) as usize];
+    let n = file.read_at(&mut buf, from).unwrap_or(0);
+    buf.truncate(n);
     String::from_utf8_lossy(&buf).trim().to_string()
 }
 
