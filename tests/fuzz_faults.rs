@@ -83,6 +83,15 @@ fn fuzz(fault: &str, every: u32, extra: &[&str], out: &Path) -> Output {
         .unwrap()
 }
 
+/// An empty path under the temporary folder for this test process's
+/// `tag` (removed first if an earlier run left it).
+fn fresh_out(tag: &str) -> PathBuf {
+    let out =
+        std::env::temp_dir().join(format!("equifuzz-fuzz-faults-{}-{tag}", std::process::id()));
+    std::fs::remove_dir_all(&out).ok();
+    out
+}
+
 fn files(dir: &Path, ext: &str) -> usize {
     std::fs::read_dir(dir).map_or(0, |d| {
         d.filter(|e| {
@@ -94,12 +103,7 @@ fn files(dir: &Path, ext: &str) -> usize {
 }
 
 fn check(fault: &str, every: u32, extra: &[&str], folder: &str) {
-    let out = std::env::temp_dir().join(format!(
-        "equifuzz-fuzz-faults-{}-{fault}{}",
-        std::process::id(),
-        extra.join("")
-    ));
-    std::fs::remove_dir_all(&out).ok();
+    let out = fresh_out(&format!("{fault}{}", extra.join("")));
     let run = fuzz(fault, every, extra, &out);
     let stdout = String::from_utf8_lossy(&run.stdout);
     let stderr = String::from_utf8_lossy(&run.stderr);
@@ -138,11 +142,7 @@ fn an_aborting_solver_is_a_crash() {
 
 #[test]
 fn crashes_at_one_failed_assertion_are_one_finding_that_names_it() {
-    let out = std::env::temp_dir().join(format!(
-        "equifuzz-fuzz-faults-{}-assert",
-        std::process::id()
-    ));
-    std::fs::remove_dir_all(&out).ok();
+    let out = fresh_out("assert");
     let run = fuzz("assert", 2, &[], &out);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(1), "{stderr}");
@@ -202,9 +202,7 @@ fn fork_mode_saves_hangs_as_timeouts() {
 #[test]
 fn kill_9_at_any_moment_loses_no_written_finding() {
     use std::os::unix::process::CommandExt;
-    let out =
-        std::env::temp_dir().join(format!("equifuzz-fuzz-faults-{}-kill", std::process::id()));
-    std::fs::remove_dir_all(&out).ok();
+    let out = fresh_out("kill");
     let mut child = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
         // Away from the repository, whose corpus/ would seed the campaign.
         .current_dir(std::env::temp_dir())
@@ -250,9 +248,7 @@ fn kill_9_at_any_moment_loses_no_written_finding() {
 
 #[test]
 fn cores_runs_exit_1_with_findings_as_one_core_does() {
-    let out =
-        std::env::temp_dir().join(format!("equifuzz-fuzz-faults-{}-cores", std::process::id()));
-    std::fs::remove_dir_all(&out).ok();
+    let out = fresh_out("cores");
     // A port of its own, so parallel test runs do not share a broker.
     let port = (20_000 + std::process::id() % 20_000).to_string();
     let run = fuzz("segv", 4, &["--cores", "0", "--broker-port", &port], &out);
@@ -272,11 +268,7 @@ fn a_campaign_whose_every_answer_is_an_error_exits_2_on_one_core_or_many() {
         ("one", &[][..]),
         ("cores", &["--cores", "0", "--broker-port", &port][..]),
     ] {
-        let out = std::env::temp_dir().join(format!(
-            "equifuzz-fuzz-faults-{}-errors-{tag}",
-            std::process::id()
-        ));
-        std::fs::remove_dir_all(&out).ok();
+        let out = fresh_out(&format!("errors-{tag}"));
         let run = fuzz("error", 1, extra, &out);
         let stderr = String::from_utf8_lossy(&run.stderr);
         // Said once: by the process the user started, not by every
@@ -342,11 +334,7 @@ fn survivors_after_killing(parent: &mut std::process::Child, pids: &[u32]) -> Ve
 
 #[test]
 fn a_fuzzing_client_dies_with_its_parent() {
-    let out = std::env::temp_dir().join(format!(
-        "equifuzz-fuzz-faults-{}-orphan",
-        std::process::id()
-    ));
-    std::fs::remove_dir_all(&out).ok();
+    let out = fresh_out("orphan");
     let mut parent = Command::new(env!("CARGO_BIN_EXE_equifuzz"))
         .current_dir(std::env::temp_dir())
         .args(["fuzz", "--target", "z3", "--solver-lib"])
@@ -380,11 +368,7 @@ fn a_fuzzing_client_dies_with_its_parent() {
 #[test]
 fn a_solver_process_dies_with_its_parent() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!(
-        "equifuzz-fuzz-faults-{}-orphan-solver",
-        std::process::id()
-    ));
-    std::fs::remove_dir_all(&dir).ok();
+    let dir = fresh_out("orphan-solver");
     std::fs::create_dir_all(&dir).unwrap();
     // Answers the trivial query; on a real one, leaves its pid and sleeps
     // (as itself: `exec`), as a solver lost in a hard query.
