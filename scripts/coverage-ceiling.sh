@@ -2,14 +2,15 @@
 # How much room had guidance? The edges of several campaigns, pooled, and an estimate of all
 # the edges the fuzzer's formulas can reach on that solver library at all.
 #
-#   scripts/coverage-ceiling.sh [--baseline GROUP] CAMPAIGN_DIR...
+#   scripts/coverage-ceiling.sh [--baseline GROUP] [GROUP=]CAMPAIGN_DIR...
 #
 # Each CAMPAIGN_DIR is the output folder of an `equifuzz fuzz` run on an instrumented library
 # (e.g. the guided/ and unguided/ folders that scripts/coverage-ablation.sh --out keeps): its
 # edges.txt lists the map indexes it covered. A folder's group is the name of the folder
-# itself (guided, unguided, ...). For each group and for all folders together, prints the runs,
-# their mean edges, the edges reached by every run, by any run (the union), by exactly one and
-# exactly two runs, and Chao2, the incidence-based estimate of the edges a run of that kind can
+# itself (guided, unguided, ...), or GROUP when given as GROUP=DIR. For each group and for all
+# folders together, prints the runs, their mean edges, the edges reached by every run, by any
+# run (the union), by no run of another group (only), by exactly one and exactly two runs, and
+# Chao2, the incidence-based estimate of the edges a run of that kind can
 # reach at all (Chao 1987; for fuzzing, Böhme's STADS, TOSEM 2018): the union plus
 # (m-1)/m * Q1^2 / (2 Q2) for m runs, Q1 edges seen in one run and Q2 in two. Chao2 is a lower
 # bound: it counts only the edges that the runs make likely; code no run comes near is outside it.
@@ -29,6 +30,7 @@ while [ $# -gt 0 ]; do
 done
 [ "${#dirs[@]}" -ge 2 ] || { echo "coverage-ceiling.sh: give at least two campaign folders (see --help)" >&2; exit 2; }
 for d in "${dirs[@]}"; do
+  d=${d#*=}
   [ -f "$d/edges.txt" ] || {
     echo "coverage-ceiling.sh: no $d/edges.txt (a campaign on an instrumented library writes one)" >&2; exit 2; }
 done
@@ -40,7 +42,13 @@ from edges_txt import covered
 
 baseline, dirs = sys.argv[1], sys.argv[2:]
 
-runs = [(os.path.basename(os.path.normpath(d)), covered(d)) for d in dirs]
+def run(arg):
+    group, eq, d = arg.partition("=")
+    if not eq:
+        group, d = os.path.basename(os.path.normpath(arg)), arg
+    return group, covered(d)
+
+runs = [run(a) for a in dirs]
 groups = {}
 for group, e in runs:
     groups.setdefault(group, []).append(e)
@@ -70,10 +78,15 @@ def summary(sets):
     }
 
 rows = {g: summary(s) for g, s in groups.items()}
-print(f"{'group':<12} {'runs':>4} {'mean':>9} {'every':>7} {'union':>7} {'once':>6} {'twice':>6} {'Chao2':>8}")
+for g in rows:
+    # Edges of this group's runs that no run of another group reached.
+    others = set().union(*(e for h, e in runs if h != g)) if g != "all" else None
+    rows[g]["only"] = "-" if others is None else len(set().union(*groups[g]) - others)
+print(f"{'group':<12} {'runs':>4} {'mean':>9} {'every':>7} {'union':>7} {'only':>6} {'once':>6} {'twice':>6} "
+      f"{'Chao2':>8}")
 for g, r in rows.items():
-    print(f"{g:<12} {r['runs']:>4} {r['mean']:>9.1f} {r['every']:>7} {r['union']:>7} {r['once']:>6} "
-          f"{r['twice']:>6} {r['chao2']:>8.0f}")
+    print(f"{g:<12} {r['runs']:>4} {r['mean']:>9.1f} {r['every']:>7} {r['union']:>7} {r['only']:>6} "
+          f"{r['once']:>6} {r['twice']:>6} {r['chao2']:>8.0f}")
 if baseline in rows:
     b = rows[baseline]["mean"]
     print(f"relative to the mean {baseline} run ({b:.1f} edges):")
