@@ -22,7 +22,7 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::draw_until_some;
+use super::Generator;
 use super::regex_pool::RegexPool;
 use crate::semantics::{Model, Value, eval_closed};
 use crate::term::{Formula, Op, Sort, Term};
@@ -103,10 +103,12 @@ impl RegexConstantAssignment {
             _ => (op, vec![R]),
         }
     }
+}
 
+impl Generator for RegexConstantAssignment {
     /// The next case; `None` if our semantics cannot evaluate the drawn
     /// operation (a decision over budget), so nothing is guessed.
-    pub fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
+    fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
         let (op, sorts) = self.operation(rng);
         let mut args = Vec::new();
         for s in &sorts {
@@ -148,12 +150,6 @@ impl RegexConstantAssignment {
                 anchor: None,
             },
         })
-    }
-
-    /// The next case (drawing again when an operation cannot be
-    /// evaluated).
-    pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        draw_until_some(|| self.try_next(rng))
     }
 }
 

@@ -39,9 +39,10 @@ use rand::{Rng, RngCore};
 
 use super::{RandomCaseGenerator, Theory};
 use crate::generate::{
-    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
-    RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis, Result3_2, TermPoolError,
-    equivalent_formula_cases, random_regex_unsat_constant, regex_equivalent_formula_cases,
+    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Generator,
+    RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
+    Result3_2, TermPoolError, equivalent_formula_cases, random_regex_unsat_constant,
+    regex_equivalent_formula_cases,
 };
 use crate::transform::{
     ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement, random_chain,
