@@ -277,9 +277,7 @@ impl Reducer<'_> {
     /// passes, else by bisection between 0 and `n`, keeping the value
     /// nearest 0 that passed. That takes about log2 |n| tests whatever the
     /// answers, where stepping one nearer 0 at a time took a test per
-    /// unit once halving failed (a 64-bit constant whose smaller values
-    /// change the formula's value under the model: Z3 4.8.5's d99b0404
-    /// spent its 500 tests moving one by 484).
+    /// unit once halving failed (measured: `docs/measured/triage.md`).
     pub(super) fn shorten_integer(&mut self, mut n: BigInt) -> bool {
         let mut changed = false;
         for small in [0, 1, -1].map(BigInt::from) {
