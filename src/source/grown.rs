@@ -135,3 +135,53 @@ impl<G: Generator> Generator for Grown<G> {
         Some(case)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::generate::equivalent_formula_cases;
+
+    /// Finds nothing, drawing nothing.
+    #[derive(Clone, Debug)]
+    struct Nothing;
+
+    impl Generator for Nothing {
+        fn try_next(&mut self, _: &mut dyn RngCore) -> Option<Case> {
+            None
+        }
+    }
+
+    #[test]
+    fn a_start_that_finds_nothing_yields_the_fallback_as_it_is() {
+        let fallback = equivalent_formula_cases(false, 0).next().unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let before = rng.clone();
+        let mut grown = Grown::new(Nothing, Catalogue::Unsat, 0..=MAX).or_else(fallback.clone());
+        assert_eq!(grown.try_next(&mut rng), Some(fallback));
+        assert_eq!(rng, before, "no chain length is drawn");
+        let mut bare = Grown::new(Nothing, Catalogue::Unsat, 0..=MAX);
+        assert_eq!(bare.try_next(&mut rng), None);
+    }
+
+    const MAX: usize = 4;
+
+    #[test]
+    fn grown_cases_keep_their_truth_and_take_the_category() {
+        let starts: Vec<Case> = equivalent_formula_cases(false, 0).collect();
+        // A chain records one entry per step taken.
+        let longest = starts.iter().map(|c| c.provenance.chain.len()).max();
+        let longest = longest.expect("Table 2 is not empty") + MAX;
+        let mut grown =
+            Grown::new(Cases::new(starts), Catalogue::Unsat, 0..=MAX).category("unsat-chain");
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        for _ in 0..50 {
+            let case = grown.next(&mut rng);
+            case.check().unwrap_or_else(|e| panic!("{e}: {case:?}"));
+            assert_eq!(case.provenance.category, "unsat-chain");
+            assert!(case.provenance.chain.len() <= longest, "{case:?}");
+        }
+    }
+}

@@ -78,3 +78,56 @@ impl Generator for Table {
         Some(entry.1.next(rng))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::semantics::Model;
+    use crate::term::Formula;
+    use crate::truth::{Provenance, Truth};
+
+    /// Makes an empty sat case filed under its name, drawing nothing.
+    #[derive(Clone, Debug)]
+    struct Named(&'static str);
+
+    impl Generator for Named {
+        fn try_next(&mut self, _: &mut dyn RngCore) -> Option<Case> {
+            Some(Case {
+                formula: Formula::default(),
+                truth: Truth::Sat {
+                    model: Model::new(),
+                },
+                provenance: Provenance {
+                    category: self.0.into(),
+                    ..Provenance::default()
+                },
+            })
+        }
+    }
+
+    #[test]
+    fn a_table_draws_as_a_match_over_its_weights() {
+        let mut table = Table::new().with(1, Named("a")).with(2, Named("b"));
+        let (mut rng, mut same) = (ChaCha8Rng::seed_from_u64(1), ChaCha8Rng::seed_from_u64(1));
+        for _ in 0..200 {
+            let drawn = table.next(&mut rng).provenance.category;
+            let by_match = match same.random_range(0..3) {
+                0 => "a",
+                _ => "b",
+            };
+            assert_eq!(drawn, by_match);
+        }
+    }
+
+    #[test]
+    fn a_table_of_one_entry_draws_no_index() {
+        let mut table = Table::new().with(5, Named("only"));
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let before = rng.clone();
+        assert_eq!(table.next(&mut rng).provenance.category, "only");
+        assert_eq!(rng, before);
+    }
+}
