@@ -47,7 +47,7 @@ fn polarity(t: &Term, path: &[usize]) -> Option<bool> {
     Some(positive)
 }
 
-/// Stronger forms of the subterm at `path` (see [`Reducer::strengthen`]).
+/// Stronger forms of the subterm at `path` (see [`Reducer::strengthen`](super::reducer::Reducer::strengthen)).
 pub(super) fn strengthened_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term> {
     let assertion = &case.formula.assertions[i].term;
     let Some(positive) = polarity(assertion, path) else {
@@ -231,7 +231,7 @@ pub(super) fn unsat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Ter
     out
 }
 
-/// Any smaller term for the subterm at `path` ([`Reducer::shrink_decided`]
+/// Any smaller term for the subterm at `path` ([`Reducer::shrink_decided`](super::reducer::Reducer::shrink_decided)
 /// decides which keep the formula unsat and how): its smaller forms, an
 /// argument fewer of an n-ary operator, and the constants of its sort.
 pub(super) fn decided_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term> {

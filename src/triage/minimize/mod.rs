@@ -130,18 +130,7 @@ pub fn minimize(
     test: &mut dyn FnMut(&Case) -> bool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Minimized {
-    let mut r = Reducer {
-        best: case.clone(),
-        mode,
-        tests: 0,
-        max_tests,
-        instantiated: false,
-        core_may_shrink: false,
-        core_decided: false,
-        tried: std::collections::HashSet::new(),
-        test,
-        progress,
-    };
+    let mut r = Reducer::new(case, mode, max_tests, test, progress);
     let sat = matches!(case.truth, Truth::Sat { .. });
     // Rounds in a row that changed the case but not its size: same-size
     // steps (a constant for another, a shorter model value) may go on

@@ -27,21 +27,50 @@ use crate::truth::{Case, Truth};
 
 /// The state of one minimization: the best case so far and the budget.
 pub(super) struct Reducer<'a> {
+    /// The smallest case the test has failed on so far (the input first).
     pub(super) best: Case,
     pub(super) mode: Mode,
+    /// How many times the test was called.
     pub(super) tests: usize,
-    pub(super) max_tests: usize,
+    max_tests: usize,
+    /// Whether the best case's core is no longer rechecked (see
+    /// [`super::Minimized::instantiated`]).
     pub(super) instantiated: bool,
     /// While a definition is eliminated: the core may lose the
     /// definition's name (see [`Reducer::eliminate_definitions`]).
-    pub(super) core_may_shrink: bool,
-    /// While candidates are relabelled by [`decide_core`]: the core may
-    /// change to the decided one.
-    pub(super) core_decided: bool,
+    core_may_shrink: bool,
+    /// While candidates are relabelled by
+    /// [`decide_core`](crate::triage::membership::decide_core)(crate::triage::membership::decide_core): the core
+    /// may change to the decided one.
+    core_decided: bool,
     /// Hashes of the candidates tested: a later pass proposes many again.
-    pub(super) tried: HashSet<u64>,
-    pub(super) test: &'a mut dyn FnMut(&Case) -> bool,
-    pub(super) progress: &'a mut dyn FnMut(usize, usize),
+    tried: HashSet<u64>,
+    test: &'a mut dyn FnMut(&Case) -> bool,
+    progress: &'a mut dyn FnMut(usize, usize),
+}
+
+impl<'a> Reducer<'a> {
+    /// A reducer of `case` that calls `test` at most `max_tests` times.
+    pub(super) fn new(
+        case: &Case,
+        mode: Mode,
+        max_tests: usize,
+        test: &'a mut dyn FnMut(&Case) -> bool,
+        progress: &'a mut dyn FnMut(usize, usize),
+    ) -> Self {
+        Reducer {
+            best: case.clone(),
+            mode,
+            tests: 0,
+            max_tests,
+            instantiated: false,
+            core_may_shrink: false,
+            core_decided: false,
+            tried: HashSet::new(),
+            test,
+            progress,
+        }
+    }
 }
 
 impl Reducer<'_> {
@@ -361,7 +390,7 @@ impl Reducer<'_> {
         changed
     }
 
-    /// Shrinks an unsat case whose unique minimal core [`decide_core`]
+    /// Shrinks an unsat case whose unique minimal core [`decide_core`](crate::triage::membership::decide_core)
     /// decides (the regular memberships of one string constant): any
     /// subterm may become a smaller term (a child, a constant, an argument
     /// fewer), since each candidate's core is decided again and becomes its

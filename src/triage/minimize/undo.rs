@@ -42,7 +42,8 @@ fn bound_names(t: &Term) -> BTreeSet<String> {
     out
 }
 
-/// The definitions of `case` that [`Reducer::eliminate_definitions`] may
+/// The definitions of `case` that
+/// [`Reducer::eliminate_definitions`](super::reducer::Reducer::eliminate_definitions) may
 /// remove in `mode`, largest term first.
 pub(super) fn definitions(case: &Case, mode: Mode) -> Vec<Definition> {
     let declared = |v: &str| case.formula.decls.iter().any(|(n, _)| n == v);
