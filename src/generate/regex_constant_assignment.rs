@@ -4,12 +4,12 @@
 //! model holds.
 //!
 //! A `RegLan` result is a language, written back as our canonical term
-//! ([`Regex::to_term`]), which is simplified and usually differs from the
-//! operation as written (`(= (re.union (str.to_re "a") re.none) (str.to_re
-//! "a"))`, the thesis' Fig. 4.2), so a solver has to decide language
-//! equality, not compare terms. A String result (`str.replace_re`,
-//! `str.replace_re_all`) is a string constant, a Bool result
-//! (`str.in_re`) is `true` or `false`.
+//! ([`Regex::to_term`](crate::semantics::regex::Regex::to_term)), which
+//! is simplified and usually differs from the operation as written
+//! (`(= (re.union (str.to_re "a") re.none) (str.to_re "a"))`, the thesis'
+//! Fig. 4.2), so a solver has to decide language equality, not compare
+//! terms. A String result (`str.replace_re`, `str.replace_re_all`) is a
+//! string constant, a Bool result (`str.in_re`) is `true` or `false`.
 //!
 //! # Invariant
 //!
