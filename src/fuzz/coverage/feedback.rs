@@ -413,6 +413,7 @@ mod tests {
 
     use super::*;
     use crate::generate::ConstantPool;
+    use crate::generate::Generator;
     use crate::source::RandomCaseGenerator;
     use crate::truth::Status;
 

@@ -185,6 +185,8 @@ mod tests {
         let mut writer = unsafe { StatisticsWriter::new(slot, ptr) };
         let case = {
             use rand::SeedableRng;
+
+            use crate::generate::Generator;
             let mut g =
                 crate::source::RandomCaseGenerator::new(crate::generate::ConstantPool::paper())
                     .unwrap();
