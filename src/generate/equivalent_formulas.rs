@@ -44,6 +44,9 @@ use num_bigint::BigInt;
 
 use crate::semantics::{Model, Value};
 use crate::term::{Formula, Op, QuantKind, Quantifier, Sort, Symbol, Term};
+use super::tables::{Row, TableError, TableFile};
+#[cfg(test)]
+use super::tables::RowWriter;
 use crate::truth::{AnchorStructure, Case, Provenance, Truth};
 
 /// Short term builders for the tables (here and in
@@ -850,6 +853,54 @@ fn build() -> Vec<EquivalentFormula> {
     rows
 }
 
+/// Table 2's rows and ours, as data (see [`super::tables`] for the format).
+const TABLE: TableFile = TableFile {
+    path: "assets/tables/equivalences.smt2",
+    text: include_str!("../../assets/tables/equivalences.smt2"),
+};
+
+/// Reads one row: `(row ID :paper BOOL :op OP :declare ((x S) ...) :A a :B
+/// b :model-of-B ((x v) ...) :model-of-not-A ((x v) ...))`; `:op` names an
+/// operator of `A`.
+fn read_row(row: &mut Row) -> Result<EquivalentFormula, TableError> {
+    let in_paper = row.bool("paper")?;
+    let op_name = row.symbol("op")?;
+    let decls = row.sorted_vars("declare")?;
+    let a = row.term("A")?;
+    let op = a
+        .operators()
+        .into_iter()
+        .find(|o| o.name() == op_name)
+        .ok_or_else(|| row.error(format!("`:op {op_name}` is not an operator of A")))?;
+    Ok(EquivalentFormula {
+        id: row.id(),
+        in_paper,
+        op,
+        decls,
+        a,
+        b: row.term("B")?,
+        b_model: row.model("model-of-B")?,
+        not_a_model: row.model("model-of-not-A")?,
+    })
+}
+
+/// A row in the format [`read_row`] reads.
+#[cfg(test)]
+fn write_row(r: &EquivalentFormula) -> String {
+    RowWriter::new("row", r.id)
+        .inline("paper", &r.in_paper.to_string())
+        .inline("op", r.op.name())
+        .sorted_vars("declare", &r.decls)
+        .term("A", &r.a)
+        .term("B", &r.b)
+        .model("model-of-B", &r.b_model, &r.decls)
+        .model("model-of-not-A", &r.not_a_model, &r.decls)
+        .finish()
+}
+
+static LOADED: std::sync::LazyLock<Vec<EquivalentFormula>> =
+    std::sync::LazyLock::new(|| super::tables::load(TABLE, "row", read_row));
+
 static ROWS: std::sync::LazyLock<Vec<EquivalentFormula>> = std::sync::LazyLock::new(build);
 
 /// Every row: the paper's E1-E12, then ours.
@@ -1187,5 +1238,28 @@ pub(crate) mod tests {
             "{text}"
         );
         assert!(text.contains(":named a1"), "{text}");
+    }
+
+    #[test]
+    #[ignore = "one-off: writes the table file from the Rust rows"]
+    fn write_table() {
+        let text: String = build().iter().map(write_row).collect::<Vec<_>>().join("\n");
+        std::fs::write(TABLE.path, text).unwrap();
+    }
+
+    #[test]
+    fn loaded_rows_equal_built_rows() {
+        let (built, loaded) = (build(), &*LOADED);
+        assert_eq!(built.len(), loaded.len());
+        for (b, l) in built.iter().zip(loaded.iter()) {
+            assert_eq!(b.id, l.id);
+            assert_eq!(b.in_paper, l.in_paper, "{}", b.id);
+            assert_eq!(b.op, l.op, "{}", b.id);
+            assert_eq!(b.decls, l.decls, "{}", b.id);
+            assert_eq!(b.a, l.a, "{}", b.id);
+            assert_eq!(b.b, l.b, "{}", b.id);
+            assert_eq!(b.b_model, l.b_model, "{}", b.id);
+            assert_eq!(b.not_a_model, l.not_a_model, "{}", b.id);
+        }
     }
 }

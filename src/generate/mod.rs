@@ -18,6 +18,7 @@ mod regex_term_synthesis;
 mod regex_terms;
 mod regex_unsat_constants;
 mod step1;
+pub(crate) mod tables;
 pub mod term_pool;
 
 pub use combined_synthesis::CombinedSynthesis;

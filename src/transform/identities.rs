@@ -45,7 +45,10 @@ use std::sync::LazyLock;
 use num_bigint::BigInt;
 
 use crate::generate::sx::*;
-use crate::semantics::Value;
+#[cfg(test)]
+use crate::generate::tables::RowWriter;
+use crate::generate::tables::{Row, TableError, TableFile};
+use crate::semantics::{Value, eval_closed};
 use crate::term::{Sort, Symbol, Term};
 
 /// The right-hand side of an identity.
@@ -687,6 +690,67 @@ fn build() -> Vec<Identity> {
     rows
 }
 
+/// Table 3's rows and ours, as data (see [`crate::generate::tables`]).
+const TABLE: TableFile = TableFile {
+    path: "assets/tables/identities.smt2",
+    text: include_str!("../../assets/tables/identities.smt2"),
+};
+
+/// Reads one row: `(identity ID :paper BOOL :total BOOL :source "..."
+/// :vars ((x S) ...) :lhs t :rhs r [:if side])`, where `r` is one of the
+/// row's variables (an `NC` row's subject) or a closed term (a `C` row's
+/// constant, its value), and a row without `:if` has the side `true`.
+/// Table 2.6's module reads its rows with it too.
+pub(super) fn read_identity(row: &mut Row) -> Result<Identity, TableError> {
+    let in_paper = row.bool("paper")?;
+    let total = row.bool("total")?;
+    let source = row.static_string("source")?;
+    let vars = row.sorted_vars("vars")?;
+    let lhs = row.term("lhs")?;
+    let rhs = match row.term("rhs")? {
+        Term::Var(x) => match vars.iter().find(|(v, _)| *v == x) {
+            Some((v, s)) => Rhs::Subject(v.clone(), s.clone()),
+            None => return Err(row.error(format!("`:rhs {x}` is not a variable of the row"))),
+        },
+        t => Rhs::Constant(
+            eval_closed(&t).map_err(|e| row.error(format!("`:rhs` is not a constant: {e}")))?,
+        ),
+    };
+    let side = row.optional_term("if")?.unwrap_or(Term::Bool(true));
+    Ok(Identity {
+        id: row.id(),
+        in_paper,
+        source,
+        vars,
+        lhs,
+        rhs,
+        side,
+        total,
+    })
+}
+
+/// A row in the format [`read_identity`] reads.
+#[cfg(test)]
+pub(super) fn write_identity(i: &Identity) -> String {
+    let mut w = RowWriter::new("identity", i.id);
+    w.inline("paper", &i.in_paper.to_string())
+        .inline("total", &i.total.to_string())
+        .string("source", i.source)
+        .sorted_vars("vars", &i.vars)
+        .term("lhs", &i.lhs);
+    match &i.rhs {
+        Rhs::Subject(x, _) => w.field("rhs", x),
+        Rhs::Constant(c) => w.term("rhs", &c.to_term()),
+    };
+    if i.side != Term::Bool(true) {
+        w.term("if", &i.side);
+    }
+    w.finish()
+}
+
+static LOADED: LazyLock<Vec<Identity>> =
+    LazyLock::new(|| crate::generate::tables::load(TABLE, "identity", read_identity));
+
 static IDENTITIES: LazyLock<Vec<Identity>> = LazyLock::new(build);
 
 /// Every identity: the paper's NC1-NC8 and C1-C40, then ours.
@@ -731,7 +795,7 @@ pub fn constant_rows<'a>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -897,5 +961,31 @@ mod tests {
             }
             (semantics::eval(&id.side, &m).ok()? == Value::Bool(true)).then_some(m)
         })
+    }
+
+    #[test]
+    #[ignore = "one-off: writes the table file from the Rust rows"]
+    fn write_table() {
+        let text: String = build().iter().map(write_identity).collect::<Vec<_>>().join("\n");
+        std::fs::write(TABLE.path, text).unwrap();
+    }
+
+    pub(crate) fn assert_same(built: &[Identity], loaded: &[Identity]) {
+        assert_eq!(built.len(), loaded.len());
+        for (b, l) in built.iter().zip(loaded.iter()) {
+            assert_eq!(b.id, l.id);
+            assert_eq!(b.in_paper, l.in_paper, "{}", b.id);
+            assert_eq!(b.source, l.source, "{}", b.id);
+            assert_eq!(b.vars, l.vars, "{}", b.id);
+            assert_eq!(b.lhs, l.lhs, "{}", b.id);
+            assert_eq!(b.rhs, l.rhs, "{}", b.id);
+            assert_eq!(b.side, l.side, "{}", b.id);
+            assert_eq!(b.total, l.total, "{}", b.id);
+        }
+    }
+
+    #[test]
+    fn loaded_rows_equal_built_rows() {
+        assert_same(&build(), &LOADED);
     }
 }

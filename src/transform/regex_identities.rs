@@ -50,7 +50,8 @@
 
 use std::sync::LazyLock;
 
-use super::identities::{Identity, Rhs, constant_rows, total_variable_rows};
+use super::identities::{Identity, Rhs, constant_rows, read_identity, total_variable_rows};
+use crate::generate::tables::TableFile;
 use crate::generate::sx::*;
 use crate::semantics::Value;
 use crate::semantics::regex::Regex;
@@ -438,6 +439,16 @@ fn row_at(
     standard_row(id, source, vars, lhs, rhs, None)
 }
 
+/// Table 2.6's rows and ours, as data, in the format of
+/// [`super::identities`]' rows.
+const TABLE: TableFile = TableFile {
+    path: "assets/tables/regex_identities.smt2",
+    text: include_str!("../../assets/tables/regex_identities.smt2"),
+};
+
+static LOADED: LazyLock<Vec<Identity>> =
+    LazyLock::new(|| crate::generate::tables::load(TABLE, "identity", read_identity));
+
 static IDENTITIES: LazyLock<Vec<Identity>> = LazyLock::new(build);
 
 /// Every row of Table 2.6, RNC1-RNC11 and RC1-RC7, then ours: RNC12-RNC22
@@ -716,5 +727,21 @@ mod tests {
             panic!()
         };
         assert!(!l.equiv(&Regex::none()).unwrap());
+    }
+
+    #[test]
+    #[ignore = "one-off: writes the table file from the Rust rows"]
+    fn write_table() {
+        let text: String = build()
+            .iter()
+            .map(crate::transform::identities::write_identity)
+            .collect::<Vec<_>>()
+            .join("\n");
+        std::fs::write(TABLE.path, text).unwrap();
+    }
+
+    #[test]
+    fn loaded_rows_equal_built_rows() {
+        crate::transform::identities::tests::assert_same(&build(), &LOADED);
     }
 }
