@@ -38,7 +38,9 @@
 use std::fmt;
 
 use crate::semantics::{Model, eval_closed};
-use crate::term::{Printer, Sort, Symbol, Term, parse_sort, parse_term};
+#[cfg(test)]
+use crate::term::Printer;
+use crate::term::{Sort, Symbol, Term, parse_sort, parse_term};
 
 /// A table file compiled into the binary: its path (for errors) and text.
 #[derive(Clone, Copy, Debug)]
@@ -288,12 +290,10 @@ impl Row {
     }
 
     fn required(&mut self, key: &str) -> Result<Node, TableError> {
-        self.take(key).ok_or_else(|| {
-            TableError {
-                path: self.file.path,
-                line: self.line,
-                message: format!("{}: missing `:{key}`", self.id),
-            }
+        self.take(key).ok_or_else(|| TableError {
+            path: self.file.path,
+            line: self.line,
+            message: format!("{}: missing `:{key}`", self.id),
         })
     }
 
@@ -333,16 +333,6 @@ impl Row {
     pub fn symbol(&mut self, key: &str) -> Result<&'static str, TableError> {
         let node = self.required(key)?;
         atom(self.file.text, &node).ok_or_else(|| self.error(format!("`:{key}` is a symbol")))
-    }
-
-    /// A string field (a note, a citation), `""` read as `"`.
-    pub fn string(&mut self, key: &str) -> Result<String, TableError> {
-        match self.required(key)? {
-            Node::Str { start, end } => {
-                Ok(self.file.text[start + 1..end - 1].replace("\"\"", "\""))
-            }
-            _ => Err(self.error(format!("`:{key}` is a string literal"))),
-        }
     }
 
     /// A string field that lives as long as the program: the text of the
@@ -450,15 +440,18 @@ pub(crate) fn load<T>(
     read_all().unwrap_or_else(|e| panic!("{e}"))
 }
 
+#[cfg(test)]
 /// Writes a row in the format [`rows`] reads, its long terms broken over
 /// lines (the tables' round-trip tests and the one-off conversion use it).
 pub(crate) struct RowWriter {
     out: String,
 }
 
+#[cfg(test)]
 /// The column a laid-out row stays within where it can.
 const WIDTH: usize = 96;
 
+#[cfg(test)]
 impl RowWriter {
     /// `(KIND ID`.
     pub fn new(kind: &str, id: &str) -> Self {
@@ -541,6 +534,7 @@ impl RowWriter {
     }
 }
 
+#[cfg(test)]
 /// Lays out one s-expression starting at column `col`: as written if it
 /// fits before [`WIDTH`], else its head and first argument on the first
 /// line and every other argument on a line of its own, two columns in (a
@@ -556,6 +550,7 @@ fn layout(text: &str, col: usize) -> String {
     }
 }
 
+#[cfg(test)]
 fn lay(text: &str, node: &Node, col: usize, out: &mut String) {
     let (start, end) = node.span();
     let flat = &text[start..end];
@@ -647,7 +642,7 @@ mod tests {
         let r = &mut rows[0];
         assert_eq!(r.id(), "X1");
         assert!(r.bool("paper").unwrap());
-        assert_eq!(r.string("note").unwrap(), "say \"hi\"");
+        assert_eq!(r.static_string("note").unwrap(), "say \"hi\"");
         assert_eq!(
             r.sorted_vars("vars").unwrap(),
             vec![("s".into(), Sort::String), ("n".into(), Sort::Int)]
@@ -684,12 +679,27 @@ mod tests {
         };
         let cases = [
             ("(row X1\n :A (= x", "bad.smt2:2: unbalanced `(`"),
-            ("(row X1 :A true :m ())\n(line X2)", "bad.smt2:2: expected a `(row ...)` row"),
-            ("(row X1\n :A (str.len s s s\n))", "bad.smt2:2: X1: expected"),
+            (
+                "(row X1 :A true :m ())\n(line X2)",
+                "bad.smt2:2: expected a `(row ...)` row",
+            ),
+            (
+                "(row X1\n :A (str.len s s s\n))",
+                "bad.smt2:2: X1: expected",
+            ),
             ("(row X1 :A true)", "bad.smt2:1: X1: missing `:m`"),
-            ("(row X1 :A true\n :m ((x y)))", "bad.smt2:2: X1: `:m`: x is not a constant"),
-            ("(row X1 :A true :m ()\n :B false)", "bad.smt2:2: X1: unknown field `:B`"),
-            ("(row X1 :A true\n :A false)", "bad.smt2:2: X1: `:A` given twice"),
+            (
+                "(row X1 :A true\n :m ((x y)))",
+                "bad.smt2:2: X1: `:m`: x is not a constant",
+            ),
+            (
+                "(row X1 :A true :m ()\n :B false)",
+                "bad.smt2:2: X1: unknown field `:B`",
+            ),
+            (
+                "(row X1 :A true\n :A false)",
+                "bad.smt2:2: X1: `:A` given twice",
+            ),
         ];
         for (text, want) in cases {
             let got = bad(text, "row");
@@ -710,7 +720,10 @@ mod tests {
             .term("A", &long)
             .model("m", &m, &vars)
             .finish();
-        assert!(text.lines().all(|l| l.chars().count() <= WIDTH + 4), "{text}");
+        assert!(
+            text.lines().all(|l| l.chars().count() <= WIDTH + 4),
+            "{text}"
+        );
         let file = TableFile {
             path: "w.smt2",
             text: Box::leak(text.into_boxed_str()),
@@ -719,7 +732,7 @@ mod tests {
         let r = &mut rows[0];
         assert_eq!(r.id(), "X2");
         assert!(!r.bool("paper").unwrap());
-        assert_eq!(r.string("note").unwrap(), "a \"quoted\" note");
+        assert_eq!(r.static_string("note").unwrap(), "a \"quoted\" note");
         assert_eq!(r.sorted_vars("vars").unwrap(), vars);
         assert_eq!(r.term("A").unwrap(), long);
         assert_eq!(r.model("m").unwrap(), m);
