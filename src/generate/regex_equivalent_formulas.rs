@@ -28,10 +28,13 @@
 use crate::semantics::regex::Regex;
 use crate::semantics::{Model, Value, eval};
 use crate::term::{Formula, Op, SmtString, Sort, Symbol, Term};
+use super::tables::{Row, TableError, TableFile};
+#[cfg(test)]
+use super::tables::RowWriter;
 use crate::truth::{AnchorStructure, Case, Provenance, Truth};
 
 /// One row of Table 2.3, instantiated: `A ⇔ B`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RegexEquivalence {
     /// `E1`..`E7`, `E5'`, with the instantiated indices or strings.
     pub id: String,
@@ -92,6 +95,7 @@ const INDICES: [u32; 4] = [0, 1, 3, 4];
 /// singletons or not ASCII.
 const RANGE_STRINGS: [&str; 5] = ["", "a", "b", "ab", "\u{e4}"];
 
+#[cfg(test)]
 /// A row whose two witnesses are computed: the arguments take `args`
 /// (a value per variable but `res`), `res` takes `A`'s value for
 /// `b_model` and a different language for `not_a_model`.
@@ -126,9 +130,7 @@ fn row(
         b_model.insert(RES, Value::RegLan(v));
         not_a_model.insert(RES, Value::RegLan(other));
     }
-    let depends_on_every_variable = decls.iter().all(|(x, _)| {
-        x == RES && not_a_model.get(RES) != b_model.get(RES) || flips_alone(&a, &b_model, x)
-    });
+    let depends_on_every_variable = dependence(&decls, &a, &b_model, &not_a_model);
     RegexEquivalence {
         id,
         clause,
@@ -139,6 +141,14 @@ fn row(
         not_a_model,
         depends_on_every_variable,
     }
+}
+
+/// (DEP): every variable of the row decides `A` alone from `b_model`
+/// (`res` by its two models, the others by [`flips_alone`]).
+fn dependence(decls: &[(Symbol, Sort)], a: &Term, b_model: &Model, not_a_model: &Model) -> bool {
+    decls.iter().all(|(x, _)| {
+        x == RES && not_a_model.get(RES) != b_model.get(RES) || flips_alone(a, b_model, x)
+    })
 }
 
 /// Whether some language for `x` alone turns `a`, true under `model`,
@@ -162,6 +172,7 @@ fn flips_alone(a: &Term, model: &Model, x: &str) -> bool {
     })
 }
 
+#[cfg(test)]
 fn build() -> Vec<RegexEquivalence> {
     let (re, re1, re2, res) = (
         Term::var("re"),
@@ -343,9 +354,7 @@ fn instantiate_ignored(r: RegexEquivalence) -> RegexEquivalence {
         .collect();
     let (a, b) = (r.a.substitute(&map), r.b.substitute(&map));
     let (b_model, not_a_model) = (drop(&r.b_model), drop(&r.not_a_model));
-    let depends_on_every_variable = decls.iter().all(|(x, _)| {
-        x == RES && not_a_model.get(RES) != b_model.get(RES) || flips_alone(&a, &b_model, x)
-    });
+    let depends_on_every_variable = dependence(&decls, &a, &b_model, &not_a_model);
     RegexEquivalence {
         decls,
         a,
@@ -357,9 +366,54 @@ fn instantiate_ignored(r: RegexEquivalence) -> RegexEquivalence {
     }
 }
 
+/// Table 2.3's rows, instantiated, as data (see [`super::tables`]).
+const TABLE: TableFile = TableFile {
+    path: "assets/tables/regex_equivalences.smt2",
+    text: include_str!("../../assets/tables/regex_equivalences.smt2"),
+};
+
+/// Reads one row: `(row ID :clause "..." :declare ((x S) ...) :A a :B b
+/// :model-of-B ((x v) ...) :model-of-not-A ((x v) ...))`; (DEP) is
+/// computed, by evaluation.
+fn read_row(row: &mut Row) -> Result<RegexEquivalence, TableError> {
+    let clause = row.static_string("clause")?;
+    let decls = row.sorted_vars("declare")?;
+    let (a, b) = (row.term("A")?, row.term("B")?);
+    let b_model = row.model("model-of-B")?;
+    let not_a_model = row.model("model-of-not-A")?;
+    Ok(RegexEquivalence {
+        id: row.id().to_string(),
+        clause,
+        depends_on_every_variable: dependence(&decls, &a, &b_model, &not_a_model),
+        decls,
+        a,
+        b,
+        b_model,
+        not_a_model,
+    })
+}
+
+/// A row in the format [`read_row`] reads.
+#[cfg(test)]
+fn write_row(r: &RegexEquivalence) -> String {
+    RowWriter::new("row", &r.id)
+        .string("clause", r.clause)
+        .sorted_vars("declare", &r.decls)
+        .term("A", &r.a)
+        .term("B", &r.b)
+        .model("model-of-B", &r.b_model, &r.decls)
+        .model("model-of-not-A", &r.not_a_model, &r.decls)
+        .finish()
+}
+
+/// The rows as the file has them, before [`instantiate_ignored`].
+static TABLE_ROWS: std::sync::LazyLock<Vec<RegexEquivalence>> =
+    std::sync::LazyLock::new(|| super::tables::load(TABLE, "row", read_row));
+
 static ROWS: std::sync::LazyLock<Vec<RegexEquivalence>> = std::sync::LazyLock::new(|| {
-    build()
-        .into_iter()
+    TABLE_ROWS
+        .iter()
+        .cloned()
         .map(instantiate_ignored)
         .chain(super::regex_membership_equivalences::membership_equivalences())
         .collect()
@@ -539,5 +593,17 @@ mod tests {
         let v = eval(&sides[0], &m).unwrap();
         m.insert(RES, v);
         assert_ne!(eval(&a, &m).unwrap(), eval(&wrong, &m).unwrap());
+    }
+
+    #[test]
+    #[ignore = "one-off: writes the table file from the Rust rows"]
+    fn write_table() {
+        let text: String = build().iter().map(write_row).collect::<Vec<_>>().join("\n");
+        std::fs::write(TABLE.path, text).unwrap();
+    }
+
+    #[test]
+    fn loaded_rows_equal_built_rows() {
+        assert_eq!(build(), *TABLE_ROWS);
     }
 }

@@ -46,6 +46,9 @@
 
 use super::regex_equivalent_formulas::RegexEquivalence;
 use super::sx::*;
+#[cfg(test)]
+use super::tables::RowWriter;
+use super::tables::{Row, TableError, TableFile};
 use crate::semantics::{Model, Value, eval, eval_closed};
 use crate::term::{Op, Sort, Symbol, Term};
 
@@ -195,7 +198,37 @@ fn row(id: String, clause: &'static str, a: Term, b: Term) -> Option<RegexEquiva
     })
 }
 
+/// The membership rows' definitions, as data (see [`super::tables`]).
+const TABLE: TableFile = TableFile {
+    path: "assets/tables/membership_definitions.smt2",
+    text: include_str!("../../assets/tables/membership_definitions.smt2"),
+};
+
+/// Reads one definition: `(definition ID :clause "..." :A a :B b)`.
+fn read_definition(row: &mut Row) -> Result<(String, &'static str, Term, Term), TableError> {
+    Ok((
+        row.id().to_string(),
+        row.static_string("clause")?,
+        row.term("A")?,
+        row.term("B")?,
+    ))
+}
+
+/// A definition in the format [`read_definition`] reads.
+#[cfg(test)]
+fn write_definition((id, clause, a, b): &(String, &'static str, Term, Term)) -> String {
+    RowWriter::new("definition", id)
+        .string("clause", clause)
+        .term("A", a)
+        .term("B", b)
+        .finish()
+}
+
+static DEFINITIONS: std::sync::LazyLock<Vec<(String, &'static str, Term, Term)>> =
+    std::sync::LazyLock::new(|| super::tables::load(TABLE, "definition", read_definition));
+
 /// `A` and `B` of every row, plain, by id.
+#[cfg(test)]
 fn definitions() -> Vec<(String, &'static str, Term, Term)> {
     let (s, t, re, re1, re2) = (v("s"), v("t"), v("re"), v("re1"), v("re2"));
     let inre = |w: &Term, r: Term| app(Op::StrInRe, vec![w.clone(), r]);
@@ -291,7 +324,7 @@ pub fn membership_equivalences() -> Vec<RegexEquivalence> {
         .map(|(x, t)| (x.to_string(), t))
         .collect();
     let mut out = Vec::new();
-    for (id, clause, a, b) in definitions() {
+    for (id, clause, a, b) in DEFINITIONS.iter().cloned() {
         let has_languages = a.free_vars().iter().any(|x| sort_of(x) == Sort::RegLan);
         let mut forms = vec![(id.clone(), a.clone(), b.clone())];
         if has_languages {
@@ -464,5 +497,17 @@ mod tests {
         for r in constant {
             assert!(r.decls.iter().all(|(_, s)| *s == Sort::String), "{}", r.id);
         }
+    }
+
+    #[test]
+    #[ignore = "one-off: writes the table file from the Rust rows"]
+    fn write_table() {
+        let text: String = definitions().iter().map(write_definition).collect::<Vec<_>>().join("\n");
+        std::fs::write(TABLE.path, text).unwrap();
+    }
+
+    #[test]
+    fn loaded_definitions_equal_built_ones() {
+        assert_eq!(definitions(), *DEFINITIONS);
     }
 }

@@ -225,7 +225,7 @@ pub(crate) fn rows(file: TableFile, kind: &str) -> Result<Vec<Row>, TableError> 
                 return Err(err(format!("expected a `({kind} ...)` row")));
             }
             let id = match items.next().map(|n| atom(text, &n)) {
-                Some(Some(id)) if !id.starts_with(':') => id,
+                Some(Some(id)) if !id.starts_with(':') => id.trim_matches('|'),
                 _ => return Err(err("expected the row's id after its kind".into())),
             };
             let mut fields: Vec<(&'static str, Node)> = Vec::new();
@@ -455,9 +455,9 @@ const WIDTH: usize = 96;
 impl RowWriter {
     /// `(KIND ID`.
     pub fn new(kind: &str, id: &str) -> Self {
-        RowWriter {
-            out: format!("({kind} {id}"),
-        }
+        let mut out = format!("({kind} ");
+        crate::term::printer::write_symbol(&mut out, id);
+        RowWriter { out }
     }
 
     /// `:key value`, with `value` already SMT-LIB text, on its own line.
