@@ -1,14 +1,16 @@
-//! Short term builders (`eq`, `and`, `substr`, ...) for the Rust code that
-//! writes terms by hand: the regex membership rows, the identities'
+//! Short term builders (`eq`, `and`, `app`, ...) for the Rust code that
+//! writes terms by hand: the membership rows' forms, the identities'
 //! instances, the tests. The tables themselves are data (see
 //! [`super::tables`]).
 
 use crate::term::{Op, Term};
 
+#[cfg(test)]
 /// A variable.
 pub fn v(n: &str) -> Term {
     Term::var(n)
 }
+#[cfg(test)]
 /// An integer.
 pub fn int(n: i64) -> Term {
     Term::int(n)
@@ -21,6 +23,7 @@ pub fn app(op: Op, args: Vec<Term>) -> Term {
 pub fn eq(a: Term, b: Term) -> Term {
     Term::eq(a, b)
 }
+#[cfg(test)]
 /// `(not a)`
 pub fn not(a: Term) -> Term {
     Term::not(a)
@@ -28,12 +31,4 @@ pub fn not(a: Term) -> Term {
 /// `(and ...)`
 pub fn and(a: Vec<Term>) -> Term {
     Term::and(a)
-}
-/// `(or ...)`
-pub fn or(a: Vec<Term>) -> Term {
-    if a.len() == 1 {
-        a.into_iter().next().unwrap()
-    } else {
-        app(Op::Or, a)
-    }
 }
