@@ -8,6 +8,10 @@
 //! of `B` are dropped, their variables become free (they are all in
 //! positive positions, so `F` and the closed formula are equisatisfiable).
 //!
+//! The rows are data, `assets/tables/equivalences.smt2` (compiled in; the
+//! row format is [`super::tables`]'s), read once at first use; this module
+//! reads them and makes their cases.
+//!
 //! # Invariants
 //!
 //! - **Unsat**: for every row, `B ⇒ A` for all values of all free

@@ -13,6 +13,11 @@
 //! Each row cites the clause of the SMT-LIB 2.6 Unicode Strings theory
 //! (the `:definition` of RegLan's operators) it comes from.
 //!
+//! The instantiated rows are data, `assets/tables/regex_equivalences.smt2`
+//! (compiled in; the row format is [`super::tables`]'s); (DEP) is computed
+//! from each row when it is read, and an argument `A` ignores is replaced
+//! by its value then.
+//!
 //! # Invariants
 //!
 //! - **Unsat**: `B ⇔ A` for all values of the free variables, because `B`
@@ -41,7 +46,7 @@ pub struct RegexEquivalence {
     /// The clause of the standard the row comes from.
     pub clause: &'static str,
     /// Free variables of `A` and `B`: `RegLan` for Table 2.3's rows; the
-    /// membership rows ([`super::regex_membership_equivalences`]) also have
+    /// membership rows (`generate::regex_membership_equivalences`) also have
     /// `String` ones.
     pub decls: Vec<(Symbol, Sort)>,
     /// `A`: `op(args) = res`.
@@ -189,7 +194,7 @@ static ROWS: std::sync::LazyLock<Vec<RegexEquivalence>> = std::sync::LazyLock::n
 });
 
 /// Every instantiated row of Table 2.3, then the membership rows of
-/// [`super::regex_membership_equivalences`] (ids `EM…`).
+/// `generate::regex_membership_equivalences` (ids `EM…`).
 pub fn regex_equivalences() -> &'static [RegexEquivalence] {
     &ROWS
 }

@@ -31,6 +31,10 @@
 //! also instantiated with constant languages ([`CONSTANT_LANGUAGES`]):
 //! cvc5 refuses `RegLan` variables, and these instances reach it.
 //!
+//! The table above is data, `assets/tables/membership_definitions.smt2`
+//! (compiled in; the row format is [`super::tables`]'s); the forms and
+//! their witnesses are made here.
+//!
 //! # Invariants (those of Table 2.3's rows)
 //!
 //! - **Unsat**: `A ⇔ B` for all values, because `B` is the standard's

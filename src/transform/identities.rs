@@ -6,6 +6,10 @@
 //! unsat transformations instantiate them into clauses that imply `x =
 //! x_fresh` (variable replacement, noise) or `z = c` (constant replacement).
 //!
+//! The rows are `assets/tables/identities.smt2` (compiled in, read once at
+//! first use; the row format is `generate::tables`'s, and `read_identity`
+//! says what a row holds).
+//!
 //! # Invariants
 //!
 //! - Every row holds in the SMT-LIB 2.6 Unicode Strings theory: for all

@@ -5,7 +5,8 @@
 //! provenance chain never confuses them with the ICSE 2020 rows of
 //! [`super::identities`], which reuse the same numbers. The rows are
 //! [`Identity`] values, so variable replacement, noise introduction and
-//! constant replacement instantiate them exactly as the string rows.
+//! constant replacement instantiate them exactly as the string rows; they
+//! are `assets/tables/regex_identities.smt2`, in the same row format.
 //!
 //! # Invariants
 //!
