@@ -707,6 +707,18 @@ mod tests {
         }
     }
 
+    /// A table loads at first use; a bad row is a panic that names its
+    /// file and line.
+    #[test]
+    #[should_panic(expected = "bad.smt2:3: X2: unknown field `:B`")]
+    fn a_bad_row_panics_with_its_file_and_line() {
+        let file = TableFile {
+            path: "bad.smt2",
+            text: "(row X1 :A true)\n(row X2 :A true\n  :B false)",
+        };
+        load(file, "row", |r| r.term("A"));
+    }
+
     #[test]
     fn written_rows_read_back() {
         let vars = vec![("s".to_string(), Sort::String)];
