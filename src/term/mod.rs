@@ -6,6 +6,7 @@
 //! and [`parse_script`] / [`parse_term`] read that text back to an equal value (round trip).
 
 mod bitvec;
+mod error;
 mod formula;
 mod lexer;
 mod op;
@@ -20,11 +21,12 @@ mod string;
 mod term;
 
 pub use bitvec::BitVec;
+pub use error::ParseError;
 pub use formula::{Formula, Queries};
 pub use op::{Dialect, Op};
 pub use parser::{
-    MAX_NUMERAL_DIGITS, ParseError, StringEscapes, parse_located, parse_script, parse_sort,
-    parse_term, parse_term_with,
+    MAX_NUMERAL_DIGITS, StringEscapes, parse_located, parse_script, parse_sort, parse_term,
+    parse_term_with,
 };
 pub use printer::Printer;
 pub use response::{

@@ -49,6 +49,7 @@ use std::collections::HashMap;
 
 use num_bigint::{BigInt, BigUint};
 
+pub use super::error::ParseError;
 pub use super::lexer::StringEscapes;
 use super::lexer::{Lexer, Tok, Token, decode_string};
 use super::{
@@ -80,36 +81,6 @@ pub const MAX_NUMERAL_DIGITS: usize = 100_000;
 /// The most term nodes one command may gain by expanding definitions
 /// (uses copy the body; terms share nothing). About 100 MB of terms.
 pub const MAX_EXPANDED_NODES: usize = 2_000_000;
-
-/// A syntax error: where it is and what was expected there.
-///
-/// Displays as `LINE:COLUMN: expected X, found Y`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{line}:{column}: expected {expected}, found {found}")]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// What the parser wanted, e.g. "`)`" or "a sort".
-    pub expected: String,
-    /// What it found, e.g. "end of input" or "`foo`".
-    pub found: String,
-}
-
-impl ParseError {
-    /// An error at byte `offset` of `src`.
-    pub(crate) fn at(src: &str, offset: usize, expected: impl Into<String>, found: String) -> Self {
-        let before = &src[..offset.min(src.len())];
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        ParseError {
-            line: before.bytes().filter(|&b| b == b'\n').count() + 1,
-            column: before[line_start..].chars().count() + 1,
-            expected: expected.into(),
-            found,
-        }
-    }
-}
 
 /// Parses a whole script.
 pub fn parse_script(text: &str) -> Result<Script, ParseError> {
