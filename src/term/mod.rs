@@ -6,12 +6,14 @@
 //! and [`parse_script`] / [`parse_term`] read that text back to an equal value (round trip).
 
 mod bitvec;
+mod dialect;
 mod error;
 mod formula;
 mod lexer;
 mod op;
 pub mod parser;
 pub mod printer;
+mod rank;
 pub mod response;
 pub mod scopes;
 mod script;
@@ -21,9 +23,10 @@ mod string;
 mod term;
 
 pub use bitvec::BitVec;
+pub use dialect::Dialect;
 pub use error::ParseError;
 pub use formula::{Formula, Queries};
-pub use op::{Dialect, Op};
+pub use op::Op;
 pub use parser::{
     MAX_NUMERAL_DIGITS, StringEscapes, parse_located, parse_script, parse_sort, parse_term,
     parse_term_with,

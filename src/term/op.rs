@@ -6,144 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Sort;
-
-/// What one solver release reads and prints: the operator names, how a
-/// string literal is written, the characters it has, the operators it
-/// lacks. Measured on the PyPI builds of each Z3 release (see
-/// `tests/dialect_releases.rs`, which probes every escape class against the
-/// real libraries):
-///
-/// | dialect | releases | names | alphabet | literal escapes it reads | model strings |
-/// |---|---|---|---|---|---|
-/// | [`Smtlib26`](Dialect::Smtlib26) | Z3 4.8.13 on | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\u{5c}` for a `\` before `u` |
-/// | [`Z3RawBackslash`](Dialect::Z3RawBackslash) | Z3 4.8.11, 4.8.12 | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\` as is (ambiguous) |
-/// | [`Cvc5`](Dialect::Cvc5) | cvc5 | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\` as `\u{5c}` |
-/// | [`Z3Bytes`](Dialect::Z3Bytes) | Z3 4.8.9, 4.8.10 | 2.6 | 0..=0xFF | `\xHH`, `\\`, `\n`..., `\u{X}` (X <= 0xFF) | `\xHH`, `\\`, `\n` |
-/// | [`Legacy`](Dialect::Legacy) | Z3 4.8.7, 4.8.8 | pre-2020 | 0..=0xFF | `\xHH`, `\\`, `\n`...; `\u` is `u` | as `Z3Bytes` |
-/// | [`Legacy485`](Dialect::Legacy485) | Z3 4.8.5 and older | pre-2020 | 0..=0xFF | as `Legacy` | as `Z3Bytes` |
-///
-/// The byte releases read `\x00` (four characters in SMT-LIB 2.6) as one
-/// character, so a literal is printed for each release the way it reads
-/// it: [`Printer`](super::Printer) follows [`Dialect::byte_escapes`]. What
-/// a release cannot express ([`Dialect::lacks`], characters above
-/// [`Dialect::max_char`], and for cvc5 RegLan constants and equality) is
-/// never sent to it: see `oracle::not_expressible`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Dialect {
-    /// SMT-LIB 2.6 (2020 and later) names and literals: `str.in_re`,
-    /// `str.to_int`, `"\u{0}"`. Z3 4.8.13 and later; any solver of unknown
-    /// version.
-    #[default]
-    Smtlib26,
-    /// Z3 4.8.11 and 4.8.12: SMT-LIB 2.6, except that a model string's
-    /// backslash is printed as is, so the six characters `\u{61}` come out
-    /// as `"\u{61}"`, which reads `"a"` ([`Dialect::ambiguous_models`]).
-    Z3RawBackslash,
-    /// SMT-LIB 2.6 as cvc5 reads it: it refuses RegLan constants
-    /// (`declare-const r RegLan`), equality between regular expressions and
-    /// `re.range` over anything but two one-character literals.
-    Cvc5,
-    /// Z3 4.8.9 and 4.8.10: SMT-LIB 2.6 names, but strings of bytes
-    /// (0..=0xFF) and Z3's own escapes (`\x00`, `\\`); `\u{X}` above 0xFF
-    /// is read as the empty string.
-    Z3Bytes,
-    /// Z3 4.8.7 and 4.8.8 (and 4.8.6, not measured): the names before 2020 (`str.in.re`,
-    /// `str.to.int`, `int.to.str`, `str.to.re`, `re.nostr`,
-    /// `re.complement`, and `re.loop` with the bounds as arguments), and the
-    /// literals of [`Dialect::Z3Bytes`], except that `\u` is the letter `u`.
-    Legacy,
-    /// Z3 4.8.5 and earlier: [`Dialect::Legacy`] without `str.<` and
-    /// `str.<=`.
-    Legacy485,
-}
-
-impl Dialect {
-    /// Every dialect, for tables and tests.
-    pub const ALL: [Dialect; 6] = [
-        Dialect::Smtlib26,
-        Dialect::Z3RawBackslash,
-        Dialect::Cvc5,
-        Dialect::Z3Bytes,
-        Dialect::Legacy,
-        Dialect::Legacy485,
-    ];
-
-    /// Whether operators take their pre-2020 names.
-    pub fn legacy_names(self) -> bool {
-        matches!(self, Dialect::Legacy | Dialect::Legacy485)
-    }
-
-    /// The largest character the release has: its strings are sequences of
-    /// `0..=max_char()`.
-    pub fn max_char(self) -> u32 {
-        match self {
-            Dialect::Smtlib26 | Dialect::Z3RawBackslash | Dialect::Cvc5 => super::MAX_CHAR,
-            Dialect::Z3Bytes | Dialect::Legacy | Dialect::Legacy485 => 0xFF,
-        }
-    }
-
-    /// Whether literals are written with Z3's byte escapes (`\xHH`, `\\`)
-    /// instead of SMT-LIB 2.6's `\u{X}`, and model strings read the same
-    /// way ([`StringEscapes::Z3Legacy`](super::StringEscapes::Z3Legacy)).
-    pub fn byte_escapes(self) -> bool {
-        self.max_char() == 0xFF
-    }
-
-    /// How the release's model strings are read.
-    pub fn model_escapes(self) -> super::StringEscapes {
-        if self.byte_escapes() {
-            super::StringEscapes::Z3Legacy
-        } else {
-            super::StringEscapes::Smtlib26
-        }
-    }
-
-    /// Whether the release prints a model string so that some values read
-    /// back as another string: Z3 4.8.11 and 4.8.12 print `\` as is, so
-    /// the six characters `\u{61}` come out as `"\u{61}"`, which reads
-    /// `"a"`. Only an output with `\u` in it can be misread. Z3 4.8.13 on
-    /// writes such a backslash `\u{5c}`, cvc5 every backslash, and the byte
-    /// releases `\\`.
-    pub fn ambiguous_models(self) -> bool {
-        self == Dialect::Z3RawBackslash
-    }
-
-    /// Whether the release lacks `op` (or, for `str.from_code` on a byte
-    /// release, gives it another meaning: Z3 4.8.9 maps a code above 0xFF
-    /// to the empty string, or stops with an error).
-    pub fn lacks(self, op: Op) -> bool {
-        use Op::*;
-        match self {
-            Dialect::Smtlib26 | Dialect::Z3RawBackslash | Dialect::Cvc5 => false,
-            Dialect::Z3Bytes => matches!(op, StrFromCode),
-            // `str.is_digit` and `re.diff` are printed with what they have.
-            Dialect::Legacy => matches!(
-                op,
-                StrReplaceAll | StrReplaceRe | StrReplaceReAll | StrToCode | StrFromCode
-            ),
-            Dialect::Legacy485 => Dialect::Legacy.lacks(op) || matches!(op, StrLt | StrLe),
-        }
-    }
-
-    /// The dialect's name on the command line (`--dialect`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Dialect::Smtlib26 => "smtlib2.6",
-            Dialect::Z3RawBackslash => "z3-4.8.11",
-            Dialect::Cvc5 => "cvc5",
-            Dialect::Z3Bytes => "z3-4.8.9",
-            Dialect::Legacy => "z3-4.8.7",
-            Dialect::Legacy485 => "z3-4.8.5",
-        }
-    }
-}
-
-impl std::fmt::Display for Dialect {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use super::Dialect;
 
 /// A function symbol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -342,6 +205,27 @@ pub enum Op {
     /// `(_ int2bv m)`: `n mod 2^m` (Z3 and cvc5 name; SMT-LIB 2.6's
     /// `nat2bv` is read by neither).
     Int2bv(u32),
+}
+
+/// Which operators each dialect has: kept with the operators so that the
+/// dialect type needs nothing of them.
+impl Dialect {
+    /// Whether the release lacks `op` (or, for `str.from_code` on a byte
+    /// release, gives it another meaning: Z3 4.8.9 maps a code above 0xFF
+    /// to the empty string, or stops with an error).
+    pub fn lacks(self, op: Op) -> bool {
+        use Op::*;
+        match self {
+            Dialect::Smtlib26 | Dialect::Z3RawBackslash | Dialect::Cvc5 => false,
+            Dialect::Z3Bytes => matches!(op, StrFromCode),
+            // `str.is_digit` and `re.diff` are printed with what they have.
+            Dialect::Legacy => matches!(
+                op,
+                StrReplaceAll | StrReplaceRe | StrReplaceReAll | StrToCode | StrFromCode
+            ),
+            Dialect::Legacy485 => Dialect::Legacy.lacks(op) || matches!(op, StrLt | StrLe),
+        }
+    }
 }
 
 impl Op {
@@ -568,102 +452,6 @@ impl Op {
         matches!(self, Op::ReNone | Op::ReAll | Op::ReAllchar)
     }
 
-    /// The sort of `self` applied to arguments of the given sorts, or `None`
-    /// if the application is ill-sorted.
-    pub fn result_sort(self, args: &[Sort]) -> Option<Sort> {
-        use Op::*;
-        use Sort::{Bool as B, Int as I, RegLan as R, String as S};
-        let all = |s: &Sort| args.iter().all(|a| a == s);
-        let exactly = |want: &[Sort], out: Sort| (args == want).then_some(out);
-        match self {
-            Not => exactly(&[B], B),
-            And | Or | Xor | Implies => (args.len() >= 2 && all(&B)).then_some(B),
-            Eq | Distinct => (args.len() >= 2 && all(&args[0])).then_some(B),
-            Ite => (args.len() == 3 && args[0] == B && args[1] == args[2]).then(|| args[1].clone()),
-            Add | Mul => (args.len() >= 2 && all(&I)).then_some(I),
-            Sub => (args.len() >= 2 && all(&I)).then_some(I),
-            Neg | Abs => exactly(&[I], I),
-            Div | Mod => exactly(&[I, I], I),
-            Lt | Le | Gt | Ge => (args.len() >= 2 && all(&I)).then_some(B),
-            StrConcat => (args.len() >= 2 && all(&S)).then_some(S),
-            StrLen => exactly(&[S], I),
-            StrLt | StrLe => (args.len() >= 2 && all(&S)).then_some(B),
-            StrAt => exactly(&[S, I], S),
-            StrSubstr => exactly(&[S, I, I], S),
-            StrPrefixof | StrSuffixof | StrContains => exactly(&[S, S], B),
-            StrIndexof => exactly(&[S, S, I], I),
-            StrReplace | StrReplaceAll => exactly(&[S, S, S], S),
-            StrReplaceRe | StrReplaceReAll => exactly(&[S, R, S], S),
-            StrIsDigit => exactly(&[S], B),
-            StrToCode | StrToInt => exactly(&[S], I),
-            StrFromCode | StrFromInt => exactly(&[I], S),
-            StrInRe => exactly(&[S, R], B),
-            StrToRe => exactly(&[S], R),
-            ReNone | ReAll | ReAllchar => exactly(&[], R),
-            ReConcat | ReUnion | ReInter => (args.len() >= 2 && all(&R)).then_some(R),
-            ReDiff => exactly(&[R, R], R),
-            ReComp | ReStar | RePlus | ReOpt | RePower(_) | ReLoop(..) => exactly(&[R], R),
-            ReRange => exactly(&[S, S], R),
-            Select => match args {
-                [Sort::Array(i, e), j] if **i == *j => Some((**e).clone()),
-                _ => None,
-            },
-            Store => match args {
-                [a @ Sort::Array(i, e), j, v] if **i == *j && **e == *v => Some(a.clone()),
-                _ => None,
-            },
-            _ => self.bv_result_sort(args),
-        }
-    }
-
-    /// [`Op::result_sort`] for the bit-vector operators: the ranks of the
-    /// FixedSizeBitVectors theory and the QF_BV logic, with their side
-    /// conditions on indices (`m > i >= j` for extract, `i >= 1` for
-    /// repeat, widths that fit a `u32`).
-    fn bv_result_sort(self, args: &[Sort]) -> Option<Sort> {
-        use Op::*;
-        let width = |s: &Sort| match s {
-            Sort::BitVec(m) => Some(*m),
-            _ => None,
-        };
-        let same = || {
-            let m = width(args.first()?)?;
-            args.iter().all(|a| width(a) == Some(m)).then_some(m)
-        };
-        let unary = || match args {
-            [Sort::BitVec(m)] => Some(*m),
-            _ => None,
-        };
-        match self {
-            Concat => match args {
-                [Sort::BitVec(a), Sort::BitVec(b)] => a.checked_add(*b).map(Sort::BitVec),
-                _ => None,
-            },
-            Extract(i, j) => {
-                let m = unary()?;
-                (m > i && i >= j).then(|| Sort::BitVec(i - j + 1))
-            }
-            BvNot | BvNeg | RotateLeft(_) | RotateRight(_) => unary().map(Sort::BitVec),
-            Repeat(i) => unary()
-                .filter(|_| i >= 1)
-                .and_then(|m| m.checked_mul(i))
-                .map(Sort::BitVec),
-            ZeroExtend(i) | SignExtend(i) => {
-                unary().and_then(|m| m.checked_add(i)).map(Sort::BitVec)
-            }
-            BvAnd | BvOr | BvAdd | BvMul => (args.len() >= 2).then(same)?.map(Sort::BitVec),
-            BvUdiv | BvUrem | BvShl | BvLshr | BvNand | BvNor | BvXor | BvXnor | BvSub | BvSdiv
-            | BvSrem | BvSmod | BvAshr => (args.len() == 2).then(same)?.map(Sort::BitVec),
-            BvComp => (args.len() == 2).then(same)?.map(|_| Sort::BitVec(1)),
-            BvUlt | BvUle | BvUgt | BvUge | BvSlt | BvSle | BvSgt | BvSge => {
-                (args.len() == 2).then(same)?.map(|_| Sort::Bool)
-            }
-            Bv2nat => unary().map(|_| Sort::Int),
-            Int2bv(m) => (args == [Sort::Int] && m >= 1).then_some(Sort::BitVec(m)),
-            _ => None,
-        }
-    }
-
     /// The indices of an indexed operator (`(_ extract 3 0)` has `[3, 0]`);
     /// empty for the others.
     pub fn indices(self) -> Vec<u32> {
@@ -698,20 +486,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn ranks_reject_ill_sorted_applications() {
-        assert_eq!(Op::StrLen.result_sort(&[Sort::String]), Some(Sort::Int));
-        assert_eq!(Op::StrLen.result_sort(&[Sort::Int]), None);
-        assert_eq!(
-            Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::String]),
-            Some(Sort::String)
-        );
-        assert_eq!(
-            Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::Int]),
-            None
-        );
-        assert_eq!(Op::Eq.result_sort(&[Sort::Int]), None);
     }
 }
