@@ -1,8 +1,9 @@
 //! Dialects: what one solver release reads and prints (operator names,
 //! string literal escapes, alphabet).
 //!
-//! The operators a release lacks ([`Dialect::lacks`]) are kept with the
-//! operators (`op.rs`), next to their names in each dialect.
+//! The operators a release lacks are recorded in the operator table
+//! ([`OPERATORS`](super::OPERATORS), [`Dialect::lacks`]), next to their
+//! names in each dialect.
 
 use serde::{Deserialize, Serialize};
 

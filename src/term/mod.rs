@@ -12,6 +12,7 @@ mod formula;
 mod lexer;
 mod op;
 pub mod parser;
+mod pool;
 pub mod printer;
 mod rank;
 pub mod response;
@@ -26,11 +27,12 @@ pub use bitvec::BitVec;
 pub use dialect::Dialect;
 pub use error::ParseError;
 pub use formula::{Formula, Queries};
-pub use op::Op;
+pub use op::{Arity, OPERATORS, Op, OpRow, Pool, Theory};
 pub use parser::{
     MAX_NUMERAL_DIGITS, StringEscapes, parse_located, parse_script, parse_sort, parse_term,
     parse_term_with,
 };
+pub use pool::{pool, pool_len};
 pub use printer::Printer;
 pub use response::{
     ModelEntry, Response, SatAnswer, Unreadable, parse_responses, parse_responses_with,

@@ -111,21 +111,6 @@ impl<'a> Parser<'a> {
                 self.next()?;
                 let name = self.next()?;
                 let head = match name.tok {
-                    Tok::Symbol(
-                        s @ ("extract" | "repeat" | "zero_extend" | "sign_extend" | "rotate_left"
-                        | "rotate_right" | "int2bv"),
-                    ) => {
-                        let i = self.numeral_u32("an index")?;
-                        Head::Op(match s {
-                            "extract" => Op::Extract(i, self.numeral_u32("an index")?),
-                            "repeat" => Op::Repeat(i),
-                            "zero_extend" => Op::ZeroExtend(i),
-                            "sign_extend" => Op::SignExtend(i),
-                            "rotate_left" => Op::RotateLeft(i),
-                            "rotate_right" => Op::RotateRight(i),
-                            _ => Op::Int2bv(i),
-                        })
-                    }
                     Tok::Symbol("re.loop") => {
                         let lo = self.numeral_big()?;
                         let hi = self.numeral_big()?;
@@ -141,14 +126,15 @@ impl<'a> Parser<'a> {
                             None => Head::BigPower(n),
                         }
                     }
-                    _ => {
-                        return Err(self.error(
-                            name,
-                            "an indexed function (`re.loop`, `re.^`, `extract`, `repeat`, \
-                             `zero_extend`, `sign_extend`, `rotate_left`, `rotate_right`, \
-                             `int2bv`)",
-                        ));
+                    Tok::Symbol(s) if Op::from_name(s).is_some_and(Op::is_indexed) => {
+                        let kind = Op::from_name(s).expect("just found");
+                        let mut indices = [0; 2];
+                        for index in indices.iter_mut().take(kind.index_count()) {
+                            *index = self.numeral_u32("an index")?;
+                        }
+                        Head::Op(kind.with_indices(&indices))
                     }
+                    _ => return Err(self.error(name, indexed_functions())),
                 };
                 self.rparen()?;
                 Ok(Frame::App {
@@ -254,7 +240,7 @@ impl<'a> Parser<'a> {
                 _ => Err(arity_error("`(as const ...)` with 1 argument".into())),
             },
             Head::Op(op) => {
-                let (min, max) = arity(op);
+                let (min, max) = op.arity().bounds();
                 let n = args.len();
                 if n < min || max.is_some_and(|m| n > m) {
                     let want = match max {
@@ -269,121 +255,26 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// `(min, max)` number of arguments; `None` is unbounded.
-pub(super) fn arity(op: Op) -> (usize, Option<usize>) {
-    use Op::*;
-    match op {
-        ReNone | ReAll | ReAllchar => (0, Some(0)),
-        Not | Neg | Abs | StrLen | StrIsDigit | StrToCode | StrFromCode | StrToInt | StrFromInt
-        | StrToRe | ReComp | ReStar | RePlus | ReOpt | RePower(_) | ReLoop(..) => (1, Some(1)),
-        Div | Mod | StrAt | StrPrefixof | StrSuffixof | StrContains | StrInRe | ReDiff
-        | ReRange | Select => (2, Some(2)),
-        Ite | StrSubstr | StrIndexof | StrReplace | StrReplaceAll | StrReplaceRe
-        | StrReplaceReAll | Store => (3, Some(3)),
-        And | Or | Xor | Implies | Eq | Distinct | Add | Sub | Mul | Lt | Le | Gt | Ge
-        | StrConcat | StrLt | StrLe | ReConcat | ReUnion | ReInter => (2, None),
-        // FixedSizeBitVectors: `bvand`, `bvor`, `bvadd`, `bvmul` are
-        // :left-assoc; every other operator has its fixed rank.
-        BvAnd | BvOr | BvAdd | BvMul => (2, None),
-        BvNot | BvNeg | Extract(..) | Repeat(_) | ZeroExtend(_) | SignExtend(_) | RotateLeft(_)
-        | RotateRight(_) | Bv2nat | Int2bv(_) => (1, Some(1)),
-        Concat | BvUdiv | BvUrem | BvShl | BvLshr | BvUlt | BvNand | BvNor | BvXor | BvXnor
-        | BvComp | BvSub | BvSdiv | BvSrem | BvSmod | BvAshr | BvUle | BvUgt | BvUge | BvSlt
-        | BvSle | BvSgt | BvSge => (2, Some(2)),
+/// The head a (non-indexed) function symbol names, in any dialect
+/// ([`Op::from_name`]): `-` is negation or subtraction by arity, and a bare
+/// `re.loop` the pre-2020 loop with its bounds as arguments.
+pub(super) fn op_by_name(s: &str) -> Option<Head> {
+    match s {
+        "-" => Some(Head::Minus),
+        "re.loop" => Some(Head::LegacyLoop),
+        _ => Op::from_name(s).filter(|op| !op.is_indexed()).map(Head::Op),
     }
 }
 
-/// The operator a (non-indexed) function symbol names, in either dialect.
-pub(super) fn op_by_name(s: &str) -> Option<Head> {
-    use Op::*;
-    let op = match s {
-        "-" => return Some(Head::Minus),
-        "re.loop" => return Some(Head::LegacyLoop),
-        "not" => Not,
-        "and" => And,
-        "or" => Or,
-        "xor" => Xor,
-        "=>" => Implies,
-        "=" => Eq,
-        "distinct" => Distinct,
-        "ite" => Ite,
-        "+" => Add,
-        "*" => Mul,
-        "div" => Div,
-        "mod" => Mod,
-        "abs" => Abs,
-        "<" => Lt,
-        "<=" => Le,
-        ">" => Gt,
-        ">=" => Ge,
-        "str.++" => StrConcat,
-        "str.len" => StrLen,
-        "str.<" => StrLt,
-        "str.<=" => StrLe,
-        "str.at" => StrAt,
-        "str.substr" => StrSubstr,
-        "str.prefixof" => StrPrefixof,
-        "str.suffixof" => StrSuffixof,
-        "str.contains" => StrContains,
-        "str.indexof" => StrIndexof,
-        "str.replace" => StrReplace,
-        "str.replace_all" => StrReplaceAll,
-        "str.replace_re" => StrReplaceRe,
-        "str.replace_re_all" => StrReplaceReAll,
-        "str.is_digit" => StrIsDigit,
-        "str.to_code" => StrToCode,
-        "str.from_code" => StrFromCode,
-        "str.to_int" | "str.to.int" | "str.to-int" => StrToInt,
-        "str.from_int" | "int.to.str" | "int.to-str" => StrFromInt,
-        "str.in_re" | "str.in.re" | "str.in-re" => StrInRe,
-        "str.to_re" | "str.to.re" | "str.to-re" => StrToRe,
-        "re.none" | "re.nostr" => ReNone,
-        "re.all" => ReAll,
-        "re.allchar" => ReAllchar,
-        "re.++" => ReConcat,
-        "re.union" => ReUnion,
-        "re.inter" => ReInter,
-        "re.diff" => ReDiff,
-        "re.comp" | "re.complement" => ReComp,
-        "re.*" => ReStar,
-        "re.+" => RePlus,
-        "re.opt" => ReOpt,
-        "re.range" => ReRange,
-        "select" => Select,
-        "store" => Store,
-        "concat" => Concat,
-        "bvnot" => BvNot,
-        "bvand" => BvAnd,
-        "bvor" => BvOr,
-        "bvneg" => BvNeg,
-        "bvadd" => BvAdd,
-        "bvmul" => BvMul,
-        "bvudiv" => BvUdiv,
-        "bvurem" => BvUrem,
-        "bvshl" => BvShl,
-        "bvlshr" => BvLshr,
-        "bvult" => BvUlt,
-        "bvnand" => BvNand,
-        "bvnor" => BvNor,
-        "bvxor" => BvXor,
-        "bvxnor" => BvXnor,
-        "bvcomp" => BvComp,
-        "bvsub" => BvSub,
-        "bvsdiv" => BvSdiv,
-        "bvsrem" => BvSrem,
-        "bvsmod" => BvSmod,
-        "bvashr" => BvAshr,
-        "bvule" => BvUle,
-        "bvugt" => BvUgt,
-        "bvuge" => BvUge,
-        "bvslt" => BvSlt,
-        "bvsle" => BvSle,
-        "bvsgt" => BvSgt,
-        "bvsge" => BvSge,
-        "bv2nat" => Bv2nat,
-        _ => return None,
-    };
-    Some(Head::Op(op))
+/// What an indexed identifier may name, for the error that it names
+/// something else: every indexed operator of the table.
+pub(super) fn indexed_functions() -> String {
+    let names: Vec<String> = crate::term::OPERATORS
+        .iter()
+        .filter(|r| r.op.is_indexed())
+        .map(|r| format!("`{}`", r.name))
+        .collect();
+    format!("an indexed function ({})", names.join(", "))
 }
 
 #[cfg(test)]
