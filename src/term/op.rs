@@ -392,6 +392,7 @@ pub(super) const TABLE: &[OpRow] = &{
         row(Or, "or", Core, MANY),
         row(Xor, "xor", Core, MANY),
         row(Implies, "=>", Core, MANY),
+        // The paper's `equals(s, t)`: string equality as a step-1 operation.
         row(Eq, "=", Core, MANY).drawn(&[S, S], STEP1),
         row(Distinct, "distinct", Core, MANY),
         row(Ite, "ite", Core, THREE),

@@ -78,7 +78,7 @@ const fn in_pool(r: &OpRow, pool: Pool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::term::OPERATORS;
+    use crate::term::{OPERATORS, Sort};
 
     /// The generators draw by index from these lists, so their order is
     /// what a seed means: pinned as they were written before the table.
@@ -155,5 +155,47 @@ mod tests {
                 StrInRe,
             ]
         );
+    }
+
+    /// The term pool splits its operators by result sort and draws from
+    /// each list by index: each list keeps the order it was written in.
+    #[test]
+    fn the_term_pool_keeps_its_order_per_result_sort() {
+        use Op::*;
+        const TERMS: &[Op] = &pool::<{ pool_len(Pool::Terms) }>(
+            Pool::Terms,
+            &[Theory::Strings, Theory::Ints, Theory::Core],
+        );
+        let of = |sort: Sort| -> Vec<Op> {
+            let result = |op: Op| op.result_sort(op.row().applied.expect("applied"));
+            TERMS
+                .iter()
+                .copied()
+                .filter(|&op| result(op) == Some(sort.clone()))
+                .collect()
+        };
+        let strings = [
+            StrConcat,
+            StrAt,
+            StrSubstr,
+            StrReplace,
+            StrReplaceAll,
+            StrFromCode,
+            StrFromInt,
+        ];
+        assert_eq!(of(Sort::String), strings);
+        let ints = [StrLen, StrIndexof, StrToCode, StrToInt, Add, Sub, Mul];
+        assert_eq!(of(Sort::Int), ints);
+        let bools = [
+            StrLt,
+            StrLe,
+            StrPrefixof,
+            StrSuffixof,
+            StrContains,
+            StrIsDigit,
+            Eq,
+        ];
+        assert_eq!(of(Sort::Bool), bools);
+        assert_eq!(TERMS.len(), 21);
     }
 }
