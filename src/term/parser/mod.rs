@@ -71,20 +71,16 @@ pub(crate) use cursor::{Parser, undouble};
 ///
 /// The parser itself has no limit (it keeps its own stack), but `Term`'s
 /// derived `Clone`, `Eq` and `Drop`, the printer and every later pass
-/// recurse. Measured on a 2 MiB test thread (profile.test, opt-level 1):
-/// `Clone` of nested applications overflows near 6,000 levels. 2,000 leaves
-/// room for passes with larger frames.
+/// recurse; the bound leaves them room (figures: `docs/measured/term.md`).
 pub const MAX_DEPTH: usize = 2_000;
 
 /// The deepest nesting of sorts accepted (`(Array (Array ...) ...)`); sorts
 /// are parsed recursively.
 pub const MAX_SORT_DEPTH: usize = 64;
 
-/// The most digits a numeral may have. num-bigint converts decimal text to
-/// binary in quadratic time: measured on this machine (debug test profile
-/// aside, release build), 1,000,000 digits took 1.9 s and 5,000,000 over a
-/// minute; 100,000 take about 20 ms. No value a solver prints for a formula
-/// we judge comes near it.
+/// The most digits a numeral may have: num-bigint converts decimal text to
+/// binary in quadratic time, and no value a solver prints for a formula we
+/// judge comes near it (figures: `docs/measured/term.md`).
 pub const MAX_NUMERAL_DIGITS: usize = 100_000;
 
 /// The most term nodes one command may gain by expanding definitions
