@@ -4,6 +4,13 @@
 //! This layer knows nothing of semantics, solvers or fuzzing. Its contract:
 //! every [`Term`] and [`Script`] prints as text that both Z3 and cvc5 parse,
 //! and [`parse_script`] / [`parse_term`] read that text back to an equal value (round trip).
+//!
+//! What is known about each operator (its name in each [`Dialect`], the
+//! names the parser reads, its theory, arity, and the generator pools that
+//! draw it) is one table, [`OPERATORS`]; the printer, the parser and the
+//! generators' operator lists ([`pool`]) read it. [`ParseError`] sits at
+//! the bottom of the layer, below the lexer, the parser and the response
+//! reader.
 
 mod bitvec;
 mod dialect;
