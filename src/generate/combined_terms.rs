@@ -41,7 +41,7 @@ use rand::{Rng, RngCore};
 use super::bv_pool::CombinedPool;
 use super::regex_pool::RegexPool;
 use crate::semantics::{Model, Value, eval_closed};
-use crate::term::{BitVec, Formula, Op, Sort, Term};
+use crate::term::{BitVec, Formula, Op, Pool, Sort, Term, Theory, pool, pool_len};
 
 /// A term and its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,37 +56,11 @@ pub struct Sampled {
 pub const WIDTHS: &[u32] = &[1, 4, 8, 32, 64];
 
 /// Binary bit-vector operators of one width to that width.
-const BINARY: &[Op] = &[
-    Op::BvAnd,
-    Op::BvOr,
-    Op::BvAdd,
-    Op::BvMul,
-    Op::BvUdiv,
-    Op::BvUrem,
-    Op::BvShl,
-    Op::BvLshr,
-    Op::BvNand,
-    Op::BvNor,
-    Op::BvXor,
-    Op::BvXnor,
-    Op::BvSub,
-    Op::BvSdiv,
-    Op::BvSrem,
-    Op::BvSmod,
-    Op::BvAshr,
-];
+const BINARY: &[Op] = &pool::<{ pool_len(Pool::BvBinary) }>(Pool::BvBinary, &Theory::ALL);
 
 /// The bit-vector comparisons.
-const COMPARISONS: &[Op] = &[
-    Op::BvUlt,
-    Op::BvUle,
-    Op::BvUgt,
-    Op::BvUge,
-    Op::BvSlt,
-    Op::BvSle,
-    Op::BvSgt,
-    Op::BvSge,
-];
+const COMPARISONS: &[Op] =
+    &pool::<{ pool_len(Pool::BvComparison) }>(Pool::BvComparison, &Theory::ALL);
 
 /// How many draws a term may take before [`CombinedTermSampler::term`]
 /// gives up.

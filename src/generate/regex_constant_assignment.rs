@@ -25,31 +25,16 @@ use rand::{Rng, RngCore};
 use super::Generator;
 use super::regex_pool::RegexPool;
 use crate::semantics::{Model, Value, eval_closed};
-use crate::term::{Formula, Op, Sort, Term};
+use crate::term::{Formula, Op, Pool, Sort, Term, Theory, pool, pool_len};
 use crate::truth::{Case, Provenance, Truth};
 
-/// The operations of Table 2.1, as drawn here (indices of `re.^` and
-/// `re.loop` come from the integer pool).
-const OPERATIONS: &[Op] = &[
-    Op::ReNone,
-    Op::ReAll,
-    Op::ReAllchar,
-    Op::StrToRe,
-    Op::ReConcat,
-    Op::ReUnion,
-    Op::ReInter,
-    Op::ReDiff,
-    Op::ReComp,
-    Op::ReStar,
-    Op::RePlus,
-    Op::ReOpt,
-    Op::ReRange,
-    Op::RePower(0),
-    Op::ReLoop(0, 0),
-    Op::StrReplaceRe,
-    Op::StrReplaceReAll,
-    Op::StrInRe,
-];
+/// The operations of Table 2.1, grouped by return type as there (`RegLan`
+/// with its constants first, then the string functions), as drawn here
+/// (indices of `re.^` and `re.loop` come from the integer pool).
+const OPERATIONS: &[Op] = &pool::<{ pool_len(Pool::RegexOperations) }>(
+    Pool::RegexOperations,
+    &[Theory::Regex, Theory::Strings],
+);
 
 /// Makes random regex constant-assignment cases from a regex pool.
 #[derive(Clone, Debug)]

@@ -23,7 +23,7 @@ use rand::{Rng, RngCore};
 use super::regex_pool::RegexPool;
 use crate::semantics::regex::Regex;
 use crate::semantics::{Value, eval_closed};
-use crate::term::{Op, Term};
+use crate::term::{Op, Pool, Term, Theory, pool, pool_len};
 
 /// A term and its language.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,18 +35,7 @@ pub struct Sampled {
 }
 
 /// The `RegLan`-valued operations of Table 2.1 with `RegLan` arguments.
-const NESTING: &[Op] = &[
-    Op::ReConcat,
-    Op::ReUnion,
-    Op::ReInter,
-    Op::ReDiff,
-    Op::ReComp,
-    Op::ReStar,
-    Op::RePlus,
-    Op::ReOpt,
-    Op::RePower(0),
-    Op::ReLoop(0, 0),
-];
+const NESTING: &[Op] = &pool::<{ pool_len(Pool::RegexNesting) }>(Pool::RegexNesting, &Theory::ALL);
 
 /// Draws nested terms over a regex pool.
 #[derive(Clone, Debug)]

@@ -13,48 +13,23 @@
 //! semantics.
 
 use crate::semantics::{self, Model, Value};
-use crate::term::{Formula, Op, Sort, Term};
+use crate::term::{Formula, Op, Pool, Sort, Term, Theory, pool, pool_len};
 use crate::truth::{Case, Provenance, Truth};
 
 /// The operators step 1 covers: string equality (the paper's `equals`) and
-/// every non-regex operator of the Unicode Strings theory. (Regex operators take a RegLan argument, which has no
-/// variable form worth testing in isolation; they are covered with
-/// constant languages.)
-pub const STRING_OPERATORS: &[Op] = &[
-    Op::Eq,
-    Op::StrConcat,
-    Op::StrLen,
-    Op::StrLt,
-    Op::StrLe,
-    Op::StrAt,
-    Op::StrSubstr,
-    Op::StrPrefixof,
-    Op::StrSuffixof,
-    Op::StrContains,
-    Op::StrIndexof,
-    Op::StrReplace,
-    Op::StrReplaceAll,
-    Op::StrIsDigit,
-    Op::StrToCode,
-    Op::StrFromCode,
-    Op::StrToInt,
-    Op::StrFromInt,
-];
+/// every non-regex operator of the Unicode Strings theory, in table order
+/// (the rows of [`OPERATORS`](crate::term::OPERATORS) in [`Pool::Step1`]).
+/// (Regex operators take a RegLan argument, which has no variable form
+/// worth testing in isolation; they are covered with constant languages.)
+/// Recipes and seeds index this list, so its order is pinned by a test.
+pub const STRING_OPERATORS: &[Op] = &pool::<{ pool_len(Pool::Step1) }>(Pool::Step1, &Theory::ALL);
 
-/// The argument sorts of a step-1 operator.
+/// The argument sorts of a step-1 operator (the table's applied sorts);
+/// empty for any other operator.
 pub fn argument_sorts(op: Op) -> &'static [Sort] {
-    use Sort::{Int as I, String as S};
-    match op {
-        Op::StrConcat | Op::StrLt | Op::StrLe => &[S, S],
-        // The paper's `equals(s, t)`: string equality as an operation.
-        Op::Eq => &[S, S],
-        Op::StrPrefixof | Op::StrSuffixof | Op::StrContains => &[S, S],
-        Op::StrLen | Op::StrIsDigit | Op::StrToCode | Op::StrToInt => &[S],
-        Op::StrAt => &[S, I],
-        Op::StrSubstr => &[S, I, I],
-        Op::StrIndexof => &[S, S, I],
-        Op::StrReplace | Op::StrReplaceAll => &[S, S, S],
-        Op::StrFromCode | Op::StrFromInt => &[I],
+    let row = op.row();
+    match row.applied {
+        Some(sorts) if row.pools.contains(&Pool::Step1) => sorts,
         _ => &[],
     }
 }

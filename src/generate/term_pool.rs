@@ -32,9 +32,9 @@ use num_traits::{Signed, ToPrimitive, Zero};
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::{ConstantPool, argument_sorts, result_sort};
+use super::ConstantPool;
 use crate::semantics::{self, Value};
-use crate::term::{MAX_CHAR, Op, SmtString, Sort, Term};
+use crate::term::{MAX_CHAR, Op, Pool, SmtString, Sort, Term, Theory, pool, pool_len};
 
 /// The longest string value a pool term may have.
 pub const MAX_STRING_VALUE: usize = 64;
@@ -69,17 +69,9 @@ pub enum TermPoolError {
 /// step 1, string equality (the paper's `equals`), and `+`, `-`, `*`, `<`,
 /// `<=` on integers.
 pub fn signature(op: Op) -> Option<(&'static [Sort], Sort)> {
-    const II: &[Sort] = &[Sort::Int, Sort::Int];
-    const SS: &[Sort] = &[Sort::String, Sort::String];
-    match op {
-        Op::Add | Op::Sub | Op::Mul => Some((II, Sort::Int)),
-        Op::Lt | Op::Le => Some((II, Sort::Bool)),
-        Op::Eq => Some((SS, Sort::Bool)),
-        _ => {
-            let args = argument_sorts(op);
-            (!args.is_empty()).then(|| (args, result_sort(op)))
-        }
-    }
+    let args = op.row().applied?;
+    let result = op.result_sort(args).expect("applied sorts are well-sorted");
+    Some((args, result))
 }
 
 /// The operator applied to constant arguments, evaluated; `None` when the
@@ -111,30 +103,11 @@ pub struct TermPool {
 }
 
 /// The default operators: every non-regex string operator, string
-/// equality, and `+ - *` on integers.
-pub const DEFAULT_OPERATORS: &[Op] = &[
-    Op::StrConcat,
-    Op::StrAt,
-    Op::StrSubstr,
-    Op::StrReplace,
-    Op::StrReplaceAll,
-    Op::StrFromCode,
-    Op::StrFromInt,
-    Op::StrLen,
-    Op::StrIndexof,
-    Op::StrToCode,
-    Op::StrToInt,
-    Op::Add,
-    Op::Sub,
-    Op::Mul,
-    Op::StrLt,
-    Op::StrLe,
-    Op::StrPrefixof,
-    Op::StrSuffixof,
-    Op::StrContains,
-    Op::StrIsDigit,
-    Op::Eq,
-];
+/// equality, and `+ - *` on integers (the table's [`Pool::Terms`]). Grouped
+/// string, integer, then core operators, so that each result sort's list
+/// keeps the order the pool draws from.
+pub const DEFAULT_OPERATORS: &[Op] =
+    &pool::<{ pool_len(Pool::Terms) }>(Pool::Terms, &[Theory::Strings, Theory::Ints, Theory::Core]);
 
 impl TermPool {
     /// A pool over `constants` with [`DEFAULT_OPERATORS`].

@@ -11,7 +11,8 @@
 //! - Whitespace and `;` comments are skipped between tokens and never inside
 //!   one.
 
-use super::{MAX_CHAR, SmtString, parser::ParseError};
+use super::error::ParseError;
+use super::{MAX_CHAR, SmtString};
 
 /// How backslash escapes in string literals are read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

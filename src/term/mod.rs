@@ -4,13 +4,24 @@
 //! This layer knows nothing of semantics, solvers or fuzzing. Its contract:
 //! every [`Term`] and [`Script`] prints as text that both Z3 and cvc5 parse,
 //! and [`parse_script`] / [`parse_term`] read that text back to an equal value (round trip).
+//!
+//! What is known about each operator (its name in each [`Dialect`], the
+//! names the parser reads, its theory, arity, and the generator pools that
+//! draw it) is one table, [`OPERATORS`]; the printer, the parser and the
+//! generators' operator lists ([`pool`]) read it. [`ParseError`] sits at
+//! the bottom of the layer, below the lexer, the parser and the response
+//! reader.
 
 mod bitvec;
+mod dialect;
+mod error;
 mod formula;
 mod lexer;
 mod op;
 pub mod parser;
+mod pool;
 pub mod printer;
+mod rank;
 pub mod response;
 pub mod scopes;
 mod script;
@@ -20,12 +31,15 @@ mod string;
 mod term;
 
 pub use bitvec::BitVec;
+pub use dialect::Dialect;
+pub use error::ParseError;
 pub use formula::{Formula, Queries};
-pub use op::{Dialect, Op};
+pub use op::{Arity, OPERATORS, Op, OpRow, Pool, Theory};
 pub use parser::{
-    MAX_NUMERAL_DIGITS, ParseError, StringEscapes, parse_located, parse_script, parse_sort,
-    parse_term, parse_term_with,
+    MAX_NUMERAL_DIGITS, StringEscapes, parse_located, parse_script, parse_sort, parse_term,
+    parse_term_with,
 };
+pub use pool::{pool, pool_len};
 pub use printer::Printer;
 pub use response::{
     ModelEntry, Response, SatAnswer, Unreadable, parse_responses, parse_responses_with,

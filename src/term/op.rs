@@ -1,149 +1,33 @@
 //! Operators: the function symbols of the core theory, integers, the SMT-LIB
-//! 2.6 Unicode Strings theory (strings and regular languages) and arrays.
+//! 2.6 Unicode Strings theory (strings and regular languages), arrays and
+//! bit-vectors, and the one table that says everything else about them.
 //!
-//! An [`Op`] knows its SMT-LIB name in each [`Dialect`] and its rank
-//! ([`Op::result_sort`]); terms are `Op` applied to argument terms.
+//! An [`Op`] is applied to argument terms; its rank is
+//! [`Op::result_sort`]. Everything that is a fact about an operator rather
+//! than code (its name in each [`Dialect`], the names the parser also reads,
+//! its theory, how many arguments it takes, the dialects that lack it, the
+//! sorts and generator pools the generators draw it with) is one row of
+//! [`OPERATORS`].
+//!
+//! # Invariants
+//!
+//! - [`OPERATORS`] has exactly one row per variant of [`Op`], in the order
+//!   the variants are declared (an indexed operator's row has its indices at
+//!   0). Tested by enumerating the variants through serde, so a variant added
+//!   without a row fails the test, not a fuzzing run.
+//! - [`Op::name_in`], the parser's name lookup ([`Op::from_name`]),
+//!   [`Dialect::lacks`] and every generator's operator list
+//!   ([`Op::UNINDEXED`], [`pool`](super::pool())) read the table; nothing
+//!   else lists operator names. For every row and every dialect,
+//!   `from_name(name_in(d))` gives the row's operator back (`-` gives
+//!   [`Op::Sub`], whose name [`Op::Neg`] shares).
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::Sort;
-
-/// What one solver release reads and prints: the operator names, how a
-/// string literal is written, the characters it has, the operators it
-/// lacks. Measured on the PyPI builds of each Z3 release (see
-/// `tests/dialect_releases.rs`, which probes every escape class against the
-/// real libraries):
-///
-/// | dialect | releases | names | alphabet | literal escapes it reads | model strings |
-/// |---|---|---|---|---|---|
-/// | [`Smtlib26`](Dialect::Smtlib26) | Z3 4.8.13 on | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\u{5c}` for a `\` before `u` |
-/// | [`Z3RawBackslash`](Dialect::Z3RawBackslash) | Z3 4.8.11, 4.8.12 | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\` as is (ambiguous) |
-/// | [`Cvc5`](Dialect::Cvc5) | cvc5 | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\` as `\u{5c}` |
-/// | [`Z3Bytes`](Dialect::Z3Bytes) | Z3 4.8.9, 4.8.10 | 2.6 | 0..=0xFF | `\xHH`, `\\`, `\n`..., `\u{X}` (X <= 0xFF) | `\xHH`, `\\`, `\n` |
-/// | [`Legacy`](Dialect::Legacy) | Z3 4.8.7, 4.8.8 | pre-2020 | 0..=0xFF | `\xHH`, `\\`, `\n`...; `\u` is `u` | as `Z3Bytes` |
-/// | [`Legacy485`](Dialect::Legacy485) | Z3 4.8.5 and older | pre-2020 | 0..=0xFF | as `Legacy` | as `Z3Bytes` |
-///
-/// The byte releases read `\x00` (four characters in SMT-LIB 2.6) as one
-/// character, so a literal is printed for each release the way it reads
-/// it: [`Printer`](super::Printer) follows [`Dialect::byte_escapes`]. What
-/// a release cannot express ([`Dialect::lacks`], characters above
-/// [`Dialect::max_char`], and for cvc5 RegLan constants and equality) is
-/// never sent to it: see `oracle::not_expressible`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Dialect {
-    /// SMT-LIB 2.6 (2020 and later) names and literals: `str.in_re`,
-    /// `str.to_int`, `"\u{0}"`. Z3 4.8.13 and later; any solver of unknown
-    /// version.
-    #[default]
-    Smtlib26,
-    /// Z3 4.8.11 and 4.8.12: SMT-LIB 2.6, except that a model string's
-    /// backslash is printed as is, so the six characters `\u{61}` come out
-    /// as `"\u{61}"`, which reads `"a"` ([`Dialect::ambiguous_models`]).
-    Z3RawBackslash,
-    /// SMT-LIB 2.6 as cvc5 reads it: it refuses RegLan constants
-    /// (`declare-const r RegLan`), equality between regular expressions and
-    /// `re.range` over anything but two one-character literals.
-    Cvc5,
-    /// Z3 4.8.9 and 4.8.10: SMT-LIB 2.6 names, but strings of bytes
-    /// (0..=0xFF) and Z3's own escapes (`\x00`, `\\`); `\u{X}` above 0xFF
-    /// is read as the empty string.
-    Z3Bytes,
-    /// Z3 4.8.7 and 4.8.8 (and 4.8.6, not measured): the names before 2020 (`str.in.re`,
-    /// `str.to.int`, `int.to.str`, `str.to.re`, `re.nostr`,
-    /// `re.complement`, and `re.loop` with the bounds as arguments), and the
-    /// literals of [`Dialect::Z3Bytes`], except that `\u` is the letter `u`.
-    Legacy,
-    /// Z3 4.8.5 and earlier: [`Dialect::Legacy`] without `str.<` and
-    /// `str.<=`.
-    Legacy485,
-}
-
-impl Dialect {
-    /// Every dialect, for tables and tests.
-    pub const ALL: [Dialect; 6] = [
-        Dialect::Smtlib26,
-        Dialect::Z3RawBackslash,
-        Dialect::Cvc5,
-        Dialect::Z3Bytes,
-        Dialect::Legacy,
-        Dialect::Legacy485,
-    ];
-
-    /// Whether operators take their pre-2020 names.
-    pub fn legacy_names(self) -> bool {
-        matches!(self, Dialect::Legacy | Dialect::Legacy485)
-    }
-
-    /// The largest character the release has: its strings are sequences of
-    /// `0..=max_char()`.
-    pub fn max_char(self) -> u32 {
-        match self {
-            Dialect::Smtlib26 | Dialect::Z3RawBackslash | Dialect::Cvc5 => super::MAX_CHAR,
-            Dialect::Z3Bytes | Dialect::Legacy | Dialect::Legacy485 => 0xFF,
-        }
-    }
-
-    /// Whether literals are written with Z3's byte escapes (`\xHH`, `\\`)
-    /// instead of SMT-LIB 2.6's `\u{X}`, and model strings read the same
-    /// way ([`StringEscapes::Z3Legacy`](super::StringEscapes::Z3Legacy)).
-    pub fn byte_escapes(self) -> bool {
-        self.max_char() == 0xFF
-    }
-
-    /// How the release's model strings are read.
-    pub fn model_escapes(self) -> super::StringEscapes {
-        if self.byte_escapes() {
-            super::StringEscapes::Z3Legacy
-        } else {
-            super::StringEscapes::Smtlib26
-        }
-    }
-
-    /// Whether the release prints a model string so that some values read
-    /// back as another string: Z3 4.8.11 and 4.8.12 print `\` as is, so
-    /// the six characters `\u{61}` come out as `"\u{61}"`, which reads
-    /// `"a"`. Only an output with `\u` in it can be misread. Z3 4.8.13 on
-    /// writes such a backslash `\u{5c}`, cvc5 every backslash, and the byte
-    /// releases `\\`.
-    pub fn ambiguous_models(self) -> bool {
-        self == Dialect::Z3RawBackslash
-    }
-
-    /// Whether the release lacks `op` (or, for `str.from_code` on a byte
-    /// release, gives it another meaning: Z3 4.8.9 maps a code above 0xFF
-    /// to the empty string, or stops with an error).
-    pub fn lacks(self, op: Op) -> bool {
-        use Op::*;
-        match self {
-            Dialect::Smtlib26 | Dialect::Z3RawBackslash | Dialect::Cvc5 => false,
-            Dialect::Z3Bytes => matches!(op, StrFromCode),
-            // `str.is_digit` and `re.diff` are printed with what they have.
-            Dialect::Legacy => matches!(
-                op,
-                StrReplaceAll | StrReplaceRe | StrReplaceReAll | StrToCode | StrFromCode
-            ),
-            Dialect::Legacy485 => Dialect::Legacy.lacks(op) || matches!(op, StrLt | StrLe),
-        }
-    }
-
-    /// The dialect's name on the command line (`--dialect`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Dialect::Smtlib26 => "smtlib2.6",
-            Dialect::Z3RawBackslash => "z3-4.8.11",
-            Dialect::Cvc5 => "cvc5",
-            Dialect::Z3Bytes => "z3-4.8.9",
-            Dialect::Legacy => "z3-4.8.7",
-            Dialect::Legacy485 => "z3-4.8.5",
-        }
-    }
-}
-
-impl std::fmt::Display for Dialect {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use super::{Dialect, Sort};
 
 /// A function symbol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -344,95 +228,349 @@ pub enum Op {
     Int2bv(u32),
 }
 
-impl Op {
-    /// Every operator with no indices, for parsers and generators that need
-    /// the whole table. Indexed ones (`re.^`, `re.loop`) are absent.
-    pub const UNINDEXED: &'static [Op] = &[
-        Op::Not,
-        Op::And,
-        Op::Or,
-        Op::Xor,
-        Op::Implies,
-        Op::Eq,
-        Op::Distinct,
-        Op::Ite,
-        Op::Add,
-        Op::Sub,
-        Op::Neg,
-        Op::Mul,
-        Op::Div,
-        Op::Mod,
-        Op::Abs,
-        Op::Lt,
-        Op::Le,
-        Op::Gt,
-        Op::Ge,
-        Op::StrConcat,
-        Op::StrLen,
-        Op::StrLt,
-        Op::StrLe,
-        Op::StrAt,
-        Op::StrSubstr,
-        Op::StrPrefixof,
-        Op::StrSuffixof,
-        Op::StrContains,
-        Op::StrIndexof,
-        Op::StrReplace,
-        Op::StrReplaceAll,
-        Op::StrReplaceRe,
-        Op::StrReplaceReAll,
-        Op::StrIsDigit,
-        Op::StrToCode,
-        Op::StrFromCode,
-        Op::StrToInt,
-        Op::StrFromInt,
-        Op::StrInRe,
-        Op::StrToRe,
-        Op::ReNone,
-        Op::ReAll,
-        Op::ReAllchar,
-        Op::ReConcat,
-        Op::ReUnion,
-        Op::ReInter,
-        Op::ReDiff,
-        Op::ReComp,
-        Op::ReStar,
-        Op::RePlus,
-        Op::ReOpt,
-        Op::ReRange,
-        Op::Select,
-        Op::Store,
-        Op::Concat,
-        Op::BvNot,
-        Op::BvAnd,
-        Op::BvOr,
-        Op::BvNeg,
-        Op::BvAdd,
-        Op::BvMul,
-        Op::BvUdiv,
-        Op::BvUrem,
-        Op::BvShl,
-        Op::BvLshr,
-        Op::BvUlt,
-        Op::BvNand,
-        Op::BvNor,
-        Op::BvXor,
-        Op::BvXnor,
-        Op::BvComp,
-        Op::BvSub,
-        Op::BvSdiv,
-        Op::BvSrem,
-        Op::BvSmod,
-        Op::BvAshr,
-        Op::BvUle,
-        Op::BvUgt,
-        Op::BvUge,
-        Op::BvSlt,
-        Op::BvSle,
-        Op::BvSgt,
-        Op::BvSge,
-        Op::Bv2nat,
+/// The theory an operator belongs to, in the sections of [`Op`]. The string
+/// functions over regular languages (`str.in_re`, `str.replace_re`) are
+/// [`Theory::Strings`]; `str.to_re` and the `re.` operators
+/// [`Theory::Regex`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Theory {
+    /// `Core`: Booleans, equality, `ite`.
+    Core,
+    /// `Ints`: integer arithmetic.
+    Ints,
+    /// Strings of the Unicode Strings theory.
+    Strings,
+    /// Regular languages (`RegLan`) of the Unicode Strings theory.
+    Regex,
+    /// `ArraysEx`.
+    Arrays,
+    /// `FixedSizeBitVectors`, the QF_BV extensions, and the conversions to
+    /// and from Int.
+    BitVectors,
+}
+
+impl Theory {
+    /// Every theory, in the order of the table.
+    pub const ALL: [Theory; 6] = [
+        Theory::Core,
+        Theory::Ints,
+        Theory::Strings,
+        Theory::Regex,
+        Theory::Arrays,
+        Theory::BitVectors,
     ];
+}
+
+/// How many arguments an operator takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arity {
+    /// Exactly this many.
+    Exactly(usize),
+    /// This many or more (left-assoc, right-assoc, chainable, pairwise).
+    AtLeast(usize),
+}
+
+impl Arity {
+    /// `(min, max)`; `None` is unbounded.
+    pub fn bounds(self) -> (usize, Option<usize>) {
+        match self {
+            Arity::Exactly(n) => (n, Some(n)),
+            Arity::AtLeast(n) => (n, None),
+        }
+    }
+}
+
+/// The generator pools an operator is drawn from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pool {
+    /// Step-1 formulas, one operator in isolation (the ICSE 2020 paper's
+    /// Listing 2): string equality and every non-regex string operator.
+    Step1,
+    /// The term pool's default operators: the step-1 ones and `+ - *`.
+    Terms,
+    /// Kühne 2022, Table 2.1: every operation involving regular expressions
+    /// (regex constant assignment).
+    RegexOperations,
+    /// The `RegLan`-valued operations with `RegLan` arguments (nested regex
+    /// terms).
+    RegexNesting,
+    /// Binary bit-vector operators of one width to that width.
+    BvBinary,
+    /// The bit-vector comparisons.
+    BvComparison,
+}
+
+/// One row of [`OPERATORS`]: what the project knows about an operator
+/// besides its rank.
+#[derive(Clone, Copy, Debug)]
+pub struct OpRow {
+    /// The operator; an indexed one with its indices at 0.
+    pub op: Op,
+    /// The SMT-LIB 2.6 name (for an indexed operator, the name inside
+    /// `(_ ...)`).
+    pub name: &'static str,
+    /// The name in the pre-2020 dialects ([`Dialect::legacy_names`]), when
+    /// it differs.
+    pub legacy: Option<&'static str>,
+    /// Further names the parser reads (Z3's older spellings); never printed.
+    pub aliases: &'static [&'static str],
+    /// The theory.
+    pub theory: Theory,
+    /// How many arguments it takes.
+    pub arity: Arity,
+    /// The dialects that lack it, or give it another meaning: never sent to
+    /// them.
+    pub absent: &'static [Dialect],
+    /// The argument sorts the generators apply it to, for an operator they
+    /// apply to fixed sorts (step 1, the term pool).
+    pub applied: Option<&'static [Sort]>,
+    /// The generator pools that draw it.
+    pub pools: &'static [Pool],
+}
+
+const fn row(op: Op, name: &'static str, theory: Theory, arity: Arity) -> OpRow {
+    OpRow {
+        op,
+        name,
+        legacy: None,
+        aliases: &[],
+        theory,
+        arity,
+        absent: &[],
+        applied: None,
+        pools: &[],
+    }
+}
+
+impl OpRow {
+    const fn legacy(mut self, name: &'static str, aliases: &'static [&'static str]) -> Self {
+        self.legacy = Some(name);
+        self.aliases = aliases;
+        self
+    }
+
+    const fn absent(mut self, dialects: &'static [Dialect]) -> Self {
+        self.absent = dialects;
+        self
+    }
+
+    const fn drawn(mut self, applied: &'static [Sort], pools: &'static [Pool]) -> Self {
+        self.applied = Some(applied);
+        self.pools = pools;
+        self
+    }
+
+    const fn pools(mut self, pools: &'static [Pool]) -> Self {
+        self.pools = pools;
+        self
+    }
+}
+
+const ONE: Arity = Arity::Exactly(1);
+const TWO: Arity = Arity::Exactly(2);
+const THREE: Arity = Arity::Exactly(3);
+const MANY: Arity = Arity::AtLeast(2);
+const CONSTANT: Arity = Arity::Exactly(0);
+const S: Sort = Sort::String;
+const I: Sort = Sort::Int;
+const STEP1: &[Pool] = &[Pool::Step1, Pool::Terms];
+const REGEX: &[Pool] = &[Pool::RegexOperations];
+const NESTING: &[Pool] = &[Pool::RegexOperations, Pool::RegexNesting];
+const BINARY: &[Pool] = &[Pool::BvBinary];
+const COMPARISON: &[Pool] = &[Pool::BvComparison];
+const BEFORE_2020: &[Dialect] = &[Dialect::Legacy, Dialect::Legacy485];
+
+/// The operator table: one row per [`Op`] variant, in declaration order.
+pub static OPERATORS: &[OpRow] = TABLE;
+
+pub(super) const TABLE: &[OpRow] = &{
+    use Op::*;
+    use Theory::*;
+    [
+        row(Not, "not", Core, ONE),
+        row(And, "and", Core, MANY),
+        row(Or, "or", Core, MANY),
+        row(Xor, "xor", Core, MANY),
+        row(Implies, "=>", Core, MANY),
+        // The paper's `equals(s, t)`: string equality as a step-1 operation.
+        row(Eq, "=", Core, MANY).drawn(&[S, S], STEP1),
+        row(Distinct, "distinct", Core, MANY),
+        row(Ite, "ite", Core, THREE),
+        row(Add, "+", Ints, MANY).drawn(&[I, I], &[Pool::Terms]),
+        row(Sub, "-", Ints, MANY).drawn(&[I, I], &[Pool::Terms]),
+        row(Neg, "-", Ints, ONE),
+        row(Mul, "*", Ints, MANY).drawn(&[I, I], &[Pool::Terms]),
+        row(Div, "div", Ints, TWO),
+        row(Mod, "mod", Ints, TWO),
+        row(Abs, "abs", Ints, ONE),
+        row(Lt, "<", Ints, MANY).drawn(&[I, I], &[]),
+        row(Le, "<=", Ints, MANY).drawn(&[I, I], &[]),
+        row(Gt, ">", Ints, MANY),
+        row(Ge, ">=", Ints, MANY),
+        row(StrConcat, "str.++", Strings, MANY).drawn(&[S, S], STEP1),
+        row(StrLen, "str.len", Strings, ONE).drawn(&[S], STEP1),
+        row(StrLt, "str.<", Strings, MANY)
+            .absent(&[Dialect::Legacy485])
+            .drawn(&[S, S], STEP1),
+        row(StrLe, "str.<=", Strings, MANY)
+            .absent(&[Dialect::Legacy485])
+            .drawn(&[S, S], STEP1),
+        row(StrAt, "str.at", Strings, TWO).drawn(&[S, I], STEP1),
+        row(StrSubstr, "str.substr", Strings, THREE).drawn(&[S, I, I], STEP1),
+        row(StrPrefixof, "str.prefixof", Strings, TWO).drawn(&[S, S], STEP1),
+        row(StrSuffixof, "str.suffixof", Strings, TWO).drawn(&[S, S], STEP1),
+        row(StrContains, "str.contains", Strings, TWO).drawn(&[S, S], STEP1),
+        row(StrIndexof, "str.indexof", Strings, THREE).drawn(&[S, S, I], STEP1),
+        row(StrReplace, "str.replace", Strings, THREE).drawn(&[S, S, S], STEP1),
+        row(StrReplaceAll, "str.replace_all", Strings, THREE)
+            .absent(BEFORE_2020)
+            .drawn(&[S, S, S], STEP1),
+        row(StrReplaceRe, "str.replace_re", Strings, THREE)
+            .absent(BEFORE_2020)
+            .pools(REGEX),
+        row(StrReplaceReAll, "str.replace_re_all", Strings, THREE)
+            .absent(BEFORE_2020)
+            .pools(REGEX),
+        // Printed with what the old releases have (see the printer).
+        row(StrIsDigit, "str.is_digit", Strings, ONE).drawn(&[S], STEP1),
+        row(StrToCode, "str.to_code", Strings, ONE)
+            .absent(BEFORE_2020)
+            .drawn(&[S], STEP1),
+        // Z3 4.8.9 maps a code above 0xFF to the empty string, or stops
+        // with an error: another meaning, so absent there too.
+        row(StrFromCode, "str.from_code", Strings, ONE)
+            .absent(&[Dialect::Z3Bytes, Dialect::Legacy, Dialect::Legacy485])
+            .drawn(&[I], STEP1),
+        row(StrToInt, "str.to_int", Strings, ONE)
+            .legacy("str.to.int", &["str.to-int"])
+            .drawn(&[S], STEP1),
+        row(StrFromInt, "str.from_int", Strings, ONE)
+            .legacy("int.to.str", &["int.to-str"])
+            .drawn(&[I], STEP1),
+        row(StrInRe, "str.in_re", Strings, TWO)
+            .legacy("str.in.re", &["str.in-re"])
+            .pools(REGEX),
+        row(StrToRe, "str.to_re", Regex, ONE)
+            .legacy("str.to.re", &["str.to-re"])
+            .pools(REGEX),
+        row(ReNone, "re.none", Regex, CONSTANT)
+            .legacy("re.nostr", &[])
+            .pools(REGEX),
+        row(ReAll, "re.all", Regex, CONSTANT).pools(REGEX),
+        row(ReAllchar, "re.allchar", Regex, CONSTANT).pools(REGEX),
+        row(ReConcat, "re.++", Regex, MANY).pools(NESTING),
+        row(ReUnion, "re.union", Regex, MANY).pools(NESTING),
+        row(ReInter, "re.inter", Regex, MANY).pools(NESTING),
+        // The old releases read `re.inter` with `re.complement` instead.
+        row(ReDiff, "re.diff", Regex, TWO).pools(NESTING),
+        row(ReComp, "re.comp", Regex, ONE)
+            .legacy("re.complement", &[])
+            .pools(NESTING),
+        row(ReStar, "re.*", Regex, ONE).pools(NESTING),
+        row(RePlus, "re.+", Regex, ONE).pools(NESTING),
+        row(ReOpt, "re.opt", Regex, ONE).pools(NESTING),
+        row(ReRange, "re.range", Regex, TWO).pools(REGEX),
+        row(RePower(0), "re.^", Regex, ONE).pools(NESTING),
+        // Before 2020 also `(re.loop r lo hi)`, the bounds as arguments.
+        row(ReLoop(0, 0), "re.loop", Regex, ONE).pools(NESTING),
+        row(Select, "select", Arrays, TWO),
+        row(Store, "store", Arrays, THREE),
+        row(Concat, "concat", BitVectors, TWO),
+        row(Extract(0, 0), "extract", BitVectors, ONE),
+        row(BvNot, "bvnot", BitVectors, ONE),
+        row(BvAnd, "bvand", BitVectors, MANY).pools(BINARY),
+        row(BvOr, "bvor", BitVectors, MANY).pools(BINARY),
+        row(BvNeg, "bvneg", BitVectors, ONE),
+        row(BvAdd, "bvadd", BitVectors, MANY).pools(BINARY),
+        row(BvMul, "bvmul", BitVectors, MANY).pools(BINARY),
+        row(BvUdiv, "bvudiv", BitVectors, TWO).pools(BINARY),
+        row(BvUrem, "bvurem", BitVectors, TWO).pools(BINARY),
+        row(BvShl, "bvshl", BitVectors, TWO).pools(BINARY),
+        row(BvLshr, "bvlshr", BitVectors, TWO).pools(BINARY),
+        row(BvUlt, "bvult", BitVectors, TWO).pools(COMPARISON),
+        row(BvNand, "bvnand", BitVectors, TWO).pools(BINARY),
+        row(BvNor, "bvnor", BitVectors, TWO).pools(BINARY),
+        row(BvXor, "bvxor", BitVectors, TWO).pools(BINARY),
+        row(BvXnor, "bvxnor", BitVectors, TWO).pools(BINARY),
+        row(BvComp, "bvcomp", BitVectors, TWO),
+        row(BvSub, "bvsub", BitVectors, TWO).pools(BINARY),
+        row(BvSdiv, "bvsdiv", BitVectors, TWO).pools(BINARY),
+        row(BvSrem, "bvsrem", BitVectors, TWO).pools(BINARY),
+        row(BvSmod, "bvsmod", BitVectors, TWO).pools(BINARY),
+        row(BvAshr, "bvashr", BitVectors, TWO).pools(BINARY),
+        row(Repeat(0), "repeat", BitVectors, ONE),
+        row(ZeroExtend(0), "zero_extend", BitVectors, ONE),
+        row(SignExtend(0), "sign_extend", BitVectors, ONE),
+        row(RotateLeft(0), "rotate_left", BitVectors, ONE),
+        row(RotateRight(0), "rotate_right", BitVectors, ONE),
+        row(BvUle, "bvule", BitVectors, TWO).pools(COMPARISON),
+        row(BvUgt, "bvugt", BitVectors, TWO).pools(COMPARISON),
+        row(BvUge, "bvuge", BitVectors, TWO).pools(COMPARISON),
+        row(BvSlt, "bvslt", BitVectors, TWO).pools(COMPARISON),
+        row(BvSle, "bvsle", BitVectors, TWO).pools(COMPARISON),
+        row(BvSgt, "bvsgt", BitVectors, TWO).pools(COMPARISON),
+        row(BvSge, "bvsge", BitVectors, TWO).pools(COMPARISON),
+        row(Bv2nat, "bv2nat", BitVectors, ONE),
+        row(Int2bv(0), "int2bv", BitVectors, ONE),
+    ]
+};
+
+const fn unindexed<const N: usize>() -> [Op; N] {
+    let mut out = [Op::Not; N];
+    let (mut n, mut i) = (0, 0);
+    while i < TABLE.len() {
+        if !TABLE[i].op.is_indexed() {
+            out[n] = TABLE[i].op;
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == N);
+    out
+}
+
+const fn unindexed_len() -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < TABLE.len() {
+        if !TABLE[i].op.is_indexed() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// Every name the parser reads, to the operator it names (indexed ones
+/// with indices 0). The first row to claim a name keeps it: `-` is
+/// [`Op::Sub`].
+static BY_NAME: LazyLock<HashMap<&'static str, Op>> = LazyLock::new(|| {
+    let mut by_name = HashMap::new();
+    for r in OPERATORS {
+        for name in [r.name]
+            .into_iter()
+            .chain(r.legacy)
+            .chain(r.aliases.iter().copied())
+        {
+            by_name.entry(name).or_insert(r.op);
+        }
+    }
+    by_name
+});
+
+impl Dialect {
+    /// Whether the release lacks `op` (or, for `str.from_code` on a byte
+    /// release, gives it another meaning: Z3 4.8.9 maps a code above 0xFF
+    /// to the empty string, or stops with an error).
+    pub fn lacks(self, op: Op) -> bool {
+        op.row().absent.contains(&self)
+    }
+}
+
+impl Op {
+    /// Every operator with no indices, in table order, for parsers and
+    /// generators that need the whole table. Indexed ones (`re.^`,
+    /// `re.loop`, `extract`...) are absent.
+    pub const UNINDEXED: &'static [Op] = &unindexed::<{ unindexed_len() }>();
 
     /// The indexed bit-vector operators, each with a small index (for
     /// tables and tests).
@@ -446,221 +584,71 @@ impl Op {
         Op::Int2bv(4),
     ];
 
+    /// The operator's row of [`OPERATORS`].
+    pub fn row(self) -> &'static OpRow {
+        let kind = self.kind();
+        let i = OPERATORS
+            .binary_search_by(|r| r.op.cmp(&kind))
+            .expect("every operator has a row (tested)");
+        &OPERATORS[i]
+    }
+
+    /// The operator a function symbol names in any dialect (its SMT-LIB 2.6
+    /// name, its pre-2020 name or an older spelling); an indexed one comes
+    /// with its indices at 0 ([`Op::with_indices`]). `-` is [`Op::Sub`].
+    pub fn from_name(name: &str) -> Option<Op> {
+        BY_NAME.get(name).copied()
+    }
+
     /// The SMT-LIB 2.6 name. For indexed operators, the name inside `(_ ...)`.
     /// `Neg` and `Sub` share `-`.
     pub fn name(self) -> &'static str {
-        self.name_in(Dialect::Smtlib26)
+        self.row().name
     }
 
     /// The name in a given dialect.
     pub fn name_in(self, dialect: Dialect) -> &'static str {
-        use Op::*;
-        if dialect.legacy_names() {
-            match self {
-                StrInRe => return "str.in.re",
-                StrToRe => return "str.to.re",
-                StrToInt => return "str.to.int",
-                StrFromInt => return "int.to.str",
-                ReNone => return "re.nostr",
-                ReComp => return "re.complement",
-                _ => {}
-            }
+        let row = self.row();
+        match row.legacy {
+            Some(legacy) if dialect.legacy_names() => legacy,
+            _ => row.name,
         }
-        match self {
-            Not => "not",
-            And => "and",
-            Or => "or",
-            Xor => "xor",
-            Implies => "=>",
-            Eq => "=",
-            Distinct => "distinct",
-            Ite => "ite",
-            Add => "+",
-            Sub | Neg => "-",
-            Mul => "*",
-            Div => "div",
-            Mod => "mod",
-            Abs => "abs",
-            Lt => "<",
-            Le => "<=",
-            Gt => ">",
-            Ge => ">=",
-            StrConcat => "str.++",
-            StrLen => "str.len",
-            StrLt => "str.<",
-            StrLe => "str.<=",
-            StrAt => "str.at",
-            StrSubstr => "str.substr",
-            StrPrefixof => "str.prefixof",
-            StrSuffixof => "str.suffixof",
-            StrContains => "str.contains",
-            StrIndexof => "str.indexof",
-            StrReplace => "str.replace",
-            StrReplaceAll => "str.replace_all",
-            StrReplaceRe => "str.replace_re",
-            StrReplaceReAll => "str.replace_re_all",
-            StrIsDigit => "str.is_digit",
-            StrToCode => "str.to_code",
-            StrFromCode => "str.from_code",
-            StrToInt => "str.to_int",
-            StrFromInt => "str.from_int",
-            StrInRe => "str.in_re",
-            StrToRe => "str.to_re",
-            ReNone => "re.none",
-            ReAll => "re.all",
-            ReAllchar => "re.allchar",
-            ReConcat => "re.++",
-            ReUnion => "re.union",
-            ReInter => "re.inter",
-            ReDiff => "re.diff",
-            ReComp => "re.comp",
-            ReStar => "re.*",
-            RePlus => "re.+",
-            ReOpt => "re.opt",
-            ReRange => "re.range",
-            RePower(_) => "re.^",
-            ReLoop(..) => "re.loop",
-            Select => "select",
-            Store => "store",
-            Concat => "concat",
-            Extract(..) => "extract",
-            BvNot => "bvnot",
-            BvAnd => "bvand",
-            BvOr => "bvor",
-            BvNeg => "bvneg",
-            BvAdd => "bvadd",
-            BvMul => "bvmul",
-            BvUdiv => "bvudiv",
-            BvUrem => "bvurem",
-            BvShl => "bvshl",
-            BvLshr => "bvlshr",
-            BvUlt => "bvult",
-            BvNand => "bvnand",
-            BvNor => "bvnor",
-            BvXor => "bvxor",
-            BvXnor => "bvxnor",
-            BvComp => "bvcomp",
-            BvSub => "bvsub",
-            BvSdiv => "bvsdiv",
-            BvSrem => "bvsrem",
-            BvSmod => "bvsmod",
-            BvAshr => "bvashr",
-            Repeat(_) => "repeat",
-            ZeroExtend(_) => "zero_extend",
-            SignExtend(_) => "sign_extend",
-            RotateLeft(_) => "rotate_left",
-            RotateRight(_) => "rotate_right",
-            BvUle => "bvule",
-            BvUgt => "bvugt",
-            BvUge => "bvuge",
-            BvSlt => "bvslt",
-            BvSle => "bvsle",
-            BvSgt => "bvsgt",
-            BvSge => "bvsge",
-            Bv2nat => "bv2nat",
-            Int2bv(_) => "int2bv",
-        }
+    }
+
+    /// The theory the operator belongs to.
+    pub fn theory(self) -> Theory {
+        self.row().theory
+    }
+
+    /// How many arguments the operator takes.
+    pub fn arity(self) -> Arity {
+        self.row().arity
     }
 
     /// Whether the operator is a constant (`re.none`, `re.all`, `re.allchar`),
     /// printed as a bare symbol.
     pub fn is_nullary(self) -> bool {
-        matches!(self, Op::ReNone | Op::ReAll | Op::ReAllchar)
+        self.arity() == Arity::Exactly(0)
     }
 
-    /// The sort of `self` applied to arguments of the given sorts, or `None`
-    /// if the application is ill-sorted.
-    pub fn result_sort(self, args: &[Sort]) -> Option<Sort> {
-        use Op::*;
-        use Sort::{Bool as B, Int as I, RegLan as R, String as S};
-        let all = |s: &Sort| args.iter().all(|a| a == s);
-        let exactly = |want: &[Sort], out: Sort| (args == want).then_some(out);
-        match self {
-            Not => exactly(&[B], B),
-            And | Or | Xor | Implies => (args.len() >= 2 && all(&B)).then_some(B),
-            Eq | Distinct => (args.len() >= 2 && all(&args[0])).then_some(B),
-            Ite => (args.len() == 3 && args[0] == B && args[1] == args[2]).then(|| args[1].clone()),
-            Add | Mul => (args.len() >= 2 && all(&I)).then_some(I),
-            Sub => (args.len() >= 2 && all(&I)).then_some(I),
-            Neg | Abs => exactly(&[I], I),
-            Div | Mod => exactly(&[I, I], I),
-            Lt | Le | Gt | Ge => (args.len() >= 2 && all(&I)).then_some(B),
-            StrConcat => (args.len() >= 2 && all(&S)).then_some(S),
-            StrLen => exactly(&[S], I),
-            StrLt | StrLe => (args.len() >= 2 && all(&S)).then_some(B),
-            StrAt => exactly(&[S, I], S),
-            StrSubstr => exactly(&[S, I, I], S),
-            StrPrefixof | StrSuffixof | StrContains => exactly(&[S, S], B),
-            StrIndexof => exactly(&[S, S, I], I),
-            StrReplace | StrReplaceAll => exactly(&[S, S, S], S),
-            StrReplaceRe | StrReplaceReAll => exactly(&[S, R, S], S),
-            StrIsDigit => exactly(&[S], B),
-            StrToCode | StrToInt => exactly(&[S], I),
-            StrFromCode | StrFromInt => exactly(&[I], S),
-            StrInRe => exactly(&[S, R], B),
-            StrToRe => exactly(&[S], R),
-            ReNone | ReAll | ReAllchar => exactly(&[], R),
-            ReConcat | ReUnion | ReInter => (args.len() >= 2 && all(&R)).then_some(R),
-            ReDiff => exactly(&[R, R], R),
-            ReComp | ReStar | RePlus | ReOpt | RePower(_) | ReLoop(..) => exactly(&[R], R),
-            ReRange => exactly(&[S, S], R),
-            Select => match args {
-                [Sort::Array(i, e), j] if **i == *j => Some((**e).clone()),
-                _ => None,
-            },
-            Store => match args {
-                [a @ Sort::Array(i, e), j, v] if **i == *j && **e == *v => Some(a.clone()),
-                _ => None,
-            },
-            _ => self.bv_result_sort(args),
-        }
+    /// Whether the operator belongs to the bit-vector theory.
+    pub fn is_bitvec(self) -> bool {
+        self.theory() == Theory::BitVectors
     }
 
-    /// [`Op::result_sort`] for the bit-vector operators: the ranks of the
-    /// FixedSizeBitVectors theory and the QF_BV logic, with their side
-    /// conditions on indices (`m > i >= j` for extract, `i >= 1` for
-    /// repeat, widths that fit a `u32`).
-    fn bv_result_sort(self, args: &[Sort]) -> Option<Sort> {
+    /// Whether the operator has indices (`(_ re.loop 1 3)`).
+    pub const fn is_indexed(self) -> bool {
+        self.index_count() > 0
+    }
+
+    /// How many indices the operator has.
+    pub const fn index_count(self) -> usize {
         use Op::*;
-        let width = |s: &Sort| match s {
-            Sort::BitVec(m) => Some(*m),
-            _ => None,
-        };
-        let same = || {
-            let m = width(args.first()?)?;
-            args.iter().all(|a| width(a) == Some(m)).then_some(m)
-        };
-        let unary = || match args {
-            [Sort::BitVec(m)] => Some(*m),
-            _ => None,
-        };
         match self {
-            Concat => match args {
-                [Sort::BitVec(a), Sort::BitVec(b)] => a.checked_add(*b).map(Sort::BitVec),
-                _ => None,
-            },
-            Extract(i, j) => {
-                let m = unary()?;
-                (m > i && i >= j).then(|| Sort::BitVec(i - j + 1))
-            }
-            BvNot | BvNeg | RotateLeft(_) | RotateRight(_) => unary().map(Sort::BitVec),
-            Repeat(i) => unary()
-                .filter(|_| i >= 1)
-                .and_then(|m| m.checked_mul(i))
-                .map(Sort::BitVec),
-            ZeroExtend(i) | SignExtend(i) => {
-                unary().and_then(|m| m.checked_add(i)).map(Sort::BitVec)
-            }
-            BvAnd | BvOr | BvAdd | BvMul => (args.len() >= 2).then(same)?.map(Sort::BitVec),
-            BvUdiv | BvUrem | BvShl | BvLshr | BvNand | BvNor | BvXor | BvXnor | BvSub | BvSdiv
-            | BvSrem | BvSmod | BvAshr => (args.len() == 2).then(same)?.map(Sort::BitVec),
-            BvComp => (args.len() == 2).then(same)?.map(|_| Sort::BitVec(1)),
-            BvUlt | BvUle | BvUgt | BvUge | BvSlt | BvSle | BvSgt | BvSge => {
-                (args.len() == 2).then(same)?.map(|_| Sort::Bool)
-            }
-            Bv2nat => unary().map(|_| Sort::Int),
-            Int2bv(m) => (args == [Sort::Int] && m >= 1).then_some(Sort::BitVec(m)),
-            _ => None,
+            ReLoop(..) | Extract(..) => 2,
+            RePower(_) | Repeat(_) | ZeroExtend(_) | SignExtend(_) | RotateLeft(_)
+            | RotateRight(_) | Int2bv(_) => 1,
+            _ => 0,
         }
     }
 
@@ -676,9 +664,27 @@ impl Op {
         }
     }
 
-    /// Whether the operator belongs to the bit-vector theory.
-    pub fn is_bitvec(self) -> bool {
-        self >= Op::Concat
+    /// The same operator with the given indices (as many as
+    /// [`Op::index_count`]); an operator without indices is itself.
+    pub fn with_indices(self, indices: &[u32]) -> Op {
+        use Op::*;
+        match (self, indices) {
+            (ReLoop(..), &[a, b, ..]) => ReLoop(a, b),
+            (Extract(..), &[a, b, ..]) => Extract(a, b),
+            (RePower(_), &[n, ..]) => RePower(n),
+            (Repeat(_), &[n, ..]) => Repeat(n),
+            (ZeroExtend(_), &[n, ..]) => ZeroExtend(n),
+            (SignExtend(_), &[n, ..]) => SignExtend(n),
+            (RotateLeft(_), &[n, ..]) => RotateLeft(n),
+            (RotateRight(_), &[n, ..]) => RotateRight(n),
+            (Int2bv(_), &[n, ..]) => Int2bv(n),
+            (op, _) => op,
+        }
+    }
+
+    /// The operator with its indices at 0: the key of its row.
+    fn kind(self) -> Op {
+        self.with_indices(&[0, 0])
     }
 }
 
@@ -700,18 +706,99 @@ mod tests {
         }
     }
 
+    /// Every variant of [`Op`], in declaration order, read back from its
+    /// serde variant index: no hand-written list that could miss one.
+    fn every_variant() -> Vec<Op> {
+        (0u8..=127)
+            .map_while(|k| {
+                let bytes = [k, 0, 0];
+                postcard::take_from_bytes::<Op>(&bytes)
+                    .ok()
+                    .map(|(op, _)| op)
+            })
+            .collect()
+    }
+
     #[test]
-    fn ranks_reject_ill_sorted_applications() {
-        assert_eq!(Op::StrLen.result_sort(&[Sort::String]), Some(Sort::Int));
-        assert_eq!(Op::StrLen.result_sort(&[Sort::Int]), None);
-        assert_eq!(
-            Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::String]),
-            Some(Sort::String)
-        );
-        assert_eq!(
-            Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::Int]),
-            None
-        );
-        assert_eq!(Op::Eq.result_sort(&[Sort::Int]), None);
+    fn every_op_has_exactly_one_row_in_declaration_order() {
+        let variants = every_variant();
+        let rows: Vec<Op> = OPERATORS.iter().map(|r| r.op).collect();
+        assert_eq!(rows, variants);
+        let unindexed: Vec<Op> = variants
+            .iter()
+            .copied()
+            .filter(|o| !o.is_indexed())
+            .collect();
+        assert_eq!(Op::UNINDEXED, unindexed);
+        for op in variants {
+            assert_eq!(op.row().op, op);
+            assert_eq!(op.with_indices(&[3, 1]).row().op, op, "{op:?}");
+        }
+    }
+
+    #[test]
+    fn name_lookup_round_trips_with_name_in_for_every_dialect() {
+        for r in OPERATORS {
+            for d in Dialect::ALL {
+                let name = r.op.name_in(d);
+                let back = Op::from_name(name).unwrap_or_else(|| panic!("{name} in {d}"));
+                match r.op {
+                    Op::Neg => assert_eq!(back, Op::Sub),
+                    op => assert_eq!(back, op, "{name} in {d}"),
+                }
+            }
+            for &alias in r.aliases {
+                assert_eq!(Op::from_name(alias), Some(r.op));
+            }
+        }
+        assert_eq!(Op::name_in(Op::StrInRe, Dialect::Legacy), "str.in.re");
+        assert_eq!(Op::name_in(Op::StrInRe, Dialect::Z3Bytes), "str.in_re");
+        assert_eq!(Op::from_name("str.in-re"), Some(Op::StrInRe));
+        assert_eq!(Op::from_name("re.loop"), Some(Op::ReLoop(0, 0)));
+        assert_eq!(Op::from_name("frobnicate"), None);
+    }
+
+    #[test]
+    fn arity_and_indices_agree_with_the_rank() {
+        for r in OPERATORS {
+            assert_eq!(r.op.indices().len(), r.op.index_count(), "{:?}", r.op);
+            if let Some(args) = r.applied {
+                assert!(r.op.result_sort(args).is_some(), "{:?}", r.op);
+                let (min, max) = r.arity.bounds();
+                assert!(args.len() >= min && max.is_none_or(|m| args.len() <= m));
+            }
+        }
+        assert_eq!(Op::StrSubstr.arity(), Arity::Exactly(3));
+        assert_eq!(Op::And.arity().bounds(), (2, None));
+        assert!(Op::ReAllchar.is_nullary() && !Op::ReStar.is_nullary());
+        assert!(Op::Int2bv(3).is_bitvec() && Op::Concat.is_bitvec() && !Op::Store.is_bitvec());
+    }
+
+    #[test]
+    fn dialects_lack_what_they_lacked() {
+        use Op::*;
+        let lacked = |d: Dialect| -> Vec<Op> {
+            OPERATORS
+                .iter()
+                .map(|r| r.op)
+                .filter(|&op| d.lacks(op))
+                .collect()
+        };
+        for d in [Dialect::Smtlib26, Dialect::Z3RawBackslash, Dialect::Cvc5] {
+            assert!(lacked(d).is_empty());
+        }
+        assert_eq!(lacked(Dialect::Z3Bytes), [StrFromCode]);
+        let legacy = [
+            StrReplaceAll,
+            StrReplaceRe,
+            StrReplaceReAll,
+            StrToCode,
+            StrFromCode,
+        ];
+        assert_eq!(lacked(Dialect::Legacy), legacy);
+        let mut legacy485 = lacked(Dialect::Legacy485);
+        legacy485.retain(|op| !matches!(op, StrLt | StrLe));
+        assert_eq!(legacy485, legacy);
+        assert!(Dialect::Legacy485.lacks(StrLt) && Dialect::Legacy485.lacks(StrLe));
     }
 }

@@ -245,13 +245,13 @@ impl Printer {
         out.push('(');
         match (op, self.dialect.legacy_names()) {
             (Op::ReLoop(lo, hi), true) => {
-                out.push_str("re.loop ");
+                let _ = write!(out, "{} ", op.name_in(self.dialect));
                 self.write_terms(out, args);
                 let _ = write!(out, " {lo} {hi})");
                 return;
             }
             (Op::RePower(n), true) => {
-                out.push_str("re.loop ");
+                let _ = write!(out, "{} ", Op::ReLoop(n, n).name_in(self.dialect));
                 self.write_terms(out, args);
                 let _ = write!(out, " {n} {n})");
                 return;
@@ -259,15 +259,15 @@ impl Printer {
             // The old releases lack `str.is_digit` and `re.diff`; both have
             // an exact equivalent there.
             (Op::StrIsDigit, true) if args.len() == 1 => {
-                out.push_str("str.in.re ");
+                let _ = write!(out, "{} ", Op::StrInRe.name_in(self.dialect));
                 self.write_term(out, &args[0]);
-                out.push_str(r#" (re.range "0" "9"))"#);
+                let _ = write!(out, r#" ({} "0" "9"))"#, Op::ReRange.name_in(self.dialect));
                 return;
             }
             (Op::ReDiff, true) if args.len() == 2 => {
-                out.push_str("re.inter ");
+                let _ = write!(out, "{} ", Op::ReInter.name_in(self.dialect));
                 self.write_term(out, &args[0]);
-                out.push_str(" (re.complement ");
+                let _ = write!(out, " ({} ", Op::ReComp.name_in(self.dialect));
                 self.write_term(out, &args[1]);
                 out.push_str("))");
                 return;

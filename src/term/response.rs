@@ -79,8 +79,9 @@
 //! `()` alone is ambiguous (an empty model or an empty unsat core); it is
 //! [`Response::EmptyList`] and the caller knows which command it answers.
 
+use super::error::ParseError;
 use super::lexer::{Lexer, Tok};
-use super::parser::{ParseError, Parser, StringEscapes, undouble};
+use super::parser::{Parser, StringEscapes, undouble};
 use super::{Sort, Symbol, Term};
 
 /// The answer to `(check-sat)`.

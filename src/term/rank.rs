@@ -1,0 +1,128 @@
+//! Ranks: the sort of an operator applied to arguments of given sorts, with
+//! the side conditions of each theory (indices in range, widths that fit a
+//! `u32`).
+//!
+//! # Invariant
+//!
+//! [`Op::result_sort`] is `None` exactly for ill-sorted applications, so a
+//! term that sorts is one both Z3 and cvc5 accept.
+
+use super::{Op, Sort};
+
+impl Op {
+    /// The sort of `self` applied to arguments of the given sorts, or `None`
+    /// if the application is ill-sorted.
+    pub fn result_sort(self, args: &[Sort]) -> Option<Sort> {
+        use Op::*;
+        use Sort::{Bool as B, Int as I, RegLan as R, String as S};
+        let all = |s: &Sort| args.iter().all(|a| a == s);
+        let exactly = |want: &[Sort], out: Sort| (args == want).then_some(out);
+        match self {
+            Not => exactly(&[B], B),
+            And | Or | Xor | Implies => (args.len() >= 2 && all(&B)).then_some(B),
+            Eq | Distinct => (args.len() >= 2 && all(&args[0])).then_some(B),
+            Ite => (args.len() == 3 && args[0] == B && args[1] == args[2]).then(|| args[1].clone()),
+            Add | Mul => (args.len() >= 2 && all(&I)).then_some(I),
+            Sub => (args.len() >= 2 && all(&I)).then_some(I),
+            Neg | Abs => exactly(&[I], I),
+            Div | Mod => exactly(&[I, I], I),
+            Lt | Le | Gt | Ge => (args.len() >= 2 && all(&I)).then_some(B),
+            StrConcat => (args.len() >= 2 && all(&S)).then_some(S),
+            StrLen => exactly(&[S], I),
+            StrLt | StrLe => (args.len() >= 2 && all(&S)).then_some(B),
+            StrAt => exactly(&[S, I], S),
+            StrSubstr => exactly(&[S, I, I], S),
+            StrPrefixof | StrSuffixof | StrContains => exactly(&[S, S], B),
+            StrIndexof => exactly(&[S, S, I], I),
+            StrReplace | StrReplaceAll => exactly(&[S, S, S], S),
+            StrReplaceRe | StrReplaceReAll => exactly(&[S, R, S], S),
+            StrIsDigit => exactly(&[S], B),
+            StrToCode | StrToInt => exactly(&[S], I),
+            StrFromCode | StrFromInt => exactly(&[I], S),
+            StrInRe => exactly(&[S, R], B),
+            StrToRe => exactly(&[S], R),
+            ReNone | ReAll | ReAllchar => exactly(&[], R),
+            ReConcat | ReUnion | ReInter => (args.len() >= 2 && all(&R)).then_some(R),
+            ReDiff => exactly(&[R, R], R),
+            ReComp | ReStar | RePlus | ReOpt | RePower(_) | ReLoop(..) => exactly(&[R], R),
+            ReRange => exactly(&[S, S], R),
+            Select => match args {
+                [Sort::Array(i, e), j] if **i == *j => Some((**e).clone()),
+                _ => None,
+            },
+            Store => match args {
+                [a @ Sort::Array(i, e), j, v] if **i == *j && **e == *v => Some(a.clone()),
+                _ => None,
+            },
+            _ => self.bv_result_sort(args),
+        }
+    }
+
+    /// [`Op::result_sort`] for the bit-vector operators: the ranks of the
+    /// FixedSizeBitVectors theory and the QF_BV logic, with their side
+    /// conditions on indices (`m > i >= j` for extract, `i >= 1` for
+    /// repeat, widths that fit a `u32`).
+    fn bv_result_sort(self, args: &[Sort]) -> Option<Sort> {
+        use Op::*;
+        let width = |s: &Sort| match s {
+            Sort::BitVec(m) => Some(*m),
+            _ => None,
+        };
+        let same = || {
+            let m = width(args.first()?)?;
+            args.iter().all(|a| width(a) == Some(m)).then_some(m)
+        };
+        let unary = || match args {
+            [Sort::BitVec(m)] => Some(*m),
+            _ => None,
+        };
+        match self {
+            Concat => match args {
+                [Sort::BitVec(a), Sort::BitVec(b)] => a.checked_add(*b).map(Sort::BitVec),
+                _ => None,
+            },
+            Extract(i, j) => {
+                let m = unary()?;
+                (m > i && i >= j).then(|| Sort::BitVec(i - j + 1))
+            }
+            BvNot | BvNeg | RotateLeft(_) | RotateRight(_) => unary().map(Sort::BitVec),
+            Repeat(i) => unary()
+                .filter(|_| i >= 1)
+                .and_then(|m| m.checked_mul(i))
+                .map(Sort::BitVec),
+            ZeroExtend(i) | SignExtend(i) => {
+                unary().and_then(|m| m.checked_add(i)).map(Sort::BitVec)
+            }
+            BvAnd | BvOr | BvAdd | BvMul => (args.len() >= 2).then(same)?.map(Sort::BitVec),
+            BvUdiv | BvUrem | BvShl | BvLshr | BvNand | BvNor | BvXor | BvXnor | BvSub | BvSdiv
+            | BvSrem | BvSmod | BvAshr => (args.len() == 2).then(same)?.map(Sort::BitVec),
+            BvComp => (args.len() == 2).then(same)?.map(|_| Sort::BitVec(1)),
+            BvUlt | BvUle | BvUgt | BvUge | BvSlt | BvSle | BvSgt | BvSge => {
+                (args.len() == 2).then(same)?.map(|_| Sort::Bool)
+            }
+            Bv2nat => unary().map(|_| Sort::Int),
+            Int2bv(m) => (args == [Sort::Int] && m >= 1).then_some(Sort::BitVec(m)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_reject_ill_sorted_applications() {
+        assert_eq!(Op::StrLen.result_sort(&[Sort::String]), Some(Sort::Int));
+        assert_eq!(Op::StrLen.result_sort(&[Sort::Int]), None);
+        assert_eq!(
+            Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::String]),
+            Some(Sort::String)
+        );
+        assert_eq!(
+            Op::Ite.result_sort(&[Sort::Bool, Sort::String, Sort::Int]),
+            None
+        );
+        assert_eq!(Op::Eq.result_sort(&[Sort::Int]), None);
+    }
+}
