@@ -277,14 +277,14 @@ fn tokens(text: &str) -> Vec<Token> {
             }
             let word: String = chars[start..i].iter().collect();
             // A raw string (r"..", r#".."#, br".."): skip to its end.
-            if matches!(word.as_str(), "r" | "br")
-                && matches!(chars.get(i), Some('"') | Some('#'))
+            if matches!(word.as_str(), "r" | "br") && matches!(chars.get(i), Some('"') | Some('#'))
             {
                 let hashes = chars[i..].iter().take_while(|c| **c == '#').count();
                 if chars.get(i + hashes) == Some(&'"') {
                     i += hashes + 1;
-                    let close: Vec<char> =
-                        std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+                    let close: Vec<char> = std::iter::once('"')
+                        .chain(std::iter::repeat_n('#', hashes))
+                        .collect();
                     while i < chars.len() && !chars[i..].starts_with(&close[..]) {
                         line += usize::from(chars[i] == '\n');
                         i += 1;
@@ -299,10 +299,16 @@ fn tokens(text: &str) -> Vec<Token> {
             }
             out.push(Token { text: word, line });
         } else if c == ':' && next == Some(':') {
-            out.push(Token { text: "::".into(), line });
+            out.push(Token {
+                text: "::".into(),
+                line,
+            });
             i += 2;
         } else {
-            out.push(Token { text: c.to_string(), line });
+            out.push(Token {
+                text: c.to_string(),
+                line,
+            });
             i += 1;
         }
     }
@@ -544,15 +550,18 @@ fn read_source(shown: String, module: ModPath, is_mod_rs: bool, text: &str) -> S
         // whole; the resolver decides whether `x` is a module of ours).
         if toks.get(i + 1).is_some_and(|t| t.text == "::")
             && !matches!(prev, Some("::") | Some("$") | Some("."))
+            // `pub(in super::x)` restricts visibility; it names no module's use.
+            && !(prev == Some("in") && i >= 2 && toks[i - 2].text == "(")
             && text.starts_with(|c: char| c.is_lowercase() || c == '_')
         {
             let line = toks[i].line;
             let mut path = vec![text.to_string()];
             let mut j = i + 1;
             while toks.get(j).is_some_and(|t| t.text == "::")
-                && toks
-                    .get(j + 1)
-                    .is_some_and(|t| t.text.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+                && toks.get(j + 1).is_some_and(|t| {
+                    t.text
+                        .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                })
             {
                 path.push(toks[j + 1].text.clone());
                 j += 2;
@@ -829,7 +838,10 @@ fn the_reader_finds_a_planted_circle_between_siblings() {
                 "use super::Round;\npub struct Square;\npub fn side() {}\n\
                  #[cfg(test)]\nmod tests {\n    use super::*;\n    fn t() { super::super::c::f(\"super::b::x\"); }\n}\n",
             ),
-            ("shape/b.rs", "pub struct Round;\nfn f() { crate::shape::a::side(); }\n"),
+            (
+                "shape/b.rs",
+                "pub struct Round;\nfn f() { crate::shape::a::side(); }\n",
+            ),
             ("shape/c.rs", "pub fn f(_: &str) {}\n"),
         ],
     );
@@ -838,7 +850,14 @@ fn the_reader_finds_a_planted_circle_between_siblings() {
     assert_eq!(circles, ["src/shape: a.rs -> b.rs -> a.rs"]);
     let edges: Vec<_> = graphs["src/shape"].keys().cloned().collect();
     let edge = |a: &str, b: &str| (a.to_string(), b.to_string());
-    assert_eq!(edges, [edge("a.rs", "b.rs"), edge("a.rs", "c.rs"), edge("b.rs", "a.rs")]);
+    assert_eq!(
+        edges,
+        [
+            edge("a.rs", "b.rs"),
+            edge("a.rs", "c.rs"),
+            edge("b.rs", "a.rs")
+        ]
+    );
 }
 
 #[test]
@@ -853,7 +872,10 @@ fn the_reader_sees_a_mod_rs_with_items_as_a_sibling() {
                 "shape/mod.rs",
                 "mod a;\nmod inner;\npub use a::A;\npub trait T {}\npub fn make() -> A { a::new() }\n",
             ),
-            ("shape/a.rs", "pub struct A;\npub fn new() -> A { A }\nimpl super::T for A {}\n"),
+            (
+                "shape/a.rs",
+                "pub struct A;\npub fn new() -> A { A }\nimpl super::T for A {}\n",
+            ),
             ("shape/inner/mod.rs", "mod deep;\n"),
             ("shape/inner/deep.rs", "use crate::shape::A;\n"),
         ],
@@ -876,7 +898,10 @@ fn the_reader_finds_no_circle_where_there_is_none() {
                 "shape/mod.rs",
                 "mod a;\nmod b;\nmod fresh;\npub use a::A;\npub use b::B;\npub use fresh::fresh;\npub trait Shape {}\n",
             ),
-            ("shape/a.rs", "use super::fresh;\npub struct A;\nimpl super::Shape for A {}\n"),
+            (
+                "shape/a.rs",
+                "use super::fresh;\npub struct A;\nimpl super::Shape for A {}\n",
+            ),
             (
                 "shape/b.rs",
                 "use super::fresh::fresh;\nuse super::{A, Shape};\npub struct B;\nimpl Shape for B {}\n",
