@@ -37,11 +37,10 @@ use num_bigint::BigUint;
 use rand::RngCore;
 use rand::seq::IndexedRandom;
 
-use super::Transformation;
-use super::combined_identities::{element_sort, index_sort, witness};
-use super::variable_replacement::fresh_var;
 use crate::semantics::eval_closed;
 use crate::term::{BitVec, Formula, Op, Sort, Symbol, Term};
+use crate::transform::combined_identities::{element_sort, index_sort, witness};
+use crate::transform::fresh::fresh_var;
 use crate::truth::{Case, Truth};
 
 /// One row: `lhs(w) = c if side(w)`, for the constants `c` it applies to.
@@ -84,7 +83,7 @@ fn neg(c: &BitVec) -> BitVec {
 }
 
 /// The rows, in order.
-pub const ROWS: &[BvRow] = &[
+pub const BV_CONSTANT_ROWS: &[BvRow] = &[
     BvRow {
         id: "BVC1",
         source: "FixedSizeBitVectors: (bvsub s t) abbreviates (bvadd s (bvneg t)), and \
@@ -333,9 +332,9 @@ impl CombinedRow {
 }
 
 /// The rows that apply to `c`.
-pub fn rows_for(c: &Replaced) -> Vec<CombinedRow> {
+pub fn constant_rows_for(c: &Replaced) -> Vec<CombinedRow> {
     match c {
-        Replaced::BitVec(b) => ROWS
+        Replaced::BitVec(b) => BV_CONSTANT_ROWS
             .iter()
             .filter(|r| (r.applies)(b))
             .map(CombinedRow::BitVec)
@@ -386,7 +385,7 @@ fn clause(z: &Symbol, lhs: Term, side: Term) -> Term {
 
 /// The core assertions `(= t c)` with `c` a bit-vector literal or a
 /// constant array not in `t`: their index and `c`.
-pub fn unsat_candidates(case: &Case) -> Vec<(usize, Replaced)> {
+pub fn unsat_constant_candidates(case: &Case) -> Vec<(usize, Replaced)> {
     let Truth::Unsat { core } = &case.truth else {
         return Vec::new();
     };
@@ -439,20 +438,17 @@ fn replace_occurrences(t: &Term, c: &Term, z: &Term) -> Term {
     }
 }
 
-/// Replaces `c` at assertion `at` with `row` (which must apply to `c`).
-pub fn replace_bv_constant(case: &Case, at: usize, row: &'static BvRow) -> Option<Case> {
-    let (_, c) = unsat_candidates(case)
-        .into_iter()
-        .find(|(i, c)| *i == at && matches!(c, Replaced::BitVec(_)))?;
-    replace_unsat(case, at, &c, CombinedRow::BitVec(row))
-}
-
 /// Replaces the constant `c` of the core assertion `(= t c)` at `at` with
 /// a fresh `z` and adds `C(z) := z = lhs(w̄) ∧ side(w̄)` to the core (see
 /// the module docs). `None` if `at` is not such an assertion or the row
 /// does not apply.
-pub fn replace_unsat(case: &Case, at: usize, c: &Replaced, row: CombinedRow) -> Option<Case> {
-    if !unsat_candidates(case).contains(&(at, c.clone())) {
+pub fn replace_unsat_constant(
+    case: &Case,
+    at: usize,
+    c: &Replaced,
+    row: CombinedRow,
+) -> Option<Case> {
+    if !unsat_constant_candidates(case).contains(&(at, c.clone())) {
         return None;
     }
     let mut out = case.clone();
@@ -476,7 +472,7 @@ pub fn replace_unsat(case: &Case, at: usize, c: &Replaced, row: CombinedRow) -> 
 /// The constants of a sat case's assertions a row may replace: bit-vector
 /// literals and constant arrays outside constant arrays' defaults (a
 /// variable there would not be a value, which cvc5 refuses).
-pub fn sat_candidates(case: &Case) -> Vec<(usize, Replaced)> {
+pub fn sat_constant_candidates(case: &Case) -> Vec<(usize, Replaced)> {
     if !matches!(case.truth, Truth::Sat { .. }) {
         return Vec::new();
     }
@@ -507,14 +503,14 @@ fn outside_defaults(t: &Term, out: &mut Vec<Replaced>) {
 /// a fresh `z` and asserts `C(z)`; the model gains `z := c` and a witness
 /// of the side (see [`witness`]). `None` if `c` is not there, the row does
 /// not apply, or no witness is found (the result's model is checked).
-pub fn replace_sat(
+pub fn replace_sat_constant(
     case: &Case,
     at: usize,
     c: &Replaced,
     row: CombinedRow,
     rng: &mut dyn RngCore,
 ) -> Option<Case> {
-    if !sat_candidates(case).contains(&(at, c.clone())) {
+    if !sat_constant_candidates(case).contains(&(at, c.clone())) {
         return None;
     }
     let value = eval_closed(&c.term()).ok()?;
@@ -540,30 +536,21 @@ pub fn replace_sat(
 /// defined by a random row that applies to it: in an unsat case, the
 /// right side of a core assertion `(= t c)` (a larger core); in a sat
 /// case, a constant anywhere outside constant arrays' defaults (the model
-/// extended).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct CombinedConstantReplacement;
-
-impl Transformation for CombinedConstantReplacement {
-    fn name(&self) -> &'static str {
-        "combined-constant-replacement"
-    }
-
-    fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
-        let unsat = matches!(case.truth, Truth::Unsat { .. });
-        let candidates = if unsat {
-            unsat_candidates(case)
-        } else {
-            sat_candidates(case)
-        };
-        let (at, c) = candidates.choose(rng)?.clone();
-        let row = *rows_for(&c).choose(rng)?;
-        let out = if unsat {
-            replace_unsat(case, at, &c, row)?
-        } else {
-            replace_sat(case, at, &c, row, rng)?
-        };
-        Some(super::finish_replacement(out, self.name()))
+/// extended). `None` when no constant has a row. The chain ends with the
+/// row's id ([`super::theory`] files it under the transformation's name).
+pub fn random_combined_constant_replacement(case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
+    let unsat = matches!(case.truth, Truth::Unsat { .. });
+    let candidates = if unsat {
+        unsat_constant_candidates(case)
+    } else {
+        sat_constant_candidates(case)
+    };
+    let (at, c) = candidates.choose(rng)?.clone();
+    let row = *constant_rows_for(&c).choose(rng)?;
+    if unsat {
+        replace_unsat_constant(case, at, &c, row)
+    } else {
+        replace_sat_constant(case, at, &c, row, rng)
     }
 }
 
@@ -587,7 +574,7 @@ mod tests {
     #[test]
     fn every_row_holds_and_its_side_has_a_witness() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        for row in ROWS {
+        for row in BV_CONSTANT_ROWS {
             let mut applied = 0;
             for w_width in [1u32, 4, 8, 32, 64, 65] {
                 for k in 0..200 {
@@ -687,7 +674,7 @@ mod tests {
         let mut applied = 0;
         for _ in 0..600 {
             let case = g.next(&mut rng);
-            let Some(out) = CombinedConstantReplacement.apply(&case, &mut rng) else {
+            let Some(out) = random_combined_constant_replacement(&case, &mut rng) else {
                 continue;
             };
             applied += 1;
