@@ -8,13 +8,15 @@
 
 pub mod array;
 pub mod bitvec;
+mod error;
 mod eval;
 pub mod int;
 pub mod regex;
 pub mod string;
 mod value;
 
-pub use eval::{EvalError, MAX_INT_BITS, MAX_STRING_LEN, eval, eval_closed};
+pub use error::EvalError;
+pub use eval::{MAX_INT_BITS, MAX_STRING_LEN, eval, eval_closed};
 pub use value::{Model, Value};
 #[cfg(test)]
 mod tests;
