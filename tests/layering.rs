@@ -5,7 +5,12 @@
 //! layer is an upward import, and this test names the file and line. It
 //! reads the source text rather than the compiler's view, so comments are
 //! skipped and every `crate::` path in code counts, tests included.
+//!
+//! Within a layer, the files of one folder name each other without circles
+//! (see "Circles between sibling files" below): a part two siblings share
+//! lives in a bottom file both name.
 
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 
 /// The layers, lowest first (see `src/lib.rs`). `triage` sits below `fuzz`:
@@ -202,8 +207,6 @@ fn the_reader_finds_an_upward_import_and_ignores_lookalikes() {
 // The top level is not checked here: the layer order above is stricter.
 // ---------------------------------------------------------------------------
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
-
 /// One token of Rust source: an identifier, keyword, number, `::` or one
 /// punctuation character. Comments and literals are dropped.
 struct Token {
@@ -393,8 +396,8 @@ fn use_tree(
 }
 
 /// Reads one file: its `use` trees, other paths, re-exports and items.
-/// `children` are the module paths that exist in the tree, so that `x::y`
-/// in a `mod.rs` is read as its child `x`.
+/// Every `x::y` path is kept; [`Resolver::resolve`] decides whether `x` is
+/// a module of ours (a child `x` of the module it is written in).
 fn read_source(shown: String, module: ModPath, is_mod_rs: bool, text: &str) -> SourceFile {
     let toks = tokens(text);
     let mut file = SourceFile {
