@@ -4,7 +4,8 @@
 //!
 //! [`eval`] is the entry point; [`string`], [`int`] and [`bitvec`] hold the
 //! theory functions, one per operator, each citing the clause it
-//! implements; [`array`] the array values and their extensional equality.
+//! implements; [`array`](mod@array) the array theory (`select`, `store`,
+//! extensional equality); [`EvalError`] says why a term has no value.
 
 pub mod array;
 pub mod bitvec;

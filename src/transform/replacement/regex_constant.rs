@@ -335,7 +335,7 @@ pub fn replace_regex_constant(
     Some(out)
 }
 
-/// Every replacement [`replace_regex_constant`] accepts on `case`.
+/// Every replacement `replace_regex_constant` accepts on `case`.
 pub fn regex_constant_replacements(case: &Case) -> Vec<Case> {
     let mut out = Vec::new();
     for (at, a) in case.formula.assertions.iter().enumerate() {

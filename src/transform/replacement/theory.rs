@@ -23,7 +23,7 @@ use crate::truth::{Case, Truth};
 /// Replaces one variable, chosen at random with its identity; in a case
 /// without such a choice, a bit-vector or array variable with a row of
 /// `combined_identities` (unsat: a larger core; sat: the model extended;
-/// see [`super::combined_variable`]).
+/// see `combined_variable`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VariableReplacement;
 
@@ -48,9 +48,9 @@ impl Transformation for VariableReplacement {
 
 /// Replaces the anchor's constant with a random identity for it; in a
 /// regex case, a constant of Table 2.6's `C` rows (see
-/// [`super::regex_constant`]); in a combined case, a bit-vector or array
+/// `regex_constant`); in a combined case, a bit-vector or array
 /// constant, of an unsat case (a larger core) or of a sat one (the model
-/// extended; see [`super::combined_constant`]).
+/// extended; see `combined_constant`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConstantReplacement;
 

@@ -111,7 +111,7 @@ pub fn replace_variable(case: &Case, x: &str, identity: &Identity) -> Option<Cas
     Some(out)
 }
 
-/// Every (variable, identity) choice [`replace_variable`] accepts.
+/// Every (variable, identity) choice `replace_variable` accepts.
 pub fn variable_replacement_choices(case: &Case) -> Vec<(Symbol, &'static Identity)> {
     replaceable_variables(case)
         .into_iter()
