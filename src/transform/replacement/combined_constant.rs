@@ -568,6 +568,22 @@ mod tests {
         BitVec::new(w, BigUint::new(words))
     }
 
+    /// The tables hold the rows they held when the replacement files moved
+    /// into one folder, in order: the tests below check that each row
+    /// holds, this one that none is lost on the way.
+    #[test]
+    fn the_tables_keep_their_rows() {
+        let bv: Vec<&str> = BV_CONSTANT_ROWS.iter().map(|r| r.id).collect();
+        assert_eq!(
+            bv,
+            [
+                "BVC1", "BVC2", "BVC3", "BVC4", "BVC5", "BVC6", "BVC7", "BVC8"
+            ]
+        );
+        let arrays: Vec<&str> = ARRAY_ROWS.iter().map(|r| r.id).collect();
+        assert_eq!(arrays, ["AC1", "AC2", "AC3", "AC4", "AC5"]);
+    }
+
     /// Every row holds: for random `w` (and the witness its side names),
     /// `side(w)` implies `lhs(w) = c`; and the side has a witness, so `C`
     /// is satisfiable whatever `c` (totality).
