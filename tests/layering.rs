@@ -263,7 +263,9 @@ fn tokens(text: &str) -> Vec<Token> {
         } else if c == '\'' {
             // A character literal ('x', '\n', '\u{..}') or a lifetime ('a).
             if next == Some('\\') {
-                i += 2;
+                // Past the quote, the backslash and the escaped character
+                // (itself a quote in '\'').
+                i += 3;
                 while i < chars.len() && chars[i] != '\'' {
                     i += 1;
                 }
@@ -843,7 +845,7 @@ fn the_reader_finds_a_planted_circle_between_siblings() {
             ),
             (
                 "shape/b.rs",
-                "pub struct Round;\nfn f() { crate::shape::a::side(); }\n",
+                "pub struct Round;\nfn f() { let _ = ['\\'', '{']; crate::shape::a::side(); }\n",
             ),
             ("shape/c.rs", "pub fn f(_: &str) {}\n"),
         ],
