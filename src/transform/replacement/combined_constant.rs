@@ -568,6 +568,67 @@ mod tests {
         BitVec::new(w, BigUint::new(words))
     }
 
+    /// The rows read from the data files are the Rust rows: same ids,
+    /// sources and constants, and the same terms built, for every width
+    /// and sort the generators draw.
+    #[test]
+    fn the_data_rows_are_the_rust_rows() {
+        use super::super::combined_rows;
+        use crate::transform::combined_identities::tests::{array_sorts, random_value};
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let data = &*combined_rows::BV_CONSTANT_ROWS;
+        assert_eq!(data.len(), BV_CONSTANT_ROWS.len());
+        for (old, new) in BV_CONSTANT_ROWS.iter().zip(data) {
+            assert_eq!((old.id, old.source), (new.id, new.source));
+            for w in [1, 2, 3, 4, 8, 16, 32, 63, 64, 65, 128] {
+                let mut cs = vec![
+                    BitVec::from_u64(w, 0),
+                    BitVec::new(w, BitVec::mask(w)),
+                    BitVec::from_u64(w, 1),
+                ];
+                cs.extend((0..20).map(|_| bv(&mut rng, w)));
+                for c in cs {
+                    assert_eq!((old.applies)(&c), new.applies(&c), "{} {c}", old.id);
+                    assert_eq!(
+                        (old.build)(&c, Term::var("w_x")),
+                        new.build(&c, Term::var("w_x")),
+                        "{} {c}",
+                        old.id
+                    );
+                }
+            }
+        }
+        let data = &*combined_rows::ARRAY_ROWS;
+        assert_eq!(data.len(), ARRAY_ROWS.len());
+        for (old, new) in ARRAY_ROWS.iter().zip(data) {
+            assert_eq!((old.id, old.source), (new.id, new.source));
+            for sort in array_sorts() {
+                assert_eq!(
+                    (old.applies)(&sort),
+                    new.applies(&sort),
+                    "{} {sort}",
+                    old.id
+                );
+                assert_eq!((old.fresh)(&sort), new.fresh(&sort), "{} {sort}", old.id);
+                let Sort::Array(_, e) = &sort else { panic!() };
+                for _ in 0..10 {
+                    let v = random_value(e, &mut rng).to_term();
+                    let c = Term::const_array(sort.clone(), v.clone());
+                    let vars: Vec<Term> = (old.fresh)(&sort)
+                        .iter()
+                        .map(|(n, _)| Term::var(format!("{n}_x")))
+                        .collect();
+                    assert_eq!(
+                        (old.build)(&c, &v, &vars),
+                        new.build(&c, &v, &vars),
+                        "{} {sort}",
+                        old.id
+                    );
+                }
+            }
+        }
+    }
+
     /// The tables hold the rows they held when the replacement files moved
     /// into one folder, in order: the tests below check that each row
     /// holds, this one that none is lost on the way.

@@ -11,6 +11,7 @@
 
 mod anchor;
 mod combined_constant;
+mod combined_rows;
 mod combined_variable;
 mod constant;
 mod larger_core;
