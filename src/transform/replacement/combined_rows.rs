@@ -19,7 +19,7 @@ use crate::transform::combined_identities::{element_sort, index_sort};
 
 /// The bit-vector constants a row states something about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BvConstants {
+enum BvConstants {
     /// `c` is 0.
     Zero,
     /// `c` is all ones.
@@ -36,7 +36,7 @@ pub struct BvRow {
     /// The clause of the standard it follows from.
     pub source: &'static str,
     /// The constants it applies to.
-    pub constants: BvConstants,
+    constants: BvConstants,
     lhs: Term,
     side: Term,
 }
@@ -54,33 +54,34 @@ impl BvRow {
     /// `(lhs, side)` for `c` and the variable `w` (of `c`'s width).
     pub fn build(&self, c: &BitVec, w: Term) -> (Term, Term) {
         let width = c.width();
-        let mask = BitVec::mask(width);
-        let modulus = BigUint::from(1u8) << width;
         let map = BTreeMap::from([
             ("w".to_string(), w),
             ("zero".to_string(), Term::BitVec(BitVec::from_u64(width, 0))),
             (
                 "ones".to_string(),
-                Term::BitVec(BitVec::new(width, mask.clone())),
+                Term::BitVec(BitVec::new(width, BitVec::mask(width))),
             ),
-            // `~c`: every bit flipped.
-            (
-                "not_c".to_string(),
-                Term::BitVec(BitVec::new(width, mask ^ c.value())),
-            ),
-            // `-c`: `2^m - c` modulo `2^m`.
-            (
-                "neg_c".to_string(),
-                Term::BitVec(BitVec::new(width, (&modulus - c.value()) % &modulus)),
-            ),
+            ("not_c".to_string(), Term::BitVec(not(c))),
+            ("neg_c".to_string(), Term::BitVec(neg(c))),
         ]);
         (self.lhs.substitute(&map), self.side.substitute(&map))
     }
 }
 
+/// `~c`: every bit flipped.
+pub(super) fn not(c: &BitVec) -> BitVec {
+    BitVec::new(c.width(), BitVec::mask(c.width()) ^ c.value())
+}
+
+/// `-c`: `2^m - c` modulo `2^m`.
+pub(super) fn neg(c: &BitVec) -> BitVec {
+    let m = BigUint::from(1u8) << c.width();
+    BitVec::new(c.width(), (&m - c.value()) % &m)
+}
+
 /// The index sorts an array row applies to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ArrayIndex {
+enum ArrayIndex {
     /// Every array sort.
     Any,
     /// Arrays indexed by Bool.
@@ -89,7 +90,7 @@ pub enum ArrayIndex {
 
 /// The sort of a fresh variable of an array row, given `c`'s sort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FreshSort {
+enum FreshSort {
     /// The index sort.
     Index,
     /// The element sort.
@@ -109,9 +110,9 @@ pub struct ArrayRow {
     /// The clause of the standard it follows from.
     pub source: &'static str,
     /// The index sorts it applies to.
-    pub index: ArrayIndex,
+    index: ArrayIndex,
     /// Its fresh variables, by base name, in order.
-    pub variables: Vec<(&'static str, FreshSort)>,
+    variables: Vec<(&'static str, FreshSort)>,
     lhs: Term,
     side: Term,
 }

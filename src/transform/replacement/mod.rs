@@ -20,10 +20,10 @@ mod theory;
 mod variable;
 
 pub use combined_constant::{
-    ARRAY_ROWS, ArrayRow, BV_CONSTANT_ROWS, BvRow, CombinedRow, Replaced, constant_rows_for,
-    replace_sat_constant, replace_unsat_constant, sat_constant_candidates,
-    unsat_constant_candidates,
+    CombinedRow, Replaced, constant_rows_for, replace_sat_constant, replace_unsat_constant,
+    sat_constant_candidates, unsat_constant_candidates,
 };
+pub use combined_rows::{ARRAY_ROWS, ArrayRow, BV_CONSTANT_ROWS, BvRow};
 pub use combined_variable::{combined_variable_choices, replace_combined_variable};
 pub use larger_core::larger_core_cases;
 pub use regex_constant::regex_constant_replacements;
