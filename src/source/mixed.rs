@@ -57,8 +57,8 @@ const UNSAT_CATALOGUE: [&dyn Transformation; 3] = [
 
 /// The transformations that grow combined sat cases: the bit-vector and
 /// array rows of variable and constant replacement, which keep the model
-/// (see `transform::replacement::combined_variable` and
-/// `transform::replacement::combined_constant`).
+/// (see `transform::combined_variable_replacement` and
+/// `transform::combined_constant_replacement`).
 const COMBINED_SAT_CATALOGUE: [&dyn Transformation; 2] =
     [&VariableReplacement, &ConstantReplacement];
 
