@@ -189,7 +189,7 @@ mod tests {
     }
 
     /// One constant replacement step, the witnesses carried as the module
-    /// docs of `combined_constant_replacement` argue.
+    /// docs of `combined_constant` argue.
     fn constant_step(
         case: &Case,
         w: &Witnesses,
