@@ -106,7 +106,7 @@ pub struct Provenance {
 /// A generator's guarantee that an unsat case has the anchor structure the
 /// unsat transformations need (an assertion `a0` = `¬A`, the rest
 /// equivalent to `A`, one unique minimal core; the invariant is stated in
-/// `transform::variable_replacement`).
+/// `transform::replacement::variable`).
 ///
 /// The transformations trust a core only under this structure, so it must
 /// not be claimable by text: a hand-edited `.smt2` seed that writes

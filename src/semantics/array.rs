@@ -18,60 +18,14 @@
 //!   languages, arrays recursively; a comparison the regex engine cannot
 //!   decide within its budget is [`EvalError::Undecided`], never a guess.
 
-use serde::{Deserialize, Serialize};
-
-use super::eval::EvalError;
+use super::error::EvalError;
+pub use super::value::ArrayValue;
 use super::value::Value;
 use crate::term::Sort;
 
-/// A value of sort `(Array index element)`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ArrayValue {
-    index: Sort,
-    element: Sort,
-    default: Box<Value>,
-    /// Keys pairwise distinct (semantically), in the order first stored.
-    entries: Vec<(Value, Value)>,
-}
-
 impl ArrayValue {
-    /// `((as const (Array index element)) default)`.
-    pub fn constant(index: Sort, element: Sort, default: Value) -> ArrayValue {
-        ArrayValue {
-            index,
-            element,
-            default: Box::new(default),
-            entries: Vec::new(),
-        }
-    }
-
-    /// The index sort.
-    pub fn index_sort(&self) -> &Sort {
-        &self.index
-    }
-
-    /// The element sort.
-    pub fn element_sort(&self) -> &Sort {
-        &self.element
-    }
-
-    /// `(Array index element)`.
-    pub fn sort(&self) -> Sort {
-        Sort::Array(Box::new(self.index.clone()), Box::new(self.element.clone()))
-    }
-
-    /// The value at every index that has no entry.
-    pub fn default(&self) -> &Value {
-        &self.default
-    }
-
-    /// The stored entries, keys pairwise distinct.
-    pub fn entries(&self) -> &[(Value, Value)] {
-        &self.entries
-    }
-
     fn position(&self, i: &Value) -> Result<Option<usize>, EvalError> {
-        for (k, (key, _)) in self.entries.iter().enumerate() {
+        for (k, (key, _)) in self.entries().iter().enumerate() {
             if equal(key, i)? {
                 return Ok(Some(k));
             }
@@ -82,8 +36,8 @@ impl ArrayValue {
     /// `(select a i)`.
     pub fn select(&self, i: &Value) -> Result<Value, EvalError> {
         Ok(match self.position(i)? {
-            Some(k) => self.entries[k].1.clone(),
-            None => (*self.default).clone(),
+            Some(k) => self.entries()[k].1.clone(),
+            None => self.default().clone(),
         })
     }
 
@@ -91,12 +45,12 @@ impl ArrayValue {
     pub fn store(&self, i: Value, v: Value) -> Result<ArrayValue, EvalError> {
         let mut out = self.clone();
         if let Some(k) = out.position(&i)? {
-            out.entries.remove(k);
+            out.entries_mut().remove(k);
         }
         // An undecided comparison keeps the entry: the function is the
         // same either way.
-        if !equal(&v, &out.default).unwrap_or(false) {
-            out.entries.push((i, v));
+        if !equal(&v, out.default()).unwrap_or(false) {
+            out.entries_mut().push((i, v));
         }
         Ok(out)
     }
@@ -104,7 +58,7 @@ impl ArrayValue {
     /// Extensional equality (see the module docs).
     pub fn equal(&self, other: &ArrayValue) -> Result<bool, EvalError> {
         let mut keys: Vec<&Value> = Vec::new();
-        for (k, _) in self.entries.iter().chain(&other.entries) {
+        for (k, _) in self.entries().iter().chain(other.entries()) {
             let mut seen = false;
             for known in &keys {
                 if equal(known, k)? {
@@ -121,10 +75,10 @@ impl ArrayValue {
                 return Ok(false);
             }
         }
-        if domain_size(&self.index) <= keys.len() as u64 {
+        if domain_size(self.index_sort()) <= keys.len() as u64 {
             return Ok(true);
         }
-        equal(&self.default, &other.default)
+        equal(self.default(), other.default())
     }
 }
 

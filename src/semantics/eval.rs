@@ -23,9 +23,10 @@
 use num_bigint::BigInt;
 use num_traits::Zero;
 
-use super::array::{self, ArrayValue};
+use super::array;
+use super::error::EvalError;
 use super::regex::{Regex, str_replace_re, str_replace_re_all};
-use super::value::{Model, Value};
+use super::value::{ArrayValue, Model, Value};
 use super::{bitvec, int, string};
 use crate::term::{BitVec, Op, SmtString, Sort, SortError, Symbol, Term};
 
@@ -35,34 +36,6 @@ pub const MAX_STRING_LEN: usize = 1 << 24;
 /// The largest integer value the evaluator builds, in bits (about 315,000
 /// decimal digits).
 pub const MAX_INT_BITS: u64 = 1 << 20;
-
-/// Why a term has no value here.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum EvalError {
-    /// The term contains a quantifier; equifuzz never evaluates over the
-    /// infinite domains of Int or String.
-    #[error("quantified terms are not evaluated")]
-    Quantifier,
-    /// SMT-LIB leaves the value unspecified (e.g. division by zero): every
-    /// interpretation may choose its own.
-    #[error("value unspecified by SMT-LIB: {0}")]
-    Unspecified(&'static str),
-    /// A regex question could not be decided within the engine's budget.
-    #[error("undecided: {0}")]
-    Undecided(String),
-    /// The operator is not evaluated (yet): arrays.
-    #[error("operator `{0}` is not supported by the evaluator")]
-    Unsupported(&'static str),
-    /// The term is ill-sorted.
-    #[error("ill-sorted term: {0}")]
-    IllSorted(String),
-    /// A free variable has no value in the model.
-    #[error("variable `{0}` is not bound in the model")]
-    Unbound(Symbol),
-    /// A value would exceed [`MAX_STRING_LEN`] or [`MAX_INT_BITS`].
-    #[error("value too large to evaluate: {0}")]
-    TooLarge(&'static str),
-}
 
 /// The value of `term` under `model`: free variables take their values from
 /// the model; `let` binds in parallel.

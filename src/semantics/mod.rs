@@ -4,17 +4,20 @@
 //!
 //! [`eval`] is the entry point; [`string`], [`int`] and [`bitvec`] hold the
 //! theory functions, one per operator, each citing the clause it
-//! implements; [`array`] the array values and their extensional equality.
+//! implements; [`array`](mod@array) the array theory (`select`, `store`,
+//! extensional equality); [`EvalError`] says why a term has no value.
 
 pub mod array;
 pub mod bitvec;
+mod error;
 mod eval;
 pub mod int;
 pub mod regex;
 pub mod string;
 mod value;
 
-pub use eval::{EvalError, MAX_INT_BITS, MAX_STRING_LEN, eval, eval_closed};
+pub use error::EvalError;
+pub use eval::{MAX_INT_BITS, MAX_STRING_LEN, eval, eval_closed};
 pub use value::{Model, Value};
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,6 @@ use std::fmt;
 use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
 
-use super::array::ArrayValue;
 use super::regex::Regex;
 use crate::term::{BitVec, Op, SmtString, Sort, Symbol, Term};
 
@@ -60,6 +59,61 @@ impl Value {
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.to_term())
+    }
+}
+
+/// A value of sort `(Array index element)`: a default and entries. Its
+/// theory (`select`, `store`, extensional equality) and the invariant of
+/// its entries are in `semantics::array`, which alone changes them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ArrayValue {
+    index: Sort,
+    element: Sort,
+    default: Box<Value>,
+    /// Keys pairwise distinct (semantically), in the order first stored.
+    entries: Vec<(Value, Value)>,
+}
+
+impl ArrayValue {
+    /// `((as const (Array index element)) default)`.
+    pub fn constant(index: Sort, element: Sort, default: Value) -> ArrayValue {
+        ArrayValue {
+            index,
+            element,
+            default: Box::new(default),
+            entries: Vec::new(),
+        }
+    }
+
+    /// The index sort.
+    pub fn index_sort(&self) -> &Sort {
+        &self.index
+    }
+
+    /// The element sort.
+    pub fn element_sort(&self) -> &Sort {
+        &self.element
+    }
+
+    /// `(Array index element)`.
+    pub fn sort(&self) -> Sort {
+        Sort::Array(Box::new(self.index.clone()), Box::new(self.element.clone()))
+    }
+
+    /// The value at every index that has no entry.
+    pub fn default(&self) -> &Value {
+        &self.default
+    }
+
+    /// The stored entries, keys pairwise distinct.
+    pub fn entries(&self) -> &[(Value, Value)] {
+        &self.entries
+    }
+
+    /// The entries, for `store` in `semantics::array` (which keeps their
+    /// keys pairwise distinct).
+    pub(super) fn entries_mut(&mut self) -> &mut Vec<(Value, Value)> {
+        &mut self.entries
     }
 }
 

@@ -208,7 +208,7 @@ mod tests {
 
     use super::*;
     use crate::generate::{STRING_OPERATORS, step1_with};
-    use crate::transform::PAPER_OPERATORS;
+    use crate::transform::operators::PAPER_OPERATORS;
 
     fn arbitrary_step1() -> impl Strategy<Value = Case> {
         (0..STRING_OPERATORS.len(), any::<u64>()).prop_filter_map("step1", |(i, seed)| {

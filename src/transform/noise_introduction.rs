@@ -21,7 +21,7 @@
 //!   (`y_fresh` takes `y`'s value, `y` the same value, `w̄` a witness of the
 //!   total side condition), so every core clause is still needed; and the
 //!   renamed core is still unsat. (EQ) and (DEP) of
-//!   [`super::variable_replacement`] hold renamed.
+//!   `transform::replacement::variable` hold renamed.
 //! - Bound variable: the new quantified formula is *equivalent* to the old
 //!   one (`N` forces `y_fresh = y`, and totality gives every `y` a `w̄`
 //!   making `N` true), so nothing about the formula's models changes.
@@ -38,11 +38,11 @@ use std::collections::BTreeMap;
 use rand::RngCore;
 
 use super::Transformation;
+use super::fresh::fresh_var;
 use super::identities::Identity;
 #[cfg(test)]
 use super::identities::total_variable_identities;
 use super::regex_identities::variable_identities_for;
-use super::variable_replacement::fresh_var;
 use crate::generate::equivalent_formula_cases;
 use crate::term::{Formula, QuantKind, Quantifier, Sort, Symbol, Term};
 use crate::truth::{Case, Truth};

@@ -50,22 +50,6 @@ use crate::truth::{Case, Provenance, Truth};
 /// The category name of synthesized cases.
 pub const CATEGORY: &str = "term-synthesis";
 
-/// The paper's twelve operations (Table 1): `equals` is string equality.
-pub const PAPER_OPERATORS: &[Op] = &[
-    Op::StrAt,
-    Op::StrConcat,
-    Op::StrFromInt,
-    Op::StrReplace,
-    Op::StrSubstr,
-    Op::StrIndexof,
-    Op::StrLen,
-    Op::StrToInt,
-    Op::StrContains,
-    Op::Eq,
-    Op::StrPrefixof,
-    Op::StrSuffixof,
-];
-
 /// Builds the case `(= (op args...) rhs)` after step (4): constants
 /// abstracted by `policy`. The model is the abstracted constants' values.
 fn abstracted_case(
@@ -182,7 +166,7 @@ pub fn term_synthesis_cases(
 
 /// The exhaustive depth-1 category with the given operators (both as the
 /// operators under test and as the makers of pool terms), e.g.
-/// [`PAPER_OPERATORS`] to compare with the paper's counts.
+/// `PAPER_OPERATORS` to compare with the paper's counts.
 pub fn term_synthesis_cases_with(
     pool: &ConstantPool,
     ops: &[Op],
@@ -463,6 +447,7 @@ mod tests {
     use super::*;
     use crate::generate::{argument_sorts, step1_with};
     use crate::term::SmtString;
+    use crate::transform::operators::PAPER_OPERATORS;
     use rand::{Rng, SeedableRng};
 
     fn check(c: &Case) -> Result<(), TestCaseError> {

@@ -14,8 +14,8 @@ use std::collections::VecDeque;
 // In-memory maps only looked up, never iterated in an order that shows.
 use ahash::AHashMap as HashMap;
 
-use super::RegexError;
 use super::deriv::DerivCache;
+use super::error::RegexError;
 use super::node::Regex;
 use crate::term::SmtString;
 

@@ -31,11 +31,13 @@
 mod charset;
 mod decide;
 mod deriv;
+mod error;
 mod node;
 mod replace;
 mod term;
 
 pub use charset::CharSet;
+pub use error::RegexError;
 pub use node::{Regex, interned_nodes};
 pub use replace::{str_replace_re, str_replace_re_all};
 
@@ -45,26 +47,6 @@ use crate::term::{SmtString, Term};
 
 /// The default number of derivative states a decision may visit.
 pub const DEFAULT_BUDGET: usize = 200_000;
-
-/// Why a regex could not be built or a question not decided.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RegexError {
-    /// The term is not a `RegLan` term this module evaluates.
-    #[error("not a closed RegLan term: {0}")]
-    NotRegLan(String),
-    /// A string argument is not a constant.
-    #[error("expected a string constant, found {0}")]
-    NotConstant(String),
-    /// An operator has the wrong number of arguments.
-    #[error("wrong number of arguments in {0}")]
-    Arity(String),
-    /// The decision needed more derivative states than allowed.
-    #[error("regex decision gave up after {states} derivative states")]
-    Budget {
-        /// The budget that was exhausted.
-        states: usize,
-    },
-}
 
 impl Regex {
     /// Whether `s` is a member (`str.in_re`).

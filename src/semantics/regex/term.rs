@@ -9,8 +9,8 @@
 //!   are single characters, else `re.none`; `(_ re.loop i j)` with `i > j` is
 //!   `re.none`.
 
-use super::RegexError;
 use super::charset::CharSet;
+use super::error::RegexError;
 use super::node::{Kind, Regex};
 use crate::term::{Op, SmtString, Term};
 

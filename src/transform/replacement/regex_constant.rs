@@ -30,20 +30,21 @@
 //! formula of one assertion that evaluates to false (the constant-only
 //! cases of Sect. 2.5, whose unsat core `{a0}` is thereby checked). Any
 //! other case is refused: nothing is claimed without a model. An anchored case stays anchored: `∃z, w̄.
-//! B[z/c] ∧ C` is `B`, so (EQ) of [`super::variable_replacement`] holds,
+//! B[z/c] ∧ C` is `B`, so (EQ) of [`super::variable`] holds,
 //! and `a0` is untouched, so (DEP) does.
 
 use std::sync::LazyLock;
 
 use rand::RngCore;
 
-use super::identities::{Identity, Rhs};
-use super::regex_identities::{mentions_regex, regex_constant_identities};
-use super::variable_replacement::{ANCHOR, fresh_var};
+use super::anchor::ANCHOR;
 use crate::generate::{RegexPool, regex_equivalences};
 use crate::semantics::regex::Regex;
 use crate::semantics::{self, Model, Value};
 use crate::term::{Op, Sort, Symbol, Term};
+use crate::transform::fresh::fresh_var;
+use crate::transform::identities::{Identity, Rhs};
+use crate::transform::regex_identities::{mentions_regex, regex_constant_identities};
 use crate::truth::{Case, Truth};
 
 /// The closed subterms of `t` that a `C` row can stand for (a Boolean
@@ -334,7 +335,7 @@ pub fn replace_regex_constant(
     Some(out)
 }
 
-/// Every replacement [`replace_regex_constant`] accepts on `case`.
+/// Every replacement `replace_regex_constant` accepts on `case`.
 pub fn regex_constant_replacements(case: &Case) -> Vec<Case> {
     let mut out = Vec::new();
     for (at, a) in case.formula.assertions.iter().enumerate() {

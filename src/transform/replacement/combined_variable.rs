@@ -1,6 +1,6 @@
 //! Variable replacement for bit-vector and array variables (the future
 //! work of Kühne 2022, Sect. 3.2, after the ICSE 2020 paper's Sect. 3.2),
-//! with the `NC` rows of [`super::combined_identities`].
+//! with the `NC` rows of [`crate::transform::combined_identities`].
 //!
 //! - **Unsat** (a larger core): in a core assertion `D` with a variable `x`
 //!   of bit-vector or array sort that also occurs in another assertion,
@@ -13,7 +13,7 @@
 //!
 //! Unsat: the combined generators' cases carry no anchor structure (their
 //! `a0` is a closed false equation), so the argument of
-//! `transform::variable_replacement` does not apply; this one needs only
+//! `transform::replacement::variable` does not apply; this one needs only
 //! the truth the case carries. Its core `K` is the unique minimal one, so
 //! for every `c ∈ K` the formula `F \ c` is satisfiable (else a minimal
 //! core without `c` would exist). The transformation asks for: `|K| ≥ 2`,
@@ -42,10 +42,9 @@ use std::collections::BTreeMap;
 use rand::RngCore;
 use rand::seq::IndexedRandom;
 
-use super::Transformation;
-use super::combined_identities::{NcRow, nc_rows_for, some_value};
-use super::variable_replacement::fresh_var;
 use crate::term::{Formula, Sort, Symbol, Term};
+use crate::transform::combined_identities::{NcRow, nc_rows_for, some_value};
+use crate::transform::fresh::fresh_var;
 use crate::truth::{Case, Truth};
 
 fn quantifier_free(t: &Term) -> bool {
@@ -148,20 +147,12 @@ pub fn replace_combined_variable(
     Some(out)
 }
 
-/// Replaces one bit-vector or array variable with a random row.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct CombinedVariableReplacement;
-
-impl Transformation for CombinedVariableReplacement {
-    fn name(&self) -> &'static str {
-        "combined-variable-replacement"
-    }
-
-    fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
-        let (at, x, row) = combined_variable_choices(case).choose(rng)?.clone();
-        let out = replace_combined_variable(case, at, &x, row, rng)?;
-        Some(super::finish_replacement(out, self.name()))
-    }
+/// Replaces one bit-vector or array variable with a random row; `None`
+/// when no variable of the case has one. The chain ends with the row's id
+/// ([`super::theory`] files it under the transformation's name).
+pub fn random_combined_variable_replacement(case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
+    let (at, x, row) = combined_variable_choices(case).choose(rng)?.clone();
+    replace_combined_variable(case, at, &x, row, rng)
 }
 
 #[cfg(test)]
@@ -169,15 +160,15 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    use super::super::combined_constant::{
+        CombinedRow, constant_rows_for, replace_unsat_constant, unsat_constant_candidates,
+    };
     use super::*;
     use crate::generate::Generator;
     use crate::generate::{
         CombinedSynthesis, CombinedTermSampler, CombinedUnsat, RegexPool, Result3_2,
     };
     use crate::semantics::{Model, Value, eval};
-    use crate::transform::combined_constant_replacement::{
-        CombinedRow, replace_unsat, rows_for, unsat_candidates,
-    };
     use crate::transform::combined_identities::witness;
 
     /// For every core member `c`, a model of "formula minus `c`".
@@ -199,15 +190,15 @@ mod tests {
     }
 
     /// One constant replacement step, the witnesses carried as the module
-    /// docs of `combined_constant_replacement` argue.
+    /// docs of `combined_constant` argue.
     fn constant_step(
         case: &Case,
         w: &Witnesses,
         rng: &mut ChaCha8Rng,
     ) -> Option<(Case, Witnesses)> {
-        let (at, c) = unsat_candidates(case).choose(rng)?.clone();
-        let row: CombinedRow = *rows_for(&c).choose(rng)?;
-        let out = replace_unsat(case, at, &c, row)?;
+        let (at, c) = unsat_constant_candidates(case).choose(rng)?.clone();
+        let row: CombinedRow = *constant_rows_for(&c).choose(rng)?;
+        let out = replace_unsat_constant(case, at, &c, row)?;
         // From here on every step of the argument must go through.
         let d = case.formula.assertions[at].name.clone().unwrap();
         let clause = out.formula.assertions.last().unwrap();
@@ -349,7 +340,7 @@ mod tests {
         for _ in 0..400 {
             let mut case = g.next(&mut rng);
             for _ in 0..3 {
-                if let Some(out) = CombinedVariableReplacement.apply(&case, &mut rng) {
+                if let Some(out) = random_combined_variable_replacement(&case, &mut rng) {
                     out.check()
                         .unwrap_or_else(|e| panic!("{e}: {:?}", out.formula.assertions));
                     applied += 1;

@@ -4,7 +4,7 @@
 //! choose a variable `x` of `a0` that also occurs in `R`, replace it in `R`
 //! by a fresh `x_fresh`, and conjoin a new named clause `C(x, x_fresh) :=
 //! lhs(x, w̄) = x_fresh ∧ side(x, w̄)`, an `NC` identity of
-//! [`super::identities`] with its other variables `w̄` fresh. `C` implies `x
+//! [`crate::transform::identities`] with its other variables `w̄` fresh. `C` implies `x
 //! = x_fresh`, so the new formula is unsat, and `C` joins the core.
 //!
 //! # Invariant, and why the core stays unique and minimal
@@ -18,7 +18,7 @@
 //! - (EQ) `a0` is the quantifier-free assertion `¬A` and, existentially
 //!   closing every variable that is not in `a0`, the other assertions are
 //!   equivalent to `A ∧ P`, where `P` pins some variables of `a0` to
-//!   constants (from [`super::constant_replacement`] on `a0`; `P` is empty
+//!   constants (from [`super::constant`] on `a0`; `P` is empty
 //!   otherwise) and `A ∧ P` is satisfiable.
 //! - (DEP) for every variable `x` of `a0` there are values with `P`, `¬A`
 //!   and `A ∧ P` after changing `x` alone: `A` depends on `x` (true for each
@@ -44,45 +44,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use rand::RngCore;
-
-use super::Transformation;
-use super::identities::Identity;
-use super::regex_identities::variable_identities_for;
-use crate::generate::equivalent_formula_cases;
-use crate::term::{Formula, Sort, Symbol, Term};
+use super::anchor::anchored;
+use crate::term::{Sort, Symbol, Term};
+use crate::transform::fresh::fresh_var;
+use crate::transform::identities::Identity;
+use crate::transform::regex_identities::variable_identities_for;
 use crate::truth::{Case, Truth};
-
-/// The name of the anchor assertion `¬A`.
-pub const ANCHOR: &str = "a0";
-
-/// The anchor's index and the core, if the case is one of ours: unsat, a
-/// quantifier-free `a0` in the core.
-pub(super) fn anchored(case: &Case) -> Option<(usize, &BTreeSet<Symbol>)> {
-    let Truth::Unsat { core } = &case.truth else {
-        return None;
-    };
-    if case.provenance.anchor.is_none() || !core.contains(ANCHOR) {
-        return None;
-    }
-    let i = case
-        .formula
-        .assertions
-        .iter()
-        .position(|a| a.name.as_deref() == Some(ANCHOR))?;
-    let mut quantified = false;
-    case.formula.assertions[i]
-        .term
-        .visit(&mut |t| quantified |= matches!(t, Term::Quant(_)));
-    (!quantified).then_some((i, core))
-}
-
-/// Declares a fresh variable named after `base` and returns its name.
-pub(super) fn fresh_var(f: &mut Formula, base: &str, sort: &Sort) -> Symbol {
-    let n = f.fresh_symbol(base);
-    f.declare(n.clone(), sort.clone());
-    n
-}
 
 /// The variables `x` of `a0` that also occur in another assertion, with
 /// their sorts.
@@ -144,7 +111,7 @@ pub fn replace_variable(case: &Case, x: &str, identity: &Identity) -> Option<Cas
     Some(out)
 }
 
-/// Every (variable, identity) choice [`replace_variable`] accepts.
+/// Every (variable, identity) choice `replace_variable` accepts.
 pub fn variable_replacement_choices(case: &Case) -> Vec<(Symbol, &'static Identity)> {
     replaceable_variables(case)
         .into_iter()
@@ -156,56 +123,10 @@ pub fn variable_replacement_choices(case: &Case) -> Vec<(Symbol, &'static Identi
         .collect()
 }
 
-/// Replaces one variable, chosen at random with its identity; in a case
-/// without such a choice, a bit-vector or array variable with a row of
-/// `combined_identities` (unsat: a larger core; sat: the model extended;
-/// see `combined_variable_replacement`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct VariableReplacement;
-
-impl Transformation for VariableReplacement {
-    fn name(&self) -> &'static str {
-        "variable-replacement"
-    }
-
-    fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
-        let choices = variable_replacement_choices(case);
-        let out = if choices.is_empty() {
-            // Bit-vector and array variables, in the combined theories'
-            // cases, sat or unsat (see `combined_variable_replacement`).
-            super::combined_variable_replacement::CombinedVariableReplacement.apply(case, rng)?
-        } else {
-            let (x, id) = &choices[rng.next_u32() as usize % choices.len()];
-            replace_variable(case, x, id)?
-        };
-        Some(super::finish_replacement(out, self.name()))
-    }
-}
-
-/// The larger-core category (the paper's Table 4 "larger unsat core"):
-/// every step-1 equivalent-formula case, transformed once by every variable
-/// replacement and every constant replacement it admits. Lazy.
-pub fn larger_core_cases(patterns: bool, seed: u64) -> impl Iterator<Item = Case> {
-    equivalent_formula_cases(patterns, seed).flat_map(|base| {
-        let vars: Vec<Case> = variable_replacement_choices(&base)
-            .into_iter()
-            .filter_map(|(x, id)| replace_variable(&base, &x, id))
-            .collect();
-        let consts = super::constant_replacement::constant_replacements(&base);
-        vars.into_iter().chain(consts).map(|mut c| {
-            c.provenance.category = "larger-core".into();
-            c
-        })
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
     use super::*;
-    use crate::generate::equivalent_formulas;
+    use crate::generate::{equivalent_formula_cases, equivalent_formulas};
     use crate::semantics::{self, Model, Value};
 
     /// (DEP) for every row and every variable of `A`: values where `A` is
@@ -262,33 +183,6 @@ mod tests {
     }
 
     #[test]
-    fn the_core_grows_by_the_new_clause_and_a0_is_untouched() {
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        for patterns in [false, true] {
-            for base in equivalent_formula_cases(patterns, 0) {
-                let Some(out) = VariableReplacement.apply(&base, &mut rng) else {
-                    continue;
-                };
-                out.check().unwrap();
-                let (Truth::Unsat { core: old }, Truth::Unsat { core: new }) =
-                    (&base.truth, &out.truth)
-                else {
-                    panic!()
-                };
-                assert_eq!(new.len(), old.len() + 1);
-                assert!(old.is_subset(new));
-                let added = out.formula.assertions.last().unwrap();
-                assert!(new.contains(added.name.as_ref().unwrap()));
-                assert_eq!(
-                    out.formula.assertions[0], base.formula.assertions[0],
-                    "a0 is kept"
-                );
-                assert_eq!(out.provenance.chain.last().unwrap(), "variable-replacement");
-            }
-        }
-    }
-
-    #[test]
     fn figure_3_shape_replace_result_with_a_total_identity() {
         let base = equivalent_formula_cases(false, 0)
             .find(|c| c.provenance.chain[0] == "E3")
@@ -296,7 +190,7 @@ mod tests {
         let out = replace_variable(
             &base,
             "result",
-            super::super::identities::identity("NC7").unwrap(),
+            crate::transform::identities::identity("NC7").unwrap(),
         )
         .unwrap();
         let text = out.formula.to_script(None, Default::default()).to_string();
@@ -317,20 +211,9 @@ mod tests {
             replace_variable(
                 &base,
                 "result",
-                super::super::identities::identity("NC1").unwrap()
+                crate::transform::identities::identity("NC1").unwrap()
             )
             .is_none()
-        );
-    }
-
-    #[test]
-    fn foreign_cases_are_refused() {
-        let mut c = equivalent_formula_cases(false, 0).next().unwrap();
-        c.provenance.anchor = None;
-        assert!(
-            VariableReplacement
-                .apply(&c, &mut ChaCha8Rng::seed_from_u64(0))
-                .is_none()
         );
     }
 }

@@ -2,11 +2,11 @@
 //!
 //! Replace every occurrence of a constant `c` in one assertion by a fresh
 //! variable `z`, and conjoin a new named clause `C(z) := z = lhs(w̄) ∧
-//! side(w̄)` from a `C` row of [`super::identities`] whose constant is `c`
+//! side(w̄)` from a `C` row of [`crate::transform::identities`] whose constant is `c`
 //! (its variables `w̄` fresh). `C` implies `z = c`, so the formula stays
 //! unsat, and `C` joins the core.
 //!
-//! # Invariant (see [`super::variable_replacement`] for EQ, DEP, CORE)
+//! # Invariant (see [`super::variable`] for EQ, DEP, CORE)
 //!
 //! The new formula is unsat and, without any older core clause, still
 //! satisfiable (set `z := c`, choose `w̄` satisfying `side`, which every `C`
@@ -24,14 +24,12 @@
 //!   (the paper's one-shot category); without a model it refuses. (EQ)
 //!   survives: `∃z, w̄. B[z/c] ∧ C` is `B`.
 
-use rand::RngCore;
-
-use super::Transformation;
-use super::identities::{Identity, constant_identities};
-use super::variable_replacement::{ANCHOR, anchored, fresh_var};
+use super::anchor::{ANCHOR, anchored};
 use crate::generate::equivalent_formulas;
 use crate::semantics::{self, Model, Value};
 use crate::term::{Op, Symbol, Term};
+use crate::transform::fresh::fresh_var;
+use crate::transform::identities::{Identity, constant_identities};
 use crate::truth::{Case, Truth};
 
 fn literal_value(t: &Term) -> Option<Value> {
@@ -102,7 +100,7 @@ fn replace_literal(t: &Term, c: &Value, z: &Term) -> Term {
 
 /// The anchor's constant, if the anchor is `¬(e = c)` with `c` a literal
 /// occurring nowhere else in it.
-fn anchor_constant(case: &Case) -> Option<Value> {
+pub(super) fn anchor_constant(case: &Case) -> Option<Value> {
     let (i, _) = anchored(case)?;
     let Term::App(Op::Not, n) = &case.formula.assertions[i].term else {
         return None;
@@ -279,40 +277,6 @@ pub fn constant_replacements(case: &Case) -> Vec<Case> {
         }
     }
     out
-}
-
-/// Replaces the anchor's constant with a random identity for it; in a
-/// regex case, a constant of Table 2.6's `C` rows (see
-/// `regex_constant_replacement`); in a combined case, a bit-vector or
-/// array constant, of an unsat case (a larger core) or of a sat one (the
-/// model extended; see `combined_constant_replacement`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ConstantReplacement;
-
-impl Transformation for ConstantReplacement {
-    fn name(&self) -> &'static str {
-        "constant-replacement"
-    }
-
-    fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
-        let ids: Vec<&Identity> = anchor_constant(case)
-            .map(|c| constant_identities(&c).collect())
-            .unwrap_or_default();
-        let out = if ids.is_empty() {
-            // Regex cases: Table 2.6's C rows, where a model proves the new
-            // clause needed (see `regex_constant_replacement`); combined
-            // cases: a bit-vector constant (see
-            // `combined_constant_replacement`).
-            super::regex_constant_replacement::random_regex_constant_replacement(case, rng)
-                .or_else(|| {
-                    super::combined_constant_replacement::CombinedConstantReplacement
-                        .apply(case, rng)
-                })?
-        } else {
-            replace_anchor_constant(case, ids[rng.next_u32() as usize % ids.len()])?
-        };
-        Some(super::finish_replacement(out, self.name()))
-    }
 }
 
 #[cfg(test)]
