@@ -13,7 +13,7 @@
 //! it (the smallest, quickest entry reaching it); the other selections are
 //! the inner scheduler's.
 //!
-//! Reach counts come from the edge tally ([`super::feedback::EdgeSet`]'s
+//! Reach counts come from the edge tally ([`crate::fuzz::feedback::edges::EdgeSet`]'s
 //! `hits`), which sees every execution; the entry per edge from LibAFL's
 //! `TopRatedsMetadata`, which the minimizer keeps.
 //!
@@ -38,7 +38,7 @@ use libafl::{Error, HasMetadata};
 use libafl_bolts::rands::Rand;
 use libafl_bolts::tuples::MatchName;
 
-use super::feedback::EdgeSet;
+use crate::fuzz::feedback::edges::EdgeSet;
 
 /// Share of the selections aimed at a rare edge.
 pub const RARE_SHARE: f64 = 0.5;

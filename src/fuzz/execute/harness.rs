@@ -8,7 +8,7 @@
 //!   reader follow the release's dialect.
 //! - In process, the warm context's statistics after the query (Z3's
 //!   counters) go to the slot beside the verdict, for the statistics
-//!   feedback (see [`statistics`](super::statistics)).
+//!   feedback (see [`statistics`](crate::fuzz::observe::statistics)).
 //! - The harness never writes files and never touches the fuzzer state: it
 //!   may run in a fork child whose memory vanishes. Everything it knows
 //!   goes through the slot; the feedbacks record it.
@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 use libafl::executors::ExitKind;
 
 use super::limits::{QueryLimit, QueryLimits};
-use super::slot::ResultSlot;
+use crate::fuzz::observe::slot::ResultSlot;
 use crate::oracle::{Answer, Expected, Reply, Verdict, judge, not_expressible};
 use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, z3::Z3Context};

@@ -26,7 +26,7 @@ use libafl::Error;
 use libafl::executors::ExitKind;
 use libafl::observers::Observer;
 use libafl_bolts::Named;
-use libafl_bolts::tuples::{Handle, Handled};
+use libafl_bolts::tuples::{Handle, Handled, MatchName, MatchNameRef};
 use serde::{Deserialize, Serialize};
 
 use super::slot::ResultSlot;
@@ -153,6 +153,20 @@ impl<I, S> Observer<I, S> for VerdictObserver {
         }
         Ok(())
     }
+}
+
+/// The verdict the observer behind `handle` decided for the last
+/// execution. Missing is our bug, never the solver's: an error, not a
+/// verdict that could become a false alarm.
+pub fn judged<'a, OT: MatchName>(
+    observers: &'a OT,
+    handle: &Handle<VerdictObserver>,
+) -> Result<&'a Judged, Error> {
+    observers
+        .get(handle)
+        .ok_or_else(|| Error::illegal_state("the verdict observer is not in the executor's tuple"))?
+        .last()
+        .ok_or_else(|| Error::illegal_state("no verdict: the observers did not run"))
 }
 
 #[cfg(test)]

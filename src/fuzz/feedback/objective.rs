@@ -1,5 +1,5 @@
-//! The objective (findings, deduplicated by a bug signature) and the edge
-//! tally, as LibAFL feedbacks.
+//! The objective: findings, deduplicated by a bug signature, as a LibAFL
+//! feedback.
 //!
 //! # Invariants
 //!
@@ -13,12 +13,12 @@
 //!   written; only its first makes an objective.
 //! - A timeout is written under `timeout/`, an `unknown` under `unknown/`
 //!   and a query the solver answered with an error under `error/` (what is
-//!   a crash or a timeout: see [`super::verdict`]), one file per
+//!   a crash or a timeout: see [`crate::fuzz::observe::verdict`]), one file per
 //!   shape (the bug signature: kind, category, operators), at most
 //!   [`MAX_UNKNOWN_FILES`] shapes; every answer is counted by shape in
 //!   `shapes.tsv` beside them (see [`CampaignStats::write_shapes`]).
 //! - A warm-context finding that a fresh context did not repeat (see
-//!   [`super::harness`]) is no finding: it is counted
+//!   [`crate::fuzz::execute::harness`]) is no finding: it is counted
 //!   (`history_dependent` in `stats.jsonl`) and its first
 //!   [`MAX_HISTORY_DEPENDENT_FILES`] cases are written under
 //!   `history-dependent/`, headed by the fresh verdict and both outputs.
@@ -31,11 +31,10 @@ use libafl::HasMetadata;
 use libafl::executors::ExitKind;
 use libafl::feedbacks::{Feedback, StateInitializer};
 use libafl_bolts::Named;
-use libafl_bolts::tuples::{Handle, MatchName, MatchNameRef};
-use serde::{Deserialize, Serialize};
+use libafl_bolts::tuples::{Handle, MatchName};
 
-use super::stats::{CampaignStats, ShapeCount, now_unix};
-use super::verdict::{Judged, VerdictObserver};
+use crate::fuzz::campaign::stats::{CampaignStats, ShapeCount, now_unix};
+use crate::fuzz::observe::verdict::{Judged, VerdictObserver, judged};
 use crate::oracle::Verdict;
 use crate::solver::SolverInfo;
 use crate::term::Printer;
@@ -64,7 +63,7 @@ pub fn signature(verdict: &Verdict, case: &Case) -> u64 {
         Verdict::Unsound { expected, got } => format!("{expected}->{got}"),
         Verdict::Crash(why) => {
             let why = why.lines().next().unwrap_or("");
-            if why.contains(super::harness::SOLVER_SAID) {
+            if why.contains(crate::fuzz::execute::harness::SOLVER_SAID) {
                 return stable_hash(format!("{}|{why}", verdict.kind()).as_bytes());
             }
             why.to_string()
@@ -132,20 +131,6 @@ impl<S: HasMetadata> StateInitializer<S> for FindingFeedback {
         });
         Ok(())
     }
-}
-
-/// The verdict the observer behind `handle` decided for the last
-/// execution. Missing is our bug, never the solver's: an error, not a
-/// verdict that could become a false alarm.
-fn judged<'a, OT: MatchName>(
-    observers: &'a OT,
-    handle: &Handle<VerdictObserver>,
-) -> Result<&'a Judged, Error> {
-    observers
-        .get(handle)
-        .ok_or_else(|| Error::illegal_state("the verdict observer is not in the executor's tuple"))?
-        .last()
-        .ok_or_else(|| Error::illegal_state("no verdict: the observers did not run"))
 }
 
 impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFeedback {
@@ -232,180 +217,6 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingFee
     }
 }
 
-/// Interesting only when the solver decided the last query correctly (or
-/// left out a model or noise in its core): the corpus keeps no timeout,
-/// crash or `unknown`. A query Z3 gives up on reaches edges by how long it
-/// searched; kept as a mutation base, it makes every mutation as slow as
-/// itself (a 10-minute campaign on Z3 5.3.3 fell from 10 to 1.3 execs/s).
-pub struct AnsweredFeedback(Handle<VerdictObserver>);
-
-impl AnsweredFeedback {
-    /// Reads the verdict of the observer behind `verdict`.
-    pub fn new(verdict: Handle<VerdictObserver>) -> Self {
-        AnsweredFeedback(verdict)
-    }
-}
-
-impl Named for AnsweredFeedback {
-    fn name(&self) -> &Cow<'static, str> {
-        static NAME: Cow<'static, str> = Cow::Borrowed("answered");
-        &NAME
-    }
-}
-
-impl<S> StateInitializer<S> for AnsweredFeedback {}
-
-impl<EM, I, OT: MatchName, S> Feedback<EM, I, OT, S> for AnsweredFeedback {
-    fn is_interesting(
-        &mut self,
-        _state: &mut S,
-        _manager: &mut EM,
-        _input: &I,
-        observers: &OT,
-        exit_kind: &ExitKind,
-    ) -> Result<bool, Error> {
-        Ok(*exit_kind == ExitKind::Ok && judged(observers, &self.0)?.answered())
-    }
-}
-
-/// Which edges any execution has covered, for reporting.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct EdgeSet {
-    /// One byte per edge: covered or not.
-    pub seen: Vec<u8>,
-    /// Edges covered.
-    pub count: usize,
-    /// Per edge, the executions that reached it (saturating): how rare it
-    /// is, for [`super::rare`]. Empty unless the tally counts reaches.
-    #[serde(default)]
-    pub hits: Vec<u32>,
-}
-
-libafl_bolts::impl_serdeany!(EdgeSet);
-
-/// The file in the output folder that lists the covered edges.
-pub const EDGES_FILE: &str = "edges.txt";
-
-impl EdgeSet {
-    /// The covered edges as `first-last` ranges of map indexes, one per
-    /// line (a single edge: `first`): what `scripts/edges-by-function.sh`
-    /// maps back to the solver's functions, and what two campaigns on the
-    /// same build compare edge by edge.
-    pub fn ranges(&self) -> String {
-        let mut text = String::new();
-        let mut i = 0;
-        while i < self.seen.len() {
-            if self.seen[i] == 0 {
-                i += 1;
-                continue;
-            }
-            let first = i;
-            while i + 1 < self.seen.len() && self.seen[i + 1] != 0 {
-                i += 1;
-            }
-            if first == i {
-                text.push_str(&format!("{first}\n"));
-            } else {
-                text.push_str(&format!("{first}-{i}\n"));
-            }
-            i += 1;
-        }
-        text
-    }
-
-    /// Writes [`EdgeSet::ranges`] to `out/`[`EDGES_FILE`] (atomically).
-    pub fn write(&self, out: &std::path::Path) -> std::io::Result<()> {
-        crate::triage::write_atomically(&out.join(EDGES_FILE), self.ranges().as_bytes(), false)
-    }
-}
-
-/// Tallies the covered edges of every execution; never makes an input
-/// interesting (that is the map feedback's job), so it reports coverage
-/// the same way whether coverage steers the campaign or not.
-pub struct EdgeTally {
-    map: *const u8,
-    len: usize,
-    /// Whether to count each edge's reaches (`EdgeSet::hits`).
-    reaches: bool,
-}
-
-impl EdgeTally {
-    /// Reads the edge map at `map` with `len` entries (0: coverage off).
-    ///
-    /// # Safety
-    ///
-    /// `map` must stay valid for `len` bytes while the feedback is used.
-    pub unsafe fn new(map: *const u8, len: usize) -> Self {
-        EdgeTally {
-            map,
-            len,
-            reaches: false,
-        }
-    }
-
-    /// Also counts, per edge, the executions that reached it: only the
-    /// rare-edge selection reads them, so without it the hot path skips
-    /// the count and the saved state its 4 bytes per edge.
-    pub fn counting_reaches(mut self, on: bool) -> Self {
-        self.reaches = on;
-        self
-    }
-}
-
-impl Named for EdgeTally {
-    fn name(&self) -> &Cow<'static, str> {
-        static NAME: Cow<'static, str> = Cow::Borrowed("edge-tally");
-        &NAME
-    }
-}
-
-impl<S: HasMetadata> StateInitializer<S> for EdgeTally {}
-
-impl<EM, I, OT, S: HasMetadata> Feedback<EM, I, OT, S> for EdgeTally {
-    fn is_interesting(
-        &mut self,
-        state: &mut S,
-        _manager: &mut EM,
-        _input: &I,
-        _observers: &OT,
-        _exit_kind: &ExitKind,
-    ) -> Result<bool, Error> {
-        if self.len == 0 {
-            return Ok(false);
-        }
-        let len = self.len;
-        let set = state.metadata_or_insert_with(|| EdgeSet {
-            seen: vec![0; len],
-            count: 0,
-            hits: Vec::new(),
-        });
-        if self.reaches {
-            // First use, or a state saved before `hits` existed.
-            set.hits.resize(len, 0);
-        }
-        // SAFETY: per `new`'s contract.
-        let map = unsafe { std::slice::from_raw_parts(self.map, self.len) };
-        for (at, (chunk, seen)) in map.chunks(8).zip(set.seen.chunks_mut(8)).enumerate() {
-            if chunk.iter().all(|&b| b == 0) {
-                continue;
-            }
-            for (i, (&hit, s)) in chunk.iter().zip(seen.iter_mut()).enumerate() {
-                if hit != 0 {
-                    if self.reaches {
-                        let h = &mut set.hits[at * 8 + i];
-                        *h = h.saturating_add(1);
-                    }
-                    if *s == 0 {
-                        *s = 1;
-                        set.count += 1;
-                    }
-                }
-            }
-        }
-        Ok(false)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
@@ -415,99 +226,6 @@ mod tests {
     use crate::generate::ConstantPool;
     use crate::source::RandomCaseGenerator;
     use crate::truth::Status;
-
-    /// One execution's worth of `tally` on `state`: whether it kept the
-    /// input.
-    fn tally_once(tally: &mut EdgeTally, state: &mut libafl::state::NopState<()>) -> bool {
-        Feedback::<(), (), (), _>::is_interesting(tally, state, &mut (), &(), &(), &ExitKind::Ok)
-            .unwrap()
-    }
-
-    #[test]
-    fn the_tally_counts_edges_once_and_reaches_per_execution() {
-        use libafl::state::NopState;
-        let mut map = [0u8; 20];
-        let mut state = NopState::<()>::new();
-        for edges in [&[1usize, 9, 17][..], &[9, 10], &[9]] {
-            map.fill(0);
-            for &e in edges {
-                // A hit count, not a flag: any non-zero byte is a reach.
-                map[e] = 3;
-            }
-            // SAFETY: the map outlives this execution's feedback (made
-            // anew after each write to the map).
-            let mut tally =
-                unsafe { EdgeTally::new(map.as_ptr(), map.len()) }.counting_reaches(true);
-            assert!(
-                !tally_once(&mut tally, &mut state),
-                "the tally never keeps an input"
-            );
-        }
-        let set = state.metadata::<EdgeSet>().unwrap();
-        assert_eq!(set.count, 4);
-        let reached: Vec<(usize, u32)> = set
-            .hits
-            .iter()
-            .enumerate()
-            .filter(|&(_, &h)| h > 0)
-            .map(|(e, &h)| (e, h))
-            .collect();
-        assert_eq!(reached, vec![(1, 1), (9, 3), (10, 1), (17, 1)]);
-        assert_eq!(set.ranges(), "1\n9-10\n17\n");
-    }
-
-    #[test]
-    fn without_reach_counting_the_tally_keeps_no_counts() {
-        use libafl::state::NopState;
-        let mut map = [0u8; 20];
-        map[3] = 1;
-        let mut state = NopState::<()>::new();
-        // SAFETY: the map outlives the feedback.
-        let mut tally = unsafe { EdgeTally::new(map.as_ptr(), map.len()) };
-        tally_once(&mut tally, &mut state);
-        let set = state.metadata::<EdgeSet>().unwrap();
-        assert_eq!((set.count, set.hits.len()), (1, 0));
-    }
-
-    #[test]
-    fn answered_reads_the_observer_whatever_ran_before_it() {
-        // It used to read a flag that FindingFeedback set when it ran
-        // first; now the observer owns the verdict and nothing else needs
-        // to have run.
-        use libafl::observers::Observer;
-        use libafl_bolts::tuples::tuple_list;
-
-        use super::super::slot::ResultSlot;
-        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
-        let mut observer = VerdictObserver::new(slot, 1);
-        let mut answered = AnsweredFeedback::new(observer.verdict_handle());
-        for (verdict, expected) in [
-            (
-                Verdict::Correct {
-                    status: Status::Sat,
-                    check: None,
-                },
-                true,
-            ),
-            (Verdict::Unknown, false),
-        ] {
-            Observer::<(), ()>::pre_exec(&mut observer, &mut (), &()).unwrap();
-            slot.store(&verdict, "", 1);
-            Observer::<(), ()>::post_exec(&mut observer, &mut (), &(), &ExitKind::Ok).unwrap();
-            let observers = tuple_list!(observer);
-            let got = Feedback::<(), (), _, ()>::is_interesting(
-                &mut answered,
-                &mut (),
-                &mut (),
-                &(),
-                &observers,
-                &ExitKind::Ok,
-            )
-            .unwrap();
-            assert_eq!(got, expected, "{verdict:?}");
-            (observer, ()) = observers;
-        }
-    }
 
     #[test]
     fn a_testcase_from_another_client_is_judged_by_the_verdict_it_came_with() {
@@ -520,7 +238,7 @@ mod tests {
         use libafl::state::NopState;
         use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
-        use super::super::slot::ResultSlot;
+        use crate::fuzz::observe::slot::ResultSlot;
         let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
         let mut sender = VerdictObserver::new(slot, 1);
         Observer::<(), ()>::pre_exec(&mut sender, &mut (), &()).unwrap();
@@ -583,7 +301,7 @@ mod tests {
         use libafl::state::NopState;
         use libafl_bolts::tuples::tuple_list;
 
-        use super::super::slot::ResultSlot;
+        use crate::fuzz::observe::slot::ResultSlot;
         let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
         let observer = VerdictObserver::new(slot, 1);
         let out =
@@ -677,7 +395,7 @@ mod tests {
         let died = |site: &str| {
             Verdict::Crash(format!(
                 "the solver worker died: killed by SIGABRT{}{site}",
-                super::super::harness::SOLVER_SAID
+                crate::fuzz::execute::harness::SOLVER_SAID
             ))
         };
         let at_508 = died("ASSERTION VIOLATION File: seq.cpp Line: 508");
