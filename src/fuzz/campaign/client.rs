@@ -17,7 +17,7 @@ use libafl::HasMetadata;
 use libafl::corpus::InMemoryCorpus;
 use libafl::corpus::InMemoryOnDiskCorpus;
 use libafl::events::{EventFirer, EventReceiver, EventRestarter, ProgressReporter, SendExiting};
-use libafl::executors::{InProcessExecutor, InProcessForkExecutor};
+use libafl::executors::{ExitKind, InProcessExecutor, InProcessForkExecutor};
 use libafl::feedbacks::{ConstFeedback, MaxMapFeedback, TimeFeedback};
 use libafl::fuzzer::StdFuzzer;
 use libafl::observers::{CanTrack, HitcountsMapObserver, StdMapObserver, TimeObserver};
@@ -44,9 +44,9 @@ use crate::fuzz::feedback::objective::FindingFeedback;
 use crate::fuzz::mutate::crossover::Crossover;
 use crate::fuzz::mutate::scheduled::TransformationScheduler;
 use crate::fuzz::mutate::transformation::{FreshCase, TransformationMutator};
-use crate::fuzz::observe::features::{FEATURES, FeatureWriter};
+use crate::fuzz::observe::features::FEATURES;
 use crate::fuzz::observe::slot::ResultSlot;
-use crate::fuzz::observe::statistics::{STATISTICS, StatisticsWriter};
+use crate::fuzz::observe::statistics::STATISTICS;
 use crate::fuzz::observe::value_profile::{self, VALUE_PROFILE};
 use crate::fuzz::observe::verdict::VerdictObserver;
 use crate::fuzz::schedule::favoured::Favoured;
@@ -280,8 +280,15 @@ impl Campaign<'_> {
                 timeout: hard_timeout,
             },
         };
-        let mut harness = Harness::new(solver, printer, slot);
-        let mut harness_fn = |case: &Case| harness.run(case);
+        // One execution, the same as the plain loop's; its result crosses
+        // to the observers (and out of a fork child) through the slot.
+        let mut harness = Harness::new(solver, printer);
+        let mut harness_fn = |case: &Case| {
+            let judged = harness.execute(case);
+            slot.store_statistics(harness.statistics());
+            slot.store(&judged);
+            ExitKind::Ok
+        };
 
         // SAFETY: the map stays mapped for the client's life.
         let observer = HitcountsMapObserver::new(unsafe {
@@ -289,22 +296,24 @@ impl Campaign<'_> {
         })
         .track_indices();
         let time_observer = TimeObserver::new("time");
-        let verdict_observer = VerdictObserver::new(slot, hard_timeout.as_nanos() as u64);
-        // The formula's features and the answer x time bucket: a map of
-        // their own, so any build (instrumented or not) can grow the corpus.
+        // The formula's features and the answer x time bucket, and the
+        // solver's counters after each query: maps of their own, so any
+        // build (instrumented or not) can grow the corpus, filled by the
+        // verdict observer from the one result it reads.
         let features_map: *mut u8 = Box::leak(vec![0u8; FEATURES].into_boxed_slice()).as_mut_ptr();
-        // SAFETY: the map is leaked (lives for the process); the writer
-        // fills it in post_exec, the map observer reads it after.
-        let feature_writer =
-            unsafe { FeatureWriter::new(slot, features_map, hard_timeout.as_nanos() as u64) };
+        let statistics_map: *mut u8 =
+            Box::leak(vec![0u8; STATISTICS].into_boxed_slice()).as_mut_ptr();
+        // SAFETY: the maps are leaked (live for the process); the verdict
+        // observer fills them in post_exec, the map observers read them
+        // after.
+        let verdict_observer = unsafe {
+            VerdictObserver::new(slot, hard_timeout.as_nanos() as u64)
+                .filling_features(features_map)
+                .filling_statistics(statistics_map)
+        };
         // SAFETY: as above.
         let feature_observer =
             unsafe { StdMapObserver::from_mut_ptr("features", features_map, FEATURES) };
-        // The solver's counters after each query: a map of their own too.
-        let statistics_map: *mut u8 =
-            Box::leak(vec![0u8; STATISTICS].into_boxed_slice()).as_mut_ptr();
-        // SAFETY: as above.
-        let statistics_writer = unsafe { StatisticsWriter::new(slot, statistics_map) };
         // SAFETY: as above.
         let statistics_observer = unsafe {
             StdMapObserver::from_mut_ptr("solver-statistics", statistics_map, STATISTICS)
@@ -392,9 +401,7 @@ impl Campaign<'_> {
             verdict_observer,
             observer,
             time_observer,
-            feature_writer,
             feature_observer,
-            statistics_writer,
             statistics_observer,
             value_profile_observer
         );

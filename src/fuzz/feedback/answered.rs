@@ -56,11 +56,14 @@ impl<EM, I, OT: MatchName, S> Feedback<EM, I, OT, S> for AnsweredFeedback {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fuzz::execute::judged::Judged;
     use crate::oracle::Verdict;
+    use crate::truth::Case;
     use crate::truth::Status;
 
     #[test]
     fn answered_reads_the_observer_whatever_ran_before_it() {
+        let case = crate::fuzz::observe::verdict::tests::a_case();
         // It used to read a flag that FindingFeedback set when it ran
         // first; now the observer owns the verdict and nothing else needs
         // to have run.
@@ -81,9 +84,9 @@ mod tests {
             ),
             (Verdict::Unknown, false),
         ] {
-            Observer::<(), ()>::pre_exec(&mut observer, &mut (), &()).unwrap();
-            slot.store(&verdict, "", 1);
-            Observer::<(), ()>::post_exec(&mut observer, &mut (), &(), &ExitKind::Ok).unwrap();
+            Observer::<Case, ()>::pre_exec(&mut observer, &mut (), &case).unwrap();
+            slot.store(&Judged::new(verdict.clone(), "", 1));
+            Observer::<Case, ()>::post_exec(&mut observer, &mut (), &case, &ExitKind::Ok).unwrap();
             let observers = tuple_list!(observer);
             let got = Feedback::<(), (), _, ()>::is_interesting(
                 &mut answered,

@@ -34,7 +34,8 @@ use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, MatchName};
 
 use crate::fuzz::campaign::stats::{CampaignStats, ShapeCount, now_unix};
-use crate::fuzz::observe::verdict::{Judged, VerdictObserver, judged};
+use crate::fuzz::execute::judged::Judged;
+use crate::fuzz::observe::verdict::{VerdictObserver, judged};
 use crate::oracle::Verdict;
 use crate::solver::SolverInfo;
 use crate::term::Printer;
@@ -61,9 +62,12 @@ pub const MAX_HISTORY_DEPENDENT_FILES: u64 = 20;
 pub fn signature(verdict: &Verdict, case: &Case) -> u64 {
     let detail = match verdict {
         Verdict::Unsound { expected, got } => format!("{expected}->{got}"),
-        Verdict::Crash(why) => {
-            let why = why.lines().next().unwrap_or("");
-            if why.contains(crate::fuzz::execute::harness::SOLVER_SAID) {
+        Verdict::Crash(crash) => {
+            // The text is the crash as shown (how, and where it said), so
+            // that a signature stays what it was when a crash was a string.
+            let text = crash.to_string();
+            let why = text.lines().next().unwrap_or("");
+            if !crash.site.is_empty() {
                 return stable_hash(format!("{}|{why}", verdict.kind()).as_bytes());
             }
             why.to_string()
@@ -224,11 +228,13 @@ mod tests {
 
     use super::*;
     use crate::generate::ConstantPool;
+    use crate::oracle::Crash;
     use crate::source::RandomCaseGenerator;
     use crate::truth::Status;
 
     #[test]
     fn a_testcase_from_another_client_is_judged_by_the_verdict_it_came_with() {
+        let sent = crate::fuzz::observe::verdict::tests::a_case();
         // Over LLMP a client takes another's testcase with its serialized
         // observers and runs the objective on them without executing it.
         // The objective used to read the receiver's own slot, empty by
@@ -241,13 +247,13 @@ mod tests {
         use crate::fuzz::observe::slot::ResultSlot;
         let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
         let mut sender = VerdictObserver::new(slot, 1);
-        Observer::<(), ()>::pre_exec(&mut sender, &mut (), &()).unwrap();
+        Observer::<Case, ()>::pre_exec(&mut sender, &mut (), &sent).unwrap();
         let sat = Verdict::Correct {
             status: Status::Sat,
             check: None,
         };
-        slot.store(&sat, "sat\n", 1);
-        Observer::<(), ()>::post_exec(&mut sender, &mut (), &(), &ExitKind::Ok).unwrap();
+        slot.store(&Judged::new(sat.clone(), "sat\n", 1));
+        Observer::<Case, ()>::post_exec(&mut sender, &mut (), &sent, &ExitKind::Ok).unwrap();
         let handle = sender.verdict_handle();
         let bytes = postcard::to_allocvec(&tuple_list!(sender)).unwrap();
         slot.clear(); // the receiver's own slot holds nothing
@@ -332,9 +338,10 @@ mod tests {
             .expect("another shape");
         let mut observers = tuple_list!(observer);
         for case in [&a, &a2, &a, &b, &a] {
-            Observer::<(), ()>::pre_exec(&mut observers.0, &mut (), &()).unwrap();
-            slot.store(&verdict, "unknown\n", 1);
-            Observer::<(), ()>::post_exec(&mut observers.0, &mut (), &(), &ExitKind::Ok).unwrap();
+            Observer::<Case, ()>::pre_exec(&mut observers.0, &mut (), case).unwrap();
+            slot.store(&Judged::new(verdict.clone(), "unknown\n", 1));
+            Observer::<Case, ()>::post_exec(&mut observers.0, &mut (), case, &ExitKind::Ok)
+                .unwrap();
             objective
                 .is_interesting(&mut state, &mut (), case, &observers, &ExitKind::Ok)
                 .unwrap();
@@ -369,7 +376,7 @@ mod tests {
             expected: Status::Sat,
             got: Status::Unsat,
         };
-        let crash = Verdict::Crash("signal".into());
+        let crash = Verdict::Crash(Crash::new("signal"));
         assert_eq!(signature(&unsound, &a), signature(&unsound, &a.clone()));
         assert_ne!(signature(&unsound, &a), signature(&crash, &a));
         let mut other_seed = a.clone();
@@ -393,10 +400,7 @@ mod tests {
         // the solver named its failing assertion, by that alone.
         assert_ne!(signature(&crash, &a), signature(&crash, &b));
         let died = |site: &str| {
-            Verdict::Crash(format!(
-                "the solver worker died: killed by SIGABRT{}{site}",
-                crate::fuzz::execute::harness::SOLVER_SAID
-            ))
+            Verdict::Crash(Crash::new("the solver worker died: killed by SIGABRT").at(site))
         };
         let at_508 = died("ASSERTION VIOLATION File: seq.cpp Line: 508");
         assert_eq!(signature(&at_508, &a), signature(&at_508, &b));

@@ -1,24 +1,27 @@
-//! The verdict on the last execution, as a LibAFL observer that owns it.
-//!
-//! The harness leaves its result in the [`ResultSlot`] (a shared page, so
-//! it crosses `fork`); after each execution this observer reads the slot
-//! together with the executor's [`ExitKind`] and decides the verdict once.
-//! The feedbacks read it through a [`Handle`] (`observers.get(&handle)`),
-//! as LibAFL's own feedbacks read a map: no feedback depends on another
-//! having run first.
+//! The one observer of an execution's result: it owns the
+//! [`ResultSlot`] the harness's result crosses `fork` in, reads it once
+//! after each execution, and keeps the [`Judged`] result; the feedbacks
+//! read it through it, by [`Handle`] (`observers.get(&handle)`), as
+//! LibAFL's own feedbacks read a map. From the same read it fills the
+//! maps of the formula's features and of the solver's statistics, which
+//! LibAFL's map feedbacks read like an edge map.
 //!
 //! # Invariants
 //!
+//! - The verdict is decided by the harness ([`Judged`]) for an execution
+//!   that finished, and here, from LibAFL's [`ExitKind`], for one that did
+//!   not ([`judged_after`]): nowhere else. No feedback depends on another
+//!   having run first.
 //! - `pre_exec` clears the slot and the verdict, so a result is never
 //!   carried over from an earlier execution: an execution that died
 //!   (signal, `exit()` inside the solver) leaves the slot empty and is a
 //!   crash.
 //! - Reading the slot does not consume it: under `fork`, LibAFL 0.16 runs
 //!   `post_exec` in the child and again in the parent, and both must see
-//!   the child's result.
+//!   the child's result (and fill the same maps from it).
 //! - The verdict is serialized with the observer, so a client that takes a
 //!   testcase from another over LLMP judges it by the verdict that came
-//!   with it, not by its own slot.
+//!   with it, not by its own slot; the maps travel in their own observers.
 
 use std::borrow::Cow;
 
@@ -29,75 +32,48 @@ use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, Handled, MatchName, MatchNameRef};
 use serde::{Deserialize, Serialize};
 
+use super::features::{FEATURES, features};
 use super::slot::ResultSlot;
-use crate::oracle::Verdict;
+use super::statistics::{STATISTICS, counters, index};
+use crate::fuzz::execute::judged::Judged;
+use crate::oracle::{Crash, Verdict};
+use crate::truth::Case;
 
-/// One judged execution.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Judged {
-    /// The verdict.
-    pub verdict: Verdict,
-    /// The start of the solver's output (or why there is none).
-    pub output: String,
-    /// Time inside the solver call, nanoseconds.
-    pub solver_ns: u64,
-    /// A warm context's finding that a fresh one did not repeat; the
-    /// verdict is the fresh one's (see `harness`).
-    #[serde(default)]
-    pub history_dependent: bool,
-}
-
-impl Judged {
-    /// The verdict of an execution that ended with `exit_kind`, given what
-    /// the harness left in the slot (`None`: it did not finish).
-    pub fn of(
-        exit_kind: &ExitKind,
-        finished: Option<super::slot::Finished>,
-        hard_timeout_ns: u64,
-    ) -> Judged {
-        let history_dependent = finished.as_ref().is_some_and(|f| f.history_dependent);
-        let (verdict, output, solver_ns) = match (exit_kind, finished) {
-            (ExitKind::Timeout, _) => (
-                Verdict::Timeout,
-                "killed at the hard timeout".to_string(),
-                hard_timeout_ns,
-            ),
-            (ExitKind::Ok, Some(f)) => (f.verdict, f.output, f.solver_ns),
-            (ExitKind::Ok, None) => (
-                Verdict::Crash(
-                    "the solver ended its process without answering (exit() inside the library?)"
-                        .into(),
-                ),
-                String::new(),
-                0,
-            ),
-            (other, _) => (
-                Verdict::Crash(format!(
-                    "the solver process died ({other:?}: a signal, abort or memory exhaustion)"
-                )),
-                String::new(),
-                0,
-            ),
-        };
-        Judged {
-            verdict,
-            output,
-            solver_ns,
-            history_dependent: history_dependent && *exit_kind == ExitKind::Ok,
-        }
-    }
-
-    /// Whether the solver decided the query (correctly, or leaving out a
-    /// model or noise in its core): only such queries may enter the corpus.
-    pub fn answered(&self) -> bool {
-        matches!(
-            self.verdict,
-            Verdict::Correct { .. } | Verdict::ImpreciseCore { .. } | Verdict::Incomplete(_)
-        )
+/// The result of an execution that ended with `exit_kind`, given what the
+/// harness left in the slot (`None`: it did not finish).
+pub fn judged_after(
+    exit_kind: &ExitKind,
+    finished: Option<Judged>,
+    hard_timeout_ns: u64,
+) -> Judged {
+    match (exit_kind, finished) {
+        (ExitKind::Ok, Some(judged)) => judged,
+        (ExitKind::Timeout, _) => Judged::new(
+            Verdict::Timeout,
+            "killed at the hard timeout",
+            hard_timeout_ns,
+        ),
+        (ExitKind::Ok, None) => Judged::new(
+            Verdict::Crash(Crash::new(
+                "the solver ended its process without answering (exit() inside the library?)",
+            )),
+            "",
+            0,
+        ),
+        (other, _) => Judged::new(
+            Verdict::Crash(Crash::new(format!(
+                "the solver process died ({other:?}: a signal, abort or memory exhaustion)"
+            ))),
+            "",
+            0,
+        ),
     }
 }
 
-/// Observes the verdict of each execution.
+/// A map the observer fills: its start and length.
+type MapAt = (*mut u8, usize);
+
+/// Observes the result of each execution.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct VerdictObserver {
     name: Cow<'static, str>,
@@ -105,6 +81,10 @@ pub struct VerdictObserver {
     /// carries its verdict.
     #[serde(skip)]
     slot: Option<&'static ResultSlot>,
+    #[serde(skip)]
+    features: Option<MapAt>,
+    #[serde(skip)]
+    statistics: Option<MapAt>,
     hard_timeout_ns: u64,
     last: Option<Judged>,
 }
@@ -116,12 +96,37 @@ impl VerdictObserver {
         VerdictObserver {
             name: Cow::Borrowed("verdict"),
             slot: Some(slot),
+            features: None,
+            statistics: None,
             hard_timeout_ns,
             last: None,
         }
     }
 
-    /// The last execution's verdict (`None` before the first one ends).
+    /// Also fills the [`FEATURES`] bytes at `map` with the features of each
+    /// execution (see [`features`](super::features)).
+    ///
+    /// # Safety
+    ///
+    /// `map` must stay valid for [`FEATURES`] bytes while the observer is
+    /// used, and be read (by a map observer) only between executions.
+    pub unsafe fn filling_features(mut self, map: *mut u8) -> Self {
+        self.features = Some((map, FEATURES));
+        self
+    }
+
+    /// Also fills the [`STATISTICS`] bytes at `map` with the solver's
+    /// counters after each execution (see [`statistics`](super::statistics)).
+    ///
+    /// # Safety
+    ///
+    /// As [`VerdictObserver::filling_features`], for [`STATISTICS`] bytes.
+    pub unsafe fn filling_statistics(mut self, map: *mut u8) -> Self {
+        self.statistics = Some((map, STATISTICS));
+        self
+    }
+
+    /// The last execution's result (`None` before the first one ends).
     pub fn last(&self) -> Option<&Judged> {
         self.last.as_ref()
     }
@@ -138,8 +143,8 @@ impl Named for VerdictObserver {
     }
 }
 
-impl<I, S> Observer<I, S> for VerdictObserver {
-    fn pre_exec(&mut self, _state: &mut S, _input: &I) -> Result<(), Error> {
+impl<S> Observer<Case, S> for VerdictObserver {
+    fn pre_exec(&mut self, _state: &mut S, _input: &Case) -> Result<(), Error> {
         self.last = None;
         if let Some(slot) = self.slot {
             slot.clear();
@@ -147,10 +152,33 @@ impl<I, S> Observer<I, S> for VerdictObserver {
         Ok(())
     }
 
-    fn post_exec(&mut self, _state: &mut S, _input: &I, exit_kind: &ExitKind) -> Result<(), Error> {
-        if let Some(slot) = self.slot {
-            self.last = Some(Judged::of(exit_kind, slot.read(), self.hard_timeout_ns));
+    fn post_exec(
+        &mut self,
+        _state: &mut S,
+        input: &Case,
+        exit_kind: &ExitKind,
+    ) -> Result<(), Error> {
+        let Some(slot) = self.slot else {
+            return Ok(());
+        };
+        let judged = judged_after(exit_kind, slot.read(), self.hard_timeout_ns);
+        if let Some((ptr, len)) = self.features {
+            // SAFETY: per `filling_features`' contract.
+            let map = unsafe { std::slice::from_raw_parts_mut(ptr, len) };
+            map.fill(0);
+            for i in features(input, judged.verdict.kind(), judged.solver_ns) {
+                map[i] = 1;
+            }
         }
+        if let Some((ptr, len)) = self.statistics {
+            // SAFETY: per `filling_statistics`' contract.
+            let map = unsafe { std::slice::from_raw_parts_mut(ptr, len) };
+            map.fill(0);
+            for (name, value) in counters(slot.statistics().unwrap_or("")) {
+                map[index(name, value)] = 1;
+            }
+        }
+        self.last = Some(judged);
         Ok(())
     }
 }
@@ -170,7 +198,7 @@ pub fn judged<'a, OT: MatchName>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::truth::Status;
 
@@ -178,19 +206,28 @@ mod tests {
         Box::leak(Box::new(ResultSlot::new().unwrap()))
     }
 
+    /// A case to run the observer on.
+    pub(crate) fn a_case() -> Case {
+        use rand::SeedableRng;
+        crate::source::RandomCaseGenerator::new(crate::generate::ConstantPool::paper())
+            .unwrap()
+            .next(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1))
+    }
+
     #[test]
     fn the_verdict_is_read_after_the_execution_and_twice_under_fork() {
+        let case = a_case();
         let slot = slot();
         let mut obs = VerdictObserver::new(slot, 7);
-        Observer::<(), ()>::pre_exec(&mut obs, &mut (), &()).unwrap();
+        Observer::<Case, ()>::pre_exec(&mut obs, &mut (), &case).unwrap();
         let unsound = Verdict::Unsound {
             expected: Status::Sat,
             got: Status::Unsat,
         };
-        slot.store(&unsound, "unsat\n", 3);
+        slot.store(&Judged::new(unsound.clone(), "unsat\n", 3));
         // The child's post_exec, then the parent's: both see the result.
         for _ in 0..2 {
-            Observer::<(), ()>::post_exec(&mut obs, &mut (), &(), &ExitKind::Ok).unwrap();
+            Observer::<Case, ()>::post_exec(&mut obs, &mut (), &case, &ExitKind::Ok).unwrap();
             let judged = obs.last().unwrap();
             assert_eq!(judged.verdict, unsound);
             assert_eq!(judged.solver_ns, 3);
@@ -200,15 +237,16 @@ mod tests {
 
     #[test]
     fn no_result_is_carried_into_the_next_execution() {
+        let case = a_case();
         let slot = slot();
         let mut obs = VerdictObserver::new(slot, 7);
-        slot.store(&Verdict::Unknown, "unknown\n", 1);
+        slot.store(&Judged::new(Verdict::Unknown, "unknown\n", 1));
         // The next execution dies before the harness stores anything.
-        Observer::<(), ()>::pre_exec(&mut obs, &mut (), &()).unwrap();
+        Observer::<Case, ()>::pre_exec(&mut obs, &mut (), &case).unwrap();
         assert!(obs.last().is_none());
-        Observer::<(), ()>::post_exec(&mut obs, &mut (), &(), &ExitKind::Ok).unwrap();
+        Observer::<Case, ()>::post_exec(&mut obs, &mut (), &case, &ExitKind::Ok).unwrap();
         assert!(matches!(obs.last().unwrap().verdict, Verdict::Crash(_)));
-        Observer::<(), ()>::post_exec(&mut obs, &mut (), &(), &ExitKind::Timeout).unwrap();
+        Observer::<Case, ()>::post_exec(&mut obs, &mut (), &case, &ExitKind::Timeout).unwrap();
         let judged = obs.last().unwrap();
         assert_eq!(
             (judged.verdict.clone(), judged.solver_ns),
@@ -218,21 +256,22 @@ mod tests {
 
     #[test]
     fn a_deserialized_observer_keeps_its_verdict() {
+        let case = a_case();
         let slot = slot();
         let mut obs = VerdictObserver::new(slot, 7);
-        Observer::<(), ()>::pre_exec(&mut obs, &mut (), &()).unwrap();
+        Observer::<Case, ()>::pre_exec(&mut obs, &mut (), &case).unwrap();
         let sat = Verdict::Correct {
             status: Status::Sat,
             check: None,
         };
-        slot.store(&sat, "sat\n", 2);
-        Observer::<(), ()>::post_exec(&mut obs, &mut (), &(), &ExitKind::Ok).unwrap();
+        slot.store(&Judged::new(sat.clone(), "sat\n", 2));
+        Observer::<Case, ()>::post_exec(&mut obs, &mut (), &case, &ExitKind::Ok).unwrap();
         let bytes = postcard::to_allocvec(&obs).unwrap();
         let mut remote: VerdictObserver = postcard::from_bytes(&bytes).unwrap();
         assert_eq!(remote.last(), obs.last());
         assert!(remote.last().unwrap().answered());
         // With no slot of its own, running it changes nothing.
-        Observer::<(), ()>::post_exec(&mut remote, &mut (), &(), &ExitKind::Crash).unwrap();
+        Observer::<Case, ()>::post_exec(&mut remote, &mut (), &case, &ExitKind::Crash).unwrap();
         assert_eq!(remote.last(), obs.last());
     }
 }
