@@ -20,13 +20,13 @@ use std::time::Duration;
 use crate::commands::solver::{self, OpenSolver, SolverSpec};
 use crate::commands::{Outcome, Pool};
 use crate::fuzz::campaign::{self, CampaignConfig, Guidance, SolverSetup, SteeringArgs};
+use crate::fuzz::execute::harness::{Harness, Solver};
 use crate::fuzz::execute::library;
 use crate::fuzz::plain::{self, PlainConfig};
-use crate::oracle::Reply;
 use crate::solver::SolverInfo;
-use crate::solver::{DEFAULT_MEMORY_LIMIT, RawOutcome, TargetSpec};
+use crate::solver::{DEFAULT_MEMORY_LIMIT, TargetSpec};
 use crate::source::{MixedCaseGenerator, Theory};
-use crate::term::{Dialect, Printer};
+use crate::term::Printer;
 use crate::triage::files_under;
 
 /// Seeds of a LibAFL campaign when none are given: the repository's
@@ -134,9 +134,11 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         Engine::Plain => {
             eprintln!("coverage: off (the plain loop has no coverage feedback)");
             eprintln!("output: {}", cfg.out.display());
-            let stats = run_plain(cfg, &printer, &info, &mut |s| {
-                reply_of(target.run(s, cfg.timeout), printer.dialect)
-            })?;
+            let solver = Solver::Other {
+                target,
+                timeout: cfg.timeout,
+            };
+            let stats = run_plain(cfg, &mut Harness::new(solver, printer), &printer, &info)?;
             Some(judged(&stats.verdicts))
         }
         Engine::Libafl(options) => {
@@ -166,9 +168,9 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
 /// The plain loop; prints its summary.
 fn run_plain(
     cfg: &FuzzConfig,
+    harness: &mut Harness,
     printer: &Printer,
     info: &SolverInfo,
-    solve: &mut dyn FnMut(&str) -> (Reply, String),
 ) -> Result<plain::Stats, FuzzError> {
     let io = |source| FuzzError::Io {
         path: cfg.out.clone(),
@@ -185,13 +187,9 @@ fn run_plain(
         .map_err(|e| FuzzError::Usage(format!("cannot build the term pool: {e}")))?
         .seed(cfg.seed)
         .theory(cfg.theory);
-    let stats = plain::fuzz(
-        &plain_cfg,
-        printer,
-        info,
-        &mut |rng| generator.next(rng),
-        solve,
-    )
+    let stats = plain::fuzz(&plain_cfg, harness, printer, info, &mut |rng| {
+        generator.next(rng)
+    })
     .map_err(io)?;
     eprintln!("{}", stats.line());
     println!(
@@ -370,16 +368,6 @@ fn judged_since(stats: &Path, from: u64) -> u64 {
         })
         .max()
         .unwrap_or(0)
-}
-
-/// The reply the oracle judges and the raw text a finding shows.
-fn reply_of(outcome: RawOutcome, dialect: Dialect) -> (Reply, String) {
-    let reply = Reply::from_outcome_in(&outcome, dialect);
-    let raw = match outcome {
-        RawOutcome::Finished { stdout, .. } => stdout,
-        other => other.to_string(),
-    };
-    (reply, raw)
 }
 
 /// Refuses a `--cores` list that names a core this machine does not have
