@@ -25,6 +25,8 @@
 //!   [`feedback::edges`]); the objective is a wrong sat/unsat, an invalid
 //!   model, an invalid core or a crash, by signature
 //!   ([`feedback::objective`]).
+//! - [`corpus`]: the solutions corpus, which writes each finding to disk
+//!   as it is added ([`corpus::findings`]); the objective only decides.
 //! - [`schedule`]: AFL's favoured entries (smallest and quickest per edge),
 //!   which get 90% of the selections ([`schedule::favoured`]; with
 //!   `--power` drawn by AFL's performance score, [`schedule::power`]), with
@@ -37,6 +39,7 @@
 //! Measured figures (campaigns, benchmarks) are in `docs/measured/fuzz.md`.
 
 pub mod campaign;
+pub mod corpus;
 pub mod events;
 pub mod execute;
 pub mod feedback;

@@ -14,7 +14,6 @@
 use std::time::Duration;
 
 use libafl::HasMetadata;
-use libafl::corpus::InMemoryCorpus;
 use libafl::corpus::InMemoryOnDiskCorpus;
 use libafl::events::{EventFirer, EventReceiver, EventRestarter, ProgressReporter, SendExiting};
 use libafl::executors::{ExitKind, InProcessExecutor, InProcessForkExecutor};
@@ -23,7 +22,7 @@ use libafl::fuzzer::StdFuzzer;
 use libafl::observers::{CanTrack, HitcountsMapObserver, StdMapObserver, TimeObserver};
 use libafl::schedulers::QueueScheduler;
 use libafl::stages::StdMutationalStage;
-use libafl::state::StdState;
+use libafl::state::{HasSolutions, StdState};
 use libafl::{feedback_and_fast, feedback_or};
 use libafl_bolts::rands::StdRand;
 use libafl_bolts::shmem::ShMemProvider;
@@ -34,13 +33,15 @@ use super::fuzz_loop::{LoopParts, fuzz_until_done};
 use super::shmem::SelfRemovingShMemProvider;
 use super::stats::CampaignStats;
 use super::{CampaignError, Guidance, SolverSetup, State};
+use crate::fuzz::corpus::findings::FindingCorpus;
 use crate::fuzz::events::share::ShareFindings;
 use crate::fuzz::execute::harness::{Harness, Solver};
 use crate::fuzz::execute::library;
 use crate::fuzz::execute::limits::QueryLimits;
 use crate::fuzz::feedback::answered::AnsweredFeedback;
 use crate::fuzz::feedback::edges::EdgeTally;
-use crate::fuzz::feedback::objective::FindingFeedback;
+use crate::fuzz::feedback::objective::FindingObjective;
+use crate::fuzz::feedback::record::RecordFeedback;
 use crate::fuzz::mutate::crossover::Crossover;
 use crate::fuzz::mutate::scheduled::TransformationScheduler;
 use crate::fuzz::mutate::transformation::{FreshCase, TransformationMutator};
@@ -359,11 +360,17 @@ impl Campaign<'_> {
             // SAFETY: as above.
             unsafe { EdgeTally::new(map_ptr, edges_total) }.counting_reaches(rare_share > 0.0)
         );
-        let mut objective = FindingFeedback::new(
-            cfg.out.clone(),
-            printer,
-            info,
-            verdict_observer.verdict_handle(),
+        // The objective decides which findings are solutions; the record
+        // beside it counts every execution and keeps what is no finding
+        // (unknowns by shape, history-dependent answers).
+        let mut objective = feedback_or!(
+            RecordFeedback::new(
+                cfg.out.clone(),
+                printer,
+                info.clone(),
+                verdict_observer.verdict_handle()
+            ),
+            FindingObjective::new(verdict_observer.verdict_handle())
         );
         let fresh_state = restored.is_none();
         let mut state: State = match restored {
@@ -371,7 +378,7 @@ impl Campaign<'_> {
             None => StdState::new(
                 StdRand::with_seed(cfg.seed),
                 InMemoryOnDiskCorpus::no_meta(cfg.out.join("corpus"))?,
-                InMemoryCorpus::new(),
+                FindingCorpus::new(cfg.out.join("findings"), &info, printer),
                 &mut corpus_feedback,
                 &mut objective,
             )?,
@@ -427,10 +434,7 @@ impl Campaign<'_> {
                 .build()?;
             fuzz_until_done(parts, &mut executor, &mut fuzzer, &mut state, &mut mgr)?;
         }
-        let findings = state
-            .metadata::<CampaignStats>()
-            .map(CampaignStats::findings_written)
-            .unwrap_or(0);
+        let findings = state.solutions().findings_written();
         mgr.send_exiting()?;
         // Instrumented destructors run at exit and write through the map
         // pointer: point it back at the static map before the shmem goes.

@@ -70,7 +70,7 @@ pub mod shmem;
 pub mod stats;
 
 use libafl::Error;
-use libafl::corpus::{InMemoryCorpus, InMemoryOnDiskCorpus};
+use libafl::corpus::InMemoryOnDiskCorpus;
 use libafl::state::StdState;
 use libafl_bolts::rands::StdRand;
 
@@ -79,6 +79,7 @@ pub use self::config::{CampaignConfig, Guidance, SteeringArgs};
 pub use self::launch::{run, run_cores};
 use self::stats::Snapshot;
 pub use self::stats::print_summary;
+use crate::fuzz::corpus::findings::FindingCorpus;
 use crate::solver::{Target, Z3Library};
 use crate::truth::Case;
 
@@ -114,5 +115,6 @@ pub enum CampaignError {
     Missing(&'static str),
 }
 
-/// The fuzzer state of a client: an on-disk corpus, in-memory solutions.
-pub type State = StdState<InMemoryOnDiskCorpus<Case>, Case, StdRand, InMemoryCorpus<Case>>;
+/// The fuzzer state of a client: an on-disk corpus, and the solutions
+/// corpus that writes the findings.
+pub type State = StdState<InMemoryOnDiskCorpus<Case>, Case, StdRand, FindingCorpus>;

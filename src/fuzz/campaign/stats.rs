@@ -20,7 +20,7 @@ use crate::fuzz::mutate::size_limit::SizeLimit;
 use libafl::HasMetadata;
 use libafl::corpus::Corpus;
 use libafl::monitors::stats::{AggregatorOps, UserStats, UserStatsValue};
-use libafl::state::{HasCorpus, HasExecutions, HasImported};
+use libafl::state::{HasCorpus, HasExecutions, HasImported, HasSolutions};
 use serde::{Deserialize, Serialize};
 
 /// How many solver times the reservoir keeps.
@@ -49,8 +49,6 @@ pub struct CampaignStats {
     pub verdicts: BTreeMap<String, u64>,
     /// Bug signature → times seen.
     pub signatures: BTreeMap<u64, u64>,
-    /// Finding files written, by kind.
-    pub findings: BTreeMap<String, u64>,
     /// Unknown and timeout files written.
     pub unknown_written: u64,
     /// Restarts of the client (after crashes and hard timeouts).
@@ -195,11 +193,6 @@ impl CampaignStats {
             .sum()
     }
 
-    /// All findings written.
-    pub fn findings_written(&self) -> u64 {
-        self.findings.values().sum()
-    }
-
     /// Seconds since the campaign started.
     pub fn wall_secs(&self) -> f64 {
         (now_unix() - self.started_unix).max(1e-9)
@@ -334,7 +327,7 @@ pub(super) fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapsho
         imported: *state.imported(),
         edges,
         edges_total,
-        findings: stats.findings.clone(),
+        findings: state.solutions().written().clone(),
         signatures: stats.signatures.len(),
         verdicts: stats.verdicts.clone(),
         restarts: stats.restarts,
