@@ -21,7 +21,7 @@ use crate::fuzz::observe::verdict::{VerdictObserver, judged};
 /// left out a model or noise in its core): the corpus keeps no timeout,
 /// crash or `unknown`. A query Z3 gives up on reaches edges by how long it
 /// searched; kept as a mutation base, it makes every mutation as slow as
-/// itself (a 10-minute campaign on Z3 5.3.3 fell from 10 to 1.3 execs/s).
+/// itself (figures: `docs/measured/fuzz.md`).
 pub struct AnsweredFeedback(Handle<VerdictObserver>);
 
 impl AnsweredFeedback {

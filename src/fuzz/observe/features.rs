@@ -3,8 +3,8 @@
 //! that LibAFL's `MaxMapFeedback` reads like an edge map.
 //!
 //! Without an instrumented library nothing told the loop that a case was
-//! interesting, so the corpus never grew past its seeds (40 minutes on the
-//! Z3 4.8.14 wheel: 16 entries). A formula with an operator, an operator
+//! interesting, so the corpus never grew past its seeds (see
+//! `docs/measured/fuzz.md`). A formula with an operator, an operator
 //! under another, a nesting shape or a transformation sequence the corpus
 //! has not shown the solver yet, or an answer in a time bucket it has not
 //! seen, is new input to the solver's code even when no edge says so.

@@ -17,10 +17,8 @@
 //! `hits`), which sees every execution; the entry per edge from LibAFL's
 //! `TopRatedsMetadata`, which the minimizer keeps.
 //!
-//! Opt-in (`fuzz --rare-edges`): in a 10-minute side-by-side on the
-//! instrumented Z3 5.3.3 (seed 1, a core each) it reached 15,373 edges
-//! against 15,362 without, within the run-to-run noise; it stays for the
-//! longer campaigns where FairFuzz showed its gains, to be measured there.
+//! Opt-in (`fuzz --rare-edges`): it has not yet measurably raised a
+//! campaign's edges (figures: `docs/measured/fuzz.md`, "Rare edges").
 //!
 //! # Invariants
 //!
