@@ -25,18 +25,17 @@ use libafl::stages::StdMutationalStage;
 use libafl::state::{HasSolutions, StdState};
 use libafl::{feedback_and_fast, feedback_or};
 use libafl_bolts::rands::StdRand;
-use libafl_bolts::shmem::ShMemProvider;
 use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
 use super::config::CampaignConfig;
 use super::fuzz_loop::{LoopParts, fuzz_until_done};
+use super::maps::Maps;
 use super::shmem::SelfRemovingShMemProvider;
 use super::stats::CampaignStats;
 use super::{CampaignError, Guidance, SolverSetup, State};
 use crate::fuzz::corpus::findings::FindingCorpus;
 use crate::fuzz::events::share::ShareFindings;
 use crate::fuzz::execute::harness::{Harness, Solver};
-use crate::fuzz::execute::library;
 use crate::fuzz::execute::limits::QueryLimits;
 use crate::fuzz::feedback::answered::AnsweredFeedback;
 use crate::fuzz::feedback::edges::EdgeTally;
@@ -46,9 +45,8 @@ use crate::fuzz::mutate::crossover::Crossover;
 use crate::fuzz::mutate::scheduled::TransformationScheduler;
 use crate::fuzz::mutate::transformation::{FreshCase, TransformationMutator};
 use crate::fuzz::observe::features::FEATURES;
-use crate::fuzz::observe::slot::ResultSlot;
 use crate::fuzz::observe::statistics::STATISTICS;
-use crate::fuzz::observe::value_profile::{self, VALUE_PROFILE};
+use crate::fuzz::observe::value_profile;
 use crate::fuzz::observe::verdict::VerdictObserver;
 use crate::fuzz::schedule::favoured::Favoured;
 use crate::fuzz::schedule::rare::{RARE_SHARE, RareEdges};
@@ -229,60 +227,16 @@ impl Campaign<'_> {
             set_memory_limit(bytes).map_err(std::io::Error::from)?;
         }
         let mut shmem_provider = shmem_provider;
-        let edges_total = library::edges_registered();
-        let mut map = shmem_provider.new_shmem(edges_total.max(1))?;
-        let map_ptr = map.as_mut_ptr();
-        // SAFETY: the sancov callbacks write through this pointer; the map
-        // lives until the client exits (it is never dropped before: see the
-        // end).
-        #[cfg(feature = "edges")]
-        unsafe {
-            libafl_targets::EDGES_MAP_PTR = map_ptr
-        };
-        // The value profile's map, shared with the solver's worker, which
-        // copies its comparisons into it (see `value_profile`): one byte
-        // when the profile is off.
         let value_profile_on = cfg.steering.value_profile && cfg.steering.edges_steer();
-        let value_profile_len = if value_profile_on { VALUE_PROFILE } else { 1 };
-        let mut value_profile_map = shmem_provider.new_shmem(value_profile_len)?;
-        let value_profile_ptr = value_profile_map.as_mut_ptr();
-        if value_profile_on {
-            // SAFETY: the map is shared, mapped now, before any worker
-            // forks, and lives until the client exits.
-            unsafe { value_profile::install(value_profile_ptr) };
-        }
-        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new()?));
-
+        let mut maps = Maps::new(&mut shmem_provider, value_profile_on)?;
+        let (edges_total, slot) = (maps.edges_total, maps.slot);
+        let map_ptr = maps.edges();
         let hard_timeout = cfg.timeout;
-        let soft_ms = soft_timeout(hard_timeout);
-        // In process, the solver worker's deadline is the hard timeout and
-        // LibAFL's signal-driven one only a backstop (see `harness`).
-        let executor_timeout = match setup {
-            SolverSetup::Z3(_) if cfg.steering.fork => hard_timeout,
-            SolverSetup::Z3(_) | SolverSetup::Other(_) => hard_timeout.saturating_add(BACKSTOP),
-        };
-        let solver = match setup {
-            SolverSetup::Z3(lib) if cfg.steering.fork => {
-                lib.set_soft_timeout(soft_ms);
-                Solver::Z3Inherited {
-                    context: lib.mk_context(),
-                }
-            }
-            SolverSetup::Z3(lib) => Solver::Z3Fresh {
-                worker: if value_profile_on {
-                    Z3Process::new(lib).with_hooks(value_profile::HOOKS)
-                } else {
-                    Z3Process::new(lib)
-                },
-                limits: QueryLimits::new(hard_timeout),
-            },
-            SolverSetup::Other(target) => Solver::Other {
-                target,
-                timeout: hard_timeout,
-            },
-        };
-        // One execution, the same as the plain loop's; its result crosses
-        // to the observers (and out of a fork child) through the slot.
+        let (solver, executor_timeout) = solver(setup, cfg, value_profile_on);
+
+        // The harness: one execution, the same as the plain loop's; its
+        // result crosses to the observers (and out of a fork child)
+        // through the slot.
         let mut harness = Harness::new(solver, printer);
         let mut harness_fn = |case: &Case| {
             let judged = harness.execute(case);
@@ -291,39 +245,34 @@ impl Campaign<'_> {
             ExitKind::Ok
         };
 
-        // SAFETY: the map stays mapped for the client's life.
-        let observer = HitcountsMapObserver::new(unsafe {
+        // The observers. SAFETY (all): the maps live for the client's life
+        // (see `Maps`); the verdict observer fills the features and
+        // statistics maps in post_exec, their map observers read them
+        // after.
+        let edges_observer = HitcountsMapObserver::new(unsafe {
             StdMapObserver::from_mut_ptr("edges", map_ptr, edges_total.max(1))
         })
         .track_indices();
         let time_observer = TimeObserver::new("time");
-        // The formula's features and the answer x time bucket, and the
-        // solver's counters after each query: maps of their own, so any
-        // build (instrumented or not) can grow the corpus, filled by the
-        // verdict observer from the one result it reads.
-        let features_map: *mut u8 = Box::leak(vec![0u8; FEATURES].into_boxed_slice()).as_mut_ptr();
-        let statistics_map: *mut u8 =
-            Box::leak(vec![0u8; STATISTICS].into_boxed_slice()).as_mut_ptr();
-        // SAFETY: the maps are leaked (live for the process); the verdict
-        // observer fills them in post_exec, the map observers read them
-        // after.
         let verdict_observer = unsafe {
             VerdictObserver::new(slot, hard_timeout.as_nanos() as u64)
-                .filling_features(features_map)
-                .filling_statistics(statistics_map)
+                .filling_features(maps.features)
+                .filling_statistics(maps.statistics)
         };
-        // SAFETY: as above.
         let feature_observer =
-            unsafe { StdMapObserver::from_mut_ptr("features", features_map, FEATURES) };
-        // SAFETY: as above.
+            unsafe { StdMapObserver::from_mut_ptr("features", maps.features, FEATURES) };
         let statistics_observer = unsafe {
-            StdMapObserver::from_mut_ptr("solver-statistics", statistics_map, STATISTICS)
+            StdMapObserver::from_mut_ptr("solver-statistics", maps.statistics, STATISTICS)
         };
-        // SAFETY: as the edge map.
         let value_profile_observer = unsafe {
-            StdMapObserver::from_mut_ptr("value-profile", value_profile_ptr, value_profile_len)
+            StdMapObserver::from_mut_ptr(
+                "value-profile",
+                maps.value_profile(),
+                maps.value_profile_len,
+            )
         };
-        // With `--rare-edges`, half the selections go to the entries of
+
+        // The feedbacks. With `--rare-edges`, half the selections go to the entries of
         // rare edges, counted by the edge tally.
         let rare_share = if cfg.steering.edges_steer() && cfg.steering.rare_edges {
             RARE_SHARE
@@ -337,7 +286,7 @@ impl Campaign<'_> {
             feedback_and_fast!(
                 ConstFeedback::new(cfg.steering.edges_steer() && edges_total > 0),
                 AnsweredFeedback::new(verdict_observer.verdict_handle()),
-                MaxMapFeedback::new(&observer)
+                MaxMapFeedback::new(&edges_observer)
             ),
             feedback_and_fast!(
                 ConstFeedback::new(cfg.steering.guidance() != Guidance::None),
@@ -372,6 +321,8 @@ impl Campaign<'_> {
             ),
             FindingObjective::new(verdict_observer.verdict_handle())
         );
+        // The state (a restarted client's, restored), the scheduler, the
+        // fuzzer; then the executor and the loop.
         let fresh_state = restored.is_none();
         let mut state: State = match restored {
             Some(s) => s,
@@ -392,7 +343,7 @@ impl Campaign<'_> {
         // case reaching it is preferred as a mutation base.
         let power = cfg.steering.edges_steer() && cfg.steering.power;
         let scheduler = RareEdges::new(
-            Favoured::new(&observer, QueueScheduler::new()).with_power(power),
+            Favoured::new(&edges_observer, QueueScheduler::new()).with_power(power),
             rare_share,
         );
         let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
@@ -406,7 +357,7 @@ impl Campaign<'_> {
         };
         let observers = tuple_list!(
             verdict_observer,
-            observer,
+            edges_observer,
             time_observer,
             feature_observer,
             statistics_observer,
@@ -436,16 +387,40 @@ impl Campaign<'_> {
         }
         let findings = state.solutions().findings_written();
         mgr.send_exiting()?;
-        // Instrumented destructors run at exit and write through the map
-        // pointer: point it back at the static map before the shmem goes.
-        // SAFETY: the static map is always valid.
-        #[cfg(feature = "edges")]
-        unsafe {
-            libafl_targets::EDGES_MAP_PTR = (&raw mut libafl_targets::EDGES_MAP).cast();
-        }
-        drop(map);
-        drop(value_profile_map);
+        maps.release();
         std::process::exit(if findings > 0 { 1 } else { 0 });
+    }
+}
+
+/// The solver of a client on `setup`, and LibAFL's timeout over it: in
+/// process, the solver worker's deadline is the hard timeout and LibAFL's
+/// signal-driven one only a backstop (see `harness`); a fork child has
+/// only LibAFL's.
+fn solver(setup: SolverSetup, cfg: &CampaignConfig, value_profile: bool) -> (Solver, Duration) {
+    let hard_timeout = cfg.timeout;
+    match setup {
+        SolverSetup::Z3(lib) if cfg.steering.fork => {
+            lib.set_soft_timeout(soft_timeout(hard_timeout));
+            let context = lib.mk_context();
+            (Solver::Z3Inherited { context }, hard_timeout)
+        }
+        SolverSetup::Z3(lib) => {
+            let worker = if value_profile {
+                Z3Process::new(lib).with_hooks(value_profile::HOOKS)
+            } else {
+                Z3Process::new(lib)
+            };
+            let limits = QueryLimits::new(hard_timeout);
+            let solver = Solver::Z3Fresh { worker, limits };
+            (solver, hard_timeout.saturating_add(BACKSTOP))
+        }
+        SolverSetup::Other(target) => {
+            let solver = Solver::Other {
+                target,
+                timeout: hard_timeout,
+            };
+            (solver, hard_timeout.saturating_add(BACKSTOP))
+        }
     }
 }
 

@@ -65,6 +65,7 @@ pub mod client;
 pub mod config;
 pub mod fuzz_loop;
 pub mod launch;
+pub mod maps;
 pub mod seeds;
 pub mod shmem;
 pub mod stats;
