@@ -223,7 +223,7 @@ impl Crash {
 }
 
 /// Put between how a solver died and what it said, when shown.
-pub const SOLVER_SAID: &str = "; it said: ";
+const SOLVER_SAID: &str = "; it said: ";
 
 impl fmt::Display for Crash {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -29,8 +29,6 @@ pub struct Judged {
     pub history_dependent: bool,
 }
 
-libafl_bolts::impl_serdeany!(Judged);
-
 impl Judged {
     /// An execution judged `verdict`, the solver having printed `output`
     /// in `solver_ns`.

@@ -64,7 +64,7 @@ mod tests {
     #[test]
     fn answered_reads_the_observer_whatever_ran_before_it() {
         let case = crate::fuzz::observe::verdict::tests::a_case();
-        // It used to read a flag that FindingFeedback set when it ran
+        // It used to read a flag that the objective set when it ran
         // first; now the observer owns the verdict and nothing else needs
         // to have run.
         use libafl::observers::Observer;
