@@ -50,12 +50,15 @@ impl Maps {
     ) -> Result<Maps, CampaignError> {
         let edges_total = library::edges_registered();
         let mut edges = provider.new_shmem(edges_total.max(1))?;
+        let edges_ptr = edges.as_mut_ptr();
         // SAFETY: the sancov callbacks write through this pointer; the map
         // lives until the client exits (see `release`).
         #[cfg(feature = "edges")]
         unsafe {
-            libafl_targets::EDGES_MAP_PTR = edges.as_mut_ptr()
+            libafl_targets::EDGES_MAP_PTR = edges_ptr
         };
+        #[cfg(not(feature = "edges"))]
+        let _ = edges_ptr;
         // The value profile's map, shared with the solver's worker, which
         // copies its comparisons into it (see `value_profile`).
         let value_profile_len = if value_profile { VALUE_PROFILE } else { 1 };
