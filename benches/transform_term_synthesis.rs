@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use equifuzz::generate::ConstantPool;
+use equifuzz::generate::Generator;
 use equifuzz::source::RandomCaseGenerator;
 use equifuzz::transform::term_synthesis_cases;
 use rand::SeedableRng;

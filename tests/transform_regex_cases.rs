@@ -4,6 +4,7 @@
 //! our semantics, and the unsat ones grow every regex equivalent-formula
 //! row.
 
+use equifuzz::generate::Generator;
 use equifuzz::generate::{
     ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, TermPool,
     regex_equivalent_formula_cases,

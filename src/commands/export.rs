@@ -27,6 +27,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use crate::generate::Generator;
 use crate::generate::{
     CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
     RegexMembership, RegexPool, RegexTermSynthesis, Result3_2, STRING_OPERATORS,

@@ -24,8 +24,8 @@
 use ahash::AHashMap as HashMap;
 use rand::{Rng, RngCore};
 
+use super::Generator;
 use super::combined_terms::{CombinedTermSampler, abstract_leaves, regex_leaves};
-use super::draw_until_some;
 use super::regex_pool::RegexPool;
 use crate::semantics::{Model, Value, eval};
 use crate::term::{Formula, Term};
@@ -67,9 +67,11 @@ impl CombinedSynthesis {
             "combined-term-synthesis"
         }
     }
+}
 
+impl Generator for CombinedSynthesis {
     /// The next case, or `None` if the draw was over budget.
-    pub fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
+    fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
         let sort = self.sampler.top_sort(rng);
         let t = self.sampler.term(&sort, self.depth, rng)?;
         let mut formula = Formula::default();
@@ -108,11 +110,6 @@ impl CombinedSynthesis {
                 anchor: None,
             },
         })
-    }
-
-    /// The next case (drawing again when a draw is over budget).
-    pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        draw_until_some(|| self.try_next(rng))
     }
 }
 

@@ -20,8 +20,8 @@
 
 use rand::{Rng, RngCore};
 
+use super::Generator;
 use super::combined_terms::CombinedTermSampler;
-use super::draw_until_some;
 use crate::semantics::{Value, eval_closed};
 use crate::term::{Formula, Term};
 use crate::truth::{Case, Provenance, Truth};
@@ -68,10 +68,12 @@ impl CombinedUnsat {
             Result3_2::Complex => "combined-unsat-complex",
         }
     }
+}
 
+impl Generator for CombinedUnsat {
     /// The next case, or `None` if the draw failed (over budget, or both
     /// sides equal).
-    pub fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
+    fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
         let sort = self.sampler.top_sort(rng);
         let d = rng.random_range(1..=self.depth);
         let lhs = self.sampler.term(&sort, d, rng)?;
@@ -100,11 +102,6 @@ impl CombinedUnsat {
                 anchor: None,
             },
         })
-    }
-
-    /// The next case (drawing again when a draw fails).
-    pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        draw_until_some(|| self.try_next(rng))
     }
 }
 

@@ -1,13 +1,15 @@
 //! Step-1 formulas and the constant pools they draw from.
 //!
 //! Generators make [`Case`](crate::truth::Case)s whose truth holds by
-//! construction; [`crate::transform`] grows them.
+//! construction; [`crate::transform`] grows them. The generators that draw
+//! at random share one interface, [`Generator`].
 
 pub mod bv_pool;
 mod combined_synthesis;
 pub mod combined_terms;
 mod combined_unsat;
 mod equivalent_formulas;
+mod generator;
 mod pool;
 mod regex_constant_assignment;
 mod regex_equivalent_formulas;
@@ -30,6 +32,7 @@ pub(crate) use equivalent_formulas::tests::Bounded;
 pub use equivalent_formulas::{
     EquivalentFormula, equivalent_formula_cases, equivalent_formulas, strip_patterns,
 };
+pub use generator::Generator;
 pub use pool::ConstantPool;
 pub use regex_constant_assignment::RegexConstantAssignment;
 pub use regex_equivalent_formulas::{
@@ -40,20 +43,8 @@ pub use regex_pool::{PoolRegex, RegexPool};
 pub use regex_term_synthesis::RegexTermSynthesis;
 pub use regex_terms::{RegexTermSampler, Sampled as SampledRegex};
 pub use regex_unsat_constants::{
-    random_regex_unsat_constant, regex_unsat_complex_cases, regex_unsat_constant_cases,
+    RegexUnsatConstant, random_regex_unsat_constant, regex_unsat_complex_cases,
+    regex_unsat_constant_cases,
 };
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
 pub use term_pool::{Sampled, TermPool, TermPoolError};
-
-/// Draws until a draw succeeds: the `next` of every generator whose
-/// `try_next` may find nothing (an operation over the evaluation budget, a
-/// pool draw that fits no operation). Each failed draw has consumed
-/// randomness, so the next one differs, and a seed still reproduces the
-/// sequence.
-pub fn draw_until_some<T>(mut try_draw: impl FnMut() -> Option<T>) -> T {
-    loop {
-        if let Some(t) = try_draw() {
-            return t;
-        }
-    }
-}

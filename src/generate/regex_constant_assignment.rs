@@ -4,12 +4,12 @@
 //! model holds.
 //!
 //! A `RegLan` result is a language, written back as our canonical term
-//! ([`Regex::to_term`]), which is simplified and usually differs from the
-//! operation as written (`(= (re.union (str.to_re "a") re.none) (str.to_re
-//! "a"))`, the thesis' Fig. 4.2), so a solver has to decide language
-//! equality, not compare terms. A String result (`str.replace_re`,
-//! `str.replace_re_all`) is a string constant, a Bool result
-//! (`str.in_re`) is `true` or `false`.
+//! ([`Regex::to_term`](crate::semantics::regex::Regex::to_term)), which
+//! is simplified and usually differs from the operation as written
+//! (`(= (re.union (str.to_re "a") re.none) (str.to_re "a"))`, the thesis'
+//! Fig. 4.2), so a solver has to decide language equality, not compare
+//! terms. A String result (`str.replace_re`, `str.replace_re_all`) is a
+//! string constant, a Bool result (`str.in_re`) is `true` or `false`.
 //!
 //! # Invariant
 //!
@@ -22,7 +22,7 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::draw_until_some;
+use super::Generator;
 use super::regex_pool::RegexPool;
 use crate::semantics::{Model, Value, eval_closed};
 use crate::term::{Formula, Op, Sort, Term};
@@ -103,10 +103,12 @@ impl RegexConstantAssignment {
             _ => (op, vec![R]),
         }
     }
+}
 
+impl Generator for RegexConstantAssignment {
     /// The next case; `None` if our semantics cannot evaluate the drawn
     /// operation (a decision over budget), so nothing is guessed.
-    pub fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
+    fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
         let (op, sorts) = self.operation(rng);
         let mut args = Vec::new();
         for s in &sorts {
@@ -148,12 +150,6 @@ impl RegexConstantAssignment {
                 anchor: None,
             },
         })
-    }
-
-    /// The next case (drawing again when an operation cannot be
-    /// evaluated).
-    pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        draw_until_some(|| self.try_next(rng))
     }
 }
 

@@ -29,6 +29,7 @@ use std::collections::HashMap;
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
+use super::Generator;
 use super::regex_pool::{PoolRegex, RegexPool};
 use crate::semantics::regex::{Regex, RegexError, str_replace_re, str_replace_re_all};
 use crate::semantics::{Model, Value, eval};
@@ -164,8 +165,9 @@ impl RegexMembership {
         None
     }
 
-    /// The next case.
-    pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
+    /// The next case: every draw finds one (a membership the draws
+    /// cannot satisfy falls back to `re.all`).
+    fn draw(&mut self, rng: &mut dyn RngCore) -> Case {
         let mut formula = Formula::default();
         let mut model = Model::new();
         let mut vars: Vec<(Term, PoolRegex)> = Vec::new();
@@ -241,6 +243,12 @@ impl RegexMembership {
                 anchor: None,
             },
         }
+    }
+}
+
+impl Generator for RegexMembership {
+    fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
+        Some(self.draw(rng))
     }
 }
 

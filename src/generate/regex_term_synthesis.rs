@@ -26,7 +26,7 @@ use ahash::AHashMap as HashMap;
 
 use rand::{Rng, RngCore};
 
-use super::draw_until_some;
+use super::Generator;
 use super::regex_pool::RegexPool;
 use super::regex_terms::RegexTermSampler;
 use crate::semantics::{Model, Value};
@@ -116,9 +116,11 @@ impl RegexTermSynthesis {
         self.seed = seed;
         self
     }
+}
 
+impl Generator for RegexTermSynthesis {
     /// The next case, or `None` if the draw was over budget.
-    pub fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
+    fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
         let t = self.sampler.term(self.depth, rng)?;
         let reglan_vars = rng.random_bool(0.5);
         let mut abs = Abstraction {
@@ -170,11 +172,6 @@ impl RegexTermSynthesis {
                 anchor: None,
             },
         })
-    }
-
-    /// The next case (drawing again when a draw is over budget).
-    pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        draw_until_some(|| self.try_next(rng))
     }
 }
 

@@ -22,6 +22,7 @@
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::Generator;
 use super::regex_pool::RegexPool;
 use super::regex_terms::RegexTermSampler;
 use crate::semantics::{Value, eval_closed};
@@ -223,6 +224,43 @@ pub fn random_regex_unsat_constant(
         .get(rng.random_range(0..others.len().max(1)))?
         .clone();
     Some(case(app, c, "regex-unsat-constant", *op, seed))
+}
+
+/// Draws [`random_regex_unsat_constant`] cases whose complex result has a
+/// depth drawn from 1 up to `depth` (the mixed stream's constant-only
+/// regex unsat cases).
+#[derive(Clone, Debug)]
+pub struct RegexUnsatConstant {
+    sampler: RegexTermSampler,
+    depth: usize,
+    seed: u64,
+}
+
+impl RegexUnsatConstant {
+    /// Cases over `sampler`'s pool, complex results of depth 1 up to
+    /// `depth` (at least 1).
+    pub fn new(sampler: RegexTermSampler, depth: usize) -> Self {
+        RegexUnsatConstant {
+            sampler,
+            depth: depth.max(1),
+            seed: 0,
+        }
+    }
+
+    /// The seed recorded in every case's provenance.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+}
+
+impl Generator for RegexUnsatConstant {
+    /// A case, or `None` if the draw is over budget or has no other
+    /// constant.
+    fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
+        let depth = rng.random_range(1..=self.depth);
+        random_regex_unsat_constant(&self.sampler, depth, self.seed, rng)
+    }
 }
 
 #[cfg(test)]

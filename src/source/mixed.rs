@@ -27,44 +27,45 @@
 //! same two, which rewrite a sat case with those rows and extend its
 //! model.
 //!
+//! Each theory's cases come from two tables of generators, one per status,
+//! each drawn by weight (`source::table`); the chains are grown by
+//! `source::grown`. The functions `combined`, `regex` and `strings` below
+//! lay the tables out, and [`MixedCaseGenerator::next`] only chooses the
+//! theory and the status.
+//!
 //! # Invariants
 //!
 //! - Every case's truth holds: each piece (generator or transformation)
 //!   keeps it, as its own module states and tests.
 //! - Every random choice flows from the caller's generator; nothing but the
 //!   fixed seed lists and pools are kept between calls, so memory is flat.
+//! - A seed draws the cases `tests/source_streams.rs` pins, so a
+//!   campaign's findings for a seed do not change: a table draws its index
+//!   with one `random_range` over its weights (`source::table`).
 
-use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
+use super::grown::{Cases, Catalogue, Grown};
+use super::table::Table;
 use super::{RandomCaseGenerator, Theory};
 use crate::generate::{
-    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
-    RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis, Result3_2, TermPoolError,
-    equivalent_formula_cases, random_regex_unsat_constant, regex_equivalent_formula_cases,
-};
-use crate::transform::{
-    ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement, random_chain,
+    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Generator,
+    RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
+    RegexUnsatConstant, Result3_2, TermPoolError, equivalent_formula_cases,
+    regex_equivalent_formula_cases,
 };
 use crate::truth::Case;
-
-/// The unsat transformations the generated unsat chains draw from.
-const UNSAT_CATALOGUE: [&dyn Transformation; 3] = [
-    &VariableReplacement,
-    &ConstantReplacement,
-    &NoiseIntroduction,
-];
-
-/// The transformations that grow combined sat cases: the bit-vector and
-/// array rows of variable and constant replacement, which keep the model
-/// (see `transform::combined_variable_replacement` and
-/// `transform::combined_constant_replacement`).
-const COMBINED_SAT_CATALOGUE: [&dyn Transformation; 2] =
-    [&VariableReplacement, &ConstantReplacement];
 
 /// The depth of the nested regex terms drawn (term synthesis; complex
 /// results up to it).
 const NESTED_DEPTH: usize = 3;
+
+/// The longest unsat chain grown from an equivalent-formula case.
+const MAX_CHAIN: usize = 10;
+
+/// The longest chain grown from a generated combined case or a
+/// constant-only regex case.
+const SHORT_CHAIN: usize = 2;
 
 /// The share of regex cases under [`Theory::All`].
 const REGEX_SHARE: f64 = 0.2;
@@ -72,44 +73,98 @@ const REGEX_SHARE: f64 = 0.2;
 /// The share of combined cases under [`Theory::All`].
 const COMBINED_SHARE: f64 = 0.1;
 
-/// The combined generators, one per kind.
+/// The generators of one theory, by status.
 #[derive(Clone, Debug)]
-struct Combined {
-    assignment: CombinedSynthesis,
-    synthesis: CombinedSynthesis,
-    unsat_constant: CombinedUnsat,
-    unsat_complex: CombinedUnsat,
+struct Stream {
+    sat: Table,
+    unsat: Table,
 }
 
-impl Combined {
-    fn new(seed: u64) -> Self {
-        let pool = RegexPool::boundary_randomized(seed);
-        let sampler = CombinedTermSampler::new(pool.clone());
-        Combined {
-            assignment: CombinedSynthesis::new(pool.clone(), 1).seed(seed),
-            synthesis: CombinedSynthesis::new(pool, NESTED_DEPTH).seed(seed),
-            unsat_constant: CombinedUnsat::new(sampler.clone(), NESTED_DEPTH, Result3_2::Constant)
-                .seed(seed),
-            unsat_complex: CombinedUnsat::new(sampler, NESTED_DEPTH, Result3_2::Complex).seed(seed),
+impl Stream {
+    /// A case of this theory: unsat with probability `unsat_share`.
+    fn next(&mut self, unsat_share: f64, rng: &mut dyn RngCore) -> Case {
+        if rng.random_bool(unsat_share) {
+            self.unsat.next(rng)
+        } else {
+            self.sat.next(rng)
         }
+    }
+}
+
+/// The combined stream: constant assignment and term synthesis (sat),
+/// constant and complex results (unsat), each drawn as often, grown by
+/// short chains.
+fn combined(seed: u64) -> Stream {
+    let pool = RegexPool::boundary_randomized(seed);
+    let sampler = CombinedTermSampler::new(pool.clone());
+    let sat = |depth| {
+        let start = CombinedSynthesis::new(pool.clone(), depth).seed(seed);
+        Grown::new(start, Catalogue::CombinedSat, 0..=SHORT_CHAIN)
+    };
+    let unsat = |result| {
+        let start = CombinedUnsat::new(sampler.clone(), NESTED_DEPTH, result).seed(seed);
+        Grown::new(start, Catalogue::Unsat, 0..=SHORT_CHAIN)
+    };
+    Stream {
+        sat: Table::new().with(1, sat(1)).with(1, sat(NESTED_DEPTH)),
+        unsat: Table::new()
+            .with(1, unsat(Result3_2::Constant))
+            .with(1, unsat(Result3_2::Complex)),
+    }
+}
+
+/// The regex stream: membership, constant assignment and term synthesis
+/// (sat), each drawn as often; constant-only cases grown by short chains
+/// (a third of the unsat cases; Table 2.3's first row where a draw finds
+/// none) and Table 2.3's cases grown by long chains (two thirds).
+fn regex(table_2_3: &Cases, seed: u64) -> Stream {
+    let pool = RegexPool::boundary_randomized(seed);
+    let constant =
+        RegexUnsatConstant::new(RegexTermSampler::new(pool.clone()), NESTED_DEPTH).seed(seed);
+    Stream {
+        sat: Table::new()
+            .with(1, RegexMembership::new(pool.clone()).seed(seed))
+            .with(1, RegexConstantAssignment::new(pool.clone()).seed(seed))
+            .with(1, RegexTermSynthesis::new(pool, NESTED_DEPTH).seed(seed)),
+        unsat: Table::new()
+            .with(
+                1,
+                Grown::new(constant, Catalogue::Unsat, 0..=SHORT_CHAIN)
+                    .or_else(table_2_3.first().clone()),
+            )
+            .with(
+                2,
+                Grown::new(table_2_3.clone(), Catalogue::Unsat, 0..=MAX_CHAIN),
+            ),
+    }
+}
+
+/// The strings stream: [`RandomCaseGenerator`] (sat), Table 2's cases
+/// grown by long chains (unsat, category `unsat-chain`).
+fn strings(sat: &RandomCaseGenerator, table_2: &Cases, seed: u64) -> Stream {
+    Stream {
+        sat: Table::new().with(1, sat.clone().seed(seed)),
+        unsat: Table::new().with(
+            1,
+            Grown::new(table_2.clone(), Catalogue::Unsat, 0..=MAX_CHAIN).category("unsat-chain"),
+        ),
     }
 }
 
 /// Makes a random mix of sat and unsat cases.
 #[derive(Clone, Debug)]
 pub struct MixedCaseGenerator {
+    /// What the streams are built from: the sat string generator and the
+    /// equivalent-formula cases of Table 2 and Table 2.3.
     sat: RandomCaseGenerator,
-    unsat_seeds: Vec<Case>,
+    table_2: Cases,
+    table_2_3: Cases,
+    combined: Stream,
+    regex: Stream,
+    strings: Stream,
     unsat_share: f64,
-    regex_membership: RegexMembership,
-    regex_assignment: RegexConstantAssignment,
-    regex_unsat: Vec<Case>,
-    regex_terms: RegexTermSampler,
-    regex_synthesis: RegexTermSynthesis,
     regex_share: f64,
-    combined: Combined,
     combined_share: f64,
-    max_chain: usize,
     seed: u64,
 }
 
@@ -117,38 +172,32 @@ impl MixedCaseGenerator {
     /// A generator over `pool`: a third of the cases unsat, unsat chains of
     /// up to 10 transformations.
     pub fn new(pool: ConstantPool) -> Result<Self, TermPoolError> {
-        let unsat_seeds = equivalent_formula_cases(false, 0)
-            .chain(equivalent_formula_cases(true, 0))
-            .collect();
+        let table_2 = Cases::new(
+            equivalent_formula_cases(false, 0)
+                .chain(equivalent_formula_cases(true, 0))
+                .collect(),
+        );
+        let table_2_3 = Cases::new(regex_equivalent_formula_cases(0).collect());
+        let sat = RandomCaseGenerator::new(pool)?;
         Ok(MixedCaseGenerator {
-            sat: RandomCaseGenerator::new(pool)?,
-            unsat_seeds,
+            combined: combined(0),
+            regex: regex(&table_2_3, 0),
+            strings: strings(&sat, &table_2, 0),
+            sat,
+            table_2,
+            table_2_3,
             unsat_share: 1.0 / 3.0,
-            regex_membership: RegexMembership::new(RegexPool::boundary_randomized(0)),
-            regex_assignment: RegexConstantAssignment::new(RegexPool::boundary_randomized(0)),
-            regex_unsat: regex_equivalent_formula_cases(0).collect(),
-            regex_terms: RegexTermSampler::new(RegexPool::boundary_randomized(0)),
-            regex_synthesis: RegexTermSynthesis::new(
-                RegexPool::boundary_randomized(0),
-                NESTED_DEPTH,
-            ),
             regex_share: REGEX_SHARE,
-            combined: Combined::new(0),
             combined_share: 0.0,
-            max_chain: 10,
             seed: 0,
         })
     }
 
     /// The seed recorded in every case's provenance.
     pub fn seed(mut self, seed: u64) -> Self {
-        self.sat = self.sat.seed(seed);
-        let pool = RegexPool::boundary_randomized(seed);
-        self.regex_membership = RegexMembership::new(pool.clone()).seed(seed);
-        self.regex_assignment = RegexConstantAssignment::new(pool.clone()).seed(seed);
-        self.regex_terms = RegexTermSampler::new(pool.clone());
-        self.regex_synthesis = RegexTermSynthesis::new(pool, NESTED_DEPTH).seed(seed);
-        self.combined = Combined::new(seed);
+        self.combined = combined(seed);
+        self.regex = regex(&self.table_2_3, seed);
+        self.strings = strings(&self.sat, &self.table_2, seed);
         self.seed = seed;
         self
     }
@@ -187,63 +236,21 @@ impl MixedCaseGenerator {
         self
     }
 
-    /// The next random case.
+    /// The next random case: a combined one with probability
+    /// `combined_share`, else a regex one with probability `regex_share`,
+    /// else a string one; each unsat with probability `unsat_share`.
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        if self.combined_share > 0.0 && rng.random_bool(self.combined_share) {
-            let unsat = rng.random_bool(self.unsat_share);
-            let kind = rng.random_range(0..2);
-            let c = &mut self.combined;
-            let (start, catalogue): (Case, &[&dyn Transformation]) = match (unsat, kind) {
-                (true, 0) => (c.unsat_constant.next(rng), &UNSAT_CATALOGUE),
-                (true, _) => (c.unsat_complex.next(rng), &UNSAT_CATALOGUE),
-                (false, 0) => (c.assignment.next(rng), &COMBINED_SAT_CATALOGUE),
-                (false, _) => (c.synthesis.next(rng), &COMBINED_SAT_CATALOGUE),
-            };
-            let len = rng.random_range(0..=2);
-            let mut case = random_chain(&start, catalogue, len, rng);
-            case.provenance.seed = self.seed;
-            return case;
-        }
-        // With no regex share the stream is the string-only stream of old,
-        // draw for draw.
-        if self.regex_share > 0.0 && rng.random_bool(self.regex_share) {
-            let unsat = rng.random_bool(self.unsat_share);
-            let kind = rng.random_range(0..3);
-            let mut case = match (unsat, kind) {
-                (true, 0) => random_regex_unsat_constant(
-                    &self.regex_terms,
-                    rng.random_range(1..=NESTED_DEPTH),
-                    self.seed,
-                    rng,
-                )
-                .map(|c| {
-                    let len = rng.random_range(0..=2);
-                    random_chain(&c, &UNSAT_CATALOGUE, len, rng)
-                })
-                .unwrap_or_else(|| self.regex_unsat[0].clone()),
-                (true, _) => {
-                    let start = self
-                        .regex_unsat
-                        .choose(rng)
-                        .expect("Table 2.3 is not empty");
-                    let len = rng.random_range(0..=self.max_chain);
-                    random_chain(start, &UNSAT_CATALOGUE, len, rng)
-                }
-                (false, 0) => self.regex_membership.next(rng),
-                (false, 1) => self.regex_assignment.next(rng),
-                (false, _) => self.regex_synthesis.next(rng),
-            };
-            case.provenance.seed = self.seed;
-            return case;
-        }
-        if !rng.random_bool(self.unsat_share) {
-            return self.sat.next(rng);
-        }
-        let start = self.unsat_seeds.choose(rng).expect("Table 2 is not empty");
-        let len = rng.random_range(0..=self.max_chain);
-        let mut case = random_chain(start, &UNSAT_CATALOGUE, len, rng);
+        // A share of 0 draws no coin, so the other streams draw as they
+        // did without it, draw for draw.
+        let stream = if self.combined_share > 0.0 && rng.random_bool(self.combined_share) {
+            &mut self.combined
+        } else if self.regex_share > 0.0 && rng.random_bool(self.regex_share) {
+            &mut self.regex
+        } else {
+            &mut self.strings
+        };
+        let mut case = stream.next(self.unsat_share, rng);
         case.provenance.seed = self.seed;
-        case.provenance.category = "unsat-chain".into();
         case
     }
 }
@@ -283,6 +290,9 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::transform::{
+        ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement,
+    };
     use crate::truth::Truth;
 
     #[test]

@@ -6,14 +6,16 @@
 //! transformations, so it needs both; neither of them needs a source.
 //! [`RandomCaseGenerator`] makes sat cases, [`MixedCaseGenerator`] a mix of
 //! sat and unsat cases (the fuzz loops' fresh cases and `export --category
-//! random`).
+//! random`), drawn from a table of generators per theory and status.
 //!
 //! Every random choice flows from the caller's generator, so a seed
 //! reproduces a stream.
 
+mod grown;
 mod mixed;
 mod random;
 pub mod recipe;
+mod table;
 mod theory;
 
 pub use mixed::MixedCaseGenerator;

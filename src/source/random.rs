@@ -13,8 +13,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
 use crate::generate::{
-    ConstantPool, STRING_OPERATORS, TermPool, TermPoolError, argument_sorts, draw_until_some,
-    step1_with,
+    ConstantPool, Generator, STRING_OPERATORS, TermPool, TermPoolError, argument_sorts, step1_with,
 };
 use crate::term::Op;
 use crate::transform::{
@@ -24,7 +23,7 @@ use crate::transform::{
 use crate::truth::Case;
 
 /// Makes random sat cases. Build with [`RandomCaseGenerator::new`], adjust
-/// with the builder methods, then call [`RandomCaseGenerator::next`].
+/// with the builder methods, then draw with [`Generator::next`].
 #[derive(Clone, Debug)]
 pub struct RandomCaseGenerator {
     pool: ConstantPool,
@@ -80,8 +79,14 @@ impl RandomCaseGenerator {
             .collect::<Option<_>>()?;
         step1_with(op, &args, self.seed)
     }
+}
 
-    fn try_next(&self, rng: &mut dyn RngCore) -> Option<Case> {
+impl Generator for RandomCaseGenerator {
+    /// The next random case: 40% constant assignment, 30% term synthesis,
+    /// 10% step 1, 20% a random chain (category `chain`) from a step-1 or
+    /// term-synthesis case; `None` where the drawn operation fits no pool
+    /// arguments.
+    fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
         let op = *STRING_OPERATORS.choose(rng).expect("not empty");
         let roll = rng.random_range(0..10);
         let base = if roll < 4 {
@@ -119,13 +124,6 @@ impl RandomCaseGenerator {
             c
         };
         Some(base)
-    }
-
-    /// The next random case: 40% constant assignment, 30% term synthesis,
-    /// 10% step 1, 20% a random chain (category `chain`) from a step-1 or
-    /// term-synthesis case.
-    pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
-        draw_until_some(|| self.try_next(rng))
     }
 }
 

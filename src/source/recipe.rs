@@ -24,6 +24,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::generate::Generator;
 use crate::generate::{
     ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler,
     RegexTermSynthesis, STRING_OPERATORS, TermPool, TermPoolError, argument_sorts,

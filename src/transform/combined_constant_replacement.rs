@@ -573,6 +573,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::generate::Generator;
     use crate::generate::{CombinedTermSampler, CombinedUnsat, RegexPool, Result3_2};
     use crate::semantics::{Model, Value, eval};
 

@@ -170,6 +170,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::generate::Generator;
     use crate::generate::{
         CombinedSynthesis, CombinedTermSampler, CombinedUnsat, RegexPool, Result3_2,
     };

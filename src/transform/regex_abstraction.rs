@@ -102,6 +102,7 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
+    use crate::generate::Generator;
     use crate::generate::{RegexConstantAssignment, RegexPool, RegexTermSynthesis};
 
     /// The invariant on thousands of regex sat cases, repeatedly.

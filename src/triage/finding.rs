@@ -240,6 +240,8 @@ mod tests {
     #[test]
     fn the_id_is_the_hash_of_the_formula_as_the_release_prints_it() {
         use rand::SeedableRng;
+
+        use crate::generate::Generator;
         let mut g = crate::source::RandomCaseGenerator::new(crate::generate::ConstantPool::paper())
             .unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);

@@ -153,7 +153,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::ConstantPool;
+    use crate::generate::{ConstantPool, Generator};
     use crate::oracle::Crash;
     use crate::source::RandomCaseGenerator;
     use crate::truth::Status;

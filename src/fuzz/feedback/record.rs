@@ -166,7 +166,7 @@ mod tests {
 
     use super::*;
     use crate::fuzz::execute::judged::Judged;
-    use crate::generate::ConstantPool;
+    use crate::generate::{ConstantPool, Generator};
     use crate::source::RandomCaseGenerator;
     use crate::truth::Status;
 

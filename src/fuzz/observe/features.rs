@@ -115,6 +115,7 @@ mod tests {
 
     use super::*;
     use crate::generate::ConstantPool;
+    use crate::generate::Generator;
     use crate::source::RandomCaseGenerator;
 
     #[test]

@@ -129,6 +129,8 @@ mod tests {
         let mut writer = unsafe { VerdictObserver::new(slot, 1).filling_statistics(ptr) };
         let case = {
             use rand::SeedableRng;
+
+            use crate::generate::Generator;
             let mut g =
                 crate::source::RandomCaseGenerator::new(crate::generate::ConstantPool::paper())
                     .unwrap();

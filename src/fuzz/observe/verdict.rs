@@ -209,6 +209,8 @@ pub(crate) mod tests {
     /// A case to run the observer on.
     pub(crate) fn a_case() -> Case {
         use rand::SeedableRng;
+
+        use crate::generate::Generator;
         crate::source::RandomCaseGenerator::new(crate::generate::ConstantPool::paper())
             .unwrap()
             .next(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1))
