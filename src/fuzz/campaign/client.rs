@@ -86,7 +86,8 @@ pub(super) type Stages<E, EM, Z> =
 const BACKSTOP: Duration = Duration::from_secs(5);
 
 /// One fuzzing client: what it fuzzes and with what. Build with
-/// [`Campaign::builder`]; [`run`] and [`run_cores`] run one per process.
+/// [`Campaign::builder`]; [`run`](super::run) and [`run_cores`](super::run_cores)
+/// run one per process.
 pub struct Campaign<'a> {
     cfg: &'a CampaignConfig,
     setup: SolverSetup,
