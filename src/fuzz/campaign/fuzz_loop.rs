@@ -190,4 +190,4 @@ fn largest_formula(state: &State) -> Result<usize, CampaignError> {
 
 /// Rounds without an execution after which the loop adds a fresh case to
 /// the corpus (see `fuzz_until_done`).
-const IDLE_ROUNDS: usize = 1000;
+pub const IDLE_ROUNDS: usize = 1000;

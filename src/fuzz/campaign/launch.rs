@@ -89,7 +89,7 @@ pub fn run(
 /// client per core; clients share new corpus entries (and, as testcases,
 /// new findings: see [`crate::fuzz::events::share`]) through LLMP. With `join` (the
 /// broker of another `--cores` campaign, on this machine or another), this
-/// campaign's broker process also links the two brokers ([`link`](crate::fuzz::events::link)), so
+/// campaign's broker process also links the two brokers ([`link`]), so
 /// what either campaign's clients send reaches the other's.
 /// Returns when the clients are done.
 pub fn run_cores(
