@@ -159,6 +159,63 @@ mod tests {
     use crate::truth::Status;
 
     #[test]
+    fn a_signature_makes_three_solutions_and_one_new_bug() {
+        use libafl::observers::Observer;
+        use libafl::state::NopState;
+        use libafl_bolts::tuples::tuple_list;
+
+        use crate::fuzz::execute::judged::Judged;
+        use crate::fuzz::observe::slot::ResultSlot;
+        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
+        let observer = VerdictObserver::new(slot, 1);
+        let mut objective = FindingObjective::new(observer.verdict_handle());
+        let mut observers = tuple_list!(observer);
+        let mut state = NopState::<Case>::new();
+        let case = crate::fuzz::observe::verdict::tests::a_case();
+        let unsound = Verdict::Unsound {
+            expected: Status::Sat,
+            got: Status::Unsat,
+        };
+        let sat = Verdict::Correct {
+            status: Status::Sat,
+            check: None,
+        };
+        let mut seen = Vec::new();
+        for verdict in [&unsound, &sat, &unsound, &unsound, &unsound] {
+            Observer::<Case, ()>::pre_exec(&mut observers.0, &mut (), &case).unwrap();
+            slot.store(&Judged::new(verdict.clone(), "unsat\n", 1));
+            Observer::<Case, ()>::post_exec(&mut observers.0, &mut (), &case, &ExitKind::Ok)
+                .unwrap();
+            let kept = objective
+                .is_interesting(&mut state, &mut (), &case, &observers, &ExitKind::Ok)
+                .unwrap();
+            let mut testcase = Testcase::new(case.clone());
+            Feedback::<(), Case, _, _>::append_metadata(
+                &mut objective,
+                &mut state,
+                &mut (),
+                &observers,
+                &mut testcase,
+            )
+            .unwrap();
+            let new_bug = state.metadata::<CampaignStats>().unwrap().last_new_finding;
+            let found = testcase.metadata::<Found>().ok().map(|f| f.new_signature);
+            seen.push((kept, new_bug, found));
+        }
+        assert_eq!(
+            seen,
+            [
+                (true, true, Some(true)),
+                (false, true, None),
+                (true, false, Some(false)),
+                (true, false, Some(false)),
+                (false, false, None),
+            ],
+            "a correct answer decides nothing (the reward is reset by the record)"
+        );
+    }
+
+    #[test]
     fn signatures_separate_kinds_and_operators_but_not_constants() {
         let mut g = RandomCaseGenerator::new(ConstantPool::paper()).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
