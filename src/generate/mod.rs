@@ -20,12 +20,13 @@ mod regex_term_synthesis;
 mod regex_terms;
 mod regex_unsat_constants;
 mod step1;
+pub(crate) mod sx;
+pub(crate) mod tables;
 pub mod term_pool;
 
 pub use combined_synthesis::CombinedSynthesis;
 pub use combined_terms::CombinedTermSampler;
 pub use combined_unsat::{CombinedUnsat, Result3_2};
-pub(crate) use equivalent_formulas::sx;
 #[cfg(test)]
 #[allow(unused_imports)]
 pub(crate) use equivalent_formulas::tests::Bounded;

@@ -13,6 +13,11 @@
 //! Each row cites the clause of the SMT-LIB 2.6 Unicode Strings theory
 //! (the `:definition` of RegLan's operators) it comes from.
 //!
+//! The instantiated rows are data, `assets/tables/regex_equivalences.smt2`
+//! (compiled in; the row format is [`super::tables`]'s); (DEP) is computed
+//! from each row when it is read, and an argument `A` ignores is replaced
+//! by its value then.
+//!
 //! # Invariants
 //!
 //! - **Unsat**: `B ⇔ A` for all values of the free variables, because `B`
@@ -25,20 +30,23 @@
 //!   the tests, so neither assertion is redundant and the whole formula is
 //!   the only unsat subset.
 
+#[cfg(test)]
+use super::tables::RowWriter;
+use super::tables::{Row, TableError, TableFile};
 use crate::semantics::regex::Regex;
 use crate::semantics::{Model, Value, eval};
-use crate::term::{Formula, Op, SmtString, Sort, Symbol, Term};
+use crate::term::{Formula, Sort, Symbol, Term};
 use crate::truth::{AnchorStructure, Case, Provenance, Truth};
 
 /// One row of Table 2.3, instantiated: `A ⇔ B`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RegexEquivalence {
     /// `E1`..`E7`, `E5'`, with the instantiated indices or strings.
     pub id: String,
     /// The clause of the standard the row comes from.
     pub clause: &'static str,
     /// Free variables of `A` and `B`: `RegLan` for Table 2.3's rows; the
-    /// membership rows ([`super::regex_membership_equivalences`]) also have
+    /// membership rows (`generate::regex_membership_equivalences`) also have
     /// `String` ones.
     pub decls: Vec<(Symbol, Sort)>,
     /// `A`: `op(args) = res`.
@@ -57,88 +65,15 @@ pub struct RegexEquivalence {
     pub depends_on_every_variable: bool,
 }
 
-fn app(op: Op, args: Vec<Term>) -> Term {
-    Term::App(op, args)
-}
-
-fn to_re(s: &SmtString) -> Term {
-    app(Op::StrToRe, vec![Term::Str(s.clone())])
-}
-
-fn power(n: u32, r: Term) -> Term {
-    app(Op::RePower(n), vec![r])
-}
-
 /// The name of the result variable.
 const RES: &str = "res";
 
-const DIFF: &str = "⟦re.diff⟧(L₁, L₂) = L₁ \\ L₂; ⟦re.inter⟧(L₁, L₂) = L₁ ∩ L₂; \
-                    ⟦re.comp⟧(L) = UC* \\ L";
-const PLUS: &str = "(re.+ e) abbreviates (re.++ e (re.* e))";
-const OPT: &str = "(re.opt e) abbreviates (re.union e (str.to_re \"\"))";
-const POWER: &str = "((_ re.^ n) e) is (str.to_re \"\") if n = 0, and \
-                     (re.++ e ((_ re.^ n-1) e)) otherwise";
-const LOOP: &str = "((_ re.loop i n) e) is re.none if i > n, ((_ re.^ i) e) if i = n, \
-                    (re.union ((_ re.^ i) e) ... ((_ re.^ n) e)) if i < n";
-const RANGE: &str = "⟦re.range⟧(w₁, w₂) = { w ∈ UC | w₁ ≤ w ≤ w₂ } if w₁ and w₂ are \
-                     singletons (one character each), ∅ otherwise";
-const COMP: &str = "⟦re.comp⟧(L) = UC* \\ L; ⟦re.diff⟧(L₁, L₂) = L₁ \\ L₂";
-
-/// The integer pool of Table 2.4 (the indices E4, E5, E5' are instantiated
-/// with).
-const INDICES: [u32; 4] = [0, 1, 3, 4];
-
-/// The strings E6 is instantiated with: Table 2.4's and two that are not
-/// singletons or not ASCII.
-const RANGE_STRINGS: [&str; 5] = ["", "a", "b", "ab", "\u{e4}"];
-
-/// A row whose two witnesses are computed: the arguments take `args`
-/// (a value per variable but `res`), `res` takes `A`'s value for
-/// `b_model` and a different language for `not_a_model`.
-fn row(
-    id: String,
-    clause: &'static str,
-    a: Term,
-    b: Term,
-    args: &[(&str, Regex)],
-) -> RegexEquivalence {
-    let mut decls: Vec<(Symbol, Sort)> = args
-        .iter()
-        .map(|(n, _)| (n.to_string(), Sort::RegLan))
-        .collect();
-    decls.push((RES.to_string(), Sort::RegLan));
-    let mut b_model = Model::new();
-    for (n, r) in args {
-        b_model.insert(*n, Value::RegLan(r.clone()));
-    }
-    let mut not_a_model = b_model.clone();
-    let lhs = match &a {
-        Term::App(Op::Eq, sides) => eval(&sides[0], &b_model).ok(),
-        _ => None,
-    };
-    if let Some(Value::RegLan(v)) = lhs {
-        // A language other than v: re.all, unless v is re.all.
-        let other = if v.equiv(&Regex::all()).unwrap_or(false) {
-            Regex::none()
-        } else {
-            Regex::all()
-        };
-        b_model.insert(RES, Value::RegLan(v));
-        not_a_model.insert(RES, Value::RegLan(other));
-    }
-    let depends_on_every_variable = decls.iter().all(|(x, _)| {
-        x == RES && not_a_model.get(RES) != b_model.get(RES) || flips_alone(&a, &b_model, x)
-    });
-    RegexEquivalence {
-        id,
-        clause,
-        decls,
-        a,
-        b,
-        b_model,
-        not_a_model,
-        depends_on_every_variable,
-    }
+/// (DEP): every variable of the row decides `A` alone from `b_model`
+/// (`res` by its two models, the others by [`flips_alone`]).
+fn dependence(decls: &[(Symbol, Sort)], a: &Term, b_model: &Model, not_a_model: &Model) -> bool {
+    decls.iter().all(|(x, _)| {
+        x == RES && not_a_model.get(RES) != b_model.get(RES) || flips_alone(a, b_model, x)
+    })
 }
 
 /// Whether some language for `x` alone turns `a`, true under `model`,
@@ -160,156 +95,6 @@ fn flips_alone(a: &Term, model: &Model, x: &str) -> bool {
         m.insert(x, Value::RegLan(r));
         eval(a, &m) == Ok(Value::Bool(false))
     })
-}
-
-fn build() -> Vec<RegexEquivalence> {
-    let (re, re1, re2, res) = (
-        Term::var("re"),
-        Term::var("re1"),
-        Term::var("re2"),
-        Term::var(RES),
-    );
-    let a_lit = Regex::literal(&"a".into());
-    let ab = Regex::union(&[a_lit.clone(), Regex::literal(&"b".into())]);
-    let eq = Term::eq;
-    let mut rows = Vec::new();
-
-    // E1: difference(re1, re2) = res ⇔ res = re1 ∩ re2ᶜ.
-    rows.push(row(
-        "E1".into(),
-        DIFF,
-        eq(app(Op::ReDiff, vec![re1.clone(), re2.clone()]), res.clone()),
-        eq(
-            res.clone(),
-            app(
-                Op::ReInter,
-                vec![re1.clone(), app(Op::ReComp, vec![re2.clone()])],
-            ),
-        ),
-        &[("re1", ab.star()), ("re2", a_lit.clone())],
-    ));
-    // E2: kleene_cross(re) = res ⇔ res = re ++ re*.
-    rows.push(row(
-        "E2".into(),
-        PLUS,
-        eq(app(Op::RePlus, vec![re.clone()]), res.clone()),
-        eq(
-            res.clone(),
-            app(
-                Op::ReConcat,
-                vec![re.clone(), app(Op::ReStar, vec![re.clone()])],
-            ),
-        ),
-        &[("re", ab.clone())],
-    ));
-    // E3: option(re) = res ⇔ res = re_empty_string ∪ re.
-    rows.push(row(
-        "E3".into(),
-        OPT,
-        eq(app(Op::ReOpt, vec![re.clone()]), res.clone()),
-        eq(
-            res.clone(),
-            app(Op::ReUnion, vec![to_re(&SmtString::new()), re.clone()]),
-        ),
-        &[("re", ab.clone())],
-    ));
-    // E4: power(n, re) = res, one branch per n.
-    for n in INDICES {
-        let b = if n == 0 {
-            to_re(&SmtString::new())
-        } else {
-            app(Op::ReConcat, vec![re.clone(), power(n - 1, re.clone())])
-        };
-        rows.push(row(
-            format!("E4[n={n}]"),
-            POWER,
-            eq(power(n, re.clone()), res.clone()),
-            eq(res.clone(), b),
-            &[("re", ab.clone())],
-        ));
-    }
-    // E5 and E5': loop(n1, n2, re) = res, one branch per (n1, n2).
-    for n1 in INDICES {
-        for n2 in INDICES {
-            let a = eq(app(Op::ReLoop(n1, n2), vec![re.clone()]), res.clone());
-            let (b, b_prime) = if n1 > n2 {
-                let none = app(Op::ReNone, vec![]);
-                (none.clone(), none)
-            } else if n1 == n2 {
-                (power(n1, re.clone()), power(n1, re.clone()))
-            } else {
-                (
-                    app(
-                        Op::ReUnion,
-                        (n1..=n2).map(|k| power(k, re.clone())).collect(),
-                    ),
-                    app(
-                        Op::ReUnion,
-                        vec![
-                            power(n2, re.clone()),
-                            app(Op::ReLoop(n1, n2 - 1), vec![re.clone()]),
-                        ],
-                    ),
-                )
-            };
-            let args = [("re", ab.clone())];
-            rows.push(row(
-                format!("E5[{n1},{n2}]"),
-                LOOP,
-                a.clone(),
-                eq(res.clone(), b),
-                &args,
-            ));
-            rows.push(row(
-                format!("E5'[{n1},{n2}]"),
-                LOOP,
-                a,
-                eq(res.clone(), b_prime),
-                &args,
-            ));
-        }
-    }
-    // E6: range(s1, s2) = res, one branch per pair of strings.
-    for s1 in RANGE_STRINGS {
-        for s2 in RANGE_STRINGS {
-            let (w1, w2) = (SmtString::from(s1), SmtString::from(s2));
-            let b = match (w1.chars(), w2.chars()) {
-                ([c1], [c2]) if c1 <= c2 => {
-                    let singles: Vec<Term> = (*c1..=*c2)
-                        .map(|c| to_re(&SmtString::from_chars(vec![c]).expect("in the alphabet")))
-                        .collect();
-                    if singles.len() == 1 {
-                        singles.into_iter().next().expect("one")
-                    } else {
-                        app(Op::ReUnion, singles)
-                    }
-                }
-                _ => app(Op::ReNone, vec![]),
-            };
-            rows.push(row(
-                format!("E6[{s1:?},{s2:?}]"),
-                RANGE,
-                eq(
-                    app(Op::ReRange, vec![Term::Str(w1), Term::Str(w2)]),
-                    res.clone(),
-                ),
-                eq(res.clone(), b),
-                &[],
-            ));
-        }
-    }
-    // E7: complement(re) = res ⇔ res = difference(reᶜ, re).
-    rows.push(row(
-        "E7".into(),
-        COMP,
-        eq(app(Op::ReComp, vec![re.clone()]), res.clone()),
-        eq(
-            res,
-            app(Op::ReDiff, vec![app(Op::ReComp, vec![re.clone()]), re]),
-        ),
-        &[("re", a_lit)],
-    ));
-    rows
 }
 
 /// A row whose `A` ignores an argument (`((_ re.^ 0) re)`, an empty loop)
@@ -343,9 +128,7 @@ fn instantiate_ignored(r: RegexEquivalence) -> RegexEquivalence {
         .collect();
     let (a, b) = (r.a.substitute(&map), r.b.substitute(&map));
     let (b_model, not_a_model) = (drop(&r.b_model), drop(&r.not_a_model));
-    let depends_on_every_variable = decls.iter().all(|(x, _)| {
-        x == RES && not_a_model.get(RES) != b_model.get(RES) || flips_alone(&a, &b_model, x)
-    });
+    let depends_on_every_variable = dependence(&decls, &a, &b_model, &not_a_model);
     RegexEquivalence {
         decls,
         a,
@@ -357,16 +140,61 @@ fn instantiate_ignored(r: RegexEquivalence) -> RegexEquivalence {
     }
 }
 
+/// Table 2.3's rows, instantiated, as data (see [`super::tables`]).
+const TABLE: TableFile = TableFile {
+    path: "assets/tables/regex_equivalences.smt2",
+    text: include_str!("../../assets/tables/regex_equivalences.smt2"),
+};
+
+/// Reads one row: `(row ID :clause "..." :declare ((x S) ...) :A a :B b
+/// :model-of-B ((x v) ...) :model-of-not-A ((x v) ...))`; (DEP) is
+/// computed, by evaluation.
+fn read_row(row: &mut Row) -> Result<RegexEquivalence, TableError> {
+    let clause = row.static_string("clause")?;
+    let decls = row.sorted_vars("declare")?;
+    let (a, b) = (row.term("A")?, row.term("B")?);
+    let b_model = row.model("model-of-B")?;
+    let not_a_model = row.model("model-of-not-A")?;
+    Ok(RegexEquivalence {
+        id: row.id().to_string(),
+        clause,
+        depends_on_every_variable: dependence(&decls, &a, &b_model, &not_a_model),
+        decls,
+        a,
+        b,
+        b_model,
+        not_a_model,
+    })
+}
+
+/// A row in the format [`read_row`] reads.
+#[cfg(test)]
+fn write_row(r: &RegexEquivalence) -> String {
+    RowWriter::new("row", &r.id)
+        .string("clause", r.clause)
+        .sorted_vars("declare", &r.decls)
+        .term("A", &r.a)
+        .term("B", &r.b)
+        .model("model-of-B", &r.b_model, &r.decls)
+        .model("model-of-not-A", &r.not_a_model, &r.decls)
+        .finish()
+}
+
+/// The rows as the file has them, before [`instantiate_ignored`].
+static TABLE_ROWS: std::sync::LazyLock<Vec<RegexEquivalence>> =
+    std::sync::LazyLock::new(|| super::tables::load(TABLE, "row", read_row));
+
 static ROWS: std::sync::LazyLock<Vec<RegexEquivalence>> = std::sync::LazyLock::new(|| {
-    build()
-        .into_iter()
+    TABLE_ROWS
+        .iter()
+        .cloned()
         .map(instantiate_ignored)
         .chain(super::regex_membership_equivalences::membership_equivalences())
         .collect()
 });
 
 /// Every instantiated row of Table 2.3, then the membership rows of
-/// [`super::regex_membership_equivalences`] (ids `EM…`).
+/// `generate::regex_membership_equivalences` (ids `EM…`).
 pub fn regex_equivalences() -> &'static [RegexEquivalence] {
     &ROWS
 }
@@ -414,6 +242,15 @@ mod tests {
 
     use super::*;
     use crate::generate::RegexPool;
+    use crate::term::Op;
+
+    fn app(op: Op, args: Vec<Term>) -> Term {
+        Term::App(op, args)
+    }
+
+    fn power(n: u32, r: Term) -> Term {
+        app(Op::RePower(n), vec![r])
+    }
 
     #[test]
     fn every_row_of_table_2_3_is_there_and_well_formed() {
@@ -444,7 +281,7 @@ mod tests {
     /// every row is anchored.
     #[test]
     fn rows_are_anchored_once_ignored_arguments_are_constants() {
-        for r in build() {
+        for r in TABLE_ROWS.iter().cloned() {
             let ignored = ["E4[n=0]", "E5[0,0]", "E5'[0,0]"].contains(&r.id.as_str())
                 || r.id.starts_with("E5")
                     && r.id
@@ -539,5 +376,45 @@ mod tests {
         let v = eval(&sides[0], &m).unwrap();
         m.insert(RES, v);
         assert_ne!(eval(&a, &m).unwrap(), eval(&wrong, &m).unwrap());
+    }
+
+    /// The rows the Rust builders made before the table became data, in
+    /// their order: Table 2.3's families, E4, E5 and E5' once per index of
+    /// the pool (0, 1, 3, 4), E6 once per pair of strings.
+    #[test]
+    fn the_table_has_the_rows_it_had_as_code() {
+        let indices = [0, 1, 3, 4];
+        let strings = ["", "a", "b", "ab", "\u{e4}"];
+        let mut want: Vec<String> = vec!["E1".into(), "E2".into(), "E3".into()];
+        want.extend(indices.iter().map(|n| format!("E4[n={n}]")));
+        for n1 in indices {
+            for n2 in indices {
+                want.push(format!("E5[{n1},{n2}]"));
+                want.push(format!("E5'[{n1},{n2}]"));
+            }
+        }
+        for s1 in strings {
+            for s2 in strings {
+                want.push(format!("E6[{s1:?},{s2:?}]"));
+            }
+        }
+        want.push("E7".into());
+        let ids: Vec<&str> = TABLE_ROWS.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids.len(), 65);
+        assert_eq!(ids, want);
+    }
+
+    /// Printed and read again, every row is the same.
+    #[test]
+    fn rows_print_and_read_back() {
+        let text: String = TABLE_ROWS.iter().map(write_row).collect();
+        let file = TableFile {
+            path: "(printed)",
+            text: Box::leak(text.into_boxed_str()),
+        };
+        assert_eq!(
+            super::super::tables::load(file, "row", read_row),
+            *TABLE_ROWS
+        );
     }
 }

@@ -31,6 +31,10 @@
 //! also instantiated with constant languages ([`CONSTANT_LANGUAGES`]):
 //! cvc5 refuses `RegLan` variables, and these instances reach it.
 //!
+//! The table above is data, `assets/tables/membership_definitions.smt2`
+//! (compiled in; the row format is [`super::tables`]'s); the forms and
+//! their witnesses are made here.
+//!
 //! # Invariants (those of Table 2.3's rows)
 //!
 //! - **Unsat**: `A ⇔ B` for all values, because `B` is the standard's
@@ -46,22 +50,11 @@
 
 use super::regex_equivalent_formulas::RegexEquivalence;
 use super::sx::*;
+#[cfg(test)]
+use super::tables::RowWriter;
+use super::tables::{Row, TableError, TableFile};
 use crate::semantics::{Model, Value, eval, eval_closed};
 use crate::term::{Op, Sort, Symbol, Term};
-
-const COMP: &str = "⟦re.comp⟧(L) = UC* \\ L; ⟦str.in_re⟧(w, L) = true iff w ∈ L";
-const UNION: &str = "⟦re.union⟧(L₁, L₂) = L₁ ∪ L₂";
-const INTER: &str = "⟦re.inter⟧(L₁, L₂) = L₁ ∩ L₂";
-const DIFF: &str = "⟦re.diff⟧(L₁, L₂) = L₁ \\ L₂";
-const TO_RE: &str = "⟦str.to_re⟧(w) = { w }";
-const ALLCHAR: &str = "⟦re.allchar⟧ = UC (the words of length 1)";
-const POWER: &str = "((_ re.^ n) e) is (str.to_re \"\") if n = 0, and \
-                     (re.++ e ((_ re.^ n-1) e)) otherwise";
-const RANGE: &str = "⟦re.range⟧(w₁, w₂) = { w ∈ UC | w₁ ≤ w ≤ w₂ } if w₁ and w₂ are \
-                     singletons";
-const OPT: &str = "(re.opt e) abbreviates (re.union e (str.to_re \"\"))";
-const CONCAT: &str = "⟦re.++⟧(L₁, L₂) = L₁ ⋅ L₂; ⟦str.substr⟧(w, m, n) is the longest \
-                      substring of w of length at most n starting at m";
 
 /// The languages a row's `RegLan` variables are instantiated with, for the
 /// solvers that refuse `RegLan` variables: `re := (ab)*`, `re1 :=
@@ -195,92 +188,34 @@ fn row(id: String, clause: &'static str, a: Term, b: Term) -> Option<RegexEquiva
     })
 }
 
-/// `A` and `B` of every row, plain, by id.
-fn definitions() -> Vec<(String, &'static str, Term, Term)> {
-    let (s, t, re, re1, re2) = (v("s"), v("t"), v("re"), v("re1"), v("re2"));
-    let inre = |w: &Term, r: Term| app(Op::StrInRe, vec![w.clone(), r]);
-    let len = |w: &Term| app(Op::StrLen, vec![w.clone()]);
-    let allchar = || app(Op::ReAllchar, vec![]);
-    let mut rows = vec![
-        (
-            "EM1".to_string(),
-            COMP,
-            inre(&s, app(Op::ReComp, vec![re.clone()])),
-            not(inre(&s, re.clone())),
-        ),
-        (
-            "EM2".into(),
-            UNION,
-            inre(&s, app(Op::ReUnion, vec![re1.clone(), re2.clone()])),
-            or(vec![inre(&s, re1.clone()), inre(&s, re2.clone())]),
-        ),
-        (
-            "EM3".into(),
-            INTER,
-            inre(&s, app(Op::ReInter, vec![re1.clone(), re2.clone()])),
-            and(vec![inre(&s, re1.clone()), inre(&s, re2.clone())]),
-        ),
-        (
-            "EM4".into(),
-            DIFF,
-            inre(&s, app(Op::ReDiff, vec![re1.clone(), re2.clone()])),
-            and(vec![inre(&s, re1), not(inre(&s, re2))]),
-        ),
-        (
-            "EM5".into(),
-            TO_RE,
-            inre(&s, app(Op::StrToRe, vec![t.clone()])),
-            eq(s.clone(), t.clone()),
-        ),
-        (
-            "EM6".into(),
-            ALLCHAR,
-            inre(&s, allchar()),
-            eq(len(&s), int(1)),
-        ),
-    ];
-    for n in [0, 1, 3] {
-        rows.push((
-            format!("EM7[n={n}]"),
-            POWER,
-            inre(&s, app(Op::RePower(n), vec![allchar()])),
-            eq(len(&s), int(n.into())),
-        ));
-    }
-    let (lo, hi) = (Term::str("a"), Term::str("c"));
-    rows.push((
-        "EM8".into(),
-        RANGE,
-        inre(&s, app(Op::ReRange, vec![lo.clone(), hi.clone()])),
-        and(vec![
-            eq(len(&s), int(1)),
-            app(Op::StrLe, vec![lo, s.clone()]),
-            app(Op::StrLe, vec![s.clone(), hi]),
-        ]),
-    ));
-    rows.push((
-        "EM9".into(),
-        OPT,
-        inre(&s, app(Op::ReOpt, vec![re.clone()])),
-        or(vec![eq(s.clone(), Term::str("")), inre(&s, re.clone())]),
-    ));
-    rows.push((
-        "EM10".into(),
-        CONCAT,
-        inre(
-            &s,
-            app(
-                Op::ReConcat,
-                vec![app(Op::StrToRe, vec![t.clone()]), re.clone()],
-            ),
-        ),
-        and(vec![
-            app(Op::StrPrefixof, vec![t.clone(), s.clone()]),
-            inre(&app(Op::StrSubstr, vec![s.clone(), len(&t), len(&s)]), re),
-        ]),
-    ));
-    rows
+/// The membership rows' definitions, as data (see [`super::tables`]).
+const TABLE: TableFile = TableFile {
+    path: "assets/tables/membership_definitions.smt2",
+    text: include_str!("../../assets/tables/membership_definitions.smt2"),
+};
+
+/// Reads one definition: `(definition ID :clause "..." :A a :B b)`.
+fn read_definition(row: &mut Row) -> Result<(String, &'static str, Term, Term), TableError> {
+    Ok((
+        row.id().to_string(),
+        row.static_string("clause")?,
+        row.term("A")?,
+        row.term("B")?,
+    ))
 }
+
+/// A definition in the format [`read_definition`] reads.
+#[cfg(test)]
+fn write_definition((id, clause, a, b): &(String, &'static str, Term, Term)) -> String {
+    RowWriter::new("definition", id)
+        .string("clause", clause)
+        .term("A", a)
+        .term("B", b)
+        .finish()
+}
+
+static DEFINITIONS: std::sync::LazyLock<Vec<(String, &'static str, Term, Term)>> =
+    std::sync::LazyLock::new(|| super::tables::load(TABLE, "definition", read_definition));
 
 /// Every membership row: each definition plain and with each Boolean
 /// literal as its result, with `RegLan` variables and with
@@ -291,7 +226,7 @@ pub fn membership_equivalences() -> Vec<RegexEquivalence> {
         .map(|(x, t)| (x.to_string(), t))
         .collect();
     let mut out = Vec::new();
-    for (id, clause, a, b) in definitions() {
+    for (id, clause, a, b) in DEFINITIONS.iter().cloned() {
         let has_languages = a.free_vars().iter().any(|x| sort_of(x) == Sort::RegLan);
         let mut forms = vec![(id.clone(), a.clone(), b.clone())];
         if has_languages {
@@ -345,7 +280,7 @@ mod tests {
         // variables is there but for EM2, where no model lets each
         // variable decide.
         let made: BTreeSet<&str> = ids(&rows).into_iter().collect();
-        for (id, _, a, _) in definitions() {
+        for (id, _, a, _) in DEFINITIONS.iter().cloned() {
             let languages = a.free_vars().iter().any(|x| sort_of(x) == Sort::RegLan);
             let base = if languages {
                 format!("{id}[re:=const]")
@@ -464,5 +399,25 @@ mod tests {
         for r in constant {
             assert!(r.decls.iter().all(|(_, s)| *s == Sort::String), "{}", r.id);
         }
+    }
+
+    /// The definitions the Rust builder made before they became data.
+    #[test]
+    fn the_table_has_the_definitions_it_had_as_code() {
+        let ids: Vec<&str> = DEFINITIONS.iter().map(|d| d.0.as_str()).collect();
+        let want = "EM1 EM2 EM3 EM4 EM5 EM6 EM7[n=0] EM7[n=1] EM7[n=3] EM8 EM9 EM10";
+        assert_eq!(ids, want.split_whitespace().collect::<Vec<_>>());
+    }
+
+    /// Printed and read again, every definition is the same.
+    #[test]
+    fn definitions_print_and_read_back() {
+        let text: String = DEFINITIONS.iter().map(write_definition).collect();
+        let file = TableFile {
+            path: "(printed)",
+            text: Box::leak(text.into_boxed_str()),
+        };
+        let again = super::super::tables::load(file, "definition", read_definition);
+        assert_eq!(again, *DEFINITIONS);
     }
 }
