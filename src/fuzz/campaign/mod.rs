@@ -8,7 +8,8 @@
 //!   warm worker process (see [`crate::fuzz::execute::harness`]), so a crash or a query past its
 //!   deadline costs that worker, not the client; a crash of the client
 //!   itself restarts it from the state saved by LibAFL's crash handler.
-//!   The input is written as a crash or timeout first (see [`crate::fuzz::feedback::objective`]).
+//!   The input is judged a crash or a timeout first, by the objective, and
+//!   written by the solutions corpus (see [`crate::fuzz::corpus::findings`]).
 //! - Everything worth keeping is on disk as soon as it is known: findings
 //!   and the corpus (`corpus/`, postcard) are written atomically, so a
 //!   `kill -9` loses at most the statistics since the last line.
