@@ -15,12 +15,12 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
 use equifuzz::commands::export::{Category, Existing, ExportConfig, Operators, Patterns, export};
-use equifuzz::commands::fuzz::{Engine, FuzzConfig, LibaflOptions, Schedule, fuzz as fuzz_command};
+use equifuzz::commands::fuzz::{Engine, FuzzConfig, fuzz as fuzz_command};
 use equifuzz::commands::generate::{GenerateConfig, generate};
 use equifuzz::commands::run::{self, RunConfig};
 use equifuzz::commands::solver::SolverSpec;
 use equifuzz::commands::{Outcome, Pool};
-use equifuzz::fuzz::coverage::Guidance;
+use equifuzz::fuzz::campaign::SteeringArgs;
 use equifuzz::solver::{SolverOption, TargetSpec};
 use equifuzz::source::Theory;
 use equifuzz::term::Dialect;
@@ -289,87 +289,14 @@ enum EngineName {
     Plain,
 }
 
-/// The fuzz loop and its LibAFL options.
+/// The fuzz loop and the flags that steer the LibAFL loop.
 #[derive(clap::Args, Debug)]
 struct EngineArgs {
     /// The loop.
     #[arg(long, value_enum, default_value_t = EngineName::Libafl)]
     engine: EngineName,
-    /// Measure coverage but do not let it steer the corpus (the ablation).
-    #[arg(long)]
-    no_coverage: bool,
-    /// Let only the formula's features and the answer x time bucket steer
-    /// the corpus, as on a library without instrumentation, while an
-    /// instrumented library's edges are still counted: what that guidance
-    /// reaches (see scripts/coverage-ablation.sh --features-only).
-    #[arg(long, conflicts_with = "no_coverage")]
-    features_only: bool,
-    /// Do not let the solver's statistics after each query (Z3's counters,
-    /// `(get-info :all-statistics)`) steer the corpus (the ablation of that
-    /// signal; it steers by default, with or without instrumentation).
-    #[arg(long)]
-    no_solver_statistics: bool,
-    /// Aim half the corpus selections at the entries of rare edges
-    /// (FairFuzz's rarity; where edges steer). Off by default: it has not
-    /// yet measurably raised the edges of a campaign (see src/fuzz/coverage/rare.rs).
-    #[arg(long, conflicts_with_all = ["no_coverage", "features_only"])]
-    rare_edges: bool,
-    /// Draw the favoured corpus entries by AFL's performance score (quick
-    /// entries and those reaching many edges more often) instead of in
-    /// turn; where edges steer (see src/fuzz/coverage/power.rs).
-    #[arg(long, conflicts_with_all = ["no_coverage", "features_only"])]
-    power: bool,
-    /// Let the comparisons inside the solver steer too: for each comparison
-    /// site, the most operand bits ever equal (libFuzzer's value profile).
-    /// Needs a libz3 built with `scripts/build-z3.sh --trace-cmp` (see
-    /// src/fuzz/coverage/value_profile.rs).
-    #[arg(long, conflicts_with_all = ["no_coverage", "features_only", "fork"])]
-    value_profile: bool,
-    /// Limit the size of the formulas mutations make, starting at the
-    /// largest seed and growing only while no new edge is found
-    /// (libFuzzer's -len_control; see src/fuzz/coverage/size_limit.rs).
-    #[arg(long, conflicts_with_all = ["no_coverage", "features_only"])]
-    len_control: bool,
-    /// Run each execution in a forked child (the context is made once in
-    /// the parent) instead of in this process.
-    #[arg(long)]
-    fork: bool,
-    /// Mutate only by drawing fresh cases, as the plain loop does (for
-    /// like-for-like throughput measurements; see scripts/bench-libafl.sh).
-    #[arg(long)]
-    generate_only: bool,
-    /// Folders or files whose labelled cases seed the corpus: .postcard
-    /// cases and .smt2 files with (set-info :status ...) and a `; model:`
-    /// block or `; expected unsat core:` comment, as `export` writes them
-    /// (repeatable; default: ./corpus when it exists).
-    #[arg(long)]
-    seeds: Vec<PathBuf>,
-    /// Fuzz on these cores through LibAFL's launcher (`0-3`, `0,2`, `all`),
-    /// one client per core sharing corpus and findings over LLMP.
-    #[arg(long)]
-    cores: Option<String>,
-    /// The LLMP broker's port (with --cores).
-    #[arg(long, default_value_t = 1337, requires = "cores")]
-    broker_port: u16,
-    /// Join the `--cores` campaign whose LLMP broker is at HOST:PORT (its
-    /// --broker-port; another machine's needs the `multi-machine` build
-    /// feature there): new corpus entries and findings cross between the
-    /// two, both ways.
-    #[arg(long, value_name = "HOST:PORT", requires = "cores", value_parser = parse_node_addr)]
-    join: Option<std::net::SocketAddr>,
-    /// How each mutation step picks its transformation (default: bandit).
-    #[arg(long, value_enum)]
-    schedule: Option<Schedule>,
-}
-
-/// A `--join` address: `HOST:PORT`, resolved now (the link dials
-/// a socket address).
-fn parse_node_addr(s: &str) -> Result<std::net::SocketAddr, String> {
-    use std::net::ToSocketAddrs;
-    s.to_socket_addrs()
-        .map_err(|e| format!("{s}: {e}"))?
-        .next()
-        .ok_or_else(|| format!("{s}: no address"))
+    #[command(flatten)]
+    steering: SteeringArgs,
 }
 
 impl FuzzArgs {
@@ -378,23 +305,7 @@ impl FuzzArgs {
         let e = self.engine;
         let engine = match e.engine {
             EngineName::Plain => {
-                let given: Vec<&str> = [
-                    (!e.seeds.is_empty(), "--seeds"),
-                    (e.cores.is_some(), "--cores"),
-                    (e.fork, "--fork"),
-                    (e.no_coverage, "--no-coverage"),
-                    (e.features_only, "--features-only"),
-                    (e.no_solver_statistics, "--no-solver-statistics"),
-                    (e.rare_edges, "--rare-edges"),
-                    (e.power, "--power"),
-                    (e.value_profile, "--value-profile"),
-                    (e.len_control, "--len-control"),
-                    (e.schedule.is_some(), "--schedule"),
-                    (e.generate_only, "--generate-only"),
-                ]
-                .into_iter()
-                .filter_map(|(on, name)| on.then_some(name))
-                .collect();
+                let given = e.steering.given();
                 if !given.is_empty() {
                     bail!(
                         "--engine plain does not take {}: {} only for the LibAFL loop \
@@ -409,26 +320,7 @@ impl FuzzArgs {
                 }
                 Engine::Plain
             }
-            EngineName::Libafl => Engine::Libafl(LibaflOptions {
-                guidance: if e.no_coverage {
-                    Guidance::None
-                } else if e.features_only {
-                    Guidance::Features
-                } else {
-                    Guidance::EdgesAndFeatures
-                },
-                fork: e.fork,
-                generate_only: e.generate_only,
-                no_solver_statistics: e.no_solver_statistics,
-                rare_edges: e.rare_edges,
-                power: e.power,
-                value_profile: e.value_profile,
-                len_control: e.len_control,
-                seeds: e.seeds,
-                cores: e.cores.map(|c| (c, e.broker_port)),
-                join: e.join,
-                schedule: e.schedule.unwrap_or_default(),
-            }),
+            EngineName::Libafl => Engine::Libafl(e.steering),
         };
         Ok(FuzzConfig {
             solver: self.solver.spec(),

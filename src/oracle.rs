@@ -88,7 +88,7 @@ pub enum Reply {
     /// No answer within the time limit.
     Timeout,
     /// The solver died: signal, abort, exit from inside the library.
-    Crash(String),
+    Crash(Crash),
     /// The harness could not run the solver (fork or spawn failed): our
     /// fault, never the solver's.
     NotRun(String),
@@ -110,7 +110,7 @@ impl Reply {
             RawOutcome::Finished { stdout, .. } => Reply::from_output_in(stdout, dialect),
             RawOutcome::Timeout { .. } => Reply::Timeout,
             RawOutcome::Crashed { .. } | RawOutcome::OutOfMemory { .. } => {
-                Reply::Crash(outcome.to_string())
+                Reply::Crash(Crash::new(outcome.to_string()))
             }
             RawOutcome::NotRun { reason, .. } => Reply::NotRun(reason.clone()),
         }
@@ -192,6 +192,49 @@ pub enum Check {
     CoreExact,
 }
 
+/// How a solver died and, when it said so, where.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Crash {
+    /// How it died: the signal, the abort, the `exit()`, as one line.
+    pub how: String,
+    /// What it said as it died (Z3's `ASSERTION VIOLATION`, its file and
+    /// line), on one line; empty when it said nothing. A crash with a site
+    /// is one bug wherever the formula came from (see the fuzzer's bug
+    /// signature).
+    pub site: String,
+}
+
+impl Crash {
+    /// A crash at no known site.
+    pub fn new(how: impl Into<String>) -> Crash {
+        Crash {
+            how: how.into(),
+            site: String::new(),
+        }
+    }
+
+    /// This crash, at `site` (what the solver said as it died).
+    pub fn at(self, site: impl Into<String>) -> Crash {
+        Crash {
+            site: site.into(),
+            ..self
+        }
+    }
+}
+
+/// Put between how a solver died and what it said, when shown.
+const SOLVER_SAID: &str = "; it said: ";
+
+impl fmt::Display for Crash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.site.is_empty() {
+            write!(f, "{}", self.how)
+        } else {
+            write!(f, "{}{SOLVER_SAID}{}", self.how, self.site)
+        }
+    }
+}
+
 /// The judgement of one run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Verdict {
@@ -210,7 +253,7 @@ pub enum Verdict {
     /// The solver printed an error before answering.
     Error(String),
     /// A signal, abort or exit inside the solver.
-    Crash(String),
+    Crash(Crash),
     /// Wrong sat/unsat.
     Unsound {
         /// Known status.
@@ -390,7 +433,7 @@ impl From<&Truth> for Expected {
 pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> Verdict {
     let (answer, values, core, ambiguous) = match reply {
         Reply::Timeout => return Verdict::Timeout,
-        Reply::Crash(why) => return Verdict::Crash(why.clone()),
+        Reply::Crash(crash) => return Verdict::Crash(crash.clone()),
         Reply::NotRun(why) => return Verdict::Error(format!("not run: {why}")),
         Reply::Nothing => return Verdict::Error("no reply".into()),
         Reply::Answered { error: Some(e), .. } => return Verdict::Error(e.clone()),
@@ -764,7 +807,7 @@ mod tests {
             Verdict::Unknown
         );
         assert_eq!(judge(&f, Some(&sat()), &Reply::Timeout), Verdict::Timeout);
-        assert!(judge(&f, None, &Reply::Crash("SIGSEGV".into())).is_finding());
+        assert!(judge(&f, None, &Reply::Crash(Crash::new("SIGSEGV"))).is_finding());
     }
 
     #[test]

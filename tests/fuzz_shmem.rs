@@ -1,5 +1,5 @@
 //! A campaign leaves no System V shared memory behind, whether it ends on
-//! its own or is killed with `kill -9` (see `fuzz::coverage::shmem`).
+//! its own or is killed with `kill -9` (see `fuzz::campaign::shmem`).
 //!
 //! Each run happens in a private IPC namespace (`unshare --ipc`), so the
 //! test sees only the campaign's segments and leaves the machine's alone.

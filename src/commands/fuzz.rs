@@ -19,14 +19,14 @@ use std::time::Duration;
 
 use crate::commands::solver::{self, OpenSolver, SolverSpec};
 use crate::commands::{Outcome, Pool};
-use crate::fuzz::coverage::scheduler::Choice;
-use crate::fuzz::coverage::{self, CoverageConfig, Guidance, SolverSetup, library};
+use crate::fuzz::campaign::{self, CampaignConfig, Guidance, SolverSetup, SteeringArgs};
+use crate::fuzz::execute::harness::{Harness, Solver};
+use crate::fuzz::execute::library;
 use crate::fuzz::plain::{self, PlainConfig};
-use crate::oracle::Reply;
 use crate::solver::SolverInfo;
-use crate::solver::{DEFAULT_MEMORY_LIMIT, RawOutcome, TargetSpec};
+use crate::solver::{DEFAULT_MEMORY_LIMIT, TargetSpec};
 use crate::source::{MixedCaseGenerator, Theory};
-use crate::term::{Dialect, Printer};
+use crate::term::Printer;
 use crate::triage::files_under;
 
 /// Seeds of a LibAFL campaign when none are given: the repository's
@@ -36,53 +36,11 @@ pub const DEFAULT_SEEDS: &str = "corpus";
 /// How long `--join` waits for the parent node to accept a connection.
 const JOIN_PATIENCE: Duration = Duration::from_secs(10);
 
-/// How each mutation step picks its transformation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Schedule {
-    /// A discounted UCB1 bandit learns which transformations add corpus
-    /// entries.
-    #[default]
-    Bandit,
-    /// Each transformation with equal probability.
-    Uniform,
-}
-
-/// The options only the LibAFL loop has.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LibaflOptions {
-    /// What steers the corpus (`--no-coverage`, `--features-only`).
-    pub guidance: Guidance,
-    /// Each execution in a fork child.
-    pub fork: bool,
-    /// Mutate only by drawing fresh cases.
-    pub generate_only: bool,
-    /// The solver's statistics do not steer (`--no-solver-statistics`).
-    pub no_solver_statistics: bool,
-    /// Half the selections aimed at rare edges (`--rare-edges`).
-    pub rare_edges: bool,
-    /// Favoured entries drawn by performance score (`--power`).
-    pub power: bool,
-    /// The solver's comparisons steer too (`--value-profile`).
-    pub value_profile: bool,
-    /// A formula-size limit that grows while edges stall (`--len-control`).
-    pub len_control: bool,
-    /// Seed folders or files (empty: [`DEFAULT_SEEDS`] if it exists).
-    pub seeds: Vec<PathBuf>,
-    /// Cores for LibAFL's launcher (`0-3`, `0,2`, `all`) and the broker
-    /// port; `None`: one client in this process tree.
-    pub cores: Option<(String, u16)>,
-    /// With `cores`: the LLMP broker of another `--cores` campaign to join
-    /// (`--join`); `None`: a campaign of its own.
-    pub join: Option<std::net::SocketAddr>,
-    /// The transformation schedule.
-    pub schedule: Schedule,
-}
-
 /// The fuzz loop.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// The coverage-guided LibAFL loop.
-    Libafl(LibaflOptions),
+    /// The coverage-guided LibAFL loop, with its steering flags as given.
+    Libafl(SteeringArgs),
     /// The plain generate-run-judge loop (the baseline).
     Plain,
 }
@@ -123,7 +81,7 @@ pub enum FuzzError {
     Usage(String),
     /// The campaign failed.
     #[error(transparent)]
-    Campaign(#[from] coverage::CampaignError),
+    Campaign(#[from] campaign::CampaignError),
     /// The output folder could not be written.
     #[error("{path}: {source}")]
     Io {
@@ -176,9 +134,11 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         Engine::Plain => {
             eprintln!("coverage: off (the plain loop has no coverage feedback)");
             eprintln!("output: {}", cfg.out.display());
-            let stats = run_plain(cfg, &printer, &info, &mut |s| {
-                reply_of(target.run(s, cfg.timeout), printer.dialect)
-            })?;
+            let solver = Solver::Other {
+                target,
+                timeout: cfg.timeout,
+            };
+            let stats = run_plain(cfg, &mut Harness::new(solver, printer), &printer, &info)?;
             Some(judged(&stats.verdicts))
         }
         Engine::Libafl(options) => {
@@ -208,9 +168,9 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
 /// The plain loop; prints its summary.
 fn run_plain(
     cfg: &FuzzConfig,
+    harness: &mut Harness,
     printer: &Printer,
     info: &SolverInfo,
-    solve: &mut dyn FnMut(&str) -> (Reply, String),
 ) -> Result<plain::Stats, FuzzError> {
     let io = |source| FuzzError::Io {
         path: cfg.out.clone(),
@@ -227,13 +187,9 @@ fn run_plain(
         .map_err(|e| FuzzError::Usage(format!("cannot build the term pool: {e}")))?
         .seed(cfg.seed)
         .theory(cfg.theory);
-    let stats = plain::fuzz(
-        &plain_cfg,
-        printer,
-        info,
-        &mut |rng| generator.next(rng),
-        solve,
-    )
+    let stats = plain::fuzz(&plain_cfg, harness, printer, info, &mut |rng| {
+        generator.next(rng)
+    })
     .map_err(io)?;
     eprintln!("{}", stats.line());
     println!(
@@ -261,7 +217,7 @@ fn run_plain(
 /// The LibAFL loop; returns how many answers were judged, if known.
 fn run_libafl(
     cfg: &FuzzConfig,
-    options: &LibaflOptions,
+    options: &SteeringArgs,
     setup: SolverSetup,
     info: SolverInfo,
     printer: Printer,
@@ -282,7 +238,7 @@ fn run_libafl(
             missing.display()
         )));
     }
-    if let Some((cores, _)) = &options.cores {
+    if let Some(cores) = &options.cores {
         if !matches!(setup, SolverSetup::Z3(_)) {
             return Err(FuzzError::Usage("--cores needs --target z3".into()));
         }
@@ -329,7 +285,7 @@ fn run_libafl(
     if edges > 0 {
         eprintln!(
             "coverage: on ({edges} edges instrumented{})",
-            match options.guidance {
+            match options.guidance() {
                 Guidance::None => "; --no-coverage: measured, not steering",
                 Guidance::Features => "; --features-only: measured, only the features steer",
                 Guidance::EdgesAndFeatures => "",
@@ -344,52 +300,35 @@ fn run_libafl(
         eprintln!("coverage: off (only an instrumented libz3 reports coverage: use --target z3)");
     }
     eprintln!("output: {}", cfg.out.display());
-    let coverage_cfg = CoverageConfig {
+    let campaign_cfg = CampaignConfig {
         out: cfg.out.clone(),
         time: cfg.time,
         max_execs: cfg.max_execs,
         seed: cfg.seed,
         pool: cfg.pool.constants(),
-        seeds,
         timeout: cfg.timeout,
-        fork: options.fork,
-        guidance: options.guidance,
-        generate_only: options.generate_only,
-        no_solver_statistics: options.no_solver_statistics,
-        rare_edges: options.rare_edges,
-        power: options.power,
-        value_profile: options.value_profile,
-        len_control: options.len_control,
-        choice: match options.schedule {
-            Schedule::Bandit => Choice::Bandit,
-            Schedule::Uniform => Choice::Uniform,
-        },
         progress: cfg.progress,
         memory_limit: Some(DEFAULT_MEMORY_LIMIT),
         theory: cfg.theory,
+        steering: SteeringArgs {
+            seeds,
+            ..options.clone()
+        },
     };
     // Every client appends its statistics to one file: the lines after its
     // present end are this campaign's.
     let stats = cfg.out.join("stats.jsonl");
     let stats_from = std::fs::metadata(&stats).map_or(0, |m| m.len());
-    if let Some((cores, broker_port)) = &options.cores {
+    if let Some(cores) = &options.cores {
         let SolverSetup::Z3(lib) = setup else {
             unreachable!("checked above");
         };
         if let Some(remote) = options.join {
             eprintln!("joins: the campaign whose broker is at {remote}");
         }
-        coverage::run_cores(
-            &coverage_cfg,
-            lib,
-            cores,
-            *broker_port,
-            options.join,
-            info,
-            printer,
-        )?;
+        campaign::run_cores(&campaign_cfg, lib, cores, info, printer)?;
     } else {
-        coverage::run(&coverage_cfg, setup, info, printer)?;
+        campaign::run(&campaign_cfg, setup, info, printer)?;
     }
     Ok(Some(judged_since(&stats, stats_from)))
 }
@@ -406,7 +345,7 @@ fn judged_since(stats: &Path, from: u64) -> u64 {
     String::from_utf8_lossy(new)
         .lines()
         .filter_map(|l| {
-            if let Ok(s) = serde_json::from_str::<coverage::stats::Snapshot>(l) {
+            if let Ok(s) = serde_json::from_str::<campaign::stats::Snapshot>(l) {
                 return Some(judged(&s.verdicts));
             }
             let line: serde_json::Value = serde_json::from_str(l).ok()?;
@@ -429,16 +368,6 @@ fn judged_since(stats: &Path, from: u64) -> u64 {
         })
         .max()
         .unwrap_or(0)
-}
-
-/// The reply the oracle judges and the raw text a finding shows.
-fn reply_of(outcome: RawOutcome, dialect: Dialect) -> (Reply, String) {
-    let reply = Reply::from_outcome_in(&outcome, dialect);
-    let raw = match outcome {
-        RawOutcome::Finished { stdout, .. } => stdout,
-        other => other.to_string(),
-    };
-    (reply, raw)
 }
 
 /// Refuses a `--cores` list that names a core this machine does not have

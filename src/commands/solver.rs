@@ -26,7 +26,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::fuzz::coverage::library;
+use crate::fuzz::execute::library;
 use crate::oracle::Reply;
 use crate::solver::{
     self, RawOutcome, SolverOption, Target, TargetOptions, TargetSpec, Z3Library,

@@ -1,7 +1,50 @@
-//! Fuzzing loops.
+//! Fuzzing loops: the coverage-guided LibAFL loop (`equifuzz fuzz`) and
+//! the plain loop without LibAFL ([`plain`], `--engine plain`, the
+//! baseline).
 //!
-//! [`coverage`] is the coverage-guided LibAFL loop (`equifuzz fuzz`);
-//! [`plain`] is the loop without LibAFL (`--engine plain`), the baseline.
+//! The LibAFL loop is laid out by LibAFL's roles, as LibAFL's own crate is:
+//!
+//! - [`input`]: a [`Case`](crate::truth::Case) (formula, truth,
+//!   provenance) is the input.
+//! - [`mutate`]: the transformations, a crossover and a fresh-case draw,
+//!   stacked and chosen uniformly or by a bandit that pays per second
+//!   ([`mutate::scheduled`]); with `--len-control` within a formula-size
+//!   limit that grows while edges stall ([`mutate::size_limit`]).
+//! - [`execute`]: one execution, the solver in this process (a dlopened
+//!   libz3, possibly sancov-instrumented, filling LibAFL's edge map, in a
+//!   warm worker process with a calibrated deadline:
+//!   [`execute::harness`], [`execute::limits`]) or each execution in a
+//!   fork child (`--fork`).
+//! - [`observe`]: what an execution left: its verdict
+//!   ([`observe::verdict`]), the formula's features and the answer × time
+//!   bucket ([`observe::features`]), the solver's own counters
+//!   ([`observe::statistics`]), and with `--value-profile` the solver's
+//!   comparisons ([`observe::value_profile`]).
+//! - [`feedback`]: for answered queries only, hitcount edge coverage and
+//!   the maps above decide the corpus ([`feedback::answered`],
+//!   [`feedback::edges`]); the objective is a wrong sat/unsat, an invalid
+//!   model, an invalid core or a crash, by signature
+//!   ([`feedback::objective`]).
+//! - [`corpus`]: the solutions corpus, which writes each finding to disk
+//!   as it is added ([`corpus::findings`]); the objective only decides.
+//! - [`schedule`]: AFL's favoured entries (smallest and quickest per edge),
+//!   which get 90% of the selections ([`schedule::favoured`]; with
+//!   `--power` drawn by AFL's performance score, [`schedule::power`]), with
+//!   `--rare-edges` half of them aimed at rare edges ([`schedule::rare`]).
+//! - [`events`]: the LLMP broker's end, the link of `--join`, and findings
+//!   shared between clients.
+//! - [`campaign`]: the settings, the launch, the client (the fuzzer
+//!   assembled), the loop, the seeds and the statistics.
+//!
+//! Measured figures (campaigns, benchmarks) are in `docs/measured/fuzz.md`.
 
-pub mod coverage;
+pub mod campaign;
+pub mod corpus;
+pub mod events;
+pub mod execute;
+pub mod feedback;
+pub mod input;
+pub mod mutate;
+pub mod observe;
 pub mod plain;
+pub mod schedule;

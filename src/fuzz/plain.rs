@@ -1,10 +1,18 @@
-//! The plain fuzz loop: generate, run, judge, record — no coverage feedback.
+//! The plain fuzz loop: generate, execute, record — no coverage feedback.
 //!
 //! This is what `equifuzz fuzz` runs until the coverage-guided LibAFL loop
 //! takes over, and the baseline the LibAFL loop is measured against. It
 //! tracks where the wall time goes (generating, running the solver,
 //! judging), because a fuzzer that spends its time outside the solver wastes
 //! the machine.
+//!
+//! # Invariants
+//!
+//! - An execution is the LibAFL loop's ([`Harness::execute`]): the same
+//!   printing, solver call and verdict; only what is recorded differs
+//!   (every finding, no signature, no corpus).
+//! - "judge" time is the execution's time outside the solver call:
+//!   printing the case and judging the reply.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -15,7 +23,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::oracle::{Expected, Reply, Verdict, judge, not_expressible};
+use crate::fuzz::execute::harness::Harness;
+use crate::oracle::Verdict;
 use crate::solver::SolverInfo;
 use crate::term::Printer;
 use crate::triage::{FindingInfo, write_finding};
@@ -47,11 +56,11 @@ pub struct Stats {
     pub findings_written: u64,
     /// Wall time, seconds.
     pub wall_secs: f64,
-    /// Time generating and printing cases, seconds.
+    /// Time generating cases, seconds.
     pub generate_secs: f64,
     /// Time inside the solver call (including process isolation), seconds.
     pub solver_secs: f64,
-    /// Time judging (parsing output, model checks), seconds.
+    /// Time printing cases and judging replies (model checks), seconds.
     pub judge_secs: f64,
     /// Time writing findings, seconds.
     pub record_secs: f64,
@@ -100,14 +109,13 @@ impl Stats {
     }
 }
 
-/// Runs the loop. `next_case` draws a case; `solve` runs a script and
-/// returns the reply and the raw output.
+/// Runs the loop. `next_case` draws a case; `harness` executes it.
 pub fn fuzz(
     cfg: &PlainConfig,
+    harness: &mut Harness,
     printer: &Printer,
     solver: &SolverInfo,
     next_case: &mut dyn FnMut(&mut ChaCha8Rng) -> Case,
-    solve: &mut dyn FnMut(&str) -> (Reply, String),
 ) -> std::io::Result<Stats> {
     let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed);
     let mut stats = Stats::default();
@@ -122,23 +130,18 @@ pub fn fuzz(
     while start.elapsed() < cfg.time && cfg.max_execs.is_none_or(|m| stats.execs < m) {
         let t0 = Instant::now();
         let case = next_case(&mut rng);
-        if let Some(why) = not_expressible(printer.dialect, &case.formula, Some(&case.truth)) {
+        let t1 = Instant::now();
+        let judged = harness.execute(&case);
+        let t2 = Instant::now();
+        let verdict = &judged.verdict;
+        if let Verdict::NotExpressible(_) = verdict {
             // Never sent: counted, and the next case is drawn.
             stats.execs += 1;
-            *stats
-                .verdicts
-                .entry(Verdict::NotExpressible(why).kind())
-                .or_default() += 1;
-            stats.generate_secs += t0.elapsed().as_secs_f64();
+            *stats.verdicts.entry(verdict.kind()).or_default() += 1;
+            stats.generate_secs += (t2 - t0).as_secs_f64();
             stats.wall_secs = start.elapsed().as_secs_f64();
             continue;
         }
-        let script = printer.script(&case.formula.to_script(None, case.truth.queries()));
-        let t1 = Instant::now();
-        let (reply, raw) = solve(&script);
-        let t2 = Instant::now();
-        let verdict = judge(&case.formula, Some(&Expected::from(&case.truth)), &reply);
-        let t3 = Instant::now();
         *stats.verdicts.entry(verdict.kind()).or_default() += 1;
         if verdict.is_finding() {
             let info = FindingInfo {
@@ -146,21 +149,22 @@ pub fn fuzz(
                 version: &solver.version,
                 options: &solver.options,
                 replay: &solver.replay,
-                verdict: &verdict,
-                output: &raw,
+                verdict,
+                output: &judged.output,
             };
             if let Some(path) = write_finding(&findings, &case, &info, printer)? {
                 stats.findings_written += 1;
                 eprintln!("finding: {} -> {}", verdict, path.display());
             }
         }
-        let t4 = Instant::now();
+        let t3 = Instant::now();
+        let solver_secs = Duration::from_nanos(judged.solver_ns).as_secs_f64();
         stats.execs += 1;
         stats.generate_secs += (t1 - t0).as_secs_f64();
-        stats.solver_secs += (t2 - t1).as_secs_f64();
-        stats.judge_secs += (t3 - t2).as_secs_f64();
-        stats.record_secs += (t4 - t3).as_secs_f64();
-        stats.solver_ms.push((t2 - t1).as_secs_f64() * 1e3);
+        stats.solver_secs += solver_secs;
+        stats.judge_secs += ((t2 - t1).as_secs_f64() - solver_secs).max(0.0);
+        stats.record_secs += (t3 - t2).as_secs_f64();
+        stats.solver_ms.push(solver_secs * 1e3);
         stats.wall_secs = start.elapsed().as_secs_f64();
         if let Some(every) = cfg.progress
             && last_progress.elapsed() >= every

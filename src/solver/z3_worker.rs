@@ -48,7 +48,7 @@
 //!   hash-consed terms and their ids, options set by earlier scripts) may
 //!   change an answer: a [`Context::Fresh`] query, on a context made for it
 //!   alone, is what a user's `z3 file.smt2` gets, and is how a warm answer
-//!   that looks like a finding is confirmed (see `fuzz::coverage::harness`).
+//!   that looks like a finding is confirmed (see `fuzz::execute::harness`).
 //! - The soft timeout of a warm query is set with `(set-option :timeout N)`
 //!   before the script (options survive `(reset)`), that of a fresh one with
 //!   the global parameter read when its front end is built.

@@ -21,7 +21,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::oracle::Verdict;
-use crate::term::{Printer, Queries};
+use crate::term::{Command, Printer, Queries};
 use crate::truth::{Case, Truth};
 
 /// What to say about a finding besides the case itself.
@@ -88,6 +88,17 @@ fn finding_text(
     printer: &Printer,
     path: Option<&Path>,
 ) -> String {
+    let body = printed_script(case, printer).text;
+    finding_text_of(case, info, path, &body)
+}
+
+/// [`finding_text`] around the script `body` already printed.
+fn finding_text_of(
+    case: &Case,
+    info: Option<&FindingInfo<'_>>,
+    path: Option<&Path>,
+    body: &str,
+) -> String {
     let mut out = String::new();
     if let (Some(i), Some(path)) = (info, path) {
         out.push_str(&replay_line(path, i.replay));
@@ -127,10 +138,39 @@ fn finding_text(
             out.push_str(&format!("; output| {line}\n"));
         }
     }
-    let queries = case.truth.queries();
-    let status = case.truth.status().to_string();
-    out.push_str(&printer.script(&case.formula.to_script(Some(&status), queries)));
+    out.push_str(body);
     out
+}
+
+/// A case's script as a file holds it (status, queries), printed once.
+struct PrintedScript {
+    text: String,
+    /// Where in `text` the formula lies: its declarations, assertions and
+    /// `check-sat`, what a finding's id is the hash of.
+    formula: std::ops::Range<usize>,
+}
+
+/// Prints `case`'s script with its status and queries, command by command
+/// as [`Printer::script`] does, noting where the formula lies.
+fn printed_script(case: &Case, printer: &Printer) -> PrintedScript {
+    let status = case.truth.status().to_string();
+    let script = case.formula.to_script(Some(&status), case.truth.queries());
+    let mut text = String::new();
+    let mut formula = None::<std::ops::Range<usize>>;
+    for c in &script.commands {
+        let at = text.len();
+        printer.write_command(&mut text, c);
+        text.push('\n');
+        let in_formula = matches!(
+            c,
+            Command::DeclareConst(..) | Command::Assert(..) | Command::CheckSat
+        );
+        if in_formula && formula.as_ref().is_none_or(|f| f.end == at) {
+            formula = Some(formula.map_or(at, |f| f.start)..text.len());
+        }
+    }
+    let formula = formula.unwrap_or(0..0);
+    PrintedScript { text, formula }
 }
 
 /// A stable 64-bit hash, for file ids that do not change across builds or
@@ -148,8 +188,19 @@ pub fn write_finding(
     info: &FindingInfo<'_>,
     printer: &Printer,
 ) -> io::Result<Option<PathBuf>> {
-    let body = printer.script(&case.formula.to_script(None, Queries::default()));
-    let id = stable_hash(body.as_bytes());
+    // The file holds SMT-LIB 2.6 whatever the release's dialect: `run`
+    // reads 2.6 and prints it again for the release it replays on, while a
+    // byte release's `"\x00"` would read back as four characters. It is
+    // printed once; the id is the hash of the formula as the release reads
+    // it, the file's own formula lines when the release reads 2.6.
+    let standard = Printer::default();
+    let printed = printed_script(case, &standard);
+    let id = if printer.dialect == standard.dialect {
+        stable_hash(printed.text[printed.formula.clone()].as_bytes())
+    } else {
+        let body = printer.script(&case.formula.to_script(None, Queries::default()));
+        stable_hash(body.as_bytes())
+    };
     let kind = info.verdict.kind();
     let stem = format!(
         "{}-{}-{}-{:016x}",
@@ -162,11 +213,7 @@ pub fn write_finding(
     }
     let bytes = postcard::to_allocvec(case).map_err(io::Error::other)?;
     write_atomically(&folder.join(format!("{stem}.postcard")), &bytes, true)?;
-    // The file holds SMT-LIB 2.6 whatever the release's dialect: `run`
-    // reads 2.6 and prints it again for the release it replays on, while a
-    // byte release's `"\x00"` would read back as four characters.
-    let standard = Printer::default();
-    let text = finding_text(case, Some(info), &standard, Some(&smt2));
+    let text = finding_text_of(case, Some(info), Some(&smt2), &printed.text);
     write_atomically(&smt2, text.as_bytes(), true)?;
     Ok(Some(smt2))
 }
@@ -188,5 +235,26 @@ mod tests {
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("file.smt2")]);
         fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_id_is_the_hash_of_the_formula_as_the_release_prints_it() {
+        use rand::SeedableRng;
+
+        use crate::generate::Generator;
+        let mut g = crate::source::RandomCaseGenerator::new(crate::generate::ConstantPool::paper())
+            .unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        for _ in 0..50 {
+            let case = g.next(&mut rng);
+            let printer = Printer::default();
+            let printed = printed_script(&case, &printer);
+            let alone = printer.script(&case.formula.to_script(None, Queries::default()));
+            assert_eq!(&printed.text[printed.formula.clone()], alone);
+            let status = case.truth.status().to_string();
+            let whole =
+                printer.script(&case.formula.to_script(Some(&status), case.truth.queries()));
+            assert_eq!(printed.text, whole, "printed as the whole script is");
+        }
     }
 }

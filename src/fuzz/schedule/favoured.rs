@@ -9,21 +9,19 @@
 //! thousands of entries that selects one entry per execution, as ours does:
 //!
 //! - it recomputes the favoured set (`cull`) before every selection, a pass
-//!   over every favoured entry's edge list (each of our queries reaches
-//!   ~14,000 edges): half the fuzzing client's CPU time at 5,000 entries;
+//!   over every favoured entry's edge list: at thousands of entries, much
+//!   of the fuzzing client's CPU time;
 //! - it never takes the mark back, so an entry that was once the best for
 //!   some edge stays favoured after a smaller, quicker one has replaced it,
 //!   and as the corpus grows nearly every entry ends up favoured: the queue
 //!   no longer prefers small, quick entries at all;
 //! - it skips each non-favoured entry with probability 95%, so with F
 //!   favoured among N others the non-favoured get 0.05·N / (F + 0.05·N)
-//!   of the selections: with 300 among 5,800, half of them. AFL spends a
-//!   whole havoc round on an entry it does not skip, and there the rule
-//!   keeps most of the time on favoured entries; we spend one execution per
-//!   selection, so the share is what counts. In a 60-minute campaign on the
-//!   instrumented Z3 5.3.3 the non-favoured entries (slow, kept for a new
-//!   counter bucket or feature) took over: 7–13 executions/s in minutes
-//!   40–55 against 86/s unguided, 96% of it in the solver.
+//!   of the selections. AFL spends a whole havoc round on an entry it does
+//!   not skip, and there the rule keeps most of the time on favoured
+//!   entries; we spend one execution per selection, so the share is what
+//!   counts, and the slow non-favoured entries took over a long campaign
+//!   (figures: `docs/measured/fuzz.md`, "Favoured entries").
 //!
 //! [`Favoured`] wraps LibAFL's minimizer for its bookkeeping (the top-rated
 //! entry per edge, updated on each addition) and does the selection itself:

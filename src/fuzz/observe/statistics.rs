@@ -26,17 +26,7 @@
 //!   leaves it empty. Like the other maps, it decides the corpus only for
 //!   answered queries (see `AnsweredFeedback`).
 
-use std::borrow::Cow;
-
-use libafl::Error;
-use libafl::executors::ExitKind;
-use libafl::observers::Observer;
-use libafl_bolts::Named;
-use serde::{Deserialize, Serialize};
-
 use super::features::{bucket, hashed};
-use super::slot::ResultSlot;
-use crate::truth::Case;
 
 /// Entries of the statistics map.
 pub const STATISTICS: usize = 1 << 16;
@@ -76,63 +66,17 @@ pub fn index(name: &str, value: u64) -> usize {
     hashed(&[name, &bucket(value)], STATISTICS)
 }
 
-/// Fills the statistics map after each execution; a `StdMapObserver` over
-/// the same map (placed after this one) is what the feedback reads.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct StatisticsWriter {
-    name: Cow<'static, str>,
-    #[serde(skip)]
-    slot: Option<&'static ResultSlot>,
-    #[serde(skip)]
-    map: Option<(*mut u8, usize)>,
-}
-
-impl StatisticsWriter {
-    /// Writes the counters of each execution (read from `slot`) into the
-    /// [`STATISTICS`] bytes at `map`.
-    ///
-    /// # Safety
-    ///
-    /// `map` must stay valid for [`STATISTICS`] bytes while the observer
-    /// is used, and be read (by the map observer) only between executions.
-    pub unsafe fn new(slot: &'static ResultSlot, map: *mut u8) -> Self {
-        StatisticsWriter {
-            name: Cow::Borrowed("statistics-writer"),
-            slot: Some(slot),
-            map: Some((map, STATISTICS)),
-        }
-    }
-}
-
-impl Named for StatisticsWriter {
-    fn name(&self) -> &Cow<'static, str> {
-        &self.name
-    }
-}
-
-impl<S> Observer<Case, S> for StatisticsWriter {
-    fn post_exec(
-        &mut self,
-        _state: &mut S,
-        _input: &Case,
-        _exit_kind: &ExitKind,
-    ) -> Result<(), Error> {
-        let (Some(slot), Some((ptr, len))) = (self.slot, self.map) else {
-            return Ok(());
-        };
-        // SAFETY: per `new`'s contract.
-        let map = unsafe { std::slice::from_raw_parts_mut(ptr, len) };
-        map.fill(0);
-        for (name, value) in counters(slot.statistics().unwrap_or("")) {
-            map[index(name, value)] = 1;
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use libafl::executors::ExitKind;
+    use libafl::observers::Observer;
+
     use super::*;
+    use crate::fuzz::execute::judged::Judged;
+    use crate::fuzz::observe::slot::ResultSlot;
+    use crate::fuzz::observe::verdict::VerdictObserver;
+    use crate::oracle::Verdict;
+    use crate::truth::Case;
 
     const PRINTED: &str = "(:added-eqs                   657
  :conflicts                   5
@@ -177,12 +121,12 @@ mod tests {
     }
 
     #[test]
-    fn the_writer_sets_the_counters_of_the_finished_execution_only() {
+    fn the_observer_sets_the_counters_of_the_finished_execution_only() {
         let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
         let map: &'static mut [u8] = Box::leak(vec![0u8; STATISTICS].into_boxed_slice());
         let ptr = map.as_mut_ptr();
         // SAFETY: the map is leaked and read only between executions.
-        let mut writer = unsafe { StatisticsWriter::new(slot, ptr) };
+        let mut writer = unsafe { VerdictObserver::new(slot, 1).filling_statistics(ptr) };
         let case = {
             use rand::SeedableRng;
 
@@ -199,7 +143,7 @@ mod tests {
         };
         slot.clear();
         slot.store_statistics(PRINTED);
-        slot.store(&crate::oracle::Verdict::Unknown, "unknown", 1);
+        slot.store(&Judged::new(Verdict::Unknown, "unknown", 1));
         Observer::<Case, ()>::post_exec(&mut writer, &mut (), &case, &ExitKind::Ok).unwrap();
         assert_eq!(set(ptr), 5);
         // The next execution died before it stored a result: nothing.

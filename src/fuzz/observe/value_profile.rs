@@ -17,13 +17,8 @@
 //! [`HOOKS`] empty it before each query and copy it, after, into a shared
 //! map the client's observer reads ([`install`]).
 //!
-//! Measured (Z3 5.3.3 theory build, one hour, seed 1, against
-//! `--no-coverage` on the plain build, `scripts/coverage-ablation.sh
-//! --value-profile`): 15,723 edges against 15,544 (+1.2%); the plain
-//! guided campaign's hour, the session before: 15,730 against 15,481
-//! (+1.6%). The profile grew the corpus by a fifth (6,069 entries against
-//! 5,002) without more edges, and the callbacks raised the median query
-//! from 3.1 to 4.2 ms. So it is opt-in.
+//! Opt-in: it grew the corpus without more edges and slowed the queries
+//! (figures: `docs/measured/fuzz.md`, "Value profile").
 //!
 //! # Invariants
 //!

@@ -3,33 +3,24 @@
 //! that LibAFL's `MaxMapFeedback` reads like an edge map.
 //!
 //! Without an instrumented library nothing told the loop that a case was
-//! interesting, so the corpus never grew past its seeds (40 minutes on the
-//! Z3 4.8.14 wheel: 16 entries). A formula with an operator, an operator
+//! interesting, so the corpus never grew past its seeds (see
+//! `docs/measured/fuzz.md`). A formula with an operator, an operator
 //! under another, a nesting shape or a transformation sequence the corpus
 //! has not shown the solver yet, or an answer in a time bucket it has not
 //! seen, is new input to the solver's code even when no edge says so.
 //!
 //! # Invariants
 //!
-//! - The map depends only on the input and the execution's result (the
-//!   slot, read as [`Judged::of`] reads it), so it is the same in a fork
-//!   child and its parent, and a testcase from another client carries it
-//!   in its serialized observers.
+//! - The map depends only on the input and the execution's result (filled
+//!   by the [`VerdictObserver`](super::verdict::VerdictObserver) from the
+//!   one result it reads), so it is the same in a fork child and its
+//!   parent, and a testcase from another client carries it in its
+//!   serialized map observer.
 //! - Each feature sets one byte to 1 ([`FEATURES`] entries, a hash of the
 //!   feature's words); collisions only merge features, never invent one.
 //! - Like the edge map, it decides the corpus only for answered queries
 //!   (see `AnsweredFeedback`): an `unknown` is not new ground.
 
-use std::borrow::Cow;
-
-use libafl::Error;
-use libafl::executors::ExitKind;
-use libafl::observers::Observer;
-use libafl_bolts::Named;
-use serde::{Deserialize, Serialize};
-
-use super::slot::ResultSlot;
-use super::verdict::Judged;
 use crate::term::Term;
 use crate::truth::Case;
 
@@ -115,63 +106,6 @@ pub fn features(case: &Case, kind: &str, solver_ns: u64) -> Vec<usize> {
     out.push(index(&["chain", &bucket(chain.len() as u64)]));
     out.push(index(&["answer", kind, &bucket(solver_ns / 1_000_000)]));
     out
-}
-
-/// Fills the feature map after each execution; a `StdMapObserver` over the
-/// same map (placed after this one) is what the feedback reads.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct FeatureWriter {
-    name: Cow<'static, str>,
-    #[serde(skip)]
-    slot: Option<&'static ResultSlot>,
-    #[serde(skip)]
-    map: Option<(*mut u8, usize)>,
-    hard_timeout_ns: u64,
-}
-
-impl FeatureWriter {
-    /// Writes the features of each execution (its result read from `slot`)
-    /// into the [`FEATURES`] bytes at `map`.
-    ///
-    /// # Safety
-    ///
-    /// `map` must stay valid for [`FEATURES`] bytes while the observer is
-    /// used, and be read (by the map observer) only between executions.
-    pub unsafe fn new(slot: &'static ResultSlot, map: *mut u8, hard_timeout_ns: u64) -> Self {
-        FeatureWriter {
-            name: Cow::Borrowed("feature-writer"),
-            slot: Some(slot),
-            map: Some((map, FEATURES)),
-            hard_timeout_ns,
-        }
-    }
-}
-
-impl Named for FeatureWriter {
-    fn name(&self) -> &Cow<'static, str> {
-        &self.name
-    }
-}
-
-impl<S> Observer<Case, S> for FeatureWriter {
-    fn post_exec(
-        &mut self,
-        _state: &mut S,
-        input: &Case,
-        exit_kind: &ExitKind,
-    ) -> Result<(), Error> {
-        let (Some(slot), Some((ptr, len))) = (self.slot, self.map) else {
-            return Ok(());
-        };
-        // SAFETY: per `new`'s contract.
-        let map = unsafe { std::slice::from_raw_parts_mut(ptr, len) };
-        map.fill(0);
-        let judged = Judged::of(exit_kind, slot.read(), self.hard_timeout_ns);
-        for i in features(input, judged.verdict.kind(), judged.solver_ns) {
-            map[i] = 1;
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]

@@ -5,13 +5,9 @@
 //! removes one (`shmctl(IPC_RMID)`) only when the mapping that created it is
 //! dropped. A process that ends without that drop leaves its segment behind
 //! for good: a client ends its campaign with `exit`, a client past its
-//! deadline or a campaign interrupted with `kill -9` runs no destructor.
-//! Measured on one machine: one 1-byte segment (the edges map of an
-//! uninstrumented library) per campaign and per client restart, and the
-//! 256 MiB state page of every campaign killed from outside; after some
-//! weeks of test runs the machine held 4,092 orphans, reached `shmmni`, and
-//! every LibAFL program on it failed with "Failed to allocate a shared
-//! mapping".
+//! deadline or a campaign interrupted with `kill -9` runs no destructor;
+//! orphans pile up until the system's limit (`shmmni`) fails every LibAFL
+//! program on the machine (figures: `docs/measured/fuzz.md`).
 //!
 //! [`SelfRemovingShMemProvider`] marks each segment for removal as soon as
 //! it is created. Linux keeps a marked segment while any process has it

@@ -16,24 +16,25 @@
 //!   and cleared with `finished`: they are read only from a finished
 //!   execution, and only from the one that stored them.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
+use crate::fuzz::execute::judged::Judged;
 use crate::oracle::Verdict;
 
 const VERDICT_BYTES: usize = 8 << 10;
 const OUTPUT_BYTES: usize = 8 << 10;
 const STATISTICS_BYTES: usize = 8 << 10;
 
+/// The output's share, with room for its length, the time and the flag.
+const RESULT_BYTES: usize = VERDICT_BYTES + OUTPUT_BYTES + 32;
+
 #[repr(C)]
 struct Page {
     finished: AtomicU32,
-    verdict_len: AtomicU32,
-    output_len: AtomicU32,
-    solver_ns: AtomicU64,
-    history_dependent: AtomicU32,
+    result_len: AtomicU32,
     statistics_len: AtomicU32,
-    verdict: [u8; VERDICT_BYTES],
-    output: [u8; OUTPUT_BYTES],
+    /// A postcard-encoded [`Judged`].
+    result: [u8; RESULT_BYTES],
     statistics: [u8; STATISTICS_BYTES],
 }
 
@@ -46,20 +47,6 @@ pub struct ResultSlot {
 // SAFETY: the page lives for the whole process (never unmapped) and is used
 // by one fuzzing thread (and its fork children) at a time.
 unsafe impl Send for ResultSlot {}
-
-/// The result of a finished execution.
-#[derive(Debug)]
-pub struct Finished {
-    /// The judged verdict.
-    pub verdict: Verdict,
-    /// The start of the solver's output.
-    pub output: String,
-    /// Time inside the solver call, nanoseconds.
-    pub solver_ns: u64,
-    /// The verdict is a fresh context's, after a warm one's finding that
-    /// it did not repeat (see `harness`).
-    pub history_dependent: bool,
-}
 
 impl ResultSlot {
     /// Maps a fresh shared page.
@@ -96,7 +83,7 @@ impl ResultSlot {
     /// `(get-info :all-statistics)` printed), cut at a line to fit; call
     /// before [`ResultSlot::store`].
     pub fn store_statistics(&self, text: &str) {
-        // SAFETY: as in `store_marked`.
+        // SAFETY: as in `store`.
         let page = unsafe { &mut *self.page };
         let mut end = text.len();
         if end > STATISTICS_BYTES {
@@ -120,66 +107,56 @@ impl ResultSlot {
         Some(std::str::from_utf8(&page.statistics[..len]).unwrap_or(""))
     }
 
-    /// Stores a finished execution's result.
-    pub fn store(&self, verdict: &Verdict, output: &str, solver_ns: u64) {
-        self.store_marked(verdict, output, solver_ns, false);
-    }
-
-    /// Stores a fresh context's verdict after a warm context's finding it
-    /// did not repeat (see `harness`): counted apart by the feedback.
-    pub fn store_history_dependent(&self, verdict: &Verdict, output: &str, solver_ns: u64) {
-        self.store_marked(verdict, output, solver_ns, true);
-    }
-
-    fn store_marked(
-        &self,
-        verdict: &Verdict,
-        output: &str,
-        solver_ns: u64,
-        history_dependent: bool,
-    ) {
+    /// Stores a finished execution's result; call last.
+    pub fn store(&self, judged: &Judged) {
         // SAFETY: only the executing side writes, between `clear` and the
         // `finished` store; the reader reads after the execution.
         let page = unsafe { &mut *self.page };
-        let bytes = postcard::to_allocvec(verdict).unwrap_or_default();
-        let v = if bytes.len() <= VERDICT_BYTES {
-            bytes
-        } else {
-            let short = Verdict::Error(format!("verdict too long to report: {}", verdict.kind()));
-            postcard::to_allocvec(&short).unwrap_or_default()
-        };
-        page.verdict[..v.len()].copy_from_slice(&v);
-        page.verdict_len.store(v.len() as u32, Ordering::SeqCst);
-        let mut end = output.len().min(OUTPUT_BYTES);
-        while !output.is_char_boundary(end) {
+        // Postcard writes a struct as its fields one after the other, so
+        // the verdict and the output are written in place, each checked
+        // against its share of the page, and read back as one `Judged`.
+        let verdict_len =
+            match postcard::to_slice(&judged.verdict, &mut page.result[..VERDICT_BYTES]) {
+                Ok(used) => used.len(),
+                Err(_) => {
+                    let short = Verdict::Error(format!(
+                        "verdict too long to report: {}",
+                        judged.verdict.kind()
+                    ));
+                    postcard::to_slice(&short, &mut page.result[..VERDICT_BYTES])
+                        .map_or(0, |used| used.len())
+                }
+            };
+        let mut end = judged.output.len().min(OUTPUT_BYTES);
+        while !judged.output.is_char_boundary(end) {
             end -= 1;
         }
-        page.output[..end].copy_from_slice(&output.as_bytes()[..end]);
-        page.output_len.store(end as u32, Ordering::SeqCst);
-        page.solver_ns.store(solver_ns, Ordering::SeqCst);
-        page.history_dependent
-            .store(u32::from(history_dependent), Ordering::SeqCst);
+        let rest = (
+            &judged.output[..end],
+            judged.solver_ns,
+            judged.history_dependent,
+        );
+        let rest_len =
+            postcard::to_slice(&rest, &mut page.result[verdict_len..]).map_or(0, |used| used.len());
+        page.result_len
+            .store((verdict_len + rest_len) as u32, Ordering::SeqCst);
         page.finished.store(1, Ordering::SeqCst);
     }
 
     /// The last execution's result, or `None` if it did not finish. Reading
     /// leaves it in place until the next [`ResultSlot::clear`]: under
     /// `fork`, the child and then the parent read it.
-    pub fn read(&self) -> Option<Finished> {
+    pub fn read(&self) -> Option<Judged> {
         let page = self.page();
         if page.finished.load(Ordering::SeqCst) == 0 {
             return None;
         }
-        let vlen = (page.verdict_len.load(Ordering::SeqCst) as usize).min(VERDICT_BYTES);
-        let olen = (page.output_len.load(Ordering::SeqCst) as usize).min(OUTPUT_BYTES);
-        let verdict = postcard::from_bytes(&page.verdict[..vlen])
-            .unwrap_or_else(|e| Verdict::Error(format!("unreadable verdict: {e}")));
-        Some(Finished {
-            verdict,
-            output: String::from_utf8_lossy(&page.output[..olen]).into_owned(),
-            solver_ns: page.solver_ns.load(Ordering::SeqCst),
-            history_dependent: page.history_dependent.load(Ordering::SeqCst) != 0,
-        })
+        let len = (page.result_len.load(Ordering::SeqCst) as usize).min(RESULT_BYTES);
+        Some(
+            postcard::from_bytes(&page.result[..len]).unwrap_or_else(|e| {
+                Judged::new(Verdict::Error(format!("unreadable verdict: {e}")), "", 0)
+            }),
+        )
     }
 }
 
@@ -199,7 +176,7 @@ mod tests {
         // SAFETY: the child only writes the page and _exits.
         match unsafe { libc::fork() } {
             0 => {
-                slot.store(&verdict, "unsat\n", 42);
+                slot.store(&Judged::new(verdict.clone(), "unsat\n", 42));
                 unsafe { libc::_exit(0) }
             }
             pid => {
@@ -222,10 +199,10 @@ mod tests {
         slot.clear();
         slot.store_statistics("(:conflicts 3\n :decisions 7)");
         assert_eq!(slot.statistics(), None, "not before the result");
-        slot.store(&Verdict::Unknown, "unknown", 1);
+        slot.store(&Judged::new(Verdict::Unknown, "unknown", 1));
         assert_eq!(slot.statistics(), Some("(:conflicts 3\n :decisions 7)"));
         slot.clear();
-        slot.store(&Verdict::Unknown, "unknown", 1);
+        slot.store(&Judged::new(Verdict::Unknown, "unknown", 1));
         assert_eq!(
             slot.statistics(),
             Some(""),
@@ -234,7 +211,7 @@ mod tests {
         let long = " :decisions 7\n".repeat(STATISTICS_BYTES / 8);
         slot.clear();
         slot.store_statistics(&long);
-        slot.store(&Verdict::Unknown, "unknown", 1);
+        slot.store(&Judged::new(Verdict::Unknown, "unknown", 1));
         let got = slot.statistics().unwrap();
         assert!(got.len() <= STATISTICS_BYTES && got.ends_with('\n') && long.starts_with(got));
     }
@@ -242,7 +219,7 @@ mod tests {
     #[test]
     fn an_unfinished_execution_reports_nothing() {
         let slot = ResultSlot::new().unwrap();
-        slot.store(&Verdict::Unknown, "unknown", 1);
+        slot.store(&Judged::new(Verdict::Unknown, "unknown", 1));
         slot.clear();
         assert!(slot.read().is_none());
     }
@@ -251,7 +228,7 @@ mod tests {
     fn long_output_is_cut_at_a_char_boundary() {
         let slot = ResultSlot::new().unwrap();
         let text = "é".repeat(OUTPUT_BYTES);
-        slot.store(&Verdict::Unknown, &text, 1);
+        slot.store(&Judged::new(Verdict::Unknown, &text, 1));
         let got = slot.read().unwrap();
         assert!(got.output.len() <= OUTPUT_BYTES && text.starts_with(&got.output));
     }

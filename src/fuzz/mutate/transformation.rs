@@ -22,8 +22,8 @@ use libafl::mutators::{MutationResult, Mutator};
 use libafl::state::HasRand;
 use libafl_bolts::Named;
 
-use super::input::RandBridge;
 use super::size_limit::size_limit;
+use crate::fuzz::input::RandBridge;
 use crate::source::MixedCaseGenerator;
 #[cfg(doc)]
 use crate::transform::MAX_FORMULA_SIZE;
@@ -132,7 +132,7 @@ mod tests {
     use libafl_bolts::tuples::tuple_list;
 
     use super::*;
-    use crate::fuzz::coverage::scheduler::{Choice, TransformationScheduler};
+    use crate::fuzz::mutate::scheduled::{Choice, TransformationScheduler};
     use crate::generate::{ConstantPool, TermPool};
     use crate::source::Theory;
     use crate::transform::{

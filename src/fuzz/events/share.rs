@@ -4,13 +4,16 @@
 //! LibAFL 0.16.1's broker counts an `Objective` event and forwards it to no
 //! one (its `StdLlmpEventHook` handles it; only `NewTestcase` and `Stop` are
 //! forwarded, on a node link as well), so a finding stayed with the client
-//! that made it. [`ShareFindings`] wraps the mutational stage and sends each
-//! solution the stage's executions added (the objective adds one per new bug
-//! signature: see `feedback`) as a `NewTestcase` without observers. Every
+//! that made it. [`ShareFindings`] wraps the mutational stage and reads the
+//! solutions corpus ([`FindingCorpus`](crate::fuzz::corpus::findings::FindingCorpus)):
+//! each solution the stage's executions added that is a new bug signature
+//! (see `feedback::objective`) goes out as a `NewTestcase` without
+//! observers. Every
 //! other client, of this campaign or of one joined to it, then runs the case
 //! on its own solver (LibAFL re-executes a testcase that comes without
 //! observers), and its objective writes the finding into its own
-//! `findings/` when its solver answers it the same way.
+//! `findings/` (through its own solutions corpus) when its solver answers
+//! it the same way.
 //!
 //! # Invariants
 //!
@@ -21,13 +24,14 @@
 //! - A receiver judges the case by its own run, not by the sender's
 //!   verdict: a finding in a campaign's `findings/` is its own solver's.
 
-use libafl::Error;
 use libafl::corpus::{Corpus, CorpusId};
 use libafl::events::{Event, EventFirer, EventWithStats};
 use libafl::executors::ExitKind;
 use libafl::stages::{Restartable, Stage};
 use libafl::state::{HasCorpus, HasExecutions, HasSolutions};
+use libafl::{Error, HasMetadata};
 
+use crate::fuzz::corpus::findings::Found;
 use crate::truth::Case;
 
 /// The wrapped stage, then the solutions it added sent to every client.
@@ -65,7 +69,8 @@ impl<S, ST: Restartable<S>> Restartable<S> for ShareFindings<ST> {
     }
 }
 
-/// Sends the solutions after the first `before` to every client, as
+/// Sends the solutions after the first `before` that are new bug
+/// signatures to every client, as
 /// testcases without observers (each receiver runs them itself). Also for
 /// executions outside the stages (seeding), which receive nothing either.
 pub fn send_solutions_since<EM, S>(
@@ -79,6 +84,17 @@ where
 {
     let new: Vec<CorpusId> = state.solutions().ids().skip(before).collect();
     for id in new {
+        // A signature's further examples stay here: the others find their
+        // own once they have its first.
+        let new_signature = state
+            .solutions()
+            .get(id)?
+            .borrow()
+            .metadata::<Found>()
+            .is_ok_and(|f| f.new_signature);
+        if !new_signature {
+            continue;
+        }
         let input = state.solutions().cloned_input_for_id(id)?;
         let event = Event::NewTestcase {
             input,

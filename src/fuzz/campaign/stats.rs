@@ -13,7 +13,14 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 
+use super::State;
+use crate::fuzz::feedback::edges::EdgeSet;
+use crate::fuzz::mutate::scheduled::TransformationCounts;
+use crate::fuzz::mutate::size_limit::SizeLimit;
+use libafl::HasMetadata;
+use libafl::corpus::Corpus;
 use libafl::monitors::stats::{AggregatorOps, UserStats, UserStatsValue};
+use libafl::state::{HasCorpus, HasExecutions, HasImported, HasSolutions};
 use serde::{Deserialize, Serialize};
 
 /// How many solver times the reservoir keeps.
@@ -42,8 +49,6 @@ pub struct CampaignStats {
     pub verdicts: BTreeMap<String, u64>,
     /// Bug signature → times seen.
     pub signatures: BTreeMap<u64, u64>,
-    /// Finding files written, by kind.
-    pub findings: BTreeMap<String, u64>,
     /// Unknown and timeout files written.
     pub unknown_written: u64,
     /// Restarts of the client (after crashes and hard timeouts).
@@ -188,11 +193,6 @@ impl CampaignStats {
             .sum()
     }
 
-    /// All findings written.
-    pub fn findings_written(&self) -> u64 {
-        self.findings.values().sum()
-    }
-
     /// Seconds since the campaign started.
     pub fn wall_secs(&self) -> f64 {
         (now_unix() - self.started_unix).max(1e-9)
@@ -309,6 +309,77 @@ impl Snapshot {
             .rev()
             .find_map(|l| serde_json::from_str(l).ok())
     }
+}
+
+pub(super) fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapshot {
+    let stats = state
+        .metadata::<CampaignStats>()
+        .cloned()
+        .unwrap_or_default();
+    let edges = state.metadata::<EdgeSet>().map(|e| e.count).unwrap_or(0);
+    let time = stats.wall_secs();
+    let execs = *state.executions();
+    Snapshot {
+        time,
+        execs,
+        execs_per_sec: execs as f64 / time,
+        corpus: state.corpus().count(),
+        imported: *state.imported(),
+        edges,
+        edges_total,
+        findings: state.solutions().written().clone(),
+        signatures: stats.signatures.len(),
+        verdicts: stats.verdicts.clone(),
+        restarts: stats.restarts,
+        history_dependent: stats.history_dependent,
+        median_solver_ms: stats.median_solver_ms(),
+        transformations: state
+            .metadata::<TransformationCounts>()
+            .map(TransformationCounts::report)
+            .unwrap_or_default(),
+        transformation_secs: state
+            .metadata::<TransformationCounts>()
+            .map(TransformationCounts::solver_secs)
+            .unwrap_or_default(),
+        answered_per_hour: stats.answered() as f64 * 3600.0 / time,
+        verdict_secs: stats.verdict_secs.clone(),
+        in_solver: stats.solver_secs / time,
+        size_limit: state.metadata::<SizeLimit>().ok().map(SizeLimit::nodes),
+        last,
+    }
+}
+
+/// Prints the end-of-campaign summary (the lines `equifuzz fuzz` always
+/// ends with).
+pub fn print_summary(s: &Snapshot) {
+    println!(
+        "executions: {} in {:.1}s ({:.1}/s)",
+        s.execs, s.time, s.execs_per_sec
+    );
+    for (kind, n) in &s.verdicts {
+        println!("  {kind:>15}: {n}");
+    }
+    println!("findings written: {}", s.findings.values().sum::<u64>());
+    println!(
+        "corpus: {}; edges: {}",
+        s.corpus,
+        if s.edges_total == 0 {
+            "off".to_string()
+        } else {
+            format!("{} of {}", s.edges, s.edges_total)
+        }
+    );
+    if !s.transformations.is_empty() {
+        println!("transformations (used / skipped / new corpus entries):");
+        for (name, [used, skipped, new]) in &s.transformations {
+            println!("  {name:>22}: {used} / {skipped} / {new}");
+        }
+    }
+    println!(
+        "time: solver {:.1}%; median solver call {:.2} ms",
+        100.0 * s.in_solver,
+        s.median_solver_ms
+    );
 }
 
 #[cfg(test)]

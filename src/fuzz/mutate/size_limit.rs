@@ -1,11 +1,9 @@
 //! A formula-size limit that starts at the largest seed and grows only
 //! while coverage stalls (libFuzzer's `-len_control`, in formula nodes).
 //!
-//! Why: on the instrumented Z3 5.3.3 a guided campaign's new corpus
-//! entries, from minute 10 to 40, were five to eight times the size of its
-//! first ones (median 1.3-2.1 KB against 250 B), every query on them
-//! slower, answered ones included, and the campaign's rate fell from 75 to
-//! 7 executions a second. The transformations (term synthesis, crossover)
+//! Why: a guided campaign's new corpus entries grow several times the size
+//! of its first ones, every query on them slower, answered ones included,
+//! and the campaign's rate falls with them. The transformations (term synthesis, crossover)
 //! grow formulas, and a larger formula reaches a rare edge by sheer bulk
 //! first; nothing below [`MAX_FORMULA_SIZE`] stopped them. With the limit,
 //! larger formulas come only once the smaller ones stop finding edges.
@@ -16,14 +14,8 @@
 //! entry; here the formula's features, the solver's statistics and the
 //! value profile add entries without a new edge, so edges are counted.
 //!
-//! Measured (Z3 5.3.3 theory build, one hour, seed 1, against
-//! `--no-coverage`): 15,753 edges against 15,524 (+1.5%; +2.0-2.1% from
-//! minute 10 to 30), the plain guided hour +1.6%. The limit kept the
-//! entries of minutes 10-20 small (median 372 B) and the rate at 55
-//! executions a second, but edges stall after minute 10 and the limit
-//! doubled (160 to 330 nodes) by minute 20; the large entries and the slow
-//! rate came back ten minutes later than without it. So it is opt-in; a
-//! slower growth is untried.
+//! Opt-in: it delayed the large entries without more edges (figures:
+//! `docs/measured/fuzz.md`, "Size limit"); a slower growth is untried.
 //!
 //! # Invariants
 //!

@@ -13,14 +13,12 @@
 //! it (the smallest, quickest entry reaching it); the other selections are
 //! the inner scheduler's.
 //!
-//! Reach counts come from the edge tally ([`super::feedback::EdgeSet`]'s
+//! Reach counts come from the edge tally ([`crate::fuzz::feedback::edges::EdgeSet`]'s
 //! `hits`), which sees every execution; the entry per edge from LibAFL's
 //! `TopRatedsMetadata`, which the minimizer keeps.
 //!
-//! Opt-in (`fuzz --rare-edges`): in a 10-minute side-by-side on the
-//! instrumented Z3 5.3.3 (seed 1, a core each) it reached 15,373 edges
-//! against 15,362 without, within the run-to-run noise; it stays for the
-//! longer campaigns where FairFuzz showed its gains, to be measured there.
+//! Opt-in (`fuzz --rare-edges`): it has not yet measurably raised a
+//! campaign's edges (figures: `docs/measured/fuzz.md`, "Rare edges").
 //!
 //! # Invariants
 //!
@@ -38,7 +36,7 @@ use libafl::{Error, HasMetadata};
 use libafl_bolts::rands::Rand;
 use libafl_bolts::tuples::MatchName;
 
-use super::feedback::EdgeSet;
+use crate::fuzz::feedback::edges::EdgeSet;
 
 /// Share of the selections aimed at a rare edge.
 pub const RARE_SHARE: f64 = 0.5;

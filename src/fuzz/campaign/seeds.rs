@@ -12,8 +12,17 @@
 
 use std::path::{Path, PathBuf};
 
+use super::config::CampaignConfig;
+use super::stats::CampaignStats;
+use super::{CampaignError, State};
+use crate::fuzz::mutate::transformation::CaseGenerator;
+use crate::source::{MixedCaseGenerator, Theory};
 use crate::triage::{files_under, read_case};
 use crate::truth::Case;
+use libafl::HasMetadata;
+use libafl::corpus::Corpus;
+use libafl::events::EventFirer;
+use libafl::state::HasCorpus;
 
 /// Seeds read from folders, and the files refused with why.
 #[derive(Debug, Default)]
@@ -71,6 +80,116 @@ pub fn read_seeds(dirs: &[PathBuf]) -> Seeds {
         }
     }
     seeds
+}
+
+/// How many generated cases start an empty corpus.
+pub const INITIAL_CASES: usize = 16;
+
+/// Skipped seed files named one by one before the rest are only counted.
+const MAX_SKIPPED_SHOWN: usize = 10;
+
+/// Fills a new campaign's corpus: the corpus left by an earlier run on the
+/// same folder, then the seed folders (cases not already there), then, for
+/// a campaign not resumed or still empty, generated cases.
+/// A restarted client (`fresh` false) whose corpus is still empty (its
+/// first cases crashed) only generates.
+pub(super) fn seed_corpus<E, EM, Z>(
+    fresh: bool,
+    cfg: &CampaignConfig,
+    state: &mut State,
+    fuzzer: &mut Z,
+    executor: &mut E,
+    mgr: &mut EM,
+    generator: MixedCaseGenerator,
+) -> Result<(), CampaignError>
+where
+    EM: EventFirer<Case, State>,
+    Z: libafl::fuzzer::Evaluator<E, EM, Case, State>,
+{
+    let old = cfg.out.join("corpus");
+    let resumed = fresh && has_files(&old);
+    if resumed {
+        state.load_initial_inputs_forced(fuzzer, executor, mgr, &[old])?;
+        eprintln!(
+            "resumed: {} cases from {}/corpus",
+            state.corpus().count(),
+            cfg.out.display()
+        );
+    }
+    let seeds = if fresh {
+        read_seeds(&cfg.steering.seeds)
+    } else {
+        Seeds::default()
+    };
+    if !cfg.steering.seeds.is_empty() && fresh {
+        let shown: Vec<String> = cfg
+            .steering
+            .seeds
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        eprintln!(
+            "seeds: {} cases from {} ({} files skipped)",
+            seeds.cases.len(),
+            shown.join(", "),
+            seeds.skipped.len()
+        );
+        for (path, why) in seeds.skipped.iter().take(MAX_SKIPPED_SHOWN) {
+            eprintln!("  skipped {}: {why}", path.display());
+        }
+        if seeds.skipped.len() > MAX_SKIPPED_SHOWN {
+            eprintln!("  ... and {} more", seeds.skipped.len() - MAX_SKIPPED_SHOWN);
+        }
+    }
+    // A resumed campaign already holds the seeds it started with.
+    let mut known = std::collections::HashSet::new();
+    for id in state.corpus().ids().collect::<Vec<_>>() {
+        if let Ok(case) = state.corpus().cloned_input_for_id(id) {
+            known.insert(case);
+        }
+    }
+    // `--time` bounds the seeding too: each seed is a solver call of up to
+    // the query timeout, and twenty of them outlast a short campaign.
+    let time_up = |state: &State| {
+        cfg.time.is_some_and(|t| {
+            state
+                .metadata::<CampaignStats>()
+                .is_ok_and(|s| s.wall_secs() >= t.as_secs_f64())
+        })
+    };
+    for case in seeds.cases {
+        if time_up(state) {
+            break;
+        }
+        if !cfg.theory.admits(Theory::of(&case.formula)) {
+            continue;
+        }
+        if !known.contains(&case) {
+            fuzzer.add_input(state, executor, mgr, case)?;
+        }
+    }
+    // A new campaign starts from generated cases beside the seeds: the
+    // seeds are few and hand-picked, the generators cover every operator.
+    // One is always drawn, so that a campaign never starts empty.
+    if state.corpus().count() == 0 || (fresh && !resumed) {
+        let n = cfg
+            .max_execs
+            .map_or(INITIAL_CASES, |m| (m as usize).clamp(1, INITIAL_CASES));
+        let mut generator = CaseGenerator(generator);
+        for i in 0..n {
+            if i > 0 && time_up(state) {
+                break;
+            }
+            state.generate_initial_inputs_forced(fuzzer, executor, &mut generator, mgr, 1)?;
+        }
+    }
+    Ok(())
+}
+
+fn has_files(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|mut d| {
+        d.any(|e| e.is_ok_and(|e| !e.file_name().to_string_lossy().starts_with('.')))
+    })
 }
 
 #[cfg(test)]

@@ -4,13 +4,9 @@
 //! and the deadline after which the query is interrupted a little beyond
 //! it.
 //!
-//! Why: the time of a campaign goes to its tail. On the Z3 4.8.14 wheel,
-//! the median call took 19 ms and the mean 163 ms, because a third of the
-//! queries ran to Z3's soft timeout (1.6 s of a 2 s `--timeout`) before
-//! answering `unknown`, and on 4.8.14 an `unknown` comes at the soft
-//! timeout, not before (Z3 does not give up early on these strings). A
-//! query the solver answers at all, it answers fast; waiting 80 times the
-//! median buys almost no answers.
+//! Why: the time of a campaign goes to its tail: a query the solver
+//! answers at all, it answers fast, and waiting many times the median buys
+//! almost no answers (figures: `docs/measured/fuzz.md`, "Query limits").
 //!
 //! # Probes: a limit that is not censored by itself
 //!
@@ -28,11 +24,8 @@
 //! common, the probes see them and the limit grows (by at most the
 //! factor per calibration); when they vanish, it shrinks.
 //!
-//! The probes' share is a cost: with one in 16 at four times the limit,
-//! they took 20% of the solver time of a 2-minute campaign on the 4.8.14
-//! wheel (313 of 4,287 queries, 64 ms each against 23 ms on average), as a
-//! quarter of them run to their longer limit; one in 32 at three times
-//! the limit costs about a quarter of that.
+//! The probes' share is a cost, which is why one in [`PROBE_EVERY`] runs
+//! at [`PROBE_FACTOR`] times the limit (figures: `docs/measured/fuzz.md`).
 //!
 //! # Invariants
 //!

@@ -44,7 +44,7 @@ use libafl_bolts::rands::Rand;
 use libafl_bolts::tuples::NamedTuple;
 use serde::{Deserialize, Serialize};
 
-use super::stats::CampaignStats;
+use crate::fuzz::campaign::stats::CampaignStats;
 
 /// Decay of the bandit's counts per execution (memory of about 1/(1-γ) =
 /// 1,000 executions).
@@ -63,13 +63,15 @@ pub const PRIOR_SECS: f64 = 0.05;
 /// statistics (a test's state).
 const DEFAULT_SECS: f64 = 0.01;
 
-/// How the next transformation is chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the next transformation is chosen (`--schedule`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Choice {
-    /// Each with equal probability.
-    Uniform,
-    /// Discounted UCB1 on "added a corpus entry".
+    /// A discounted UCB1 bandit learns which transformations add corpus
+    /// entries.
+    #[default]
     Bandit,
+    /// Each transformation with equal probability.
+    Uniform,
 }
 
 /// What one transformation did in a campaign.

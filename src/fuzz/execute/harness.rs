@@ -1,5 +1,6 @@
-//! One execution: print the case, run the solver, judge the reply, leave
-//! the result in the [`ResultSlot`].
+//! One execution: print the case once, run the solver, judge the reply
+//! once, and return the [`Judged`] result ([`Harness::execute`]), for
+//! either loop.
 //!
 //! # Invariants
 //!
@@ -7,11 +8,12 @@
 //!   `not-expressible` ([`not_expressible`]), and the printer and the reply
 //!   reader follow the release's dialect.
 //! - In process, the warm context's statistics after the query (Z3's
-//!   counters) go to the slot beside the verdict, for the statistics
-//!   feedback (see [`statistics`](super::statistics)).
+//!   counters) are kept for the statistics map ([`Harness::statistics`];
+//!   see [`statistics`](crate::fuzz::observe::statistics)).
 //! - The harness never writes files and never touches the fuzzer state: it
-//!   may run in a fork child whose memory vanishes. Everything it knows
-//!   goes through the slot; the feedbacks record it.
+//!   may run in a fork child whose memory vanishes. Everything it knows is
+//!   in the [`Judged`] it returns (which the LibAFL loop puts in the
+//!   observers' slot) and in [`Harness::statistics`].
 //! - libz3 gets Z3's own soft timeout (below the executor's hard one), so a
 //!   slow query usually ends with `unknown`, not with a kill. In process,
 //!   that timeout and the deadline are calibrated from the answer times
@@ -36,19 +38,18 @@
 //!   restarts the client, instead of the client vanishing with the input.
 //! - A crash verdict names what the solver said as it died (Z3's
 //!   `ASSERTION VIOLATION`, its file and line), when it said anything:
-//!   the worker's standard error is kept per query ([`crash_site`]). The
-//!   bug signature of such a crash is that message, not the formula's
-//!   operators, so one failing assertion reached by many formulas is one
-//!   finding, not thousands (see `feedback::signature`).
+//!   the worker's standard error is kept per query ([`crash_site`]), and
+//!   the verdict carries it as the crash's site ([`Crash`]). The bug
+//!   signature of such a crash is that site, not the formula's operators,
+//!   so one failing assertion reached by many formulas is one finding, not
+//!   thousands (see `feedback::objective::signature`).
 
 use std::ffi::CString;
 use std::time::{Duration, Instant};
 
-use libafl::executors::ExitKind;
-
+use super::judged::Judged;
 use super::limits::{QueryLimit, QueryLimits};
-use super::slot::ResultSlot;
-use crate::oracle::{Answer, Expected, Reply, Verdict, judge, not_expressible};
+use crate::oracle::{Answer, Crash, Expected, Reply, Verdict, judge, not_expressible};
 use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, z3::Z3Context};
 use crate::term::Printer;
@@ -85,28 +86,39 @@ pub enum Solver {
 pub struct Harness {
     solver: Solver,
     printer: Printer,
-    slot: &'static ResultSlot,
+    /// The warm query's statistics when a fresh context ran after it (the
+    /// worker keeps only the last query's).
+    warm_statistics: Option<String>,
 }
 
 impl Harness {
-    /// A harness on `solver` that prints with `printer` and reports to `slot`.
-    pub fn new(solver: Solver, printer: Printer, slot: &'static ResultSlot) -> Self {
+    /// A harness on `solver` that prints with `printer`.
+    pub fn new(solver: Solver, printer: Printer) -> Self {
         Harness {
             solver,
             printer,
-            slot,
+            warm_statistics: None,
         }
     }
 
-    /// Runs one case. `ExitKind::Ok` with the verdict, crash included, in
-    /// the slot; `ExitKind::Timeout` when the solver thread missed its
-    /// deadline. A process-killing crash is seen by the executor.
-    pub fn run(&mut self, case: &Case) -> ExitKind {
-        self.slot.clear();
+    /// The solver's statistics after the last execution's query (what
+    /// `(get-info :all-statistics)` printed; in process only, else empty).
+    pub fn statistics(&self) -> &str {
+        match (&self.warm_statistics, &self.solver) {
+            (Some(warm), _) => warm,
+            (None, Solver::Z3Fresh { worker, .. }) => worker.statistics(),
+            (None, _) => "",
+        }
+    }
+
+    /// Runs one case: prints it once, runs the solver, judges the reply
+    /// once. A crash of the solver's worker is a crash verdict; a crash
+    /// that kills this process is seen by LibAFL's executor instead.
+    pub fn execute(&mut self, case: &Case) -> Judged {
+        self.warm_statistics = None;
         let dialect = self.printer.dialect;
         if let Some(why) = not_expressible(dialect, &case.formula, Some(&case.truth)) {
-            self.slot.store(&Verdict::NotExpressible(why), "", 0);
-            return ExitKind::Ok;
+            return Judged::new(Verdict::NotExpressible(why), "", 0);
         }
         let script = self
             .printer
@@ -114,22 +126,21 @@ impl Harness {
         let expected = Expected::from(&case.truth);
         let verdict_of = |reply: &Reply| judge(&case.formula, Some(&expected), reply);
         let start = Instant::now();
-        let reply_and_output = match &mut self.solver {
+        let (reply, output) = match &mut self.solver {
             Solver::Z3Fresh { worker, limits } => {
                 let limit = limits.next_query();
                 let (reply, out) =
                     run_in_worker(worker, limits, limit, &script, Context::Warm, dialect);
-                self.slot.store_statistics(worker.statistics());
                 let verdict = verdict_of(&reply);
                 if !verdict.is_finding() {
                     let solver_ns = start.elapsed().as_nanos() as u64;
-                    self.slot.store(&verdict, &out, solver_ns);
-                    return ExitKind::Ok;
+                    return Judged::new(verdict, out, solver_ns);
                 }
                 // A warm context keeps state from earlier queries: only
                 // what a fresh one says again is a finding. It gets the warm
                 // query's limit, and does not calibrate: its start-up
                 // would bias the limits.
+                self.warm_statistics = Some(worker.statistics().to_string());
                 let limit = QueryLimit {
                     probe: false,
                     ..limit
@@ -139,17 +150,18 @@ impl Harness {
                 let fresh = verdict_of(&reply);
                 let solver_ns = start.elapsed().as_nanos() as u64;
                 if fresh.is_finding() {
-                    self.slot.store(&fresh, &fresh_out, solver_ns);
-                } else {
-                    let note = format!(
-                        "a warm context said {} ({}), a fresh one {}:\n{fresh_out}",
-                        verdict.kind(),
-                        out.trim(),
-                        fresh.kind()
-                    );
-                    self.slot.store_history_dependent(&fresh, &note, solver_ns);
+                    return Judged::new(fresh, fresh_out, solver_ns);
                 }
-                return ExitKind::Ok;
+                let note = format!(
+                    "a warm context said {} ({}), a fresh one {}:\n{fresh_out}",
+                    verdict.kind(),
+                    out.trim(),
+                    fresh.kind()
+                );
+                return Judged {
+                    history_dependent: true,
+                    ..Judged::new(fresh, note, solver_ns)
+                };
             }
             Solver::Z3Inherited { context } => {
                 let text = CString::new(script).unwrap_or_default();
@@ -161,31 +173,18 @@ impl Harness {
             }
             Solver::Other { target, timeout } => {
                 let outcome = target.run(&script, *timeout);
-                match outcome {
-                    RawOutcome::Finished { stdout, .. } => {
-                        (Reply::from_output_in(&stdout, dialect), stdout)
-                    }
-                    RawOutcome::Timeout { .. } => (Reply::Timeout, outcome.to_string()),
-                    RawOutcome::Crashed { .. } | RawOutcome::OutOfMemory { .. } => {
-                        (Reply::Crash(outcome.to_string()), outcome.to_string())
-                    }
-                    RawOutcome::NotRun { ref reason, .. } => {
-                        (Reply::NotRun(reason.clone()), outcome.to_string())
-                    }
-                }
+                let reply = Reply::from_outcome_in(&outcome, dialect);
+                let raw = match outcome {
+                    RawOutcome::Finished { stdout, .. } => stdout,
+                    other => other.to_string(),
+                };
+                (reply, raw)
             }
         };
         let solver_ns = start.elapsed().as_nanos() as u64;
-        let (reply, output) = reply_and_output;
-        let verdict = verdict_of(&reply);
-        self.slot.store(&verdict, &output, solver_ns);
-        ExitKind::Ok
+        Judged::new(verdict_of(&reply), output, solver_ns)
     }
 }
-
-/// Put between how the worker died and what the solver said, in a crash
-/// verdict (see [`crash_site`]).
-pub const SOLVER_SAID: &str = "; it said: ";
 
 /// What a dying solver said, on one line, at most 300 characters: from
 /// Z3's last `ASSERTION VIOLATION` (its `File: ...`, `Line: N` and the
@@ -246,18 +245,14 @@ fn run_in_worker(
             )
         }
         ProcessAnswer::Crashed { how, printed } => {
-            let said = crash_site(&printed);
-            let reply = if said.is_empty() {
-                format!("the solver worker died: {how}")
-            } else {
-                format!("the solver worker died: {how}{SOLVER_SAID}{said}")
-            };
+            let crash =
+                Crash::new(format!("the solver worker died: {how}")).at(crash_site(&printed));
             let output = if printed.is_empty() {
                 how
             } else {
                 format!("{how}\n{printed}")
             };
-            (Reply::Crash(reply), output)
+            (Reply::Crash(crash), output)
         }
         ProcessAnswer::NotRun(why) => (Reply::NotRun(why.clone()), why),
     }

@@ -1,0 +1,193 @@
+//! The fuzz loop of one client, the same for every executor: seed the
+//! corpus if new, then fuzz one input at a time until the time or
+//! execution limit, with a live line and a `stats.jsonl` line every
+//! `progress`.
+//!
+//! # Invariants
+//!
+//! - Lines come at multiples of `progress` since the campaign started (a
+//!   restarted client keeps the beat), never more than one per tick.
+//! - The loop never spins without executing: after [`IDLE_ROUNDS`] rounds
+//!   that ran nothing it adds a fresh case.
+
+use std::marker::PhantomData;
+use std::num::NonZeroUsize;
+
+use libafl::HasMetadata;
+use libafl::corpus::Corpus;
+use libafl::events::{Event, EventFirer, EventRestarter, EventWithStats};
+use libafl::fuzzer::Fuzzer;
+use libafl::stages::StdMutationalStage;
+use libafl::state::{HasCorpus, HasExecutions, HasSolutions};
+use libafl_bolts::tuples::tuple_list;
+
+use super::client::{CaseMutator, Stages};
+use super::config::CampaignConfig;
+use super::seeds::seed_corpus;
+use super::stats::{CampaignStats, print_summary, snapshot};
+use super::{CampaignError, State};
+use crate::fuzz::events::share::{ShareFindings, send_solutions_since};
+use crate::fuzz::feedback::edges::EdgeSet;
+use crate::fuzz::mutate::crossover::Crossover;
+use crate::fuzz::mutate::scheduled::TransformationScheduler;
+use crate::fuzz::mutate::size_limit::SizeLimit;
+use crate::fuzz::mutate::transformation::{CaseGenerator, FreshCase, TransformationMutator};
+use crate::generate::TermPool;
+use crate::source::MixedCaseGenerator;
+use crate::transform::{
+    ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
+    VariableReplacement, formula_size,
+};
+use crate::truth::Case;
+
+/// What the fuzz loop needs besides the executor, fuzzer and state.
+pub(super) struct LoopParts<'a> {
+    pub(super) cfg: &'a CampaignConfig,
+    pub(super) generator: MixedCaseGenerator,
+    pub(super) terms: TermPool,
+    pub(super) edges_total: usize,
+    pub(super) fresh_state: bool,
+    pub(super) stats_file: bool,
+}
+
+/// The fuzz loop, the same for every executor: seed the corpus if new,
+/// then fuzz one input at a time until the time or execution limit, with a
+/// live line and a `stats.jsonl` line every `progress`.
+pub(super) fn fuzz_until_done<E, EM, Z>(
+    parts: LoopParts<'_>,
+    executor: &mut E,
+    fuzzer: &mut Z,
+    state: &mut State,
+    mgr: &mut EM,
+) -> Result<(), CampaignError>
+where
+    EM: EventFirer<Case, State> + EventRestarter<State>,
+    Z: Fuzzer<E, EM, Case, State, Stages<E, EM, Z>> + libafl::fuzzer::Evaluator<E, EM, Case, State>,
+{
+    let LoopParts {
+        cfg,
+        generator,
+        terms,
+        edges_total,
+        fresh_state,
+        stats_file,
+    } = parts;
+    let stats_path = cfg.out.join("stats.jsonl");
+    let transforming = !cfg.steering.generate_only;
+    let mutator: CaseMutator = TransformationScheduler::new(
+        tuple_list!(
+            TransformationMutator::new(ConstantAssignment).enabled(transforming),
+            TransformationMutator::new(TermSynthesis::new(terms, 3)).enabled(transforming),
+            TransformationMutator::new(VariableAbstraction).enabled(transforming),
+            TransformationMutator::new(VariableReplacement).enabled(transforming),
+            TransformationMutator::new(ConstantReplacement).enabled(transforming),
+            TransformationMutator::new(NoiseIntroduction).enabled(transforming),
+            Crossover::new(transforming),
+            FreshCase::new(generator.clone())
+        ),
+        cfg.steering.choice(),
+        2,
+    )
+    .replacing("fresh-case");
+    let mut stages: Stages<E, EM, Z> = tuple_list!(ShareFindings(
+        StdMutationalStage::with_max_iterations(mutator, NonZeroUsize::MIN)
+    ));
+    let mut unstuck = CaseGenerator(generator.clone());
+    if fresh_state || state.corpus().count() == 0 {
+        let before = state.solutions().count();
+        seed_corpus(fresh_state, cfg, state, fuzzer, executor, mgr, generator)?;
+        send_solutions_since(before, state, mgr)?;
+    }
+    // Lines come at multiples of `progress` since the campaign started
+    // (a restarted client keeps the beat), never more than one per tick.
+    let tick = |secs: f64| (secs / cfg.progress.as_secs_f64()).floor() as u64;
+    let mut last_tick = tick(state.metadata::<CampaignStats>()?.wall_secs());
+    let mut idle = 0usize;
+    // Edges in the last `edges.txt` written (one client per folder only:
+    // with `--cores` each client covers its own).
+    let mut edges_written = None;
+    let len_control = cfg.steering.len_control && cfg.steering.edges_steer();
+    if len_control && state.metadata::<SizeLimit>().is_err() {
+        let largest = largest_formula(state)?;
+        let edges = state.metadata::<EdgeSet>().map_or(0, |e| e.count);
+        let limit = SizeLimit::new(largest, edges, *state.executions());
+        eprintln!(
+            "size limit: {} formula nodes to start (--len-control)",
+            limit.nodes()
+        );
+        state.add_metadata(limit);
+    }
+    loop {
+        let execs = *state.executions();
+        let stats = state.metadata::<CampaignStats>()?;
+        let wall = stats.wall_secs();
+        let done = cfg.max_execs.is_some_and(|m| execs >= m)
+            || cfg.time.is_some_and(|t| wall >= t.as_secs_f64());
+        if done || tick(wall) > last_tick {
+            last_tick = tick(wall);
+            stats.write_shapes(&cfg.out)?;
+            if let (true, Ok(edges)) = (stats_file, state.metadata::<EdgeSet>())
+                && edges_written != Some(edges.count)
+            {
+                edges.write(&cfg.out)?;
+                edges_written = Some(edges.count);
+            }
+            let snap = snapshot(state, edges_total, done);
+            eprintln!("{}", snap.line());
+            if stats_file {
+                snap.append_to(&stats_path)?;
+            }
+            // LibAFL's monitor (the broker's, with `--cores`) sees every
+            // client's counters.
+            for (name, value) in snap.user_stats() {
+                let event = Event::UpdateUserStats {
+                    name: name.into(),
+                    value,
+                    phantom: PhantomData,
+                };
+                mgr.fire(state, EventWithStats::with_current_time(event, execs))?;
+            }
+            if done {
+                print_summary(&snap);
+                return Ok(());
+            }
+        }
+        let before = *state.executions();
+        fuzzer.fuzz_one(&mut stages, executor, state, mgr)?;
+        if len_control {
+            let edges = state.metadata::<EdgeSet>().map_or(0, |e| e.count);
+            let execs = *state.executions();
+            state.metadata_mut::<SizeLimit>()?.update(edges, execs);
+        }
+        // LibAFL skips, for good, the stage of a corpus entry whose
+        // mutations crashed the client three times: a corpus of such
+        // entries alone (one entry, with coverage off) would spin here
+        // without executing anything. A fresh case gives it one more.
+        idle = if *state.executions() == before {
+            idle + 1
+        } else {
+            0
+        };
+        if idle >= IDLE_ROUNDS {
+            idle = 0;
+            let case = libafl::generators::Generator::generate(&mut unstuck, state)?;
+            let before = state.solutions().count();
+            fuzzer.add_input(state, executor, mgr, case)?;
+            send_solutions_since(before, state, mgr)?;
+        }
+    }
+}
+
+/// The size of the largest formula in the corpus (0 if empty).
+fn largest_formula(state: &State) -> Result<usize, CampaignError> {
+    let mut largest = 0;
+    for id in state.corpus().ids() {
+        let case = state.corpus().cloned_input_for_id(id)?;
+        largest = largest.max(formula_size(&case.formula));
+    }
+    Ok(largest)
+}
+
+/// Rounds without an execution after which the loop adds a fresh case to
+/// the corpus (see `fuzz_until_done`).
+pub const IDLE_ROUNDS: usize = 1000;

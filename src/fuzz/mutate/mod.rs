@@ -1,0 +1,8 @@
+//! The mutators: the transformations (which keep the truth), a crossover
+//! and a fresh-case draw, stacked by a scheduled mutator, within a
+//! formula-size limit.
+
+pub mod crossover;
+pub mod scheduled;
+pub mod size_limit;
+pub mod transformation;

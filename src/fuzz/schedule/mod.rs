@@ -1,0 +1,5 @@
+//! Corpus scheduling: which entry is mutated next.
+
+pub mod favoured;
+pub mod power;
+pub mod rare;
