@@ -12,6 +12,7 @@ mod equivalent_formulas;
 mod generator;
 mod pool;
 mod regex_constant_assignment;
+mod regex_equivalence;
 mod regex_equivalent_formulas;
 mod regex_membership;
 mod regex_membership_equivalences;
@@ -36,9 +37,8 @@ pub use equivalent_formulas::{
 pub use generator::Generator;
 pub use pool::ConstantPool;
 pub use regex_constant_assignment::RegexConstantAssignment;
-pub use regex_equivalent_formulas::{
-    RegexEquivalence, regex_equivalences, regex_equivalent_formula_cases,
-};
+pub use regex_equivalence::RegexEquivalence;
+pub use regex_equivalent_formulas::{regex_equivalences, regex_equivalent_formula_cases};
 pub use regex_membership::RegexMembership;
 pub use regex_pool::{PoolRegex, RegexPool};
 pub use regex_term_synthesis::RegexTermSynthesis;

@@ -43,12 +43,12 @@
 //! - **Unique minimal core** `{a0, a1}`: every row carries a model of `B`
 //!   and one of `¬A`, found here by a search over small values and checked
 //!   by exact evaluation; a row without both is not made.
-//! - **(DEP)** of [`crate::transform::variable_replacement`], in the
+//! - **(DEP)** of `transform::replacement::variable`, in the
 //!   strong form Table 2.3's rows have: in the model of `B`, changing any
 //!   one variable alone makes `A` false. A form without such a model is
 //!   not made (EM2 with `RegLan` variables).
 
-use super::regex_equivalent_formulas::RegexEquivalence;
+use super::regex_equivalence::RegexEquivalence;
 use super::sx::*;
 #[cfg(test)]
 use super::tables::RowWriter;

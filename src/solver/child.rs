@@ -16,6 +16,19 @@ use std::io;
 use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
+/// The default memory limit of a solver: 4 GiB of address space (for a
+/// fork child, 4 GiB beyond the parent's image).
+pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
+
+/// `start + timeout`, or a year from `start` if that does not fit an
+/// `Instant` (no deadline in a run is that far, and no addition may panic).
+pub fn deadline_after(start: Instant, timeout: Duration) -> Instant {
+    start
+        .checked_add(timeout)
+        .or_else(|| start.checked_add(Duration::from_secs(365 * 24 * 3600)))
+        .unwrap_or(start)
+}
+
 /// The most bytes kept from one output stream of one run (64 MiB).
 pub const MAX_OUTPUT: usize = 64 << 20;
 

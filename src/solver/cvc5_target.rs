@@ -27,12 +27,12 @@
 use std::ffi::CString;
 use std::time::{Duration, Instant};
 
+use super::child::DEFAULT_MEMORY_LIMIT;
 use super::child::Limits;
 use super::cvc5_lib::{Cvc5Library, Cvc5Solver};
 use super::fork_frame::{ExitMeaning, own_address_space, run_in_child};
 use super::option::SolverOption;
 use super::outcome::RawOutcome;
-use super::z3_target::DEFAULT_MEMORY_LIMIT;
 use super::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
@@ -101,7 +101,7 @@ impl Cvc5InProcessFork {
                 .map(|extra| own_address_space().saturating_add(extra)),
             cpu_seconds: None,
         };
-        let deadline = super::process::deadline_after(start, timeout);
+        let deadline = super::child::deadline_after(start, timeout);
         let pristine = &mut self.pristine;
         run_in_child(start, deadline, limits, &CVC5_EXITS, |answer| {
             // The soft timeout: cvc5's own per-query limit, below the hard

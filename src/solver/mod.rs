@@ -39,6 +39,7 @@ pub mod z3_worker;
 use std::path::Path;
 use std::time::Duration;
 
+pub use child::DEFAULT_MEMORY_LIMIT;
 pub use cvc5_lib::Cvc5Library;
 pub use cvc5_target::Cvc5InProcessFork;
 pub use info::SolverInfo;
@@ -46,7 +47,7 @@ pub use option::SolverOption;
 pub use outcome::{CrashCause, RawOutcome};
 pub use process::ProcessTarget;
 pub use z3::Z3Library;
-pub use z3_target::{ContextMode, DEFAULT_MEMORY_LIMIT, Z3InProcess, Z3InProcessFork};
+pub use z3_target::{ContextMode, Z3InProcess, Z3InProcessFork};
 
 use crate::term::Dialect;
 

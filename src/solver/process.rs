@@ -18,9 +18,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::child::{self, Ended, Limits};
+use super::child::{self, DEFAULT_MEMORY_LIMIT, Ended, Limits, deadline_after};
 use super::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory};
-use super::z3_target::DEFAULT_MEMORY_LIMIT;
 use super::{Error, Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
@@ -209,15 +208,6 @@ impl Target for ProcessTarget {
             &self.ok_exit_codes,
         )
     }
-}
-
-/// `start + timeout`, or a year from `start` if that does not fit an
-/// `Instant` (no deadline in a run is that far, and no addition may panic).
-pub fn deadline_after(start: Instant, timeout: Duration) -> Instant {
-    start
-        .checked_add(timeout)
-        .or_else(|| start.checked_add(Duration::from_secs(365 * 24 * 3600)))
-        .unwrap_or(start)
 }
 
 /// Asks the kernel to kill this (forked, not yet executed) process when

@@ -29,16 +29,12 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::child::Limits;
+use super::child::{DEFAULT_MEMORY_LIMIT, Limits};
 use super::fork_frame::{ExitMeaning, own_address_space, run_in_child};
 use super::outcome::{RawOutcome, z3_exit_code_name};
 use super::z3::{PreparedScript, Z3Context, Z3Library};
 use super::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
-
-/// The default memory limit of a solver: 4 GiB of address space (for a
-/// fork child, 4 GiB beyond the parent's image).
-pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 
 /// Where a fork child's Z3 context comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -150,7 +146,7 @@ impl Z3InProcessFork {
             cpu_seconds: None,
         };
         let ctx = self.parent_context(prepared.unsat_cores);
-        let deadline = super::process::deadline_after(start, timeout);
+        let deadline = super::child::deadline_after(start, timeout);
         let setup = ChildSetup {
             soft_ms,
             set_timeout: set_timeout.as_deref(),

@@ -34,8 +34,8 @@ const UNSAT: &[&dyn Transformation] = &[
 
 /// The bit-vector and array rows of variable and constant replacement,
 /// which keep a sat case's model (see
-/// `transform::combined_variable_replacement` and
-/// `transform::combined_constant_replacement`).
+/// `transform::replacement::combined_variable` and
+/// `transform::replacement::combined_constant`).
 const COMBINED_SAT: &[&dyn Transformation] = &[&VariableReplacement, &ConstantReplacement];
 
 /// The transformations a chain draws from.

@@ -20,7 +20,7 @@
 //! - No row has a side condition, so every row is total: the clause
 //!   `lhs(x, w̄) = x_fresh` is satisfiable whatever `x` (any `w̄`), which is
 //!   what variable replacement needs (see
-//!   `transform::combined_variable_replacement`).
+//!   `transform::replacement::combined_variable`).
 //! - `int2bv`/`bv2nat` appear only where exact: `bv2nat` of an `m`-bit
 //!   vector lies in `0..2^m`, where `int2bv` of width `m` inverts it.
 

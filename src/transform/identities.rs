@@ -20,7 +20,7 @@
 //!   for the witnesses the test constructs). Only total identities keep an
 //!   instantiated clause satisfiable whatever the subject's value; the
 //!   transformations use only those where a model of the rest of the formula
-//!   is unknown (see `transform::variable_replacement`).
+//!   is unknown (see `transform::replacement::variable`).
 //!
 //! # Reconstruction of the printed table
 //!

@@ -76,33 +76,29 @@
 //! over the best case so far; `candidates` the families of replacements a
 //! pass proposes for a subterm; `undo` the transformations undone where
 //! the formula shows them; `unsat_core` what refutes a claimed unsat core;
-//! `constants` shorter literals; `subterm` the paths to subterms. Imports
-//! go one way: `reducer` uses the others, `candidates` uses `undo`,
-//! `constants` and `subterm`, and the rest use no sibling.
+//! `constants` shorter literals; `subterm` the paths to subterms; `mode`
+//! and `size` what a minimization may change and how big a case is.
+//! Imports go one way: `reducer` uses the others, `candidates` uses
+//! `undo`, `constants` and `subterm`, and the rest use no sibling but
+//! `mode` and `size`.
 
 mod candidates;
 mod constants;
+mod mode;
 mod reducer;
+mod size;
 mod subterm;
 mod undo;
 mod unsat_core;
 
+pub use mode::Mode;
+pub use size::size;
 pub use unsat_core::core_refuted;
 
 use candidates::{sat_candidates, stand_ins, unsat_candidates};
 use reducer::Reducer;
 
 use crate::truth::{Case, Truth};
-
-/// What may be changed in an unsat case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// The failure involves the core (an invalid core) or the truth is sat:
-    /// only reductions that keep the truth exactly.
-    Exact,
-    /// The solver contradicts an unsat status: instantiation is allowed too.
-    StatusOnly,
-}
 
 /// The result of [`minimize`].
 #[derive(Clone, Debug)]
@@ -114,11 +110,6 @@ pub struct Minimized {
     /// Whether an unsat case was instantiated, so that its core is an
     /// unsat subset whose minimality was not rechecked.
     pub instantiated: bool,
-}
-
-/// A case's size in AST nodes (what sizes are compared in).
-pub fn size(case: &Case) -> usize {
-    case.formula.assertions.iter().map(|a| a.term.size()).sum()
 }
 
 /// Shrinks `case` while `test` says the solver still fails on it (see the

@@ -17,10 +17,11 @@ use num_traits::{Signed, Zero};
 
 use super::candidates::{Candidates, CaseCandidates, decided_candidates, strengthened_candidates};
 use super::constants::{literal_weight, shorter, substitute_constant};
+use super::mode::Mode;
+use super::size::size;
 use super::subterm::{paths, replaced};
 use super::undo::{definitions, eliminated};
 use super::unsat_core::{core_refuted, with_decided_core};
-use super::{Mode, size};
 use crate::semantics::Value;
 use crate::term::{Sort, Term};
 use crate::truth::{Case, Truth};

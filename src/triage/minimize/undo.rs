@@ -15,7 +15,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::Mode;
+use super::mode::Mode;
 use crate::term::{Op, Sort, Term};
 use crate::truth::{Case, Truth};
 
