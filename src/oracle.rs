@@ -29,6 +29,7 @@
 //! [`Verdict::Error`]: Z3 skips a command it cannot parse and goes on, so
 //! its answer would be about a different formula.
 
+mod crash;
 mod expressible;
 
 use std::collections::BTreeSet;
@@ -41,6 +42,7 @@ use crate::solver::RawOutcome;
 use crate::term::{Dialect, Formula, Response, SatAnswer, Symbol, Term};
 use crate::truth::{self, Status, Truth, TruthError};
 
+pub use crash::Crash;
 pub use expressible::not_expressible;
 
 /// A `check-sat` answer.
@@ -190,49 +192,6 @@ pub enum Check {
     Inconclusive(String),
     /// Unsat: the solver's core is exactly the known unique minimal core.
     CoreExact,
-}
-
-/// How a solver died and, when it said so, where.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Crash {
-    /// How it died: the signal, the abort, the `exit()`, as one line.
-    pub how: String,
-    /// What it said as it died (Z3's `ASSERTION VIOLATION`, its file and
-    /// line), on one line; empty when it said nothing. A crash with a site
-    /// is one bug wherever the formula came from (see the fuzzer's bug
-    /// signature).
-    pub site: String,
-}
-
-impl Crash {
-    /// A crash at no known site.
-    pub fn new(how: impl Into<String>) -> Crash {
-        Crash {
-            how: how.into(),
-            site: String::new(),
-        }
-    }
-
-    /// This crash, at `site` (what the solver said as it died).
-    pub fn at(self, site: impl Into<String>) -> Crash {
-        Crash {
-            site: site.into(),
-            ..self
-        }
-    }
-}
-
-/// Put between how a solver died and what it said, when shown.
-const SOLVER_SAID: &str = "; it said: ";
-
-impl fmt::Display for Crash {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.site.is_empty() {
-            write!(f, "{}", self.how)
-        } else {
-            write!(f, "{}{SOLVER_SAID}{}", self.how, self.site)
-        }
-    }
 }
 
 /// The judgement of one run.
