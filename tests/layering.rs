@@ -8,7 +8,8 @@
 //!
 //! Within a layer, the files of one folder name each other without circles
 //! (see "Circles between sibling files" below): a part two siblings share
-//! lives in a bottom file both name.
+//! lives in a bottom file both name. And no file of `src/` is longer than
+//! [`MAX_LINES`]: a longer one holds more than one idea.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -190,6 +191,49 @@ fn the_reader_finds_an_upward_import_and_ignores_lookalikes() {
         violations,
         ["src/generate/planted.rs:3: generate imports transform, a layer above it"]
     );
+}
+
+/// The most lines a file of `src/` may have: past it a file holds more
+/// than one idea (issue 28 split the five that had grown past it).
+const MAX_LINES: usize = 900;
+
+/// The files of `src/` longer than [`MAX_LINES`], as `src/x.rs: N lines`.
+fn files_over_the_limit(src: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    files.sort();
+    files
+        .iter()
+        .filter_map(|file| {
+            let lines = std::fs::read_to_string(file).ok()?.lines().count();
+            (lines > MAX_LINES).then(|| {
+                let relative = file.strip_prefix(src).expect("under src/");
+                format!("src/{}: {lines} lines", relative.display())
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn no_source_file_is_over_the_line_limit() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let long = files_over_the_limit(&src);
+    assert!(
+        long.is_empty(),
+        "split these by idea (at most {MAX_LINES} lines a file):\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn the_line_limit_sees_a_long_file() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-lines-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("term")).unwrap();
+    std::fs::write(dir.join("term/long.rs"), "//\n".repeat(MAX_LINES + 1)).unwrap();
+    std::fs::write(dir.join("term/short.rs"), "//\n".repeat(MAX_LINES)).unwrap();
+    let long = files_over_the_limit(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(long, [format!("src/term/long.rs: {} lines", MAX_LINES + 1)]);
 }
 
 // ---------------------------------------------------------------------------
