@@ -27,6 +27,7 @@ pub mod scopes;
 mod script;
 mod sort;
 mod string;
+mod string_literal;
 #[allow(clippy::module_inception)]
 mod term;
 
@@ -36,8 +37,7 @@ pub use error::ParseError;
 pub use formula::{Formula, Queries};
 pub use op::{Arity, OPERATORS, Op, OpRow, Pool, Theory};
 pub use parser::{
-    MAX_NUMERAL_DIGITS, StringEscapes, parse_located, parse_script, parse_sort, parse_term,
-    parse_term_with,
+    MAX_NUMERAL_DIGITS, parse_located, parse_script, parse_sort, parse_term, parse_term_with,
 };
 pub use pool::{pool, pool_len};
 pub use printer::Printer;
@@ -48,4 +48,5 @@ pub use scopes::{CheckSat, ScopeError, check_sats};
 pub use script::{Assertion, Command, Located, SExpr, Script};
 pub use sort::Sort;
 pub use string::{CharOutOfRange, MAX_CHAR, SmtString};
+pub use string_literal::StringEscapes;
 pub use term::{QuantKind, Quantifier, SortError, Symbol, Term};

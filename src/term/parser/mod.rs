@@ -62,7 +62,7 @@ mod sorts;
 mod terms;
 
 pub use crate::term::error::ParseError;
-pub use crate::term::lexer::StringEscapes;
+pub use crate::term::string_literal::StringEscapes;
 use crate::term::{Located, Script, Sort, Term};
 pub(crate) use cursor::{Parser, undouble};
 
