@@ -1,6 +1,8 @@
 //! String literals of the Unicode Strings theory, read and written: how a
 //! literal's backslash escapes are read ([`StringEscapes`],
-//! [`decode_string`]).
+//! [`decode_string`]), and how a literal is written so that a reader of
+//! those escapes reads it back ([`string_literal`], [`write_string_literal`]).
+//! An [`SmtString`] displays as its SMT-LIB 2.6 literal.
 //!
 //! # Invariant
 //!
@@ -10,11 +12,37 @@
 //!
 //! A decoded literal only holds characters of the alphabet `0..=MAX_CHAR`:
 //! an escape above it is not an escape, and a character written literally
-//! above it is an error.
+//! above it is an error. A literal written with some escapes reads back,
+//! with the same escapes, as the string it was written from.
+//!
+//! # String literals
+//!
+//! SMT-LIB 2.6 (Unicode Strings theory, "String literals") reads a literal
+//! between double quotes, where `""` stands for one `"`, and where
+//! `\ud₃d₂d₁d₀`, `\u{d₀}` ... `\u{d₄d₃d₂d₁d₀}` are escape sequences for a
+//! code point. Every other printable ASCII character stands for itself. A
+//! literal is therefore written with printable ASCII (0x20..=0x7E) as is,
+//! except:
+//! - `"` is doubled;
+//! - `\` is written `\u{5c}`, because a literal backslash followed by text
+//!   such as `u{61}` would otherwise be read back as an escape;
+//! - every other code point is written `\u{X}` in lowercase hex, the shortest
+//!   form that both Z3 and cvc5 read.
+//!
+//! Z3 before 4.8.11 reads other escapes ([`StringEscapes::Z3Legacy`],
+//! [`Dialect::byte_escapes`](super::Dialect::byte_escapes)): there `\u{0}`
+//! is four characters (4.8.8 and older) and `\x00` is one. For those
+//! releases printable ASCII is written as is too, `"` doubled, `\` as `\\`,
+//! and every other character as `\xHH`. A character above 0xFF has no
+//! literal there; it is written `\u{X}` for a reader's sake, and the formula
+//! is never sent to such a release (it is not expressible).
+
+use std::fmt::{self, Write};
 
 use super::string::{MAX_CHAR, SmtString};
 
-/// How backslash escapes in string literals are read.
+/// How backslash escapes in string literals are read, and so how a literal
+/// is written for that reader ([`write_string_literal`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum StringEscapes {
     /// SMT-LIB 2.6: `\ud₃d₂d₁d₀` (exactly 4 hex digits) and `\u{d}` ..
@@ -34,6 +62,48 @@ pub enum StringEscapes {
     /// 0x100, and the SMT-LIB 2.6 `\u` forms are also read. Any other
     /// backslash stands for itself.
     Z3Legacy,
+}
+
+/// The SMT-LIB 2.6 literal for a string, quotes included.
+pub fn string_literal(s: &SmtString) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    write_string_literal(&mut out, s, StringEscapes::Smtlib26);
+    out
+}
+
+/// Appends the literal for `s`, quotes included, written so that a reader
+/// of `escapes` reads it back as `s`.
+pub(crate) fn write_string_literal(out: &mut String, s: &SmtString, escapes: StringEscapes) {
+    let bytes = escapes == StringEscapes::Z3Legacy;
+    out.push('"');
+    for &c in s.chars() {
+        match c {
+            0x22 => out.push_str("\"\""),
+            0x5c if bytes => out.push_str("\\\\"),
+            0x5c => out.push_str("\\u{5c}"),
+            0x20..=0x7e => out.push(c as u8 as char),
+            0..=0xff if bytes => {
+                let _ = write!(out, "\\x{c:02x}");
+            }
+            _ => {
+                let _ = write!(out, "\\u{{{c:x}}}");
+            }
+        }
+    }
+    out.push('"');
+}
+
+impl fmt::Debug for SmtString {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", string_literal(self))
+    }
+}
+
+impl fmt::Display for SmtString {
+    /// Prints the SMT-LIB 2.6 literal, quotes included.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", string_literal(self))
+    }
 }
 
 /// Decodes the raw contents of a string literal (between the quotes, `""`
@@ -193,5 +263,37 @@ mod tests {
             decode_string(raw, StringEscapes::Smtlib26),
             Err((2, 0x30000))
         );
+    }
+
+    #[test]
+    fn string_literals_escape_exactly_what_the_standard_requires() {
+        let s = SmtString::from_chars(vec![0x61, 0x22, 0x5c, 0x0a, 0xe9, 0x2ffff, 0xd800]).unwrap();
+        assert_eq!(
+            string_literal(&s),
+            r#""a""\u{5c}\u{a}\u{e9}\u{2ffff}\u{d800}""#
+        );
+        assert_eq!(string_literal(&SmtString::new()), r#""""#);
+    }
+
+    #[test]
+    fn a_written_literal_reads_back_with_the_same_escapes() {
+        let chars = vec![
+            0x00, 0x0a, 0x1f, 0x20, 0x22, 0x5c, 0x61, 0x75, 0x78, 0x7b, 0x7d, 0x7e, 0x7f, 0xe9,
+            0xff, 0x100, 0xd800, 0xffff, 0x10000, 0x2ffff,
+        ];
+        // Every character, and the neighbours that could make an escape out
+        // of a backslash before them (`\u{61}`, `\x41`).
+        let mut cases: Vec<Vec<u32>> = chars.iter().map(|&c| vec![c]).collect();
+        cases.push(chars.clone());
+        cases.push(r"\u{61}\x41\\".chars().map(u32::from).collect());
+        for escapes in [StringEscapes::Smtlib26, StringEscapes::Z3Legacy] {
+            for case in &cases {
+                let s = SmtString::from_chars(case.clone()).unwrap();
+                let mut written = String::new();
+                write_string_literal(&mut written, &s, escapes);
+                let raw = &written[1..written.len() - 1];
+                assert_eq!(decode_string(raw, escapes), Ok(s), "{escapes:?} {written}");
+            }
+        }
     }
 }
