@@ -1,8 +1,9 @@
 //! Printing terms and scripts as SMT-LIB 2.6 text.
 //!
-//! String literals are written as the [`string_literal`](super::string_literal)
-//! module says, in Z3's byte escapes for the releases that read them
-//! ([`Dialect::byte_escapes`]) and in SMT-LIB 2.6's otherwise.
+//! String literals are written by [`string_literal`] and
+//! [`string_literal_in`], in Z3's byte escapes for the releases that read
+//! them ([`Dialect::byte_escapes`]) and in SMT-LIB 2.6's otherwise; the
+//! rules are in the doc of `src/term/string_literal.rs`, next to the reader.
 //!
 //! Z3 before 4.8.9 lacks `str.is_digit` and `re.diff`: they are printed as
 //! `(str.in.re x (re.range "0" "9"))` and `(re.inter a (re.complement b))`.

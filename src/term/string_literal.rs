@@ -42,7 +42,7 @@ use std::fmt::{self, Write};
 use super::string::{MAX_CHAR, SmtString};
 
 /// How backslash escapes in string literals are read, and so how a literal
-/// is written for that reader ([`write_string_literal`]).
+/// is written for that reader ([`string_literal`] writes SMT-LIB 2.6's).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum StringEscapes {
     /// SMT-LIB 2.6: `\ud₃d₂d₁d₀` (exactly 4 hex digits) and `\u{d}` ..
