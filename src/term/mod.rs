@@ -10,7 +10,10 @@
 //! draw it) is one table, [`OPERATORS`]; the printer, the parser and the
 //! generators' operator lists ([`pool`]) read it. [`ParseError`] sits at
 //! the bottom of the layer, below the lexer, the parser and the response
-//! reader.
+//! reader. So do the theory's strings ([`SmtString`], [`MAX_CHAR`]) and
+//! their literals, read and written ([`StringEscapes`]): the dialects, the
+//! lexer, the parser and the printer all use them, and they name none of
+//! those.
 
 mod bitvec;
 mod dialect;
