@@ -1,4 +1,4 @@
-//! The SMT-LIB 2.6 lexer: text to tokens, and string literals to code points.
+//! The SMT-LIB 2.6 lexer: text to tokens.
 //!
 //! # Invariants
 //!
@@ -6,35 +6,14 @@
 //!   the byte offset where it starts; line and column are computed only when
 //!   an error is reported ([`ParseError::at`]).
 //! - A string token keeps its raw contents (between the quotes, `""` still
-//!   doubled); [`decode_string`] turns them into code points when the parser
-//!   needs a theory string, following the rules of one [`StringEscapes`].
+//!   doubled);
+//!   [`decode_string`](super::string_literal::decode_string) turns them
+//!   into code points when the parser needs a theory string, following the
+//!   rules of one [`StringEscapes`](super::StringEscapes).
 //! - Whitespace and `;` comments are skipped between tokens and never inside
 //!   one.
 
 use super::error::ParseError;
-use super::{MAX_CHAR, SmtString};
-
-/// How backslash escapes in string literals are read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum StringEscapes {
-    /// SMT-LIB 2.6: `\ud₃d₂d₁d₀` (exactly 4 hex digits) and `\u{d}` ..
-    /// `\u{d₄d₃d₂d₁d₀}` (1 to 5 hex digits, value at most `0x2FFFF`) are
-    /// escapes; any other backslash stands for itself. This is what cvc5
-    /// prints, and what Z3 4.8.12 prints except for one ambiguity: Z3 4.8.12
-    /// writes `\` as is, so a value whose characters spell an escape (the 6
-    /// characters `\u{61}`) is printed as `"\u{61}"`, which reads back as
-    /// `"a"`. No reading of that output can be right for both. (Z3 4.8.11
-    /// prints the same way.)
-    #[default]
-    Smtlib26,
-    /// What Z3 4.8.10 and earlier print (measured on the 4.8.7, 4.8.9 and
-    /// 4.8.10 PyPI builds; 4.8.11 already prints SMT-LIB 2.6): `\\` is one
-    /// backslash, `\n \r \v \f` (and `\a \b \t`) are the C control
-    /// characters, `\xHH` (2 hex digits, either case) is a code point below
-    /// 0x100, and the SMT-LIB 2.6 `\u` forms are also read. Any other
-    /// backslash stands for itself.
-    Z3Legacy,
-}
 
 /// What a token is. Slices borrow from the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -302,110 +281,6 @@ fn memchr_quote(bytes: &[u8], from: usize) -> Option<usize> {
         .map(|k| from + k)
 }
 
-/// Decodes the raw contents of a string literal (between the quotes, `""`
-/// doubled) into the code points it stands for.
-///
-/// Characters written literally (including non-ASCII ones) stand for their
-/// code point; a literal character above [`MAX_CHAR`] cannot be represented
-/// and is returned as the error, with its byte offset in `raw`.
-pub(crate) fn decode_string(raw: &str, escapes: StringEscapes) -> Result<SmtString, (usize, u32)> {
-    let bytes = raw.as_bytes();
-    // Fast path: plain printable ASCII, the common case.
-    if bytes
-        .iter()
-        .all(|&b| b.is_ascii() && b != b'"' && b != b'\\')
-    {
-        return Ok(SmtString::from_vec_unchecked(
-            bytes.iter().map(|&b| u32::from(b)).collect(),
-        ));
-    }
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b'"' {
-            // The lexer only lets `""` through.
-            out.push(0x22);
-            i += 2;
-        } else if b == b'\\' {
-            match escape_at(bytes, i, escapes) {
-                Some((c, len)) => {
-                    out.push(c);
-                    i += len;
-                }
-                None => {
-                    out.push(0x5c);
-                    i += 1;
-                }
-            }
-        } else if b.is_ascii() {
-            out.push(u32::from(b));
-            i += 1;
-        } else {
-            let c = raw[i..].chars().next().expect("char boundary");
-            if u32::from(c) > MAX_CHAR {
-                return Err((i, u32::from(c)));
-            }
-            out.push(u32::from(c));
-            i += c.len_utf8();
-        }
-    }
-    Ok(SmtString::from_vec_unchecked(out))
-}
-
-fn hex_value(digits: &[u8]) -> u32 {
-    digits.iter().fold(0, |acc, &d| {
-        acc * 16 + (d as char).to_digit(16).expect("hex digit")
-    })
-}
-
-/// The escape starting at the backslash `bytes[i]`, as (code point, length
-/// in bytes), or `None` if the backslash stands for itself.
-fn escape_at(bytes: &[u8], i: usize, escapes: StringEscapes) -> Option<(u32, usize)> {
-    let rest = &bytes[i + 1..];
-    match rest.first()? {
-        b'u' if rest.get(1) == Some(&b'{') => {
-            let digits = rest[2..]
-                .iter()
-                .take_while(|b| b.is_ascii_hexdigit())
-                .count();
-            if (1..=5).contains(&digits) && rest.get(2 + digits) == Some(&b'}') {
-                let c = hex_value(&rest[2..2 + digits]);
-                (c <= MAX_CHAR).then_some((c, 4 + digits))
-            } else {
-                None
-            }
-        }
-        b'u' => {
-            let d = rest.get(1..5)?;
-            d.iter()
-                .all(u8::is_ascii_hexdigit)
-                .then(|| (hex_value(d), 6))
-        }
-        _ if escapes == StringEscapes::Smtlib26 => None,
-        b'x' => {
-            let d = rest.get(1..3)?;
-            d.iter()
-                .all(u8::is_ascii_hexdigit)
-                .then(|| (hex_value(d), 4))
-        }
-        &b => {
-            let c = match b {
-                b'\\' => 0x5c,
-                b'a' => 0x07,
-                b'b' => 0x08,
-                b'f' => 0x0c,
-                b'n' => 0x0a,
-                b'r' => 0x0d,
-                b't' => 0x09,
-                b'v' => 0x0b,
-                _ => return None,
-            };
-            Some((c, 2))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -420,12 +295,6 @@ mod tests {
             }
             out.push(t);
         }
-    }
-
-    fn decode(s: &str) -> Vec<u32> {
-        decode_string(s, StringEscapes::Smtlib26)
-            .unwrap()
-            .into_chars()
     }
 
     #[test]
@@ -444,51 +313,6 @@ mod tests {
                 Tok::Str("x\"\"y"),
                 Tok::RParen
             ]
-        );
-    }
-
-    #[test]
-    fn escapes_follow_smtlib_26() {
-        let cps = |s: &str| s.chars().map(u32::from).collect::<Vec<_>>();
-        assert_eq!(decode(r"\u0041\u{42}\u{2FFFF}"), vec![0x41, 0x42, 0x2ffff]);
-        // Not escapes: the characters stand for themselves.
-        for raw in [
-            r"\u{30000}",
-            r"\u{}",
-            r"\u{123456}",
-            r"\u004",
-            r"\x41",
-            r"\n",
-            r"\u{5c",
-        ] {
-            assert_eq!(decode(raw), cps(raw), "{raw}");
-        }
-        // Escapes are read in the raw text, not in the decoded text.
-        assert_eq!(decode(r"\u{5c}u{61}"), cps(r"\u{61}"));
-        assert_eq!(decode(r"\\u{61}"), cps(r"\a"));
-        assert_eq!(decode("a\"\"b"), cps("a\"b"));
-        assert_eq!(decode("é😀"), vec![0xe9, 0x1f600]);
-    }
-
-    #[test]
-    fn legacy_z3_escapes() {
-        let d = |s: &str| {
-            decode_string(s, StringEscapes::Z3Legacy)
-                .unwrap()
-                .into_chars()
-        };
-        assert_eq!(
-            d(r"\x41\\\n\u{e9}\q"),
-            vec![0x41, 0x5c, 0x0a, 0xe9, 0x5c, 0x71]
-        );
-    }
-
-    #[test]
-    fn literal_characters_above_the_alphabet_are_rejected() {
-        let raw = "ab\u{30000}";
-        assert_eq!(
-            decode_string(raw, StringEscapes::Smtlib26),
-            Err((2, 0x30000))
         );
     }
 }

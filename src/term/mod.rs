@@ -10,7 +10,10 @@
 //! draw it) is one table, [`OPERATORS`]; the printer, the parser and the
 //! generators' operator lists ([`pool`]) read it. [`ParseError`] sits at
 //! the bottom of the layer, below the lexer, the parser and the response
-//! reader.
+//! reader. So do the theory's strings ([`SmtString`], [`MAX_CHAR`]) and
+//! their literals, read and written ([`StringEscapes`]): the dialects, the
+//! lexer, the parser and the printer all use them, and they name none of
+//! those.
 
 mod bitvec;
 mod dialect;
@@ -27,6 +30,7 @@ pub mod scopes;
 mod script;
 mod sort;
 mod string;
+mod string_literal;
 #[allow(clippy::module_inception)]
 mod term;
 
@@ -36,8 +40,7 @@ pub use error::ParseError;
 pub use formula::{Formula, Queries};
 pub use op::{Arity, OPERATORS, Op, OpRow, Pool, Theory};
 pub use parser::{
-    MAX_NUMERAL_DIGITS, StringEscapes, parse_located, parse_script, parse_sort, parse_term,
-    parse_term_with,
+    MAX_NUMERAL_DIGITS, parse_located, parse_script, parse_sort, parse_term, parse_term_with,
 };
 pub use pool::{pool, pool_len};
 pub use printer::Printer;
@@ -48,4 +51,5 @@ pub use scopes::{CheckSat, ScopeError, check_sats};
 pub use script::{Assertion, Command, Located, SExpr, Script};
 pub use sort::Sort;
 pub use string::{CharOutOfRange, MAX_CHAR, SmtString};
+pub use string_literal::StringEscapes;
 pub use term::{QuantKind, Quantifier, SortError, Symbol, Term};

@@ -1,27 +1,12 @@
 //! Printing terms and scripts as SMT-LIB 2.6 text.
 //!
-//! # String literals
-//!
-//! SMT-LIB 2.6 (Unicode Strings theory, "String literals") reads a literal
-//! between double quotes, where `""` stands for one `"`, and where
-//! `\ud₃d₂d₁d₀`, `\u{d₀}` ... `\u{d₄d₃d₂d₁d₀}` are escape sequences for a
-//! code point. Every other printable ASCII character stands for itself. The
-//! printer therefore writes printable ASCII (0x20..=0x7E) as is, except:
-//! - `"` is doubled;
-//! - `\` is written `\u{5c}`, because a literal backslash followed by text
-//!   such as `u{61}` would otherwise be read back as an escape;
-//! - every other code point is written `\u{X}` in lowercase hex, the shortest
-//!   form that both Z3 and cvc5 read.
+//! String literals are written by [`string_literal`] and
+//! [`string_literal_in`], in Z3's byte escapes for the releases that read
+//! them ([`Dialect::byte_escapes`]) and in SMT-LIB 2.6's otherwise; the
+//! rules are in the doc of `src/term/string_literal.rs`, next to the reader.
 //!
 //! Z3 before 4.8.9 lacks `str.is_digit` and `re.diff`: they are printed as
 //! `(str.in.re x (re.range "0" "9"))` and `(re.inter a (re.complement b))`.
-//!
-//! Z3 before 4.8.11 reads other escapes ([`Dialect::byte_escapes`]): there
-//! `\u{0}` is four characters (4.8.8 and older) and `\x00` is one. For
-//! those releases printable ASCII is written as is too, `"` doubled, `\` as
-//! `\\`, and every other character as `\xHH`. A character above 0xFF has
-//! no literal there; it is written `\u{X}` for a reader's sake, and the
-//! formula is never sent to such a release (it is not expressible).
 //!
 //! # Symbols
 //!
@@ -33,7 +18,11 @@ use std::fmt::{self, Write};
 
 use num_bigint::Sign;
 
-use super::{Assertion, Command, Dialect, Op, QuantKind, SExpr, Script, SmtString, Sort, Term};
+pub use super::string_literal::string_literal;
+use super::string_literal::write_string_literal;
+use super::{
+    Assertion, Command, Dialect, Op, QuantKind, SExpr, Script, SmtString, Sort, StringEscapes, Term,
+};
 
 /// Renders terms and scripts in one dialect.
 #[derive(Clone, Copy, Debug, Default)]
@@ -42,37 +31,23 @@ pub struct Printer {
     pub dialect: Dialect,
 }
 
-/// The SMT-LIB 2.6 literal for a string, quotes included.
-pub fn string_literal(s: &SmtString) -> String {
-    string_literal_in(s, Dialect::Smtlib26)
-}
-
 /// The literal for a string as the release of `dialect` reads it, quotes
 /// included.
 pub fn string_literal_in(s: &SmtString, dialect: Dialect) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    write_string_literal(&mut out, s, dialect);
+    write_string_literal(&mut out, s, literal_escapes(dialect));
     out
 }
 
-fn write_string_literal(out: &mut String, s: &SmtString, dialect: Dialect) {
-    let bytes = dialect.byte_escapes();
-    out.push('"');
-    for &c in s.chars() {
-        match c {
-            0x22 => out.push_str("\"\""),
-            0x5c if bytes => out.push_str("\\\\"),
-            0x5c => out.push_str("\\u{5c}"),
-            0x20..=0x7e => out.push(c as u8 as char),
-            0..=0xff if bytes => {
-                let _ = write!(out, "\\x{c:02x}");
-            }
-            _ => {
-                let _ = write!(out, "\\u{{{c:x}}}");
-            }
-        }
+/// The escapes a literal is written in for `dialect`: Z3's byte escapes
+/// ([`StringEscapes::Z3Legacy`]) for the releases that read them
+/// ([`Dialect::byte_escapes`]), SMT-LIB 2.6's otherwise.
+fn literal_escapes(dialect: Dialect) -> StringEscapes {
+    if dialect.byte_escapes() {
+        StringEscapes::Z3Legacy
+    } else {
+        StringEscapes::Smtlib26
     }
-    out.push('"');
 }
 
 const RESERVED: &[&str] = &[
@@ -168,7 +143,7 @@ impl Printer {
                     let _ = write!(out, "{n}");
                 }
             }
-            Term::Str(s) => write_string_literal(out, s, self.dialect),
+            Term::Str(s) => write_string_literal(out, s, literal_escapes(self.dialect)),
             Term::BitVec(b) => out.push_str(&b.literal()),
             Term::ConstArray(sort, v) => {
                 out.push_str("((as const ");
@@ -472,16 +447,6 @@ impl fmt::Display for Script {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn string_literals_escape_exactly_what_the_standard_requires() {
-        let s = SmtString::from_chars(vec![0x61, 0x22, 0x5c, 0x0a, 0xe9, 0x2ffff, 0xd800]).unwrap();
-        assert_eq!(
-            string_literal(&s),
-            r#""a""\u{5c}\u{a}\u{e9}\u{2ffff}\u{d800}""#
-        );
-        assert_eq!(string_literal(&SmtString::new()), r#""""#);
-    }
 
     #[test]
     fn byte_releases_get_byte_escapes() {

@@ -9,8 +9,9 @@
 //!
 //! The derived `Ord` is the lexicographic order on code points, which is
 //! exactly `str.<=` of the theory.
-
-use std::fmt;
+//!
+//! This file names no sibling: a string prints as its literal
+//! ([`string_literal`](super::string_literal)), which is written there.
 
 use serde::{Deserialize, Serialize};
 
@@ -95,18 +96,5 @@ impl From<&str> for SmtString {
     /// tests. Use [`SmtString::from_str_checked`] for input.
     fn from(s: &str) -> Self {
         Self::from_str_checked(s).expect("string literal outside the SMT-LIB alphabet")
-    }
-}
-
-impl fmt::Debug for SmtString {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", super::printer::string_literal(self))
-    }
-}
-
-impl fmt::Display for SmtString {
-    /// Prints the SMT-LIB 2.6 literal, quotes included.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", super::printer::string_literal(self))
     }
 }

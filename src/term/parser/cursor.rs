@@ -15,7 +15,8 @@ use num_bigint::{BigInt, BigUint};
 use super::definitions::Definitions;
 use super::{MAX_DEPTH, MAX_NUMERAL_DIGITS};
 use crate::term::error::ParseError;
-use crate::term::lexer::{Lexer, StringEscapes, Tok, Token, decode_string};
+use crate::term::lexer::{Lexer, Tok, Token};
+use crate::term::string_literal::{StringEscapes, decode_string};
 use crate::term::{SExpr, SmtString, Symbol};
 
 /// A parser over one text. The building blocks are crate-visible so that the

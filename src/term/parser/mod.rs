@@ -11,14 +11,15 @@
 //!   `tests/term_roundtrip.rs`).
 //! - `(- n)` on a numeral literal is folded into `Term::Int(-n)`, so the
 //!   parser never yields `App(Neg, [Int(n)])` with `n >= 0`. Any other unary
-//!   `-` is [`Op::Neg`], and `-` with two or more arguments is [`Op::Sub`].
+//!   `-` is [`Op::Neg`](super::Op::Neg), and `-` with two or more arguments is
+//!   [`Op::Sub`](super::Op::Sub).
 //! - The term parser keeps its own stack and never recurses, so deep input
 //!   cannot overflow the thread stack; nesting beyond [`MAX_DEPTH`] is an
 //!   error, which also keeps the recursive `Drop`, `Eq` and printer of the
 //!   resulting [`Term`] safe.
 //! - Symbols are compared by their text: `|x|` and `x` are the same symbol,
 //!   but a quoted symbol is never a reserved word (`|let|` is a variable).
-//! - Every operator of [`Op`] is read under its SMT-LIB 2.6 name and under
+//! - Every operator of [`Op`](super::Op) is read under its SMT-LIB 2.6 name and under
 //!   the [`Dialect::Legacy`](super::Dialect::Legacy) names (plus Z3's older
 //!   `str.in-re`, `str.to-int`, `int.to-str`), so output of either printer
 //!   dialect parses.
@@ -29,7 +30,7 @@
 //!   definition is scoped like a declaration: `pop` removes it. A use where
 //!   the body's free symbols would be captured by an enclosing binder is
 //!   refused, never misread.
-//! - A `re.loop` or `re.^` index of 2^32 or more (which [`Op`] cannot hold)
+//! - A `re.loop` or `re.^` index of 2^32 or more (which [`Op`](super::Op) cannot hold)
 //!   is read exactly as a concatenation of powers of at most 2^31 - 1 (Z3
 //!   reads indices as signed 32-bit integers): `r^n = (r^M)^q ++ r^rem`;
 //!   `re.loop` with `lo > hi` is `re.none`, else `r^lo ++ (re.opt
@@ -62,7 +63,7 @@ mod sorts;
 mod terms;
 
 pub use crate::term::error::ParseError;
-pub use crate::term::lexer::StringEscapes;
+pub use crate::term::string_literal::StringEscapes;
 use crate::term::{Located, Script, Sort, Term};
 pub(crate) use cursor::{Parser, undouble};
 

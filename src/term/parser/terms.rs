@@ -254,7 +254,7 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::cursor::Parser;
-    use crate::term::lexer::StringEscapes;
+    use crate::term::string_literal::StringEscapes;
     use crate::term::{Op, Term, parse_term};
 
     #[test]
