@@ -19,9 +19,8 @@ use libafl::events::{Event, EventFirer, EventRestarter, EventWithStats};
 use libafl::fuzzer::Fuzzer;
 use libafl::stages::StdMutationalStage;
 use libafl::state::{HasCorpus, HasExecutions, HasSolutions};
-use libafl_bolts::tuples::tuple_list;
+use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
-use super::client::{CaseMutator, Stages};
 use super::config::CampaignConfig;
 use super::seeds::seed_corpus;
 use super::stats::{CampaignStats, print_summary, snapshot};
@@ -39,6 +38,26 @@ use crate::transform::{
     VariableReplacement, formula_size,
 };
 use crate::truth::Case;
+
+/// The mutator of every campaign: the transformations and a fresh-case
+/// draw, stacked by the transformation scheduler.
+pub(super) type CaseMutator = TransformationScheduler<
+    tuple_list_type!(
+        TransformationMutator<ConstantAssignment>,
+        TransformationMutator<TermSynthesis>,
+        TransformationMutator<VariableAbstraction>,
+        TransformationMutator<VariableReplacement>,
+        TransformationMutator<ConstantReplacement>,
+        TransformationMutator<NoiseIntroduction>,
+        Crossover,
+        FreshCase
+    ),
+>;
+
+/// The stages of a campaign on executor `E`: one mutational stage, one
+/// mutation stack per execution, whose findings go to every client.
+pub(super) type Stages<E, EM, Z> =
+    tuple_list_type!(ShareFindings<StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>>);
 
 /// What the fuzz loop needs besides the executor, fuzzer and state.
 pub(super) struct LoopParts<'a> {

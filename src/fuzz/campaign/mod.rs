@@ -78,8 +78,7 @@ use libafl_bolts::rands::StdRand;
 
 pub use self::client::{Campaign, CampaignBuilder};
 pub use self::config::{CampaignConfig, Guidance, SteeringArgs};
-pub use self::launch::{run, run_cores};
-use self::stats::Snapshot;
+pub use self::launch::{Ended, run, run_cores};
 pub use self::stats::print_summary;
 use crate::fuzz::corpus::findings::FindingCorpus;
 use crate::solver::{Target, Z3Library};
@@ -91,13 +90,6 @@ pub enum SolverSetup {
     Z3(Z3Library),
     /// Any other target; no coverage.
     Other(Box<dyn Target>),
-}
-
-/// How a campaign ended, seen from the process that started it.
-#[derive(Debug)]
-pub struct Ended {
-    /// The last statistics line, if one was written.
-    pub last: Option<Snapshot>,
 }
 
 /// Errors of a campaign.
