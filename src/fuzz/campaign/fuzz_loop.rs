@@ -23,7 +23,7 @@ use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
 use super::config::CampaignConfig;
 use super::seeds::seed_corpus;
-use super::stats::{CampaignStats, print_summary, snapshot};
+use super::snapshot::{print_summary, snapshot};
 use super::{CampaignError, State};
 use crate::fuzz::events::share::{ShareFindings, send_solutions_since};
 use crate::fuzz::feedback::edges::EdgeSet;
@@ -31,6 +31,7 @@ use crate::fuzz::mutate::crossover::Crossover;
 use crate::fuzz::mutate::scheduled::TransformationScheduler;
 use crate::fuzz::mutate::size_limit::SizeLimit;
 use crate::fuzz::mutate::transformation::{CaseGenerator, FreshCase, TransformationMutator};
+use crate::fuzz::stats::CampaignStats;
 use crate::generate::TermPool;
 use crate::source::MixedCaseGenerator;
 use crate::transform::{

@@ -24,7 +24,7 @@ use libafl_bolts::tuples::tuple_list;
 use super::client::Campaign;
 use super::config::CampaignConfig;
 use super::shmem::SelfRemovingShMemProvider;
-use super::stats::Snapshot;
+use super::snapshot::Snapshot;
 use super::{CampaignError, SolverSetup, State};
 use crate::fuzz::events::broker::end_broker_after_clients;
 use crate::fuzz::events::link;
