@@ -345,7 +345,7 @@ fn judged_since(stats: &Path, from: u64) -> u64 {
     String::from_utf8_lossy(new)
         .lines()
         .filter_map(|l| {
-            if let Ok(s) = serde_json::from_str::<campaign::stats::Snapshot>(l) {
+            if let Ok(s) = serde_json::from_str::<campaign::snapshot::Snapshot>(l) {
                 return Some(judged(&s.verdicts));
             }
             let line: serde_json::Value = serde_json::from_str(l).ok()?;

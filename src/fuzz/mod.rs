@@ -33,8 +33,13 @@
 //!   `--rare-edges` half of them aimed at rare edges ([`schedule::rare`]).
 //! - [`events`]: the LLMP broker's end, the link of `--join`, and findings
 //!   shared between clients.
+//! - [`stats`]: the campaign's counters ([`stats::CampaignStats`]), state
+//!   metadata that the feedbacks write and the mutators' scheduler reads;
+//!   below every role, so none of them names the campaign.
 //! - [`campaign`]: the settings, the launch, the client (the fuzzer
-//!   assembled), the loop, the seeds and the statistics.
+//!   assembled), the loop, the seeds and the snapshots (live line,
+//!   `stats.jsonl`, summary). It sits on top: it names the roles, no role
+//!   names it.
 //!
 //! Measured figures (campaigns, benchmarks) are in `docs/measured/fuzz.md`.
 
@@ -48,3 +53,4 @@ pub mod mutate;
 pub mod observe;
 pub mod plain;
 pub mod schedule;
+pub mod stats;

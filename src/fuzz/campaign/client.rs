@@ -21,65 +21,36 @@ use libafl::feedbacks::{ConstFeedback, MaxMapFeedback, TimeFeedback};
 use libafl::fuzzer::StdFuzzer;
 use libafl::observers::{CanTrack, HitcountsMapObserver, StdMapObserver, TimeObserver};
 use libafl::schedulers::QueueScheduler;
-use libafl::stages::StdMutationalStage;
 use libafl::state::{HasSolutions, StdState};
 use libafl::{feedback_and_fast, feedback_or};
 use libafl_bolts::rands::StdRand;
-use libafl_bolts::tuples::{tuple_list, tuple_list_type};
+use libafl_bolts::tuples::tuple_list;
 
 use super::config::CampaignConfig;
 use super::fuzz_loop::{LoopParts, fuzz_until_done};
 use super::maps::Maps;
 use super::shmem::SelfRemovingShMemProvider;
-use super::stats::CampaignStats;
 use super::{CampaignError, Guidance, SolverSetup, State};
 use crate::fuzz::corpus::findings::FindingCorpus;
-use crate::fuzz::events::share::ShareFindings;
 use crate::fuzz::execute::harness::{Harness, Solver};
 use crate::fuzz::execute::limits::QueryLimits;
 use crate::fuzz::feedback::answered::AnsweredFeedback;
 use crate::fuzz::feedback::edges::EdgeTally;
 use crate::fuzz::feedback::objective::FindingObjective;
 use crate::fuzz::feedback::record::RecordFeedback;
-use crate::fuzz::mutate::crossover::Crossover;
-use crate::fuzz::mutate::scheduled::TransformationScheduler;
-use crate::fuzz::mutate::transformation::{FreshCase, TransformationMutator};
 use crate::fuzz::observe::features::FEATURES;
 use crate::fuzz::observe::statistics::STATISTICS;
 use crate::fuzz::observe::value_profile;
 use crate::fuzz::observe::verdict::VerdictObserver;
 use crate::fuzz::schedule::favoured::Favoured;
 use crate::fuzz::schedule::rare::{RARE_SHARE, RareEdges};
+use crate::fuzz::stats::CampaignStats;
 use crate::generate::TermPool;
 use crate::solver::z3_worker::{Z3Process, install_exit_guard, set_memory_limit};
 use crate::solver::{SolverInfo, soft_timeout};
 use crate::source::MixedCaseGenerator;
 use crate::term::Printer;
-use crate::transform::{
-    ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
-    VariableReplacement,
-};
 use crate::truth::Case;
-
-/// The mutator of every campaign: the transformations and a fresh-case
-/// draw, stacked by the transformation scheduler.
-pub(super) type CaseMutator = TransformationScheduler<
-    tuple_list_type!(
-        TransformationMutator<ConstantAssignment>,
-        TransformationMutator<TermSynthesis>,
-        TransformationMutator<VariableAbstraction>,
-        TransformationMutator<VariableReplacement>,
-        TransformationMutator<ConstantReplacement>,
-        TransformationMutator<NoiseIntroduction>,
-        Crossover,
-        FreshCase
-    ),
->;
-
-/// The stages of a campaign on executor `E`: one mutational stage, one
-/// mutation stack per execution, whose findings go to every client.
-pub(super) type Stages<E, EM, Z> =
-    tuple_list_type!(ShareFindings<StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>>);
 
 /// How long past the hard timeout LibAFL's own timeout waits (in process,
 /// where the solver worker's deadline comes first).

@@ -19,12 +19,11 @@ use libafl::events::{Event, EventFirer, EventRestarter, EventWithStats};
 use libafl::fuzzer::Fuzzer;
 use libafl::stages::StdMutationalStage;
 use libafl::state::{HasCorpus, HasExecutions, HasSolutions};
-use libafl_bolts::tuples::tuple_list;
+use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
-use super::client::{CaseMutator, Stages};
 use super::config::CampaignConfig;
 use super::seeds::seed_corpus;
-use super::stats::{CampaignStats, print_summary, snapshot};
+use super::snapshot::{print_summary, snapshot};
 use super::{CampaignError, State};
 use crate::fuzz::events::share::{ShareFindings, send_solutions_since};
 use crate::fuzz::feedback::edges::EdgeSet;
@@ -32,6 +31,7 @@ use crate::fuzz::mutate::crossover::Crossover;
 use crate::fuzz::mutate::scheduled::TransformationScheduler;
 use crate::fuzz::mutate::size_limit::SizeLimit;
 use crate::fuzz::mutate::transformation::{CaseGenerator, FreshCase, TransformationMutator};
+use crate::fuzz::stats::CampaignStats;
 use crate::generate::TermPool;
 use crate::source::MixedCaseGenerator;
 use crate::transform::{
@@ -39,6 +39,26 @@ use crate::transform::{
     VariableReplacement, formula_size,
 };
 use crate::truth::Case;
+
+/// The mutator of every campaign: the transformations and a fresh-case
+/// draw, stacked by the transformation scheduler.
+pub(super) type CaseMutator = TransformationScheduler<
+    tuple_list_type!(
+        TransformationMutator<ConstantAssignment>,
+        TransformationMutator<TermSynthesis>,
+        TransformationMutator<VariableAbstraction>,
+        TransformationMutator<VariableReplacement>,
+        TransformationMutator<ConstantReplacement>,
+        TransformationMutator<NoiseIntroduction>,
+        Crossover,
+        FreshCase
+    ),
+>;
+
+/// The stages of a campaign on executor `E`: one mutational stage, one
+/// mutation stack per execution, whose findings go to every client.
+pub(super) type Stages<E, EM, Z> =
+    tuple_list_type!(ShareFindings<StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>>);
 
 /// What the fuzz loop needs besides the executor, fuzzer and state.
 pub(super) struct LoopParts<'a> {

@@ -24,8 +24,8 @@ use libafl_bolts::tuples::tuple_list;
 use super::client::Campaign;
 use super::config::CampaignConfig;
 use super::shmem::SelfRemovingShMemProvider;
-use super::stats::Snapshot;
-use super::{CampaignError, Ended, SolverSetup, State};
+use super::snapshot::Snapshot;
+use super::{CampaignError, SolverSetup, State};
 use crate::fuzz::events::broker::end_broker_after_clients;
 use crate::fuzz::events::link;
 use crate::generate::TermPool;
@@ -34,6 +34,13 @@ use crate::source::MixedCaseGenerator;
 use crate::term::Printer;
 use crate::truth::Case;
 use libafl_bolts::shmem::ShMemProvider;
+
+/// How a campaign ended, seen from the process that started it.
+#[derive(Debug)]
+pub struct Ended {
+    /// The last statistics line, if one was written.
+    pub last: Option<Snapshot>,
+}
 
 /// The fresh-case generator and the term pool of a campaign, built once
 /// before the launch.

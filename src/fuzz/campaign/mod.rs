@@ -1,6 +1,7 @@
 //! A campaign: its settings ([`config`]), its launch on one core or many
 //! ([`launch`]), one client with the fuzzer assembled ([`client`]), the
-//! loop ([`fuzz_loop`]), its seeds ([`seeds`]) and statistics ([`stats`]).
+//! loop ([`fuzz_loop`]), its seeds ([`seeds`]) and its snapshots: the live line, `stats.jsonl`
+//! and the summary ([`snapshot`]).
 //!
 //! # Invariants
 //!
@@ -69,7 +70,7 @@ pub mod launch;
 pub mod maps;
 pub mod seeds;
 pub mod shmem;
-pub mod stats;
+pub mod snapshot;
 
 use libafl::Error;
 use libafl::corpus::InMemoryOnDiskCorpus;
@@ -78,9 +79,8 @@ use libafl_bolts::rands::StdRand;
 
 pub use self::client::{Campaign, CampaignBuilder};
 pub use self::config::{CampaignConfig, Guidance, SteeringArgs};
-pub use self::launch::{run, run_cores};
-use self::stats::Snapshot;
-pub use self::stats::print_summary;
+pub use self::launch::{Ended, run, run_cores};
+pub use self::snapshot::print_summary;
 use crate::fuzz::corpus::findings::FindingCorpus;
 use crate::solver::{Target, Z3Library};
 use crate::truth::Case;
@@ -91,13 +91,6 @@ pub enum SolverSetup {
     Z3(Z3Library),
     /// Any other target; no coverage.
     Other(Box<dyn Target>),
-}
-
-/// How a campaign ended, seen from the process that started it.
-#[derive(Debug)]
-pub struct Ended {
-    /// The last statistics line, if one was written.
-    pub last: Option<Snapshot>,
 }
 
 /// Errors of a campaign.

@@ -13,9 +13,9 @@
 use std::path::{Path, PathBuf};
 
 use super::config::CampaignConfig;
-use super::stats::CampaignStats;
 use super::{CampaignError, State};
 use crate::fuzz::mutate::transformation::CaseGenerator;
+use crate::fuzz::stats::CampaignStats;
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::triage::{files_under, read_case};
 use crate::truth::Case;

@@ -26,9 +26,9 @@ use libafl::feedbacks::{Feedback, StateInitializer};
 use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, MatchName};
 
-use crate::fuzz::campaign::stats::CampaignStats;
 use crate::fuzz::corpus::findings::Found;
 use crate::fuzz::observe::verdict::{VerdictObserver, judged};
+use crate::fuzz::stats::CampaignStats;
 use crate::oracle::Verdict;
 use crate::triage::stable_hash;
 use crate::truth::Case;

@@ -33,8 +33,8 @@ use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, MatchName};
 
 use super::objective::signature;
-use crate::fuzz::campaign::stats::{CampaignStats, ShapeCount, now_unix};
 use crate::fuzz::observe::verdict::{VerdictObserver, judged};
+use crate::fuzz::stats::{CampaignStats, ShapeCount, now_unix};
 use crate::oracle::Verdict;
 use crate::solver::SolverInfo;
 use crate::term::Printer;

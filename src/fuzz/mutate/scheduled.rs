@@ -44,7 +44,7 @@ use libafl_bolts::rands::Rand;
 use libafl_bolts::tuples::NamedTuple;
 use serde::{Deserialize, Serialize};
 
-use crate::fuzz::campaign::stats::CampaignStats;
+use crate::fuzz::stats::CampaignStats;
 
 /// Decay of the bandit's counts per execution (memory of about 1/(1-γ) =
 /// 1,000 executions).

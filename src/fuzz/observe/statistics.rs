@@ -67,18 +67,11 @@ pub fn index(name: &str, value: u64) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
-    use libafl::executors::ExitKind;
-    use libafl::observers::Observer;
-
+pub(crate) mod tests {
     use super::*;
-    use crate::fuzz::execute::judged::Judged;
-    use crate::fuzz::observe::slot::ResultSlot;
-    use crate::fuzz::observe::verdict::VerdictObserver;
-    use crate::oracle::Verdict;
-    use crate::truth::Case;
 
-    const PRINTED: &str = "(:added-eqs                   657
+    /// What Z3 prints for `(get-info :all-statistics)` after a small query.
+    pub(crate) const PRINTED: &str = "(:added-eqs                   657
  :conflicts                   5
  :decisions                   17
  :max-memory                  19.75
@@ -118,38 +111,5 @@ mod tests {
             index("conflicts", u64::MAX - 1)
         );
         assert!(index("x", u64::MAX) < STATISTICS);
-    }
-
-    #[test]
-    fn the_observer_sets_the_counters_of_the_finished_execution_only() {
-        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
-        let map: &'static mut [u8] = Box::leak(vec![0u8; STATISTICS].into_boxed_slice());
-        let ptr = map.as_mut_ptr();
-        // SAFETY: the map is leaked and read only between executions.
-        let mut writer = unsafe { VerdictObserver::new(slot, 1).filling_statistics(ptr) };
-        let case = {
-            use rand::SeedableRng;
-
-            use crate::generate::Generator;
-            let mut g =
-                crate::source::RandomCaseGenerator::new(crate::generate::ConstantPool::paper())
-                    .unwrap();
-            g.next(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1))
-        };
-        let set = |ptr: *mut u8| {
-            // SAFETY: as above.
-            let m = unsafe { std::slice::from_raw_parts(ptr, STATISTICS) };
-            m.iter().filter(|&&b| b != 0).count()
-        };
-        slot.clear();
-        slot.store_statistics(PRINTED);
-        slot.store(&Judged::new(Verdict::Unknown, "unknown", 1));
-        Observer::<Case, ()>::post_exec(&mut writer, &mut (), &case, &ExitKind::Ok).unwrap();
-        assert_eq!(set(ptr), 5);
-        // The next execution died before it stored a result: nothing.
-        slot.clear();
-        slot.store_statistics(PRINTED);
-        Observer::<Case, ()>::post_exec(&mut writer, &mut (), &case, &ExitKind::Crash).unwrap();
-        assert_eq!(set(ptr), 0);
     }
 }

@@ -200,6 +200,7 @@ pub fn judged<'a, OT: MatchName>(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::fuzz::observe::statistics::tests::PRINTED;
     use crate::truth::Status;
 
     fn slot() -> &'static ResultSlot {
@@ -275,5 +276,30 @@ pub(crate) mod tests {
         // With no slot of its own, running it changes nothing.
         Observer::<Case, ()>::post_exec(&mut remote, &mut (), &case, &ExitKind::Crash).unwrap();
         assert_eq!(remote.last(), obs.last());
+    }
+
+    #[test]
+    fn the_observer_sets_the_counters_of_the_finished_execution_only() {
+        let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
+        let map: &'static mut [u8] = Box::leak(vec![0u8; STATISTICS].into_boxed_slice());
+        let ptr = map.as_mut_ptr();
+        // SAFETY: the map is leaked and read only between executions.
+        let mut writer = unsafe { VerdictObserver::new(slot, 1).filling_statistics(ptr) };
+        let case = a_case();
+        let set = |ptr: *mut u8| {
+            // SAFETY: as above.
+            let m = unsafe { std::slice::from_raw_parts(ptr, STATISTICS) };
+            m.iter().filter(|&&b| b != 0).count()
+        };
+        slot.clear();
+        slot.store_statistics(PRINTED);
+        slot.store(&Judged::new(Verdict::Unknown, "unknown", 1));
+        Observer::<Case, ()>::post_exec(&mut writer, &mut (), &case, &ExitKind::Ok).unwrap();
+        assert_eq!(set(ptr), 5);
+        // The next execution died before it stored a result: nothing.
+        slot.clear();
+        slot.store_statistics(PRINTED);
+        Observer::<Case, ()>::post_exec(&mut writer, &mut (), &case, &ExitKind::Crash).unwrap();
+        assert_eq!(set(ptr), 0);
     }
 }

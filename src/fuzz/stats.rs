@@ -1,0 +1,189 @@
+//! The campaign's counters ([`CampaignStats`]): verdicts, signatures,
+//! solver times, unknown and timeout shapes, kept as fuzzer-state metadata
+//! so they survive a client restart.
+//!
+//! They sit below every role because several share them: the record
+//! feedback counts each judged execution, the objective marks a new bug
+//! signature, the transformation scheduler reads both as the reward of the
+//! mutations that made the input, and the campaign prints them (see
+//! `campaign::snapshot`).
+//!
+//! # Invariants
+//!
+//! - Counts only grow within a campaign; the wall clock starts when the
+//!   campaign's first client starts, not when a restarted one does.
+//! - Solver times are kept as a bounded reservoir (the first
+//!   [`SAMPLES`] executions, then every n-th), so memory and the state
+//!   shipped on a restart stay small.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// How many solver times the reservoir keeps.
+pub const SAMPLES: usize = 20_000;
+
+/// The verdict kinds of a query the solver answered `sat` or `unsat`
+/// (right or wrong); any other kind, a future one included, is not an
+/// answer.
+pub const ANSWERED_KINDS: [&str; 8] = [
+    "sat",
+    "unsat",
+    "imprecise-core",
+    "incomplete",
+    "unsound",
+    "invalid-model",
+    "invalid-core",
+    "label-contradicted",
+];
+
+/// What a campaign has seen so far.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct CampaignStats {
+    /// Unix time the campaign started, seconds.
+    pub started_unix: f64,
+    /// Verdict kind → count.
+    pub verdicts: BTreeMap<String, u64>,
+    /// Bug signature → times seen.
+    pub signatures: BTreeMap<u64, u64>,
+    /// Unknown and timeout files written.
+    pub unknown_written: u64,
+    /// Restarts of the client (after crashes and hard timeouts).
+    pub restarts: u64,
+    /// Findings on a warm context that a fresh one did not repeat (not
+    /// reported as findings; see `harness`).
+    #[serde(default)]
+    pub history_dependent: u64,
+    /// Judged executions.
+    pub judged: u64,
+    /// Total time inside the solver call, seconds.
+    pub solver_secs: f64,
+    /// Sampled solver times, milliseconds.
+    pub solver_ms: Vec<f32>,
+    /// Verdict kind → seconds inside the solver call.
+    #[serde(default)]
+    pub verdict_secs: BTreeMap<String, f64>,
+    /// The last execution's solver time, nanoseconds (the scheduler
+    /// charges it to the transformations that made the input).
+    #[serde(default)]
+    pub last_solver_ns: u64,
+    /// Whether the last execution found a new bug signature (rewarded as
+    /// a new corpus entry is).
+    #[serde(default)]
+    pub last_new_finding: bool,
+    /// Unknown and timeout answers by shape (signature): how many, and the
+    /// one file written for each.
+    #[serde(default)]
+    pub shapes: BTreeMap<u64, ShapeCount>,
+}
+
+/// One shape of unknown or timeout answers.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ShapeCount {
+    /// The verdict kind (`unknown`, `timeout`).
+    pub kind: String,
+    /// Answers of this shape.
+    pub count: u64,
+    /// The file name of its first example.
+    pub file: String,
+}
+
+impl CampaignStats {
+    /// Writes `<out>/<kind>/shapes.tsv` for each kind of shape: one line
+    /// per shape, `count<TAB>file`, most frequent first (atomically: a
+    /// reader never sees half a table).
+    pub fn write_shapes(&self, out: &Path) -> std::io::Result<()> {
+        let mut by_kind: BTreeMap<&str, Vec<&ShapeCount>> = BTreeMap::new();
+        for s in self.shapes.values() {
+            by_kind.entry(&s.kind).or_default().push(s);
+        }
+        for (kind, mut shapes) in by_kind {
+            shapes.sort_by(|a, b| b.count.cmp(&a.count).then(a.file.cmp(&b.file)));
+            let text: String = shapes
+                .iter()
+                .map(|s| format!("{}\t{}\n", s.count, s.file))
+                .collect();
+            crate::triage::write_atomically(
+                &out.join(kind).join("shapes.tsv"),
+                text.as_bytes(),
+                false,
+            )?;
+        }
+        Ok(())
+    }
+}
+
+libafl_bolts::impl_serdeany!(CampaignStats);
+
+/// The current Unix time in seconds.
+pub fn now_unix() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs_f64())
+        .unwrap_or(0.0)
+}
+
+impl CampaignStats {
+    /// Counts one judged execution.
+    pub fn record(&mut self, kind: &str, solver_ns: u64) {
+        *self.verdicts.entry(kind.to_string()).or_default() += 1;
+        self.judged += 1;
+        self.last_solver_ns = solver_ns;
+        self.last_new_finding = false;
+        let ms = solver_ns as f64 / 1e6;
+        self.solver_secs += ms / 1e3;
+        *self.verdict_secs.entry(kind.to_string()).or_default() += ms / 1e3;
+        let n = self.judged as usize;
+        if self.solver_ms.len() < SAMPLES {
+            self.solver_ms.push(ms as f32);
+        } else if n.is_multiple_of(n / SAMPLES + 1) {
+            let i = (n / (n / SAMPLES + 1)) % SAMPLES;
+            self.solver_ms[i] = ms as f32;
+        }
+    }
+
+    /// The median sampled solver time, ms.
+    pub fn median_solver_ms(&self) -> f64 {
+        let mut v = self.solver_ms.clone();
+        if v.is_empty() {
+            return 0.0;
+        }
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2] as f64
+    }
+
+    /// Queries the solver answered `sat` or `unsat` (right or wrong).
+    pub fn answered(&self) -> u64 {
+        ANSWERED_KINDS
+            .iter()
+            .filter_map(|k| self.verdicts.get(*k))
+            .sum()
+    }
+
+    /// Seconds since the campaign started.
+    pub fn wall_secs(&self) -> f64 {
+        (now_unix() - self.started_unix).max(1e-9)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reservoir_stays_bounded_and_the_median_follows_the_data() {
+        let mut s = CampaignStats::default();
+        for i in 0..(3 * SAMPLES as u64) {
+            s.record(if i % 2 == 0 { "sat" } else { "unknown" }, 2_000_000);
+        }
+        assert_eq!(s.solver_ms.len(), SAMPLES);
+        assert_eq!(s.judged, 3 * SAMPLES as u64);
+        assert_eq!(s.verdicts["sat"], 3 * SAMPLES as u64 / 2);
+        assert!((s.median_solver_ms() - 2.0).abs() < 1e-6);
+        assert!((s.solver_secs - 0.002 * 3.0 * SAMPLES as f64).abs() < 1e-6);
+        let by_verdict: f64 = s.verdict_secs.values().sum();
+        assert!((by_verdict - s.solver_secs).abs() < 1e-6);
+        assert!((s.verdict_secs["sat"] - 0.002 * 1.5 * SAMPLES as f64).abs() < 1e-6);
+    }
+}
