@@ -68,10 +68,6 @@ pub struct CampaignStats {
     /// charges it to the transformations that made the input).
     #[serde(default)]
     pub last_solver_ns: u64,
-    /// Whether the last execution found a new bug signature (rewarded as
-    /// a new corpus entry is).
-    #[serde(default)]
-    pub last_new_finding: bool,
     /// Unknown and timeout answers by shape (signature): how many, and the
     /// one file written for each.
     #[serde(default)]
@@ -130,7 +126,6 @@ impl CampaignStats {
         *self.verdicts.entry(kind.to_string()).or_default() += 1;
         self.judged += 1;
         self.last_solver_ns = solver_ns;
-        self.last_new_finding = false;
         let ms = solver_ns as f64 / 1e6;
         self.solver_secs += ms / 1e3;
         *self.verdict_secs.entry(kind.to_string()).or_default() += ms / 1e3;

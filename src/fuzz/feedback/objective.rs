@@ -9,9 +9,9 @@
 //!   ([`FindingCorpus`](crate::fuzz::corpus::findings::FindingCorpus)),
 //!   which writes it, with what it knew of it ([`Found`]).
 //! - A signature's first [`EXAMPLES_PER_SIGNATURE`] findings are
-//!   solutions; only its first is a new bug, which pays the mutator
-//!   (`CampaignStats::last_new_finding`) and is shared with the other
-//!   clients.
+//!   solutions; only its first is a new bug (one more entry in
+//!   `CampaignStats::signatures`, which the mutators' scheduler reads to
+//!   pay the stack that made it) and is shared with the other clients.
 //! - A warm-context finding that a fresh context did not repeat (see
 //!   [`crate::fuzz::execute::harness`]) is no finding: its verdict is the
 //!   fresh one's (recorded by [`RecordFeedback`](super::record::RecordFeedback)).
@@ -123,7 +123,6 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingObj
         *seen += 1;
         let new_signature = *seen == 1;
         let keep = *seen <= EXAMPLES_PER_SIGNATURE;
-        stats.last_new_finding = new_signature;
         if keep {
             self.last = Some(Found {
                 judged: judged.clone(),
@@ -182,6 +181,12 @@ mod tests {
         };
         let mut seen = Vec::new();
         for verdict in [&unsound, &sat, &unsound, &unsound, &unsound] {
+            let signatures = |state: &NopState<Case>| {
+                state
+                    .metadata::<CampaignStats>()
+                    .map_or(0, |stats| stats.signatures.len())
+            };
+            let before = signatures(&state);
             Observer::<Case, ()>::pre_exec(&mut observers.0, &mut (), &case).unwrap();
             slot.store(&Judged::new(verdict.clone(), "unsat\n", 1));
             Observer::<Case, ()>::post_exec(&mut observers.0, &mut (), &case, &ExitKind::Ok)
@@ -198,7 +203,8 @@ mod tests {
                 &mut testcase,
             )
             .unwrap();
-            let new_bug = state.metadata::<CampaignStats>().unwrap().last_new_finding;
+            // What the mutators' scheduler reads: one more signature.
+            let new_bug = signatures(&state) > before;
             let found = testcase.metadata::<Found>().ok().map(|f| f.new_signature);
             seen.push((kept, new_bug, found));
         }
@@ -206,12 +212,12 @@ mod tests {
             seen,
             [
                 (true, true, Some(true)),
-                (false, true, None),
+                (false, false, None),
                 (true, false, Some(false)),
                 (true, false, Some(false)),
                 (false, false, None),
             ],
-            "a correct answer decides nothing (the reward is reset by the record)"
+            "a correct answer is no bug; a signature's later findings are no new bug"
         );
     }
 

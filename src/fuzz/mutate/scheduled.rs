@@ -176,6 +176,9 @@ pub struct TransformationScheduler<MT> {
     stack: Vec<usize>,
     /// Per arm, whether it replaces its input.
     replaces: Vec<bool>,
+    /// The bug signatures the campaign knew when the stack was drawn: one
+    /// more after the execution is a new bug, which pays the stack.
+    signatures_before: usize,
 }
 
 impl<MT: NamedTuple> TransformationScheduler<MT> {
@@ -190,6 +193,7 @@ impl<MT: NamedTuple> TransformationScheduler<MT> {
             max_stack_pow,
             names,
             stack: Vec::new(),
+            signatures_before: 0,
         }
     }
 
@@ -230,13 +234,20 @@ impl<MT> ComposedByMutations for TransformationScheduler<MT> {
     }
 }
 
-/// What the last execution cost and whether it paid beyond a corpus
-/// entry, from the campaign statistics (a default cost without them).
-fn last_execution<S: HasMetadata>(state: &S) -> (f64, bool) {
-    match state.metadata::<CampaignStats>() {
-        Ok(stats) => (stats.last_solver_ns as f64 / 1e9, stats.last_new_finding),
-        Err(_) => (DEFAULT_SECS, false),
-    }
+/// What the last execution cost, from the campaign's counters (a default
+/// cost without them).
+fn last_execution_secs<S: HasMetadata>(state: &S) -> f64 {
+    state
+        .metadata::<CampaignStats>()
+        .map_or(DEFAULT_SECS, |stats| stats.last_solver_ns as f64 / 1e9)
+}
+
+/// How many bug signatures the campaign has found (the objective counts
+/// them); the scheduler reads them before and after an execution.
+fn signatures<S: HasMetadata>(state: &S) -> usize {
+    state
+        .metadata::<CampaignStats>()
+        .map_or(0, |stats| stats.signatures.len())
 }
 
 impl<I, MT, S> Mutator<I, S> for TransformationScheduler<MT>
@@ -249,6 +260,7 @@ where
         if arms == 0 {
             return Ok(MutationResult::Skipped);
         }
+        self.signatures_before = signatures(state);
         let steps = 1usize << (1 + state.rand_mut().below_or_zero(self.max_stack_pow));
         let mut result = MutationResult::Skipped;
         for step in 0..steps {
@@ -284,7 +296,8 @@ where
 
     fn post_exec(&mut self, state: &mut S, new_corpus_id: Option<CorpusId>) -> Result<(), Error> {
         let stack = std::mem::take(&mut self.stack);
-        let (secs, new_finding) = last_execution(state);
+        let secs = last_execution_secs(state);
+        let new_finding = signatures(state) > self.signatures_before;
         let counts = self.counts(state);
         for a in &mut counts.arms {
             a.pulls *= DISCOUNT;
@@ -428,14 +441,25 @@ mod tests {
         let mut s = TransformationScheduler::new(mutations(), Choice::Bandit, 0);
         let mut input = Vec::new();
         s.mutate(&mut state, &mut input).unwrap();
+        // The objective counts a new bug signature.
         state
             .metadata_mut::<CampaignStats>()
             .unwrap()
-            .last_new_finding = true;
+            .signatures
+            .insert(7, 1);
         s.post_exec(&mut state, None).unwrap();
         let counts = state.metadata::<TransformationCounts>().unwrap();
         let wins: f64 = counts.arms.iter().map(|a| a.wins).sum();
         assert!(wins > 0.0 && counts.arms.iter().all(|a| a.new_entries == 0));
+        // The next execution finds that signature again: no new bug, no pay.
+        s.mutate(&mut state, &mut input).unwrap();
+        s.post_exec(&mut state, None).unwrap();
+        let counts = state.metadata::<TransformationCounts>().unwrap();
+        let later: f64 = counts.arms.iter().map(|a| a.wins).sum();
+        assert!(
+            (later - wins * DISCOUNT).abs() < 1e-9,
+            "{later} after {wins}"
+        );
     }
 
     #[test]
