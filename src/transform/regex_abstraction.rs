@@ -23,14 +23,14 @@ use rand::RngCore;
 use rand::seq::IndexedRandom;
 
 use crate::semantics::{Value, eval_closed};
-use crate::term::{Op, Sort, Symbol, Term};
+use crate::term::{Sort, Symbol, Term, Theory};
 use crate::truth::{Case, Truth};
 
 /// The closed `RegLan` subterms of `t`, each once, with their languages.
 fn closed_regexes(t: &Term, out: &mut Vec<(Term, Value)>) {
     t.visit(&mut |x| {
         let Term::App(op, _) = x else { return };
-        let reglan = matches!(op, Op::StrToRe | Op::ReRange) || op.name().starts_with("re.");
+        let reglan = op.theory() == Theory::Regex;
         if !reglan || !x.free_vars().is_empty() || out.iter().any(|(y, _)| y == x) {
             return;
         }

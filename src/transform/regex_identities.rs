@@ -54,7 +54,7 @@ use std::sync::LazyLock;
 use super::identities::{Identity, constant_rows, read_identity, total_variable_rows};
 use crate::generate::tables::TableFile;
 use crate::semantics::Value;
-use crate::term::{Formula, Op, Sort};
+use crate::term::{Formula, Op, Sort, Theory};
 
 /// Table 2.6's rows and ours, as data, in the format of
 /// [`super::identities`]' rows.
@@ -91,10 +91,8 @@ pub fn mentions_regex(formula: &Formula) -> bool {
 /// The operators that take or make a `RegLan` (`str.to_re`, `str.in_re`,
 /// `str.replace_re(_all)` and the `re.` family).
 pub fn is_regex_operator(op: Op) -> bool {
-    matches!(
-        op,
-        Op::StrToRe | Op::StrInRe | Op::StrReplaceRe | Op::StrReplaceReAll
-    ) || op.name().starts_with("re.")
+    op.theory() == Theory::Regex
+        || matches!(op, Op::StrInRe | Op::StrReplaceRe | Op::StrReplaceReAll)
 }
 
 /// The total `NC` rows of this table whose subject has `sort`.

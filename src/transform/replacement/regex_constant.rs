@@ -41,7 +41,7 @@ use super::anchor::ANCHOR;
 use crate::generate::{RegexPool, regex_equivalences};
 use crate::semantics::regex::Regex;
 use crate::semantics::{self, Model, Value};
-use crate::term::{Op, Sort, Symbol, Term};
+use crate::term::{Op, Sort, Symbol, Term, Theory};
 use crate::transform::fresh::fresh_var;
 use crate::transform::identities::{Identity, Rhs};
 use crate::transform::regex_identities::{mentions_regex, regex_constant_identities};
@@ -61,11 +61,7 @@ pub fn replaceable_constants(t: &Term) -> Vec<(Term, Value)> {
         }
         let value = match x {
             Term::Bool(b) => Some(Value::Bool(*b)),
-            Term::App(op, _)
-                if *op == Op::StrToRe || *op == Op::ReRange || op.name().starts_with("re.") =>
-            {
-                semantics::eval_closed(x).ok()
-            }
+            Term::App(op, _) if op.theory() == Theory::Regex => semantics::eval_closed(x).ok(),
             _ => None,
         };
         if let Some(v) = value {
