@@ -433,15 +433,12 @@ fn category_cases<'a>(
             Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
         }
         Category::RegexMembership => {
-            let mut g = RegexMembership::new(RegexPool::boundary_randomized(seed)).seed(seed);
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+            let g = RegexMembership::new(RegexPool::boundary_randomized(seed)).seed(seed);
+            drawn(g, seed)
         }
         Category::RegexConstantAssignment => {
-            let mut g =
-                RegexConstantAssignment::new(RegexPool::boundary_randomized(seed)).seed(seed);
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+            let g = RegexConstantAssignment::new(RegexPool::boundary_randomized(seed)).seed(seed);
+            drawn(g, seed)
         }
         Category::RegexEquivalentFormula => Box::new(regex_equivalent_formula_cases(seed)),
         Category::RegexUnsatConstant => {
@@ -455,10 +452,8 @@ fn category_cases<'a>(
         )),
         Category::RegexTermSynthesis => {
             let depth = if cfg.depth >= 2 { cfg.depth } else { 3 };
-            let mut g =
-                RegexTermSynthesis::new(RegexPool::boundary_randomized(seed), depth).seed(seed);
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+            let g = RegexTermSynthesis::new(RegexPool::boundary_randomized(seed), depth).seed(seed);
+            drawn(g, seed)
         }
         Category::CombinedConstantAssignment | Category::CombinedTermSynthesis => {
             let depth = match cat {
@@ -466,10 +461,8 @@ fn category_cases<'a>(
                 _ if cfg.depth >= 2 => cfg.depth,
                 _ => 3,
             };
-            let mut g =
-                CombinedSynthesis::new(RegexPool::boundary_randomized(seed), depth).seed(seed);
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+            let g = CombinedSynthesis::new(RegexPool::boundary_randomized(seed), depth).seed(seed);
+            drawn(g, seed)
         }
         Category::CombinedUnsatConstant | Category::CombinedUnsatComplex => {
             let result = if cat == Category::CombinedUnsatConstant {
@@ -479,11 +472,17 @@ fn category_cases<'a>(
             };
             let depth = if cfg.depth >= 2 { cfg.depth } else { 3 };
             let sampler = CombinedTermSampler::new(RegexPool::boundary_randomized(seed));
-            let mut g = CombinedUnsat::new(sampler, depth, result).seed(seed);
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+            let g = CombinedUnsat::new(sampler, depth, result).seed(seed);
+            drawn(g, seed)
         }
     })
+}
+
+/// The endless stream of `generator`'s cases, drawn from a random
+/// generator seeded with `seed`.
+fn drawn<'a>(mut generator: impl Generator + 'a, seed: u64) -> Box<dyn Iterator<Item = Case> + 'a> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    Box::new(std::iter::from_fn(move || Some(generator.next(&mut rng))))
 }
 
 /// Complex results per application in `regex-unsat-complex` (the thesis
