@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Assertion, Command, SExpr, Script, Sort, Symbol, Term};
+use super::{Assertion, Command, Op, SExpr, Script, Sort, Symbol, Term};
 
 /// Declarations plus assertions.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -43,6 +43,14 @@ impl Formula {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, s)| s.clone())
+    }
+
+    /// The operators the assertions use, each once.
+    pub fn operators(&self) -> BTreeSet<Op> {
+        self.assertions
+            .iter()
+            .flat_map(|a| a.term.operators())
+            .collect()
     }
 
     /// Declares `name` unless it is already declared.

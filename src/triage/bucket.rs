@@ -150,9 +150,8 @@ pub fn feature(formula: &Formula) -> &'static str {
 /// The SMT-LIB names of the operators `formula` uses.
 pub fn operators(formula: &Formula) -> BTreeSet<String> {
     formula
-        .assertions
-        .iter()
-        .flat_map(|a| a.term.operators())
+        .operators()
+        .into_iter()
         .map(|op| op.name().to_string())
         .collect()
 }

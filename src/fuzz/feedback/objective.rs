@@ -57,9 +57,8 @@ pub fn signature(verdict: &Verdict, case: &Case) -> u64 {
     };
     let ops: Vec<String> = case
         .formula
-        .assertions
-        .iter()
-        .flat_map(|a| a.term.operators())
+        .operators()
+        .into_iter()
         .map(|op| format!("{op:?}"))
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
@@ -239,14 +238,8 @@ mod tests {
         let b = (0..200)
             .map(|_| g.next(&mut rng))
             .find(|b| {
-                let ops = |c: &Case| {
-                    c.formula
-                        .assertions
-                        .iter()
-                        .flat_map(|x| x.term.operators())
-                        .collect::<std::collections::BTreeSet<_>>()
-                };
-                ops(b) != ops(&a) && b.provenance.category == a.provenance.category
+                b.formula.operators() != a.formula.operators()
+                    && b.provenance.category == a.provenance.category
             })
             .expect("a case with other operators");
         assert_ne!(signature(&unsound, &a), signature(&unsound, &b));
