@@ -27,6 +27,10 @@ use serde::{Deserialize, Serialize};
 use crate::semantics::{self, Model, Value};
 use crate::term::{Formula, Queries, Symbol};
 
+mod settings;
+
+pub use settings::{Setting, Settings};
+
 /// What is known about a formula.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Truth {
@@ -136,6 +140,12 @@ pub struct Case {
     pub truth: Truth,
     /// How it was made.
     pub provenance: Provenance,
+    /// The solver settings this case is run with, on top of the campaign's
+    /// `--solver-option`s (empty: the solver's defaults). They belong to
+    /// the case, not to the campaign, so they travel with it through the
+    /// corpus, a finding file and its replay.
+    #[serde(default)]
+    pub settings: Settings,
 }
 
 /// Why a carried truth does not hold.
@@ -167,6 +177,17 @@ pub enum TruthError {
 }
 
 impl Case {
+    /// A case with no settings of its own. Every maker of a case goes
+    /// through here, so a field added to [`Case`] later has one default.
+    pub fn new(formula: Formula, truth: Truth, provenance: Provenance) -> Case {
+        Case {
+            formula,
+            truth,
+            provenance,
+            settings: Settings::default(),
+        }
+    }
+
     /// Checks what can be checked exactly: the formula is well-formed; for
     /// sat, the model satisfies every assertion; for unsat, every assertion
     /// is named and the core names existing assertions. (Unsatisfiability

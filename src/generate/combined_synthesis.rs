@@ -100,16 +100,16 @@ impl Generator for CombinedSynthesis {
             return None;
         }
         formula.assert(statement, None);
-        Some(Case {
+        Some(Case::new(
             formula,
-            truth: Truth::Sat { model },
-            provenance: Provenance {
+            Truth::Sat { model },
+            Provenance {
                 seed: self.seed,
                 category: self.category().into(),
                 chain: vec![format!("depth={}", self.depth)],
                 anchor: None,
             },
-        })
+        ))
     }
 }
 
@@ -166,13 +166,13 @@ mod tests {
             ),
             None,
         );
-        let c = Case {
-            formula: f,
-            truth: Truth::Sat {
+        let c = Case::new(
+            f,
+            Truth::Sat {
                 model: Model::new(),
             },
-            provenance: Provenance::default(),
-        };
+            Provenance::default(),
+        );
         assert!(c.check().is_err());
     }
 }

@@ -90,18 +90,18 @@ impl Generator for CombinedUnsat {
         }
         let mut formula = Formula::default();
         formula.assert(assertion, Some("a0".into()));
-        Some(Case {
+        Some(Case::new(
             formula,
-            truth: Truth::Unsat {
+            Truth::Unsat {
                 core: ["a0".to_string()].into(),
             },
-            provenance: Provenance {
+            Provenance {
                 seed: self.seed,
                 category: self.category().into(),
                 chain: vec![format!("depth={d}")],
                 anchor: None,
             },
-        })
+        ))
     }
 }
 

@@ -172,18 +172,18 @@ impl EquivalentFormula {
             strip_patterns(&self.b)
         };
         formula.assert(b, Some("a1".into()));
-        Case {
+        Case::new(
             formula,
-            truth: Truth::Unsat {
+            Truth::Unsat {
                 core: ["a0".to_string(), "a1".to_string()].into(),
             },
-            provenance: Provenance {
+            Provenance {
                 seed,
                 category: "equivalent-formula".into(),
                 chain: vec![format!("{}{}", self.id, if patterns { "+p" } else { "" })],
                 anchor: Some(AnchorStructure::by_construction()),
             },
-        }
+        )
     }
 }
 

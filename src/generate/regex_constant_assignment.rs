@@ -125,16 +125,16 @@ impl Generator for RegexConstantAssignment {
             result.to_term()
         };
         formula.assert(Term::eq(Term::app(op, lhs_args), rhs), None);
-        Some(Case {
+        Some(Case::new(
             formula,
-            truth: Truth::Sat { model },
-            provenance: Provenance {
+            Truth::Sat { model },
+            Provenance {
                 seed: self.seed,
                 category: "regex-constant-assignment".into(),
                 chain: vec![op.name().to_string()],
                 anchor: None,
             },
-        })
+        ))
     }
 }
 
@@ -186,13 +186,13 @@ mod tests {
             Term::eq(u, Term::app(Op::StrToRe, vec![Term::str("b")])),
             None,
         );
-        let wrong = Case {
-            formula: f,
-            truth: Truth::Sat {
+        let wrong = Case::new(
+            f,
+            Truth::Sat {
                 model: Model::new(),
             },
-            provenance: Provenance::default(),
-        };
+            Provenance::default(),
+        );
         assert!(wrong.check().is_err());
     }
 }

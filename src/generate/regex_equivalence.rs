@@ -44,12 +44,12 @@ impl RegexEquivalence {
         }
         formula.assert(Term::not(self.a.clone()), Some("a0".into()));
         formula.assert(self.b.clone(), Some("a1".into()));
-        Case {
+        Case::new(
             formula,
-            truth: Truth::Unsat {
+            Truth::Unsat {
                 core: ["a0".to_string(), "a1".to_string()].into(),
             },
-            provenance: Provenance {
+            Provenance {
                 seed,
                 category: "regex-equivalent-formula".into(),
                 chain: vec![self.id.clone()],
@@ -59,6 +59,6 @@ impl RegexEquivalence {
                     .depends_on_every_variable
                     .then(AnchorStructure::by_construction),
             },
-        }
+        )
     }
 }

@@ -233,16 +233,16 @@ impl RegexMembership {
                 formula.assert(t, None);
             }
         }
-        Case {
+        Case::new(
             formula,
-            truth: Truth::Sat { model },
-            provenance: Provenance {
+            Truth::Sat { model },
+            Provenance {
                 seed: self.seed,
                 category: "regex-membership".into(),
                 chain: Vec::new(),
                 anchor: None,
             },
-        }
+        )
     }
 }
 

@@ -158,10 +158,10 @@ impl Generator for RegexTermSynthesis {
             }
         };
         abs.formula.assert(statement, None);
-        Some(Case {
-            formula: abs.formula,
-            truth: Truth::Sat { model: abs.model },
-            provenance: Provenance {
+        Some(Case::new(
+            abs.formula,
+            Truth::Sat { model: abs.model },
+            Provenance {
                 seed: self.seed,
                 category: "regex-term-synthesis".into(),
                 chain: vec![format!(
@@ -171,7 +171,7 @@ impl Generator for RegexTermSynthesis {
                 )],
                 anchor: None,
             },
-        })
+        ))
     }
 }
 
@@ -216,13 +216,13 @@ mod tests {
             ),
             None,
         );
-        let c = Case {
-            formula: f,
-            truth: Truth::Sat {
+        let c = Case::new(
+            f,
+            Truth::Sat {
                 model: Model::new(),
             },
-            provenance: Provenance::default(),
-        };
+            Provenance::default(),
+        );
         assert!(c.check().is_err());
     }
 }

@@ -109,18 +109,18 @@ fn differs(a: &Value, b: &Value) -> bool {
 fn case(lhs: Term, rhs: Term, category: &str, op: Op, seed: u64) -> Case {
     let mut formula = Formula::default();
     formula.assert(Term::eq(lhs, rhs), Some("a0".into()));
-    Case {
+    Case::new(
         formula,
-        truth: Truth::Unsat {
+        Truth::Unsat {
             core: ["a0".to_string()].into(),
         },
-        provenance: Provenance {
+        Provenance {
             seed,
             category: category.into(),
             chain: vec![op.name().to_string()],
             anchor: None,
         },
-    }
+    )
 }
 
 /// Sect. 2.5.1 over `pool`: every application set equal to every other

@@ -83,16 +83,16 @@ pub fn step1_with(op: Op, args: &[Value], seed: u64) -> Option<Case> {
     formula.declare(RESULT, result_sort(op));
     model.insert(RESULT, value);
     formula.assert(Term::eq(app, Term::var(RESULT)), None);
-    Some(Case {
+    Some(Case::new(
         formula,
-        truth: Truth::Sat { model },
-        provenance: Provenance {
+        Truth::Sat { model },
+        Provenance {
             seed,
             category: "step1".into(),
             chain: Vec::new(),
             anchor: None,
         },
-    })
+    ))
 }
 
 /// The step-1 formula of `op`, with "" and 0 as the model's arguments.

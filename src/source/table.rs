@@ -95,16 +95,16 @@ mod tests {
 
     impl Generator for Named {
         fn try_next(&mut self, _: &mut dyn RngCore) -> Option<Case> {
-            Some(Case {
-                formula: Formula::default(),
-                truth: Truth::Sat {
+            Some(Case::new(
+                Formula::default(),
+                Truth::Sat {
                     model: Model::new(),
                 },
-                provenance: Provenance {
+                Provenance {
                     category: self.0.into(),
                     ..Provenance::default()
                 },
-            })
+            ))
         }
     }
 

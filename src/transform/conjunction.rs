@@ -109,16 +109,20 @@ pub fn conjoin(a: &Case, b: &Case) -> Option<Case> {
     }
     let mut chain = a.provenance.chain.clone();
     chain.push(NAME.to_string());
-    Some(Case {
+    let mut joined = Case::new(
         formula,
         truth,
-        provenance: Provenance {
+        Provenance {
             seed: a.provenance.seed,
             category: a.provenance.category.clone(),
             chain,
             anchor: None,
         },
-    })
+    );
+    // The first case's settings, as its provenance: the settings are a
+    // run of the solver, not part of the truth, so either side's hold.
+    joined.settings = a.settings.clone();
+    Some(joined)
 }
 
 #[cfg(test)]

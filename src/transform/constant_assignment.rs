@@ -307,13 +307,13 @@ mod tests {
 
     #[test]
     fn unsat_cases_are_left_alone() {
-        let case = Case {
-            formula: Default::default(),
-            truth: Truth::Unsat {
+        let case = Case::new(
+            Default::default(),
+            Truth::Unsat {
                 core: Default::default(),
             },
-            provenance: Default::default(),
-        };
+            Default::default(),
+        );
         assert!(
             ConstantAssignment
                 .apply(&case, &mut ChaCha8Rng::seed_from_u64(0))

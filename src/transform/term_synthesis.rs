@@ -73,16 +73,16 @@ fn abstracted_case(
         rng,
     );
     formula.assert(terms.pop().expect("one term"), None);
-    Case {
+    Case::new(
         formula,
-        truth: Truth::Sat { model },
-        provenance: Provenance {
+        Truth::Sat { model },
+        Provenance {
             seed,
             category: CATEGORY.into(),
             chain: Vec::new(),
             anchor: None,
         },
-    }
+    )
 }
 
 /// One term-synthesis case for `op`: arguments sampled from `pool` with
@@ -574,13 +574,13 @@ mod tests {
     #[test]
     fn unsat_cases_are_refused() {
         let ts = TermSynthesis::new(TermPool::new(ConstantPool::paper()).unwrap(), 2);
-        let unsat = Case {
-            formula: Default::default(),
-            truth: Truth::Unsat {
+        let unsat = Case::new(
+            Default::default(),
+            Truth::Unsat {
                 core: Default::default(),
             },
-            provenance: Default::default(),
-        };
+            Default::default(),
+        );
         assert!(
             ts.apply(&unsat, &mut ChaCha8Rng::seed_from_u64(0))
                 .is_none()

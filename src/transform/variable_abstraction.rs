@@ -357,11 +357,7 @@ mod tests {
         assert!(matches!(concat[0], Term::Var(_)));
         f.assertions[0].term = terms[0].clone();
         f.decls = decls;
-        let case = Case {
-            formula: f,
-            truth: Truth::Sat { model },
-            provenance: Default::default(),
-        };
+        let case = Case::new(f, Truth::Sat { model }, Default::default());
         case.check().unwrap();
     }
 
@@ -383,13 +379,13 @@ mod tests {
     #[test]
     fn unsat_cases_and_constant_free_formulas_are_refused() {
         let mut rng = ChaCha8Rng::seed_from_u64(0);
-        let unsat = Case {
-            formula: Default::default(),
-            truth: Truth::Unsat {
+        let unsat = Case::new(
+            Default::default(),
+            Truth::Unsat {
                 core: Default::default(),
             },
-            provenance: Default::default(),
-        };
+            Default::default(),
+        );
         assert!(VariableAbstraction.apply(&unsat, &mut rng).is_none());
         let step1 = crate::generate::step1(Op::StrConcat).unwrap();
         assert!(VariableAbstraction.apply(&step1, &mut rng).is_none());

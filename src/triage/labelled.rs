@@ -151,11 +151,7 @@ pub fn read_case(text: &str, default_category: &str) -> Result<Case, LabelledErr
         // transformations rely on, whatever its category says.
         anchor: None,
     };
-    let case = Case {
-        formula,
-        truth,
-        provenance,
-    };
+    let case = Case::new(formula, truth, provenance);
     case.check()
         .map_err(|e| LabelledError::Truth(e.to_string()))?;
     Ok(case)

@@ -371,13 +371,13 @@ mod tests {
         let eq = Term::eq(Term::var("x"), Term::var("y"));
         f.assert(eq.clone(), Some("a0".into()));
         f.assert(Term::not(eq), Some("a1".into()));
-        let c = Case {
-            formula: f,
-            truth: Truth::Unsat {
+        let c = Case::new(
+            f,
+            Truth::Unsat {
                 core: ["a0".to_string(), "a1".to_string()].into(),
             },
-            provenance: Default::default(),
-        };
+            Default::default(),
+        );
         assert!(combined_variable_choices(&c).is_empty());
     }
 }

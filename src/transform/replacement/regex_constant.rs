@@ -492,13 +492,13 @@ mod tests {
             Term::eq(range, Term::app(Op::ReNone, vec![])),
             Some("a0".into()),
         );
-        let base = Case {
-            formula: f,
-            truth: Truth::Unsat {
+        let base = Case::new(
+            f,
+            Truth::Unsat {
                 core: ["a0".to_string()].into(),
             },
-            provenance: Default::default(),
-        };
+            Default::default(),
+        );
         let outs = regex_constant_replacements(&base);
         assert!(!outs.is_empty());
         for out in outs {
