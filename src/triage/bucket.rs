@@ -19,6 +19,18 @@
 //!   bound above the upper); one with constants goes through its search,
 //!   another bug even over the same operators.
 //!
+//! - Settings: the case's own solver settings (`Case.settings`); the same
+//!   formula under other settings runs another code path of the solver.
+//! - Crash site: where a crashing solver said it failed (Z3's assertion
+//!   file and line); two crashes at one site are one bug.
+//!
+//! While fuzzing ([`BucketKey::of_case`]) the key is read off a cheaply
+//! shrunk formula ([`shrunk`]): for an unsat case, the assertions of its
+//! known core alone, dropping the noise and the other assertions the
+//! transformations add around it, so a campaign counts buckets rather than
+//! the formulas a transformation stack can grow around one bug. Triage
+//! reads it off the minimized formula, which may merge buckets further.
+//!
 //! The old, fine key (the operator set and the shape: literals by sort,
 //! constants renamed in order of first use, assertions sorted) is kept as
 //! the bucket's *variant* ([`variant`]): two findings of one variant
@@ -27,19 +39,23 @@
 //!
 //! # Invariants
 //!
-//! - The key depends only on the kind, the answer and the formula's
-//!   operators and free constants: renaming constants, reordering
+//! - The key depends only on the kind, the answer, the formula's
+//!   operators and free constants, the settings and the crash site:
+//!   renaming constants, reordering
 //!   assertions, changing literal values or adding operators of a less
 //!   specific fragment never changes it (tested, on findings of a
 //!   campaign against Z3 4.8.5).
 //! - [`BucketKey::id`] is a stable hash of the key (the same across runs,
-//!   builds and platforms), used as the bucket's name in reports.
+//!   builds and platforms), used as the bucket's name in reports; a key
+//!   without settings or crash site has the id it had before those fields
+//!   existed, so known-bugs files and reports stay valid.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::term::{Formula, Op, Term};
 use crate::transform::regex_identities::is_regex_operator;
+use crate::truth::{Case, Settings, Truth};
 
 use super::stable_hash;
 
@@ -69,10 +85,15 @@ pub struct BucketKey {
     pub feature: &'static str,
     /// No free constant is left.
     pub ground: bool,
+    /// The case's own solver settings (empty: the solver's defaults).
+    pub settings: Settings,
+    /// Where a crashing solver said it failed, if it said.
+    pub crash_site: Option<String>,
 }
 
 impl BucketKey {
-    /// The key of a finding of `kind`, answered `answer`, on `formula`.
+    /// The key of a finding of `kind`, answered `answer`, on `formula`,
+    /// under default settings and at no crash site.
     pub fn new(kind: &str, answer: &str, formula: &Formula) -> BucketKey {
         BucketKey {
             kind: kind.to_string(),
@@ -82,16 +103,44 @@ impl BucketKey {
                 .assertions
                 .iter()
                 .all(|a| a.term.free_vars().is_empty()),
+            settings: Settings::default(),
+            crash_site: None,
+        }
+    }
+
+    /// The key of a finding of `kind`, answered `answer`, on `case`
+    /// (its formula cheaply shrunk, see [`shrunk`], and its settings), the
+    /// solver having said it failed at `crash_site` (an empty site is none).
+    pub fn of_case(kind: &str, answer: &str, case: &Case, crash_site: Option<&str>) -> BucketKey {
+        BucketKey {
+            settings: case.settings.clone(),
+            crash_site: crash_site
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_string),
+            ..BucketKey::new(kind, answer, &shrunk(case))
         }
     }
 
     /// A short stable name for the bucket.
     pub fn id(&self) -> String {
-        let text = format!(
+        let mut text = format!(
             "{}|{}|{}|{}",
             self.kind, self.answer, self.feature, self.ground
         );
+        // Only when set, so that the ids of older keys do not change.
+        if !self.settings.is_empty() {
+            text.push_str(&format!("|settings {}", self.settings));
+        }
+        if let Some(site) = &self.crash_site {
+            text.push_str(&format!("|at {site}"));
+        }
         format!("{:08x}", stable_hash(text.as_bytes()) >> 32)
+    }
+
+    /// The id as a number, for counters keyed by bucket.
+    pub fn number(&self) -> u64 {
+        u64::from_str_radix(&self.id(), 16).unwrap_or(0)
     }
 }
 
@@ -108,7 +157,36 @@ impl fmt::Display for BucketKey {
             } else {
                 ""
             }
-        )
+        )?;
+        if !self.settings.is_empty() {
+            write!(f, ", with {}", self.settings)?;
+        }
+        if let Some(site) = &self.crash_site {
+            write!(f, ", at `{site}`")?;
+        }
+        Ok(())
+    }
+}
+
+/// The formula of `case`, shrunk without a solver: an unsat case's known
+/// core alone (the assertions outside it are not needed for unsat, and
+/// the transformations add noise there); any other case's whole formula.
+pub fn shrunk(case: &Case) -> Formula {
+    match &case.truth {
+        Truth::Unsat { core } if !core.is_empty() => {
+            let mut formula = case.formula.clone();
+            let before = formula.assertions.len();
+            formula
+                .assertions
+                .retain(|a| a.name.as_ref().is_some_and(|n| core.contains(n)));
+            // A core that names no assertion of the formula (an
+            // instantiated one, a foreign file) shrinks nothing.
+            if formula.assertions.is_empty() && before > 0 {
+                return case.formula.clone();
+            }
+            formula
+        }
+        _ => case.formula.clone(),
     }
 }
 
@@ -225,14 +303,25 @@ pub fn answer_of(kind: &str, expected: &str) -> String {
     }
 }
 
-/// The key of a finding file's text (its `; equifuzz finding:` and
-/// `; expected:` header and its formula), if it is one.
+/// The key of a finding file's text (its `; equifuzz finding:`,
+/// `; expected:` and `; got:` header and its case), if it is one.
 pub fn key_of_text(text: &str) -> Option<BucketKey> {
     let kind = super::header_field(text, "equifuzz finding")?;
     let expected = super::header_field(text, "expected")?;
+    let answer = answer_of(kind, expected);
+    // How the oracle shows a crash at a site: `...; it said: SITE`.
+    let site = super::header_field(text, "got")
+        .filter(|_| kind == "crash")
+        .and_then(|got| got.split_once("; it said: "))
+        .map(|(_, site)| site);
+    if let Ok(case) = super::read_case(text, "unknown") {
+        return Some(BucketKey::of_case(kind, &answer, &case, site));
+    }
     let script = crate::term::parse_script(text).ok()?;
     let formula = Formula::from_script(&script).ok()?;
-    Some(BucketKey::new(kind, &answer_of(kind, expected), &formula))
+    let mut key = BucketKey::new(kind, &answer, &formula);
+    key.crash_site = site.map(str::to_string);
+    Some(key)
 }
 
 /// Groups items by key, keys in order.
@@ -325,5 +414,94 @@ mod tests {
         let same = formula("(declare-const s String)(assert (= s s))");
         let two = formula("(declare-const s String)(declare-const t String)(assert (= s t))");
         assert_ne!(shape(&same), shape(&two));
+    }
+
+    fn unsat_case(text: &str, core: &[&str]) -> Case {
+        Case::new(
+            formula(text),
+            Truth::Unsat {
+                core: core.iter().map(|c| c.to_string()).collect(),
+            },
+            crate::truth::Provenance::default(),
+        )
+    }
+
+    #[test]
+    fn a_case_is_keyed_by_its_core_alone() {
+        // The conversion is outside the core: noise a transformation
+        // added, which would make the key's fragment the conversion's.
+        let noisy = unsat_case(
+            "(declare-const n Int)(declare-const s String)\
+             (assert (! (= (str.len s) 1) :named a0))\
+             (assert (! (= (str.len s) 2) :named a1))\
+             (assert (! (= (str.from_int n) \"1\") :named a2))",
+            &["a0", "a1"],
+        );
+        let bare = unsat_case(
+            "(declare-const t String)\
+             (assert (! (= (str.len t) 3) :named b0))\
+             (assert (! (= (str.len t) 4) :named b1))",
+            &["b0", "b1"],
+        );
+        let k = |c: &Case| BucketKey::of_case("unsound", "sat", c, None);
+        assert_eq!(k(&noisy), k(&bare));
+        assert_eq!(k(&noisy).feature, "strings");
+        assert_eq!(
+            BucketKey::new("unsound", "sat", &noisy.formula).feature,
+            "str.to_int/str.from_int",
+            "the whole formula would split it"
+        );
+        // A core naming nothing in the formula shrinks nothing.
+        let mut foreign = noisy.clone();
+        foreign.truth = Truth::Unsat {
+            core: ["zz".to_string()].into(),
+        };
+        assert_eq!(k(&foreign).feature, "str.to_int/str.from_int");
+    }
+
+    #[test]
+    fn settings_and_crash_sites_keep_buckets_apart_and_old_ids_stay() {
+        let case = unsat_case(
+            "(declare-const s String)\
+             (assert (! (= (str.len s) 1) :named a0))(assert (! (= (str.len s) 2) :named a1))",
+            &["a0", "a1"],
+        );
+        let plain = BucketKey::of_case("unsound", "sat", &case, None);
+        // The id a key had before settings and sites existed.
+        let old = format!("{:08x}", stable_hash(b"unsound|sat|strings|false") >> 32);
+        assert_eq!(plain.id(), old);
+        assert_eq!(
+            plain,
+            BucketKey::of_case("unsound", "sat", &case, Some(" "))
+        );
+        let mut set = case.clone();
+        set.settings.set("smt.string_solver", "z3str3");
+        let with = BucketKey::of_case("unsound", "sat", &set, None);
+        assert_ne!(with, plain);
+        assert_ne!(with.id(), plain.id());
+        assert!(
+            with.to_string().contains("smt.string_solver=z3str3"),
+            "{with}"
+        );
+        let at = |site| BucketKey::of_case("crash", "crash", &case, Some(site));
+        assert_eq!(at("seq.cpp Line: 508"), at("seq.cpp Line: 508"));
+        assert_ne!(at("seq.cpp Line: 508").id(), at("seq.cpp Line: 137").id());
+        assert_eq!(
+            at("x").number(),
+            u64::from_str_radix(&at("x").id(), 16).unwrap()
+        );
+    }
+
+    #[test]
+    fn the_key_of_a_crash_file_reads_its_site() {
+        let text = "; equifuzz finding: crash\n; expected: sat\n\
+            ; got: CRASH: killed by SIGABRT; it said: ASSERTION VIOLATION File: seq.cpp Line: 508\n\
+            (declare-const s String)(assert (= s \"a\"))(check-sat)\n";
+        let key = key_of_text(text).unwrap();
+        assert_eq!(
+            key.crash_site.as_deref(),
+            Some("ASSERTION VIOLATION File: seq.cpp Line: 508")
+        );
+        assert_eq!(key.kind, "crash");
     }
 }
