@@ -21,6 +21,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::triage::BucketKey;
+
 /// How many solver times the reservoir keeps.
 pub const SAMPLES: usize = 20_000;
 
@@ -45,8 +47,12 @@ pub struct CampaignStats {
     pub started_unix: f64,
     /// Verdict kind → count.
     pub verdicts: BTreeMap<String, u64>,
-    /// Bug signature → times seen.
+    /// Bucket (the number of its [`BucketKey`]) → times seen; its length
+    /// is the bugs found, which the mutators' scheduler pays for.
     pub signatures: BTreeMap<u64, u64>,
+    /// Bucket id → what it is and how many findings fell in it.
+    #[serde(default)]
+    pub buckets: BTreeMap<String, BucketCount>,
     /// Unknown and timeout files written.
     pub unknown_written: u64,
     /// Restarts of the client (after crashes and hard timeouts).
@@ -72,6 +78,17 @@ pub struct CampaignStats {
     /// one file written for each.
     #[serde(default)]
     pub shapes: BTreeMap<u64, ShapeCount>,
+}
+
+/// One bucket of findings, as the campaign counts it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BucketCount {
+    /// The verdict kind.
+    pub kind: String,
+    /// The key, as shown.
+    pub key: String,
+    /// Findings of this bucket (written or not).
+    pub found: u64,
 }
 
 /// One shape of unknown or timeout answers.
@@ -138,6 +155,44 @@ impl CampaignStats {
         }
     }
 
+    /// Counts one finding of bucket `key`; how many it has now.
+    pub fn found(&mut self, key: &BucketKey) -> u64 {
+        let seen = self.signatures.entry(key.number()).or_default();
+        *seen += 1;
+        let seen = *seen;
+        let count = self.buckets.entry(key.id()).or_insert_with(|| BucketCount {
+            kind: key.kind.clone(),
+            key: key.to_string(),
+            found: 0,
+        });
+        count.found += 1;
+        seen
+    }
+
+    /// Buckets by verdict kind.
+    pub fn buckets_by_kind(&self) -> BTreeMap<String, usize> {
+        let mut out = BTreeMap::new();
+        for b in self.buckets.values() {
+            *out.entry(b.kind.clone()).or_default() += 1;
+        }
+        out
+    }
+
+    /// Writes `<out>/buckets.tsv`: one line per bucket,
+    /// `id<TAB>kind<TAB>found<TAB>key`, most found first (atomically).
+    pub fn write_buckets(&self, out: &Path) -> std::io::Result<()> {
+        if self.buckets.is_empty() {
+            return Ok(());
+        }
+        let mut rows: Vec<_> = self.buckets.iter().collect();
+        rows.sort_by(|a, b| b.1.found.cmp(&a.1.found).then(a.0.cmp(b.0)));
+        let text: String = rows
+            .iter()
+            .map(|(id, b)| format!("{id}\t{}\t{}\t{}\n", b.kind, b.found, b.key))
+            .collect();
+        crate::triage::write_atomically(&out.join("buckets.tsv"), text.as_bytes(), false)
+    }
+
     /// The median sampled solver time, ms.
     pub fn median_solver_ms(&self) -> f64 {
         let mut v = self.solver_ms.clone();
@@ -180,5 +235,38 @@ mod tests {
         let by_verdict: f64 = s.verdict_secs.values().sum();
         assert!((by_verdict - s.solver_secs).abs() < 1e-6);
         assert!((s.verdict_secs["sat"] - 0.002 * 1.5 * SAMPLES as f64).abs() < 1e-6);
+    }
+
+    #[test]
+    fn findings_are_counted_by_bucket_and_listed_most_found_first() {
+        use crate::term::{Formula, parse_script};
+        let f = |t: &str| Formula::from_script(&parse_script(t).unwrap()).unwrap();
+        let strings = BucketKey::new(
+            "unsound",
+            "sat",
+            &f("(declare-const s String)(assert (= (str.len s) 1))"),
+        );
+        let ints = BucketKey::new(
+            "invalid-model",
+            "sat",
+            &f("(declare-const n Int)(assert (> n 1))"),
+        );
+        let mut s = CampaignStats::default();
+        assert_eq!(s.found(&strings), 1);
+        assert_eq!(s.found(&ints), 1);
+        assert_eq!(s.found(&ints), 2);
+        assert_eq!(s.signatures.len(), 2, "the scheduler's count of bugs");
+        assert_eq!(
+            s.buckets_by_kind(),
+            [("invalid-model".to_string(), 1), ("unsound".to_string(), 1)].into()
+        );
+        let out = std::env::temp_dir().join(format!("equifuzz-buckets-{}", std::process::id()));
+        s.write_buckets(&out).unwrap();
+        let text = std::fs::read_to_string(out.join("buckets.tsv")).unwrap();
+        std::fs::remove_dir_all(&out).ok();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0], format!("{}\tinvalid-model\t2\t{ints}", ints.id()));
+        assert!(lines[1].starts_with(&format!("{}\tunsound\t1\t", strings.id())));
     }
 }

@@ -25,11 +25,12 @@
 //!   file and line); two crashes at one site are one bug.
 //!
 //! While fuzzing ([`BucketKey::of_case`]) the key is read off a cheaply
-//! shrunk formula ([`shrunk`]): for an unsat case, the assertions of its
-//! known core alone, dropping the noise and the other assertions the
-//! transformations add around it, so a campaign counts buckets rather than
-//! the formulas a transformation stack can grow around one bug. Triage
-//! reads it off the minimized formula, which may merge buckets further.
+//! shrunk formula ([`shrunk`]): for an unsat case answered `sat`, the
+//! assertions of its known core alone, dropping the noise and the other
+//! assertions the transformations add around it, so a campaign counts
+//! buckets rather than the formulas a transformation stack can grow around
+//! one bug. Triage reads the key off the minimized formula whole
+//! ([`key_of_text`]): the minimizer kept only what the failure needs.
 //!
 //! The old, fine key (the operator set and the shape: literals by sort,
 //! constants renamed in order of first use, assertions sorted) is kept as
@@ -108,17 +109,26 @@ impl BucketKey {
         }
     }
 
-    /// The key of a finding of `kind`, answered `answer`, on `case`
-    /// (its formula cheaply shrunk, see [`shrunk`], and its settings), the
-    /// solver having said it failed at `crash_site` (an empty site is none).
+    /// The key of a finding of `kind`, answered `answer`, on `case` (its
+    /// settings, and its formula cheaply shrunk when the verdict allows,
+    /// see [`shrunk`]), the solver having said it failed at `crash_site`
+    /// (an empty site is none).
     pub fn of_case(kind: &str, answer: &str, case: &Case, crash_site: Option<&str>) -> BucketKey {
+        // Only a wrong `sat` is about unsatisfiability alone, which the
+        // core carries; a wrong core or model may need the assertions
+        // around it (their minimized findings keep them).
+        let formula = if kind == "unsound" && answer == "sat" {
+            shrunk(case)
+        } else {
+            case.formula.clone()
+        };
         BucketKey {
             settings: case.settings.clone(),
             crash_site: crash_site
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .map(str::to_string),
-            ..BucketKey::new(kind, answer, &shrunk(case))
+            ..BucketKey::new(kind, answer, &formula)
         }
     }
 
@@ -314,13 +324,13 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
         .filter(|_| kind == "crash")
         .and_then(|got| got.split_once("; it said: "))
         .map(|(_, site)| site);
-    if let Ok(case) = super::read_case(text, "unknown") {
-        return Some(BucketKey::of_case(kind, &answer, &case, site));
-    }
     let script = crate::term::parse_script(text).ok()?;
     let formula = Formula::from_script(&script).ok()?;
     let mut key = BucketKey::new(kind, &answer, &formula);
     key.crash_site = site.map(str::to_string);
+    if let Ok(case) = super::read_case(text, "unknown") {
+        key.settings = case.settings;
+    }
     Some(key)
 }
 

@@ -146,6 +146,9 @@ where
         if done || tick(wall) > last_tick {
             last_tick = tick(wall);
             stats.write_shapes(&cfg.out)?;
+            if stats_file {
+                stats.write_buckets(&cfg.out)?;
+            }
             if let (true, Ok(edges)) = (stats_file, state.metadata::<EdgeSet>())
                 && edges_written != Some(edges.count)
             {

@@ -32,6 +32,14 @@ impl Snapshot {
         let sum = |n: u64| UserStats::new(UserStatsValue::Number(n), AggregatorOps::Sum);
         let mut out = vec![
             ("findings".to_string(), sum(self.findings.values().sum())),
+            // Clients find the same buckets: the largest count is a floor.
+            (
+                "buckets".to_string(),
+                UserStats::new(
+                    UserStatsValue::Number(self.buckets.values().sum::<usize>() as u64),
+                    AggregatorOps::Max,
+                ),
+            ),
             ("restarts".to_string(), sum(self.restarts)),
             ("history-dependent".to_string(), sum(self.history_dependent)),
             // Not "edges": LibAFL's map feedback reports the map's ratio
@@ -68,9 +76,15 @@ pub struct Snapshot {
     pub edges: usize,
     /// Edges the solver library has (0: not instrumented).
     pub edges_total: usize,
-    /// Findings written, by kind.
+    /// Finding files written, by kind.
     pub findings: BTreeMap<String, u64>,
-    /// Distinct bug signatures seen.
+    /// Buckets (distinct bugs by the triage key), by kind.
+    #[serde(default)]
+    pub buckets: BTreeMap<String, usize>,
+    /// Findings in all buckets, written or only counted.
+    #[serde(default)]
+    pub found: u64,
+    /// Distinct buckets seen (the same as the sum of `buckets`).
     pub signatures: usize,
     /// Verdict counts.
     pub verdicts: BTreeMap<String, u64>,
@@ -111,8 +125,8 @@ pub struct Snapshot {
 impl Snapshot {
     /// The live monitor line.
     pub fn line(&self) -> String {
-        let findings: Vec<String> = self
-            .findings
+        let buckets: Vec<String> = self
+            .buckets
             .iter()
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
@@ -126,19 +140,25 @@ impl Snapshot {
         } else {
             String::new()
         };
+        let buckets = if buckets.is_empty() {
+            "none".to_string()
+        } else {
+            format!(
+                "{} ({} findings, {} files)",
+                buckets.join(", "),
+                self.found,
+                self.findings.values().sum::<u64>()
+            )
+        };
         format!(
-            "[{:>5.0}s] {} execs ({:.1}/s) | corpus {}{} | {} | findings: {} | restarts {}",
+            "[{:>5.0}s] {} execs ({:.1}/s) | corpus {}{} | {} | buckets: {} | restarts {}",
             self.time,
             self.execs,
             self.execs_per_sec,
             self.corpus,
             imported,
             edges,
-            if findings.is_empty() {
-                "none".to_string()
-            } else {
-                findings.join(", ")
-            },
+            buckets,
             self.restarts
         )
     }
@@ -183,6 +203,8 @@ pub(super) fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapsho
         edges_total,
         findings: state.solutions().written().clone(),
         signatures: stats.signatures.len(),
+        buckets: stats.buckets_by_kind(),
+        found: stats.buckets.values().map(|b| b.found).sum(),
         verdicts: stats.verdicts.clone(),
         restarts: stats.restarts,
         history_dependent: stats.history_dependent,
@@ -211,6 +233,15 @@ pub fn print_summary(s: &Snapshot) {
         s.execs, s.time, s.execs_per_sec
     );
     for (kind, n) in &s.verdicts {
+        println!("  {kind:>15}: {n}");
+    }
+    println!(
+        "buckets: {} ({} findings, {} files written)",
+        s.buckets.values().sum::<usize>(),
+        s.found,
+        s.findings.values().sum::<u64>()
+    );
+    for (kind, n) in &s.buckets {
         println!("  {kind:>15}: {n}");
     }
     println!("findings written: {}", s.findings.values().sum::<u64>());

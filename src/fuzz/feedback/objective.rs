@@ -1,5 +1,11 @@
 //! The objective: a finding (wrong sat/unsat, invalid model, invalid core,
-//! crash) by bug signature, as a LibAFL feedback that only decides.
+//! crash) by bucket, as a LibAFL feedback that only decides.
+//!
+//! A finding's bucket is the triage key ([`BucketKey::of_case`]: kind,
+//! answer, theory fragment and groundness of the case's cheaply shrunk
+//! formula, its settings, the crash site), so the campaign counts bugs the
+//! way `report` and `triage` group them, not the operator sets a
+//! transformation stack can grow around one bug.
 //!
 //! # Invariants
 //!
@@ -8,8 +14,9 @@
 //! - It writes nothing: a solution it keeps goes to the solutions corpus
 //!   ([`FindingCorpus`](crate::fuzz::corpus::findings::FindingCorpus)),
 //!   which writes it, with what it knew of it ([`Found`]).
-//! - A signature's first [`EXAMPLES_PER_SIGNATURE`] findings are
-//!   solutions; only its first is a new bug (one more entry in
+//! - A bucket's first [`EXAMPLES_PER_BUCKET`] findings are solutions (a
+//!   file each); the rest are counted (`CampaignStats::buckets`). Only a
+//!   bucket's first is a new bug (one more entry in
 //!   `CampaignStats::signatures`, which the mutators' scheduler reads to
 //!   pay the stack that made it) and is shared with the other clients.
 //! - A warm-context finding that a fresh context did not repeat (see
@@ -30,13 +37,28 @@ use crate::fuzz::corpus::findings::Found;
 use crate::fuzz::observe::verdict::{VerdictObserver, judged};
 use crate::fuzz::stats::CampaignStats;
 use crate::oracle::Verdict;
-use crate::triage::stable_hash;
+use crate::triage::{BucketKey, answer_of, stable_hash};
 use crate::truth::Case;
 
-/// Distinct formulas written per bug signature.
-pub const EXAMPLES_PER_SIGNATURE: u64 = 3;
+/// Distinct formulas written per bucket.
+pub const EXAMPLES_PER_BUCKET: u64 = 3;
 
-/// The bug signature of a finding: its kind, what was answered, the
+/// The bucket of a finding: what triage groups it by (see the module docs).
+pub fn bucket(verdict: &Verdict, case: &Case) -> BucketKey {
+    let kind = verdict.kind();
+    let site = match verdict {
+        Verdict::Crash(crash) => Some(crash.site.as_str()),
+        _ => None,
+    };
+    let answer = answer_of(kind, &case.truth.status().to_string());
+    BucketKey::of_case(kind, &answer, case, site)
+}
+
+/// The shape of an unknown, timeout or error answer, which
+/// [`RecordFeedback`](super::record::RecordFeedback) keeps one file of: its
+/// kind, what was answered, the generator category and the set of
+/// operators in the formula; for a crash at which the solver said where it
+/// failed, its kind and that message alone.: its kind, what was answered, the
 /// generator category and the set of operators in the formula; for a
 /// crash at which the solver said where it failed, its kind and that
 /// message alone. Two findings with one signature are most likely one bug.
@@ -114,14 +136,11 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingObj
         if !judged.verdict.is_finding() {
             return Ok(false);
         }
+        let key = bucket(&judged.verdict, input);
         let stats = state.metadata_or_insert_with(CampaignStats::default);
-        let seen = stats
-            .signatures
-            .entry(signature(&judged.verdict, input))
-            .or_default();
-        *seen += 1;
-        let new_signature = *seen == 1;
-        let keep = *seen <= EXAMPLES_PER_SIGNATURE;
+        let seen = stats.found(&key);
+        let new_signature = seen == 1;
+        let keep = seen <= EXAMPLES_PER_BUCKET;
         if keep {
             self.last = Some(Found {
                 judged: judged.clone(),
@@ -157,7 +176,7 @@ mod tests {
     use crate::truth::Status;
 
     #[test]
-    fn a_signature_makes_three_solutions_and_one_new_bug() {
+    fn a_bucket_makes_three_solutions_and_one_new_bug() {
         use libafl::observers::Observer;
         use libafl::state::NopState;
         use libafl_bolts::tuples::tuple_list;
@@ -216,7 +235,18 @@ mod tests {
                 (true, false, Some(false)),
                 (false, false, None),
             ],
-            "a correct answer is no bug; a signature's later findings are no new bug"
+            "a correct answer is no bug; a bucket's later findings are no new bug"
+        );
+        let stats = state.metadata::<CampaignStats>().unwrap();
+        let counted: Vec<_> = stats
+            .buckets
+            .values()
+            .map(|b| (b.kind.as_str(), b.found))
+            .collect();
+        assert_eq!(
+            counted,
+            [("unsound", 4)],
+            "every finding counted, three written"
         );
     }
 
