@@ -8,8 +8,9 @@
 //! - the papers' table (Table 4 / Table 6.1 form): per category and
 //!   transformation (the last of the chain), the tests and their verdicts.
 //!   Its rows count the cases the campaign kept: findings, unknown and
-//!   timeout files by the verdict they record, and the corpus entries
-//!   judged again on the campaign's solver (a corpus records no verdict);
+//!   timeout files by the verdict they record, and the corpus entries by
+//!   the verdict the campaign recorded (`corpus-verdicts.tsv`), or, in an
+//!   older campaign's folder, judged again on the campaign's solver;
 //!   a last row gives the verdicts of every execution from `stats.jsonl`;
 //! - one section per bucket ([`buckets`]): its findings and their marks
 //!   (`confirm.jsonl`), the smallest formula (a minimized one when
@@ -23,6 +24,7 @@ use std::path::{Path, PathBuf};
 use crate::commands::bisect::Bisection;
 use crate::commands::confirm::Confirmation;
 use crate::commands::minimize::{Bucket, Judge, buckets, finding_files, minimized_of, spec_of};
+use crate::fuzz::feedback::kept::KEPT_VERDICTS;
 use crate::triage::plot;
 use crate::triage::{Finding, files_under, header_field};
 use crate::truth::Case;
@@ -56,7 +58,31 @@ fn row_of(case: &Case) -> (String, String) {
     )
 }
 
-/// The table's rows from the kept cases; the corpus is judged on `judge`.
+/// The corpus entries' rows and verdicts as the campaign recorded them
+/// (`corpus-verdicts.tsv`, one line per entry, each entry counted once),
+/// if it did.
+fn kept_verdicts(dir: &Path) -> Option<Vec<((String, String), String)>> {
+    let text = std::fs::read_to_string(dir.join(KEPT_VERDICTS)).ok()?;
+    let mut seen = std::collections::BTreeSet::new();
+    Some(
+        text.lines()
+            .filter_map(|l| {
+                let mut f = l.split('\t');
+                let (hash, kind, category, transformation) =
+                    (f.next()?, f.next()?, f.next()?, f.next()?);
+                seen.insert(hash.to_string()).then(|| {
+                    (
+                        (category.to_string(), transformation.to_string()),
+                        kind.to_string(),
+                    )
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The table's rows from the kept cases; the corpus entries' verdicts are
+/// read from what the campaign recorded, or else judged on `judge`.
 fn table(dir: &Path, judge: Option<&mut Judge>) -> Table {
     let mut t = Table::new();
     for sub in ["findings", "unknown", "timeout"] {
@@ -80,7 +106,11 @@ fn table(dir: &Path, judge: Option<&mut Judge>) -> Table {
                 .or_default() += 1;
         }
     }
-    if let Some(judge) = judge {
+    if let Some(kept) = kept_verdicts(dir) {
+        for (row, kind) in kept {
+            *t.entry(row).or_default().entry(kind).or_default() += 1;
+        }
+    } else if let Some(judge) = judge {
         let (files, _) = files_under(&dir.join("corpus"));
         let cases: Vec<Case> = files
             .iter()
@@ -322,15 +352,19 @@ pub fn execute(dir: &Path) -> Result<ReportSummary, String> {
         plot_path = Some(png);
     }
     // The campaign's solver, for the corpus.
-    let mut judge = findings
-        .first()
-        .and_then(|f| Finding::read(f).ok())
-        .and_then(|f| Judge::open(&spec_of(&f.replay), f.replay.timeout).ok());
+    let mut judge = if dir.join(KEPT_VERDICTS).exists() {
+        None
+    } else {
+        findings
+            .first()
+            .and_then(|f| Finding::read(f).ok())
+            .and_then(|f| Judge::open(&spec_of(&f.replay), f.replay.timeout).ok())
+    };
     let t = table(dir, judge.as_mut());
     out.push_str("## Verdicts by category and transformation (Table 4 / Table 6.1 form)\n\n");
     out.push_str(
-        "Rows: the cases the campaign kept (findings, unknown and timeout files as recorded; \
-         corpus entries judged again on the campaign's solver); the last transformation of each \
+        "Rows: the cases the campaign kept (findings, unknown and timeout files and corpus \
+         entries, by the verdict the campaign recorded); the last transformation of each \
          case's chain. IM invalid model, IC invalid core, S sat, U unsat, K unknown, T timeout, \
          E error, NE not expressible in the release, LC label contradicted.\n\n",
     );
@@ -418,4 +452,34 @@ pub fn execute(dir: &Path) -> Result<ReportSummary, String> {
         findings: findings.len(),
         buckets: bs.len(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_corpus_is_read_from_the_recorded_verdicts_once_per_entry() {
+        let dir = std::env::temp_dir().join(format!("equifuzz-kept-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("corpus")).unwrap();
+        // A corpus file that is no case: judging it would need a solver
+        // and a case; the recorded verdicts need neither.
+        std::fs::write(dir.join("corpus/garbage"), b"not postcard").unwrap();
+        std::fs::write(
+            dir.join(KEPT_VERDICTS),
+            "00000000000000aa\tsat\tequivalent-formula\tnoise\n\
+             00000000000000bb\tunsat\tequivalent-formula\tnoise\n\
+             00000000000000aa\tsat\tequivalent-formula\tnoise\n\
+             a torn line\n",
+        )
+        .unwrap();
+        let t = table(&dir, None);
+        std::fs::remove_dir_all(&dir).ok();
+        let row = &t[&("equivalent-formula".to_string(), "noise".to_string())];
+        assert_eq!(
+            row,
+            &BTreeMap::from([("sat".to_string(), 1), ("unsat".to_string(), 1)])
+        );
+        assert_eq!(t.len(), 1);
+    }
 }

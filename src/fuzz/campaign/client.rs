@@ -36,6 +36,7 @@ use crate::fuzz::execute::harness::{Harness, Solver};
 use crate::fuzz::execute::limits::QueryLimits;
 use crate::fuzz::feedback::answered::AnsweredFeedback;
 use crate::fuzz::feedback::edges::EdgeTally;
+use crate::fuzz::feedback::kept::KeptVerdicts;
 use crate::fuzz::feedback::objective::FindingObjective;
 use crate::fuzz::feedback::record::RecordFeedback;
 use crate::fuzz::observe::features::FEATURES;
@@ -278,6 +279,7 @@ impl Campaign<'_> {
                 MaxMapFeedback::new(&value_profile_observer)
             ),
             TimeFeedback::new(&time_observer),
+            KeptVerdicts::new(verdict_observer.verdict_handle(), &cfg.out),
             // SAFETY: as above.
             unsafe { EdgeTally::new(map_ptr, edges_total) }.counting_reaches(rare_share > 0.0)
         );
