@@ -3,6 +3,7 @@
 
 mod bucket;
 mod finding;
+mod known;
 mod labelled;
 pub mod membership;
 pub mod minimize;
@@ -12,12 +13,13 @@ mod replay;
 mod walk;
 
 pub use bucket::{
-    BucketKey, FEATURES, answer_of, feature, group, key_of_text, operators, shape, variant,
+    BucketKey, FEATURES, answer_of, feature, group, key_of_text, operators, shape, shrunk, variant,
     variant_of_text,
 };
 pub use finding::{
     FindingInfo, replay_line, smt2_text, stable_hash, write_atomically, write_finding,
 };
+pub use known::KnownBugs;
 pub use labelled::{LabelledError, expected_core, read_case};
 pub use replay::{Finding, INSTANTIATED_CORE, ReplayArgs, header_field};
 pub use walk::files_under;
