@@ -483,3 +483,90 @@ fn an_invalid_core_shrinks_inside_its_decided_core() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn triage_runs_each_step_once_resumes_and_names_bad_input() {
+    let dir = scratch("triage");
+    let fake = solver(&dir, "fake", WRONG_ON_LEN);
+    finding(&dir, &fake);
+    let d = dir.to_str().unwrap();
+    let no_cache = dir.join("no-cache");
+    let cache = no_cache.to_str().unwrap();
+    // A bad line of the known-bugs file stops it before any work.
+    let known = dir.join("known.txt");
+    std::fs::write(&known, "# filed upstream\nz3 issue 1234\n").unwrap();
+    let o = equifuzz(&[
+        "triage",
+        d,
+        "--cache",
+        cache,
+        "--known",
+        known.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("known.txt:2:"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(!dir.join("minimized").exists(), "no work done");
+    // The fake solver is no Z3 release: minimized and confirmed, not
+    // bisected, so its bucket is undecided (exit 0: nothing new).
+    let o = equifuzz(&["triage", d, "--cache", cache]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains("1 buckets; 2 steps run, 0 done by an earlier run, 0 failed"),
+        "{out}"
+    );
+    assert!(out.contains("undecided"), "{out}");
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(
+        report.contains("Status: undecided: not bisected"),
+        "{report}"
+    );
+    assert!(report.contains("confirmed"), "{report}");
+    // Issue text: the formula first, then the version, the argument.
+    let issue = &report[report.find("Title:").expect("an issue text")..];
+    let formula = issue.find("(assert").unwrap();
+    let version = issue.find("Version: fake (fake 1.0)").unwrap();
+    // Minimized to a closed formula: its argument is evaluation.
+    let argument = issue
+        .find("Expected: sat: no constant is declared")
+        .unwrap();
+    assert!(formula < version && version < argument, "{issue}");
+    // Again: everything is done already.
+    let o = equifuzz(&["triage", d, "--cache", cache]);
+    assert!(
+        text(&o.stdout).contains("0 steps run, 2 done by an earlier run"),
+        "{}",
+        text(&o.stdout)
+    );
+    // The bucket's id in a known-bugs file marks it known.
+    let id = out.split_whitespace().next().unwrap();
+    std::fs::write(&known, format!("{id}\n")).unwrap();
+    let o = equifuzz(&[
+        "triage",
+        d,
+        "--cache",
+        cache,
+        "--known",
+        known.to_str().unwrap(),
+    ]);
+    assert!(
+        text(&o.stdout).contains(&format!("{id}  known")),
+        "{}",
+        text(&o.stdout)
+    );
+    // A folder without findings says so.
+    let empty = scratch("triage-empty");
+    let o = equifuzz(&["triage", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("no finding under it"),
+        "{}",
+        text(&o.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&empty).ok();
+}

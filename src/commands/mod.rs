@@ -22,6 +22,7 @@ pub mod minimize;
 pub mod report;
 pub mod run;
 pub mod solver;
+pub mod triage;
 pub mod triage_cli;
 
 use crate::generate::ConstantPool;

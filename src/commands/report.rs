@@ -15,18 +15,21 @@
 //! - one section per bucket ([`buckets`]): its findings and their marks
 //!   (`confirm.jsonl`), the smallest formula (a minimized one when
 //!   `minimize DIR` ran), its replay command, the releases that fail
-//!   (`bisect.jsonl`) and a paste-ready issue text.
+//!   (`bisect.jsonl`), its status (**new** when the newest release judged
+//!   still fails, **fixed in X** when not, known when the known-bugs file
+//!   lists it) and a paste-ready issue text: the minimal formula first, the
+//!   version and options, the expected answer with its one-line argument.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::commands::bisect::Bisection;
+use crate::commands::bisect::{Bisection, Outcome};
 use crate::commands::confirm::Confirmation;
 use crate::commands::minimize::{Bucket, Judge, buckets, finding_files, minimized_of, spec_of};
 use crate::fuzz::feedback::kept::KEPT_VERDICTS;
 use crate::triage::plot;
-use crate::triage::{Finding, files_under, header_field};
+use crate::triage::{Finding, KnownBugs, files_under, header_field};
 use crate::truth::Case;
 
 /// The verdict columns, in the papers' order, and the kinds each counts.
@@ -176,6 +179,107 @@ fn median(v: &mut [f64]) -> Option<f64> {
     })
 }
 
+/// Whether a bucket is worth reporting: what its bisection found on the
+/// newest release, or that the known-bugs file lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BucketStatus {
+    /// The newest release judged still fails the same way.
+    New(String),
+    /// The newest release is right; this is the first good release after
+    /// the last bad one.
+    FixedIn(String),
+    /// Listed in the known-bugs file.
+    Known,
+    /// Not bisected, or the newest release did something else: why.
+    Undecided(String),
+}
+
+impl std::fmt::Display for BucketStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BucketStatus::New(newest) => {
+                write!(f, "new (the newest release, {newest}, still fails)")
+            }
+            BucketStatus::FixedIn(v) => write!(f, "fixed in {v}"),
+            BucketStatus::Known => write!(f, "known (in the known-bugs file)"),
+            BucketStatus::Undecided(why) => write!(f, "undecided: {why}"),
+        }
+    }
+}
+
+/// The status of bucket `b` (see [`BucketStatus`]).
+pub fn bucket_status(
+    b: &Bucket,
+    bisections: &BTreeMap<String, Bisection>,
+    known: &KnownBugs,
+) -> BucketStatus {
+    let formula = std::fs::read_to_string(&b.representative)
+        .ok()
+        .and_then(|t| crate::term::parse_script(&t).ok())
+        .and_then(|s| crate::term::Formula::from_script(&s).ok());
+    if known.contains(&b.key, formula.as_ref()) {
+        return BucketStatus::Known;
+    }
+    let Some(bisection) = bisections.get(&file_name(&b.representative)) else {
+        return BucketStatus::Undecided("not bisected".into());
+    };
+    let Some((newest, outcome, verdict)) = bisection.releases.last() else {
+        return BucketStatus::Undecided("no release judged".into());
+    };
+    match outcome {
+        Outcome::Bad => BucketStatus::New(newest.clone()),
+        Outcome::Good => {
+            let last_bad = bisection.releases.iter().rposition(|r| r.1 == Outcome::Bad);
+            let fixed = last_bad
+                .and_then(|i| {
+                    bisection.releases[i + 1..]
+                        .iter()
+                        .find(|r| r.1 == Outcome::Good)
+                })
+                .map_or_else(|| newest.clone(), |r| r.0.clone());
+            BucketStatus::FixedIn(fixed)
+        }
+        Outcome::Other => {
+            BucketStatus::Undecided(format!("the newest release ({newest}): {verdict}"))
+        }
+        Outcome::Untested => {
+            BucketStatus::Undecided(format!("the newest release ({newest}) not judged"))
+        }
+    }
+}
+
+/// The one-line argument for a finding's expected answer, from its header.
+fn argument(text: &str, expected: &str) -> String {
+    let model: Vec<&str> = text
+        .lines()
+        .skip_while(|l| l.trim() != "; model:")
+        .skip(1)
+        .take_while(|l| l.trim_start().starts_with(";   ("))
+        .map(|l| l.trim_start_matches(';').trim())
+        .collect();
+    if expected == "sat" && !model.is_empty() {
+        return format!(
+            "sat: this model satisfies every assertion: {}",
+            model.join(" ")
+        );
+    }
+    let ground = !text
+        .lines()
+        .any(|l| l.starts_with("(declare-const") || l.starts_with("(declare-fun"));
+    if expected == "sat" && ground {
+        return "sat: no constant is declared and every assertion evaluates to true under \
+                SMT-LIB semantics"
+            .into();
+    }
+    if let Some(core) = header_field(text, "expected unsat core") {
+        return format!(
+            "unsat: the assertions {} cannot hold together (built unsat by construction)",
+            core.trim_matches(|c| c == '(' || c == ')')
+        );
+    }
+    format!("{expected} by construction")
+}
+
 /// What `report` wrote.
 #[derive(Clone, Debug)]
 pub struct ReportSummary {
@@ -187,6 +291,8 @@ pub struct ReportSummary {
     pub findings: usize,
     /// Buckets.
     pub buckets: usize,
+    /// Each bucket's id, key, status and findings, in report order.
+    pub statuses: Vec<(String, String, BucketStatus, usize)>,
 }
 
 fn bucket_section(
@@ -194,9 +300,15 @@ fn bucket_section(
     b: &Bucket,
     marks: &BTreeMap<String, Confirmation>,
     bisections: &BTreeMap<String, Bisection>,
+    status: &BucketStatus,
 ) {
     let id = b.key.id();
     let _ = writeln!(out, "### Bucket {id}: {}\n", b.key);
+    let shown = match status {
+        BucketStatus::New(_) | BucketStatus::FixedIn(_) => format!("**{status}**"),
+        other => other.to_string(),
+    };
+    let _ = writeln!(out, "Status: {shown}\n");
     let _ = writeln!(
         out,
         "{} finding(s) in {} variant(s) (operators and shape of the minimized formula):\n",
@@ -239,15 +351,9 @@ fn bucket_section(
         .map(Bisection::summary)
         .unwrap_or_else(|| "not bisected (`equifuzz bisect DIR`)".into());
     let solver = header_field(&text, "solver").unwrap_or("the solver");
+    let options = header_field(&text, "options").unwrap_or("");
     let got = header_field(&text, "got").unwrap_or("");
     let expected = header_field(&text, "expected").unwrap_or("");
-    let model: Vec<&str> = text
-        .lines()
-        .skip_while(|l| l.trim() != "; model:")
-        .skip(1)
-        .take_while(|l| l.trim_start().starts_with(";   ("))
-        .map(|l| l.trim_start_matches(';').trim())
-        .collect();
     let _ = writeln!(
         out,
         "\nSmallest formula (`{}`):\n",
@@ -270,6 +376,9 @@ fn bucket_section(
         );
         return;
     }
+    // What maintainers ask for (cvc5's fuzzing wiki, Z3's tracker): the
+    // minimal formula first, the version and options, the expected answer
+    // with its argument; no experimental options of ours.
     let _ = writeln!(out, "<details><summary>Issue text</summary>\n\n```text");
     let _ = writeln!(
         out,
@@ -277,17 +386,19 @@ fn bucket_section(
         b.key.kind,
         ops.join(", ")
     );
+    let _ = writeln!(out, "{}\n", bare_script(&text));
     let _ = writeln!(
         out,
-        "On the formula below, which is {expected} by construction, {solver} gives: {got}"
-    );
-    if !model.is_empty() {
-        let _ = writeln!(out, "\nA model that satisfies every assertion:");
-        for m in &model {
-            let _ = writeln!(out, "  {m}");
+        "Version: {solver}{}",
+        if options.is_empty() {
+            String::new()
+        } else {
+            format!("; options: {options}")
         }
-    }
-    let _ = writeln!(out, "\nReleases: {range}\n\n{}", bare_script(&text));
+    );
+    let _ = writeln!(out, "Expected: {}", argument(&text, expected));
+    let _ = writeln!(out, "Got: {got}");
+    let _ = writeln!(out, "Releases: {range}");
     let _ = writeln!(out, "```\n\n</details>\n");
 }
 
@@ -311,6 +422,11 @@ fn short(name: &str) -> String {
 
 /// `equifuzz report DIR`.
 pub fn execute(dir: &Path) -> Result<ReportSummary, String> {
+    execute_with(dir, &KnownBugs::default())
+}
+
+/// `equifuzz report DIR`, marking the buckets `known` lists.
+pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, String> {
     if !dir.is_dir() {
         return Err(format!("{}: not a folder", dir.display()));
     }
@@ -440,9 +556,22 @@ pub fn execute(dir: &Path) -> Result<ReportSummary, String> {
             before.len()
         );
     }
+    let statuses: Vec<BucketStatus> = bs
+        .iter()
+        .map(|b| bucket_status(b, &bisections, known))
+        .collect();
+    let count = |f: fn(&BucketStatus) -> bool| statuses.iter().filter(|s| f(s)).count();
+    let _ = writeln!(
+        out,
+        "New {}, fixed in a later release {}, known {}, undecided {}.",
+        count(|s| matches!(s, BucketStatus::New(_))),
+        count(|s| matches!(s, BucketStatus::FixedIn(_))),
+        count(|s| matches!(s, BucketStatus::Known)),
+        count(|s| matches!(s, BucketStatus::Undecided(_)))
+    );
     out.push('\n');
-    for b in &bs {
-        bucket_section(&mut out, b, &marks, &bisections);
+    for (b, status) in bs.iter().zip(&statuses) {
+        bucket_section(&mut out, b, &marks, &bisections, status);
     }
     let report = dir.join("report.md");
     std::fs::write(&report, out).map_err(|e| format!("{}: {e}", report.display()))?;
@@ -451,6 +580,11 @@ pub fn execute(dir: &Path) -> Result<ReportSummary, String> {
         plot: plot_path,
         findings: findings.len(),
         buckets: bs.len(),
+        statuses: bs
+            .iter()
+            .zip(statuses)
+            .map(|(b, s)| (b.key.id(), b.key.to_string(), s, b.findings.len()))
+            .collect(),
     })
 }
 

@@ -1,5 +1,5 @@
 //! The triage commands' arguments (`minimize`, `confirm`, `bisect`,
-//! `report`), which `main` flattens into its own enum with one line.
+//! `report`, and `triage`, which runs them all), which `main` flattens into its own enum with one line.
 //! Exit codes follow the common scheme: 1 when a finding still fails, 2 on
 //! bad input (a file that is not a finding, a solver that cannot be
 //! opened, a bad range), 0 otherwise.
@@ -15,6 +15,8 @@ use crate::commands::confirm::{self, ConfirmConfig};
 use crate::commands::minimize::{self, CheckResult, MinimizeConfig};
 use crate::commands::report;
 use crate::commands::solver::SolverSpec;
+use crate::commands::triage::{self, TriageConfig};
+use crate::triage::KnownBugs;
 
 /// The triage subcommands.
 #[derive(Subcommand, Debug)]
@@ -76,6 +78,39 @@ pub enum TriageCommand {
     Report {
         /// A campaign's output folder.
         dir: PathBuf,
+        /// Bugs already filed: bucket ids or one-line formulas, one a line.
+        #[arg(long, value_name = "FILE")]
+        known: Option<PathBuf>,
+    },
+    /// From findings to a short list of bugs in one command: per bucket,
+    /// minimize, confirm and bisect a finding, then write DIR/report.md,
+    /// each bucket marked new (the newest Z3 release still fails) or fixed
+    /// in a release. Resumable: run it again after an interrupt. Exit 1
+    /// when a bucket is new and not known, 0 when none is, 2 on bad input
+    /// or an interrupt.
+    Triage {
+        /// A campaign's output folder.
+        dir: PathBuf,
+        /// Another solver to confirm each finding on (repeatable): `z3:LIBZ3`,
+        /// `cvc5:LIBCVC5`, or a --target value such as `cvc5`.
+        #[arg(long, value_name = "TARGET", value_parser = with_value)]
+        with: Vec<SolverSpec>,
+        /// Bugs already filed: bucket ids or one-line formulas, one a line.
+        #[arg(long, value_name = "FILE")]
+        known: Option<PathBuf>,
+        /// Findings taken per bucket.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100))]
+        per_bucket: u64,
+        /// At most this many solver calls per minimization.
+        #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
+        max_tests: u64,
+        /// The Z3 releases to bisect over, FROM..TO (`latest`: the newest in
+        /// the cache, which decides new or fixed).
+        #[arg(long, default_value = "4.8.5..latest")]
+        releases: String,
+        /// The release cache (default ~/.cache/equifuzz/solvers).
+        #[arg(long)]
+        cache: Option<PathBuf>,
     },
 }
 
@@ -154,8 +189,44 @@ impl TriageCommand {
                 bisect::execute(&cfg).map_err(|e| anyhow!(e))?;
                 Ok(ExitCode::SUCCESS)
             }
-            TriageCommand::Report { dir } => {
-                let s = report::execute(&dir).map_err(|e| anyhow!(e))?;
+            TriageCommand::Triage {
+                dir,
+                with,
+                known,
+                per_bucket,
+                max_tests,
+                releases,
+                cache,
+            } => {
+                let cfg = TriageConfig {
+                    dir,
+                    with,
+                    known,
+                    per_bucket: per_bucket as usize,
+                    max_tests: usize::try_from(max_tests).unwrap_or(usize::MAX),
+                    repeat: 3,
+                    seeds: 2,
+                    releases,
+                    cache,
+                };
+                let s = triage::execute(&cfg).map_err(|e| anyhow!(e))?;
+                triage::print_summary(&s);
+                Ok(ExitCode::from(
+                    if !s.left.is_empty() || (s.ran == 0 && s.resumed == 0) {
+                        2
+                    } else if s.has_new() {
+                        1
+                    } else {
+                        0
+                    },
+                ))
+            }
+            TriageCommand::Report { dir, known } => {
+                let known = match known {
+                    Some(p) => KnownBugs::read(&p).map_err(|e| anyhow!(e))?,
+                    None => KnownBugs::default(),
+                };
+                let s = report::execute_with(&dir, &known).map_err(|e| anyhow!(e))?;
                 println!(
                     "{}: {} findings in {} buckets{}",
                     s.report.display(),

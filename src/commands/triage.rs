@@ -1,0 +1,359 @@
+//! `equifuzz triage DIR`: from a campaign's findings to a short list of
+//! bugs, each marked **new** or **fixed in X**, in one command.
+//!
+//! Per bucket (the findings grouped by [`key_of_text`], as the campaign
+//! counted them), the `--per-bucket` smallest findings are minimized
+//! (`DIR/minimized/`), confirmed on their own solver and the `--with`
+//! solvers (`DIR/confirm.jsonl`), and bisected over the Z3 releases of the
+//! cache, newest included (`DIR/bisect.jsonl`); then `report` writes
+//! `DIR/report.md` with each bucket's status, the known-bugs file's marks
+//! and the issue texts.
+//!
+//! # Invariants
+//!
+//! - Resumable: each step's result is on disk as soon as it is done (a
+//!   minimized file, a line of `confirm.jsonl` or `bisect.jsonl`, written
+//!   atomically), and a step whose result is there is not run again. An
+//!   interrupt (Ctrl-C) stops between two steps, discards the step it
+//!   cut short, and says what was done and what is left.
+//! - Bad input stops before any work with the one thing to fix: a folder
+//!   without findings, a known-bugs file with a bad line (named). A solver
+//!   that does not load fails the steps that need it, each said, and the
+//!   rest goes on.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::commands::bisect::{Bisection, bisect_one};
+use crate::commands::confirm::{Confirmation, confirm_one};
+use crate::commands::minimize::{finding_files, minimize_one, minimized_of};
+use crate::commands::report::{self, BucketStatus, ReportSummary};
+use crate::commands::solver::SolverSpec;
+use crate::triage::releases::{cache_root, select, z3_releases};
+use crate::triage::{Finding, KnownBugs, group, key_of_text, write_atomically};
+
+/// What `triage` is asked to do.
+#[derive(Clone, Debug)]
+pub struct TriageConfig {
+    /// The campaign's output folder.
+    pub dir: PathBuf,
+    /// Other solvers to confirm each finding on.
+    pub with: Vec<SolverSpec>,
+    /// The known-bugs file, if any.
+    pub known: Option<PathBuf>,
+    /// Findings minimized, confirmed and bisected per bucket.
+    pub per_bucket: usize,
+    /// Solver calls per minimization.
+    pub max_tests: usize,
+    /// Replays per finding when confirming.
+    pub repeat: usize,
+    /// Other solver seeds when confirming.
+    pub seeds: usize,
+    /// The releases to bisect over (`FROM..TO`).
+    pub releases: String,
+    /// The release cache (default `~/.cache/equifuzz/solvers`).
+    pub cache: Option<PathBuf>,
+}
+
+/// What `triage` did.
+#[derive(Clone, Debug)]
+pub struct TriageSummary {
+    /// The report it wrote.
+    pub report: ReportSummary,
+    /// Steps run now, and steps found done by an earlier run.
+    pub ran: usize,
+    /// Steps an earlier run had done.
+    pub resumed: usize,
+    /// Steps that failed, with why.
+    pub failed: Vec<String>,
+    /// Steps left by an interrupt (empty when it ran to the end).
+    pub left: Vec<String>,
+}
+
+impl TriageSummary {
+    /// Whether a bucket is new and not known: what a CI job fails on.
+    pub fn has_new(&self) -> bool {
+        self.report
+            .statuses
+            .iter()
+            .any(|s| matches!(s.2, BucketStatus::New(_)))
+    }
+}
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_interrupt(_: nix::libc::c_int) {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Catches Ctrl-C so that the step under way ends and nothing is left
+/// half-written; a second Ctrl-C is caught too (the step ends first).
+fn catch_interrupt() {
+    use nix::sys::signal::{SaFlags, SigAction, SigHandler, SigSet, Signal, sigaction};
+    let action = SigAction::new(
+        SigHandler::Handler(on_interrupt),
+        SaFlags::SA_RESTART,
+        SigSet::empty(),
+    );
+    // SAFETY: the handler only stores into an atomic.
+    let _ = unsafe { sigaction(Signal::SIGINT, &action) };
+}
+
+fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Vec<T> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+fn write_jsonl<T: Serialize>(path: &Path, items: &[T]) -> Result<(), String> {
+    let text: String = items
+        .iter()
+        .filter_map(|i| serde_json::to_string(i).ok())
+        .map(|l| l + "\n")
+        .collect();
+    write_atomically(path, text.as_bytes(), true).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn name(p: &Path) -> String {
+    p.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The findings of each bucket, smallest first, as the campaign keyed
+/// them (the original files: the grouping does not change as minimized
+/// files appear, so a resumed run takes the same findings).
+pub fn findings_by_bucket(dir: &Path) -> Vec<(String, Vec<PathBuf>)> {
+    let keyed = finding_files(dir).into_iter().filter_map(|f| {
+        let text = std::fs::read_to_string(&f).ok()?;
+        Some((key_of_text(&text)?, (text.len(), f)))
+    });
+    group(keyed)
+        .into_iter()
+        .map(|(key, mut files)| {
+            files.sort();
+            (
+                format!("{} {key}", key.id()),
+                files.into_iter().map(|(_, f)| f).collect(),
+            )
+        })
+        .collect()
+}
+
+/// One step of the work on one finding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Minimize,
+    Confirm,
+    Bisect,
+}
+
+/// `equifuzz triage DIR`.
+pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
+    let dir = &cfg.dir;
+    if !dir.is_dir() {
+        return Err(format!("{}: not a folder", dir.display()));
+    }
+    let known = match &cfg.known {
+        Some(p) => KnownBugs::read(p)?,
+        None => KnownBugs::default(),
+    };
+    let buckets = findings_by_bucket(dir);
+    if buckets.is_empty() {
+        return Err(format!(
+            "{}: no finding under it: nothing to triage (a campaign writes them under \
+             DIR/findings/; `equifuzz fuzz --out DIR` first)",
+            dir.display()
+        ));
+    }
+    let root = cfg.cache.clone().or_else(cache_root);
+    let releases = root
+        .as_deref()
+        .map(z3_releases)
+        .and_then(|all| select(&all, &cfg.releases).ok())
+        .unwrap_or_default();
+    if releases.is_empty() {
+        eprintln!(
+            "no Z3 release in the cache to bisect over ({}): buckets stay undecided; \
+             `scripts/install-solvers.sh` fetches them",
+            cfg.releases
+        );
+    }
+    catch_interrupt();
+    INTERRUPTED.store(false, Ordering::SeqCst);
+    let confirm_path = dir.join("confirm.jsonl");
+    let bisect_path = dir.join("bisect.jsonl");
+    let mut marks: Vec<Confirmation> = read_jsonl(&confirm_path);
+    let mut bisections: Vec<Bisection> = read_jsonl(&bisect_path);
+    let picked: Vec<(String, PathBuf)> = buckets
+        .iter()
+        .flat_map(|(b, files)| {
+            files
+                .iter()
+                .take(cfg.per_bucket.max(1))
+                .map(move |f| (b.clone(), f.clone()))
+        })
+        .collect();
+    eprintln!(
+        "{}: {} findings in {} buckets; triaging {} ({} per bucket)",
+        dir.display(),
+        buckets.iter().map(|b| b.1.len()).sum::<usize>(),
+        buckets.len(),
+        picked.len(),
+        cfg.per_bucket.max(1)
+    );
+    let started = Instant::now();
+    let (mut ran, mut resumed) = (0, 0);
+    let mut failed = Vec::new();
+    let mut left = Vec::new();
+    let steps = [Step::Minimize, Step::Confirm, Step::Bisect];
+    for (i, (bucket, file)) in picked.iter().enumerate() {
+        for step in steps {
+            let min_out = dir.join("minimized").join(format!(
+                "{}.min.smt2",
+                file.file_stem().unwrap_or_default().to_string_lossy()
+            ));
+            let best = minimized_of(dir, file).unwrap_or_else(|| file.clone());
+            let done = match step {
+                Step::Minimize => min_out.exists(),
+                Step::Confirm => marks.iter().any(|c| name(&c.file) == name(file)),
+                Step::Bisect => bisections.iter().any(|b| name(&b.file) == name(&best)),
+            };
+            // Bisecting runs Z3 releases: nothing to do without them or
+            // for a finding of another solver (its bucket stays undecided).
+            let applicable = step != Step::Bisect
+                || (!releases.is_empty()
+                    && Finding::read(&best).is_ok_and(|f| f.replay.target.is_library()));
+            if !applicable {
+                continue;
+            }
+            let what = format!("{step:?} {}", name(file)).to_lowercase();
+            if INTERRUPTED.load(Ordering::SeqCst) {
+                if !done {
+                    left.push(what);
+                }
+                continue;
+            }
+            if done {
+                resumed += 1;
+                continue;
+            }
+            eprintln!(
+                "[{}/{} {:.0}s] bucket {bucket}: {what}",
+                i + 1,
+                picked.len(),
+                started.elapsed().as_secs_f64()
+            );
+            let result: Result<(), String> = match step {
+                Step::Minimize => minimize_one(file, &min_out, cfg.max_tests).map(|r| {
+                    eprintln!(
+                        "  {} -> {} AST nodes in {:.1}s",
+                        r.nodes.0, r.nodes.1, r.secs
+                    );
+                }),
+                Step::Confirm => {
+                    confirm_one(&best, &cfg.with, cfg.repeat, cfg.seeds).map(|mut c| {
+                        eprintln!(
+                            "  {} (reproduced {}/{})",
+                            c.mark, c.reproduced.0, c.reproduced.1
+                        );
+                        // The mark stands for the finding (`report` looks it
+                        // up by name), judged on its minimized formula.
+                        c.file = file.clone();
+                        if !INTERRUPTED.load(Ordering::SeqCst) {
+                            marks.push(c);
+                        }
+                    })
+                }
+                Step::Bisect => bisect_one(&best, &releases, false).map(|b| {
+                    eprintln!("  {}", b.summary());
+                    if !INTERRUPTED.load(Ordering::SeqCst) {
+                        bisections.push(b);
+                    }
+                }),
+            };
+            if INTERRUPTED.load(Ordering::SeqCst) {
+                // Cut short: its result (an answer to a killed query) is
+                // not kept.
+                if step == Step::Minimize {
+                    let _ = std::fs::remove_file(&min_out);
+                }
+                left.push(what);
+                continue;
+            }
+            match result {
+                Ok(()) => ran += 1,
+                Err(e) => {
+                    eprintln!("  failed: {e}");
+                    failed.push(format!("{what}: {e}"));
+                }
+            }
+            match step {
+                Step::Confirm => write_jsonl(&confirm_path, &marks)?,
+                Step::Bisect => write_jsonl(&bisect_path, &bisections)?,
+                Step::Minimize => {}
+            }
+        }
+    }
+    let report = report::execute_with(dir, &known)?;
+    Ok(TriageSummary {
+        report,
+        ran,
+        resumed,
+        failed,
+        left,
+    })
+}
+
+/// Prints what `triage` did: one line per bucket, then what failed or is
+/// left.
+pub fn print_summary(s: &TriageSummary) {
+    for (id, key, status, findings) in &s.report.statuses {
+        let shown = match status {
+            BucketStatus::New(_) => "NEW".to_string(),
+            BucketStatus::FixedIn(v) => format!("fixed in {v}"),
+            BucketStatus::Known => "known".to_string(),
+            BucketStatus::Undecided(_) => "undecided".to_string(),
+        };
+        println!("{id}  {shown:<18} {key} ({findings} findings)");
+    }
+    println!(
+        "{}: {} buckets; {} steps run, {} done by an earlier run, {} failed",
+        s.report.report.display(),
+        s.report.buckets,
+        s.ran,
+        s.resumed,
+        s.failed.len()
+    );
+    for f in &s.failed {
+        println!("  failed: {f}");
+    }
+    if !s.left.is_empty() {
+        println!(
+            "interrupted: {} steps left ({}); run the same command again to resume",
+            s.left.len(),
+            s.left.join(", ")
+        );
+    }
+}
+
+/// A compact map of what was resumed, for tests.
+pub fn done_steps(dir: &Path) -> BTreeMap<&'static str, usize> {
+    let count = |p: &str| read_jsonl::<serde_json::Value>(&dir.join(p)).len();
+    let minimized = std::fs::read_dir(dir.join("minimized"))
+        .map(|d| d.count())
+        .unwrap_or(0);
+    BTreeMap::from([
+        ("minimized", minimized),
+        ("confirmed", count("confirm.jsonl")),
+        ("bisected", count("bisect.jsonl")),
+    ])
+}
