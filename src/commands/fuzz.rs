@@ -94,6 +94,20 @@ pub enum FuzzError {
 
 /// Runs the campaign `cfg` describes.
 pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
+    // On a bare machine, the newest Z3 wheel of the cache (fetched there
+    // if need be) is the campaign's --solver-lib.
+    let bare =
+        crate::commands::fetch::libz3_for_bare_machine(&cfg.solver).map_err(FuzzError::Usage)?;
+    let with_wheel;
+    let cfg = match bare {
+        Some(lib) => {
+            let mut c = cfg.clone();
+            c.solver.solver_lib = Some(lib);
+            with_wheel = c;
+            &with_wheel
+        }
+        None => cfg,
+    };
     let OpenSolver {
         mut target,
         library,
