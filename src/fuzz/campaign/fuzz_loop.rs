@@ -1,7 +1,8 @@
 //! The fuzz loop of one client, the same for every executor: seed the
 //! corpus if new, then fuzz one input at a time until the time or
 //! execution limit, with a live line and a `stats.jsonl` line every
-//! `progress`.
+//! `progress`: on a terminal one status line rewritten in place, else a
+//! plain monitor line each time.
 //!
 //! # Invariants
 //!
@@ -123,6 +124,9 @@ where
     let tick = |secs: f64| (secs / cfg.progress.as_secs_f64()).floor() as u64;
     let mut last_tick = tick(state.metadata::<CampaignStats>()?.wall_secs());
     let mut idle = 0usize;
+    // One status line on a terminal (one client: with --cores the
+    // broker's monitor speaks for all), the plain lines otherwise.
+    let live = stats_file && std::io::IsTerminal::is_terminal(&std::io::stderr());
     // Edges in the last `edges.txt` written (one client per folder only:
     // with `--cores` each client covers its own).
     let mut edges_written = None;
@@ -156,7 +160,16 @@ where
                 edges_written = Some(edges.count);
             }
             let snap = snapshot(state, edges_total, done);
-            eprintln!("{}", snap.line());
+            if live {
+                // Rewritten in place; the finished campaign keeps its
+                // last line.
+                eprint!("\r\x1b[2K{}", snap.status_line(cfg.time));
+                if done {
+                    eprintln!();
+                }
+            } else {
+                eprintln!("{}", snap.line());
+            }
             if stats_file {
                 snap.append_to(&stats_path)?;
             }

@@ -163,6 +163,39 @@ impl Snapshot {
         )
     }
 
+    /// The status line a terminal shows, rewritten in place: executions
+    /// per second, corpus, buckets by kind and, with a time limit, the
+    /// time left.
+    pub fn status_line(&self, limit: Option<std::time::Duration>) -> String {
+        let clock = |secs: f64| {
+            let s = secs.max(0.0).round() as u64;
+            if s >= 3600 {
+                format!("{}h{:02}m", s / 3600, s % 3600 / 60)
+            } else {
+                format!("{}m{:02}s", s / 60, s % 60)
+            }
+        };
+        let left = limit
+            .map(|l| format!(", {} left", clock(l.as_secs_f64() - self.time)))
+            .unwrap_or_default();
+        let buckets: Vec<String> = self
+            .buckets
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        format!(
+            "[{}{left}] {:.1} execs/s | corpus {} | buckets: {}",
+            clock(self.time),
+            self.execs_per_sec,
+            self.corpus,
+            if buckets.is_empty() {
+                "none".to_string()
+            } else {
+                format!("{} ({} findings)", buckets.join(", "), self.found)
+            }
+        )
+    }
+
     /// Appends the snapshot to `path` as one JSON line.
     pub fn append_to(&self, path: &Path) -> std::io::Result<()> {
         let mut f = std::fs::OpenOptions::new()
@@ -293,5 +326,30 @@ mod tests {
         assert_eq!(*stats["edges seen"].aggregator_op(), AggregatorOps::Max);
         assert_eq!(*stats["findings"].aggregator_op(), AggregatorOps::Sum);
         assert_eq!(*stats["verdict sat"].aggregator_op(), AggregatorOps::Sum);
+    }
+
+    #[test]
+    fn the_status_line_shows_speed_corpus_buckets_and_time_left() {
+        let snap = Snapshot {
+            time: 95.0,
+            execs_per_sec: 19.84,
+            corpus: 206,
+            buckets: [("invalid-model".to_string(), 4), ("unsound".to_string(), 2)].into(),
+            found: 42,
+            ..Default::default()
+        };
+        let limit = std::time::Duration::from_secs(40 * 60);
+        assert_eq!(
+            snap.status_line(Some(limit)),
+            "[1m35s, 38m25s left] 19.8 execs/s | corpus 206 | buckets: invalid-model 4, unsound 2 (42 findings)"
+        );
+        let none = Snapshot {
+            time: 4000.0,
+            ..Default::default()
+        };
+        assert_eq!(
+            none.status_line(None),
+            "[1h06m] 0.0 execs/s | corpus 0 | buckets: none"
+        );
     }
 }

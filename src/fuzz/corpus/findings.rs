@@ -114,6 +114,10 @@ impl FindingCorpus {
         };
         if let Some(path) = write_finding(&self.dir, case, &info, &Printer::new(h.dialect))? {
             *self.written.entry(verdict.kind().to_string()).or_default() += 1;
+            if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+                // Clears the live status line the message would follow.
+                eprint!("\r\x1b[2K");
+            }
             tracing::warn!("finding: {verdict} -> {}", path.display());
         }
         Ok(())
