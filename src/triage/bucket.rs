@@ -211,6 +211,7 @@ fn skeleton(t: &Term, names: &mut Option<&mut BTreeMap<String, usize>>) -> Strin
         Term::Quant(q) => format!("(quant {})", skeleton(&q.body, names)),
         Term::BitVec(b) => format!("(_ BitVec {})", b.width()),
         Term::ConstArray(sort, value) => format!("(const {sort} {})", skeleton(value, names)),
+        Term::SeqEmpty(e) => format!("(seq.empty {e})"),
     }
 }
 
