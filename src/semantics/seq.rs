@@ -137,7 +137,10 @@ pub fn seq_unit(x: &Value) -> SeqValue {
 
 /// `(seq.++ s t ...)`: concatenation (`str.++`).
 pub fn seq_concat(parts: &[&SeqValue]) -> SeqValue {
-    let items = parts.iter().flat_map(|s| s.items().iter().cloned()).collect();
+    let items = parts
+        .iter()
+        .flat_map(|s| s.items().iter().cloned())
+        .collect();
     seq(parts[0].element_sort(), items)
 }
 
@@ -270,7 +273,10 @@ mod tests {
     use crate::semantics::array::ArrayValue;
 
     fn ints(xs: &[i64]) -> SeqValue {
-        SeqValue::new(Sort::Int, xs.iter().map(|&x| Value::Int(x.into())).collect())
+        SeqValue::new(
+            Sort::Int,
+            xs.iter().map(|&x| Value::Int(x.into())).collect(),
+        )
     }
 
     fn n(x: i64) -> BigInt {
@@ -288,10 +294,7 @@ mod tests {
         assert_eq!(seq_at(&s, &n(3)), ints(&[]));
         assert_eq!(seq_nth(&s, &n(0)), Ok(Value::Int(1.into())));
         for out in [n(3), n(-1), n(1) << 80] {
-            assert!(matches!(
-                seq_nth(&s, &out),
-                Err(EvalError::Unspecified(_))
-            ));
+            assert!(matches!(seq_nth(&s, &out), Err(EvalError::Unspecified(_))));
         }
     }
 

@@ -69,7 +69,8 @@ impl Op {
         use Op::*;
         use Sort::{Bool as B, Int as I};
         let seq = |s: &Sort| matches!(s, Sort::Seq(e) if **e != Sort::RegLan);
-        let same = |n: usize| args.len() == n && seq(&args[0]) && args.iter().all(|a| *a == args[0]);
+        let same =
+            |n: usize| args.len() == n && seq(&args[0]) && args.iter().all(|a| *a == args[0]);
         match self {
             SeqUnit => match args {
                 [e] if *e != Sort::RegLan => Some(Sort::seq(e.clone())),
