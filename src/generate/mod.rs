@@ -51,6 +51,8 @@ pub use regex_unsat_constants::{
     regex_unsat_constant_cases,
 };
 pub use seq_cases::{SeqCases, SeqCategory, seq_operators};
-pub use seq_rows::{SeqRow, random_seq_equivalence, seq_equivalent_formula_cases, seq_rows};
+pub use seq_rows::{
+    SeqRow, SeqUnsat, random_seq_equivalence, seq_equivalent_formula_cases, seq_rows, with_links,
+};
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
 pub use term_pool::{Sampled, TermPool, TermPoolError};

@@ -6,8 +6,11 @@
 //! element sort `E` is the case `a0: (not (= lhs res))`, `a1: (= res
 //! rhs)`, unsat with the unique minimal core `{a0, a1}`: the anchor
 //! structure of the equivalent-formula rows (`a1` is equivalent to `A :=
-//! (= lhs res)`), which the unsat transformations grow into larger cores
-//! and noise.
+//! (= lhs res)`). [`SeqUnsat`] grows them (the string transformations
+//! have no rows for sequence variables): a larger core by a chain of fresh
+//! links `res = r1, r1 = r2, ..., rk = rhs` (every link in the core), and
+//! noise, assertions over fresh sequence variables of their own (in no
+//! core).
 //!
 //! # Invariants
 //!
@@ -18,6 +21,10 @@
 //! - Each half is satisfiable alone (tested with a model of each), so
 //!   neither assertion is redundant and `{a0, a1}` is the unique minimal
 //!   core.
+//! - Grown: the links force `res = rhs`, so the core is still unsat;
+//!   dropping any one link (or `a0`) leaves a model (the tests build it),
+//!   so the core is the unique minimal one; noise mentions only fresh
+//!   variables and is satisfiable on its own, so it is in no core.
 
 use std::sync::LazyLock;
 
@@ -119,6 +126,118 @@ impl SeqRow {
     }
 }
 
+/// Unsat sequence cases: a random row at a random element sort, with up
+/// to `max_links` links and `max_noise` noise assertions (see the module
+/// docs).
+#[derive(Clone, Debug)]
+pub struct SeqUnsat {
+    max_links: usize,
+    max_noise: usize,
+    seed: u64,
+}
+
+impl SeqUnsat {
+    /// Up to `max_links` links and `max_noise` noise assertions.
+    pub fn new(max_links: usize, max_noise: usize) -> Self {
+        SeqUnsat {
+            max_links,
+            max_noise,
+            seed: 0,
+        }
+    }
+
+    /// The seed recorded in every case's provenance.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+}
+
+/// `case` (a row's) with `links` links between `res` and the row's `rhs`.
+pub fn with_links(case: &Case, links: usize) -> Case {
+    let mut out = case.clone();
+    let f = &mut out.formula;
+    let sort = f.sort_of("res").expect("a row case declares res");
+    let Term::App(_, sides) = f.assertions[1].term.clone() else {
+        unreachable!("a1 is (= res rhs)")
+    };
+    let mut last = Term::var("res");
+    let mut chain = Vec::new();
+    for _ in 0..links {
+        let r = f.fresh_symbol("r");
+        f.declare(r.clone(), sort.clone());
+        chain.push(Term::eq(last, Term::var(r.clone())));
+        last = Term::var(r);
+    }
+    chain.push(Term::eq(last, sides[1].clone()));
+    f.assertions.truncate(1);
+    let mut core = vec!["a0".to_string()];
+    for (k, t) in chain.into_iter().enumerate() {
+        let name = format!("a{}", k + 1);
+        core.push(name.clone());
+        f.assert(t, Some(name));
+    }
+    out.truth = Truth::Unsat {
+        core: core.into_iter().collect(),
+    };
+    if links > 0 {
+        out.provenance.chain.push(format!("links({links})"));
+        out.provenance.category = "seq-larger-core".into();
+    }
+    out
+}
+
+/// One noise assertion over fresh variables: `(= (seq.len n) k)`,
+/// `(seq.prefixof (seq.unit v) n)` or `(seq.contains n m)`, each
+/// satisfiable (`n` long enough, holding what it must).
+fn noise(f: &mut Formula, rng: &mut dyn RngCore) -> Term {
+    use rand::Rng;
+    let e = element_sorts().choose(rng).expect("sorts").clone();
+    let s = Sort::seq(e.clone());
+    let mut fresh = |base: &str, sort: &Sort| {
+        let n = f.fresh_symbol(base);
+        f.declare(n.clone(), sort.clone());
+        Term::var(n)
+    };
+    let n = fresh("n", &s);
+    match rng.random_range(0..3) {
+        0 => Term::eq(
+            Term::app(crate::term::Op::SeqLen, vec![n]),
+            Term::int(rng.random_range(0i64..4)),
+        ),
+        1 => {
+            let v = fresh("v", &e);
+            Term::app(
+                crate::term::Op::SeqPrefixof,
+                vec![Term::app(crate::term::Op::SeqUnit, vec![v]), n],
+            )
+        }
+        _ => {
+            let m = fresh("m", &s);
+            Term::app(crate::term::Op::SeqContains, vec![n, m])
+        }
+    }
+}
+
+impl crate::generate::Generator for SeqUnsat {
+    fn try_next(&mut self, rng: &mut dyn RngCore) -> Option<Case> {
+        use rand::Rng;
+        let base = random_seq_equivalence(self.seed, rng);
+        let mut out = with_links(&base, rng.random_range(0..=self.max_links));
+        let noises = rng.random_range(0..=self.max_noise);
+        for _ in 0..noises {
+            let t = noise(&mut out.formula, rng);
+            let name = out.formula.fresh_assertion_name();
+            out.formula.assert(t, Some(name));
+        }
+        if noises > 0 {
+            out.provenance.chain.push(format!("noise({noises})"));
+            out.provenance.category = "seq-noise".into();
+        }
+        Some(out)
+    }
+}
+
 /// One case per row and element sort, rows first.
 pub fn seq_equivalent_formula_cases(seed: u64) -> impl Iterator<Item = Case> {
     seq_rows()
@@ -192,6 +311,84 @@ mod tests {
                         row.id
                     );
                 }
+            }
+        }
+    }
+
+    /// A grown case: under any values of the row's variables, the links
+    /// (and noise) hold only with `res` the value of `rhs`, which makes
+    /// `a0` false; without `a0`, or with one link dropped, a model exists.
+    #[test]
+    fn grown_cases_keep_their_unique_minimal_core() {
+        use crate::generate::Generator;
+        let mut rng = ChaCha8Rng::seed_from_u64(32);
+        let mut g = SeqUnsat::new(4, 3);
+        for _ in 0..400 {
+            let case = g.next(&mut rng);
+            case.check().unwrap();
+            let Truth::Unsat { core } = &case.truth else {
+                unreachable!()
+            };
+            let f = &case.formula;
+            let links: Vec<usize> = (1..f.assertions.len())
+                .filter(|&k| core.contains(f.assertions[k].name.as_ref().unwrap()))
+                .collect();
+            assert_eq!(core.len(), links.len() + 1);
+            let mut m = random_model(f, &mut rng);
+            let last = &f.assertions[*links.last().unwrap()].term;
+            let Term::App(_, sides) = last else {
+                unreachable!()
+            };
+            let value = eval(&sides[1], &m).unwrap();
+            // Noise: satisfiable on its own fresh variables (long enough).
+            let noise: Vec<usize> = (1..f.assertions.len())
+                .filter(|k| !links.contains(k))
+                .collect();
+            let satisfy_noise = |m: &mut Model, rng: &mut ChaCha8Rng| {
+                for &k in &noise {
+                    for _ in 0..200 {
+                        if eval(&f.assertions[k].term, m) == Ok(Value::Bool(true)) {
+                            break;
+                        }
+                        for v in f.assertions[k].term.free_vars() {
+                            let s = f.sort_of(&v).unwrap();
+                            m.insert(v, random_value(&s, rng));
+                        }
+                    }
+                    assert_eq!(eval(&f.assertions[k].term, m), Ok(Value::Bool(true)));
+                }
+            };
+            satisfy_noise(&mut m, &mut rng);
+            // Every link holds only with each variable the value of rhs.
+            let vars: Vec<String> = links[..links.len() - 1]
+                .iter()
+                .map(|&k| match &f.assertions[k].term {
+                    Term::App(_, s) => match &s[1] {
+                        Term::Var(v) => v.clone(),
+                        _ => unreachable!(),
+                    },
+                    _ => unreachable!(),
+                })
+                .collect();
+            m.insert("res", value.clone());
+            for v in &vars {
+                m.insert(v.clone(), value.clone());
+            }
+            let mut rest = f.clone();
+            rest.assertions.remove(0);
+            check_model(&rest, &m).unwrap();
+            assert_eq!(eval(&f.assertions[0].term, &m), Ok(Value::Bool(false)));
+            // Dropping link j: the variables before it take another value.
+            for j in 0..links.len() {
+                let o = other(&value, &mut rng);
+                let mut m2 = m.clone();
+                m2.insert("res", o.clone());
+                for v in &vars[..j] {
+                    m2.insert(v.clone(), o.clone());
+                }
+                let mut without = f.clone();
+                without.assertions.remove(links[j]);
+                check_model(&without, &m2).unwrap_or_else(|e| panic!("{e}: {case:?}"));
             }
         }
     }
