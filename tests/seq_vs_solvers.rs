@@ -16,9 +16,6 @@
 //! `EQUIFUZZ_DIFF_TERMS` sets the number of terms (default 10,000),
 //! `EQUIFUZZ_DIFF_SEED` the seed.
 
-#[path = "common/cvc5.rs"]
-#[allow(dead_code)]
-mod cvc5;
 #[path = "common/differential.rs"]
 mod differential;
 #[path = "common/seq_terms.rs"]
