@@ -16,6 +16,9 @@
 #               scripts/install-solvers.sh) in process, all on the same files. --chains M adds M files of
 #               the fuzz loop's regex stream (`--category random --theory regex`), whose unsat
 #               cases are grown by Table 2.6's transformations (default 0).
+#   --theory seq  the same Table 6.1 form over the sequence categories (docs/sequences.md): the
+#               identities in full, the rest of --count (default 5000) a quarter per endless
+#               category; cvc5 gets --arrays-exp (sequences of arrays).
 #   --theory combined  the same Table 6.1 form over the combined categories (bit-vectors and
 #               arrays with the others, Kühne 2022 3.1-3.2), a quarter of --count each (default
 #               5000); --chains M adds M files of `--category random --theory combined`.
@@ -44,7 +47,7 @@ cargo build --release --quiet
 bin=./target/release/equifuzz
 dir=${keep:-$(mktemp -d)}
 [ -n "$keep" ] || trap 'rm -rf "$dir"' EXIT
-if [ "$theory" = regex ] || [ "$theory" = combined ]; then
+if [ "$theory" = regex ] || [ "$theory" = combined ] || [ "$theory" = seq ]; then
   default=$([ "$theory" = regex ] && echo 3000 || echo 5000)
   exec scripts/table61.sh "$bin" "$dir" "$timeout" "$([ "$count" = 2000 ] && echo "$default" || echo "$count")" \
     "$chains" "$seed" "$cvc5" "$theory" "${libs[@]}" "${cvc5_libs[@]/#/cvc5:}"

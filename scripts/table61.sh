@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The regex and combined halves of scripts/table4.sh (`--theory regex|combined`), not meant to be
+# The regex, combined and seq parts of scripts/table4.sh (`--theory regex|combined|seq`), not meant to be
 # run by hand: exports the theory's categories once and prints, for every solver on the same files, the thesis' Table 6.1
 # (Kühne 2022): Theory | Expected | Transformation | #Tests | IM | IC | S | U | K | T | E, then
 # the agreement with the labels among decided files and every disagreement.
 #
-# Arguments: BIN DIR TIMEOUT COUNT CHAINS SEED CVC5(0|1) THEORY(regex|combined)
+# Arguments: BIN DIR TIMEOUT COUNT CHAINS SEED CVC5(0|1) THEORY(regex|combined|seq)
 #            [LIBZ3... | cvc5:LIBCVC5...]
 set -euo pipefail
 bin=$1; dir=$2; timeout=$3; count=$4; chains=$5; seed=$6; cvc5=$7; theory=$8; shift 8
@@ -19,6 +19,20 @@ if [ "$theory" = combined ]; then
     n=$(( count / 4 )); [ "$i" = 3 ] && n=$(( count - 3 * (count / 4) ))
     $bin export --append --out "$files" --theory combined --category "$cat" --count "$n" \
       --seed "$seed" >/dev/null
+    i=$((i + 1))
+  done
+elif [ "$theory" = seq ]; then
+  # The sequence identities in full (finite), then the four endless categories, a quarter of
+  # the rest each (docs/sequences.md).
+  $bin export --force --out "$files" --theory seq --seed "$seed" \
+    --category seq-equivalent-formula >/dev/null
+  have=$(wc -l < "$files/manifest.jsonl")
+  rest=$(( count > have ? count - have : 0 ))
+  i=0
+  for cat in seq-operation seq-constant-assignment seq-term-synthesis seq-unsat-chain; do
+    n=$(( rest / 4 )); [ "$i" = 3 ] && n=$(( rest - 3 * (rest / 4) ))
+    [ "$n" -gt 0 ] && $bin export --append --out "$files" --theory seq --category "$cat" \
+      --count "$n" --seed "$seed" >/dev/null
     i=$((i + 1))
   done
 else
@@ -47,7 +61,8 @@ for s in "${solvers[@]}"; do
   target=${s%%|*}; lib=${s#*|}
   args=(--target "$target"); [ -n "$lib" ] && args+=(--solver-lib "$lib")
   # cvc5 refuses constant arrays (STORE_ALL) unless told --arrays-exp.
-  [ "$target" = cvc5 ] && [ "$theory" = combined ] && args+=(--solver-option arrays-exp=true)
+  # Sequences of arrays hold constant arrays too.
+  [ "$target" = cvc5 ] && [ "$theory" != regex ] && args+=(--solver-option arrays-exp=true)
   echo "running $(wc -l < "$files/manifest.jsonl") files on $target ${lib:+($lib) }(timeout $timeout)..." >&2
   nice -n 10 $bin run --jsonl "${args[@]}" --timeout "$timeout" "$files" > "$dir/verdicts-$i.jsonl" \
     2> "$dir/run-$i.stderr" || true
@@ -74,8 +89,15 @@ names = {
     "combined-term-synthesis": "term synthesis, depth 3 (3.1)",
     "combined-unsat-constant": "const (3.2)",
     "combined-unsat-complex": "constComplexResult (3.2)",
+    "seq-equivalent-formula": "equivalent formula (ours, seq identities)",
+    "seq-larger-core": "larger unsat core (links)",
+    "seq-noise": "noise",
+    "seq-unsat-chain": "identity, no growth drawn",
+    "seq-operation": "operation (step 1)",
+    "seq-constant-assignment": "constant assignment",
+    "seq-term-synthesis": "term synthesis, depth 3",
 }
-theory_names = {"regex": "Regex", "combined": "Combined", "strings": "Strings"}
+theory_names = {"regex": "Regex", "combined": "Combined", "strings": "Strings", "seq": "Seq"}
 cols = [("IM", "invalid-model"), ("IC", "invalid-core"), ("S", "sat"), ("U", "unsat"),
         ("K", "unknown"), ("T", "timeout"), ("E", "error"), ("NE", "not-expressible")]
 for i, solver in enumerate(solvers):

@@ -344,7 +344,22 @@ fn the_theory_option_picks_what_is_drawn() {
         (
             "all",
             vec!["--category", "random", "--count", "400"],
-            &["combined", "regex", "strings"][..],
+            &["combined", "regex", "seq", "strings"][..],
+        ),
+        (
+            "seq",
+            vec!["--category", "random", "--count", "200"],
+            &["seq"][..],
+        ),
+        (
+            "seq",
+            vec!["--category", "seq-unsat-chain", "--count", "100"],
+            &["seq"][..],
+        ),
+        (
+            "seq",
+            vec!["--category", "seq-equivalent-formula"],
+            &["seq"][..],
         ),
         (
             "combined",

@@ -132,3 +132,55 @@ fn numerals_and_sexprs_keep_their_value() {
         )
     );
 }
+
+/// Sequences over every sort, nested, with their empty sequences and every
+/// `seq.` operator: printed in each dialect's spelling and read back, from
+/// a declaration, a `define-sort` and a solver's model.
+#[test]
+fn sequences_round_trip_in_every_dialect() {
+    let bv = Sort::seq(Sort::BitVec(8));
+    let nested = Sort::seq(bv.clone());
+    let unit = |t: Term| Term::app(Op::SeqUnit, vec![t]);
+    let s = Term::app(
+        Op::SeqConcat,
+        vec![
+            unit(Term::SeqEmpty(Sort::BitVec(8))),
+            Term::SeqEmpty(bv.clone()),
+        ],
+    );
+    let i = Term::int(1);
+    let terms = [
+        Term::app(Op::SeqLen, vec![s.clone()]),
+        Term::app(Op::SeqExtract, vec![s.clone(), i.clone(), i.clone()]),
+        Term::app(Op::SeqNth, vec![s.clone(), i.clone()]),
+        Term::app(Op::SeqIndexof, vec![s.clone(), s.clone(), i.clone()]),
+        Term::app(Op::SeqLastIndexof, vec![s.clone(), s.clone()]),
+        Term::app(Op::SeqUpdate, vec![s.clone(), i.clone(), s.clone()]),
+        Term::app(Op::SeqRev, vec![s.clone()]),
+        Term::app(Op::SeqReplaceAll, vec![s.clone(), s.clone(), s.clone()]),
+    ];
+    for d in Dialect::ALL {
+        for t in &terms {
+            let text = Printer::new(d).term(t);
+            assert_eq!(parse_term(&text).as_ref(), Ok(t), "{d}: {text}");
+        }
+    }
+    let script = parse_script(
+        "(define-sort B () (_ BitVec 8))(declare-const x (Seq (Seq B)))\
+         (assert (= x (seq.unit (as seq.empty (Seq B)))))",
+    )
+    .unwrap();
+    assert!(
+        script
+            .to_string()
+            .contains("(declare-const x (Seq (Seq (_ BitVec 8))))")
+    );
+    assert_eq!(
+        Term::SeqEmpty(nested.clone()).sort(&|_| None),
+        Ok(Sort::seq(nested))
+    );
+    // Another `as` than `seq.empty`, or a sort that is no sequence: refused.
+    assert!(parse_term("(as seq.empty Int)").is_err());
+    assert!(parse_term("(as foo (Seq Int))").is_err());
+    assert!(parse_term("(seq.unit re.all)").is_ok_and(|t| t.sort(&|_| None).is_err()));
+}

@@ -30,9 +30,9 @@ use serde::Serialize;
 use crate::generate::Generator;
 use crate::generate::{
     CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
-    RegexMembership, RegexPool, RegexTermSynthesis, Result3_2, STRING_OPERATORS,
-    equivalent_formula_cases, equivalent_formulas, regex_equivalent_formula_cases,
-    regex_unsat_complex_cases, regex_unsat_constant_cases, step1,
+    RegexMembership, RegexPool, RegexTermSynthesis, Result3_2, STRING_OPERATORS, SeqCases,
+    SeqUnsat, equivalent_formula_cases, equivalent_formulas, regex_equivalent_formula_cases,
+    regex_unsat_complex_cases, regex_unsat_constant_cases, seq_equivalent_formula_cases, step1,
 };
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};
@@ -87,6 +87,19 @@ pub enum Category {
     /// Unsat: a combined term equal to another term of another value
     /// (Sect. 3.2; endless).
     CombinedUnsatComplex,
+    /// Sat: one `seq.` operator, every argument a variable, over every
+    /// element sort (endless).
+    SeqOperation,
+    /// Sat: the same with some arguments constant (endless).
+    SeqConstantAssignment,
+    /// Sat: nested sequence terms (depth --depth, 3 when --depth is 1;
+    /// endless).
+    SeqTermSynthesis,
+    /// Unsat: the sequence identities at every element sort (finite).
+    SeqEquivalentFormula,
+    /// Unsat: the identities grown by links (larger cores) and noise
+    /// (endless).
+    SeqUnsatChain,
 }
 
 impl Category {
@@ -109,6 +122,20 @@ impl Category {
         Category::CombinedTermSynthesis,
         Category::CombinedUnsatConstant,
         Category::CombinedUnsatComplex,
+        Category::SeqOperation,
+        Category::SeqConstantAssignment,
+        Category::SeqTermSynthesis,
+        Category::SeqEquivalentFormula,
+        Category::SeqUnsatChain,
+    ];
+
+    /// The sequence categories, the finite one first.
+    pub const SEQ: &'static [Category] = &[
+        Category::SeqEquivalentFormula,
+        Category::SeqOperation,
+        Category::SeqConstantAssignment,
+        Category::SeqTermSynthesis,
+        Category::SeqUnsatChain,
     ];
 
     /// The paper's six categories (everything but `random`).
@@ -152,15 +179,21 @@ impl Category {
             .iter()
             .copied()
             .filter(move |c| counted || !c.endless(1));
+        let seq = Category::SEQ
+            .iter()
+            .copied()
+            .filter(move |c| counted || !c.endless(1));
         match theory {
             Theory::Strings => Category::PAPER.to_vec(),
             Theory::Regex => regex.collect(),
             Theory::Combined => combined.collect(),
+            Theory::Seq => seq.collect(),
             Theory::All => Category::PAPER
                 .iter()
                 .copied()
                 .chain(regex)
                 .chain(combined)
+                .chain(seq)
                 .collect(),
         }
     }
@@ -177,6 +210,10 @@ impl Category {
                 | Category::CombinedTermSynthesis
                 | Category::CombinedUnsatConstant
                 | Category::CombinedUnsatComplex
+                | Category::SeqOperation
+                | Category::SeqConstantAssignment
+                | Category::SeqTermSynthesis
+                | Category::SeqUnsatChain
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -195,6 +232,11 @@ impl Category {
             | Category::CombinedTermSynthesis
             | Category::CombinedUnsatConstant
             | Category::CombinedUnsatComplex => Theory::Combined,
+            Category::SeqOperation
+            | Category::SeqConstantAssignment
+            | Category::SeqTermSynthesis
+            | Category::SeqEquivalentFormula
+            | Category::SeqUnsatChain => Theory::Seq,
             _ => Theory::Strings,
         }
     }
@@ -219,6 +261,11 @@ impl Category {
             Category::CombinedTermSynthesis => "combined-term-synthesis",
             Category::CombinedUnsatConstant => "combined-unsat-constant",
             Category::CombinedUnsatComplex => "combined-unsat-complex",
+            Category::SeqOperation => "seq-operation",
+            Category::SeqConstantAssignment => "seq-constant-assignment",
+            Category::SeqTermSynthesis => "seq-term-synthesis",
+            Category::SeqEquivalentFormula => "seq-equivalent-formula",
+            Category::SeqUnsatChain => "seq-unsat-chain",
         }
     }
 }
@@ -475,6 +522,14 @@ fn category_cases<'a>(
             let g = CombinedUnsat::new(sampler, depth, result).seed(seed);
             drawn(g, seed)
         }
+        Category::SeqOperation => drawn(SeqCases::operation().seed(seed), seed),
+        Category::SeqConstantAssignment => drawn(SeqCases::constant_assignment().seed(seed), seed),
+        Category::SeqTermSynthesis => {
+            let depth = if cfg.depth >= 2 { cfg.depth } else { 3 };
+            drawn(SeqCases::term_synthesis(depth).seed(seed), seed)
+        }
+        Category::SeqEquivalentFormula => Box::new(seq_equivalent_formula_cases(seed)),
+        Category::SeqUnsatChain => drawn(SeqUnsat::new(4, 3).seed(seed), seed),
     })
 }
 

@@ -179,6 +179,10 @@ impl CombinedTermSampler {
                     _ => Term::const_array(sort.clone(), self.leaf(e, rng)),
                 }
             }
+            Sort::Seq(e) => match rng.random_range(0..3) {
+                0 => Term::SeqEmpty((**e).clone()),
+                _ => Term::app(Op::SeqUnit, vec![self.leaf(e, rng)]),
+            },
         }
     }
 
@@ -296,6 +300,13 @@ impl CombinedTermSampler {
                     (Op::Store, vec![sort.clone(), (**i).clone(), (**e).clone()])
                 }
             }
+            Sort::Seq(e) => {
+                if rng.random() {
+                    (Op::SeqUnit, vec![(**e).clone()])
+                } else {
+                    (Op::SeqConcat, vec![sort.clone(), sort.clone()])
+                }
+            }
         }
     }
 
@@ -408,6 +419,7 @@ fn walk(
             let base = match value.sort() {
                 Sort::BitVec(_) => "bv",
                 Sort::Array(..) => "a",
+                Sort::Seq(_) => "q",
                 Sort::Int => "i",
                 Sort::String => "s",
                 Sort::RegLan => "re",

@@ -20,6 +20,9 @@ pub mod regex_pool;
 mod regex_term_synthesis;
 mod regex_terms;
 mod regex_unsat_constants;
+mod seq_cases;
+mod seq_rows;
+pub mod seq_terms;
 mod step1;
 pub(crate) mod sx;
 pub(crate) mod tables;
@@ -46,6 +49,10 @@ pub use regex_terms::{RegexTermSampler, Sampled as SampledRegex};
 pub use regex_unsat_constants::{
     RegexUnsatConstant, random_regex_unsat_constant, regex_unsat_complex_cases,
     regex_unsat_constant_cases,
+};
+pub use seq_cases::{SeqCases, SeqCategory, seq_operators};
+pub use seq_rows::{
+    SeqRow, SeqUnsat, random_seq_equivalence, seq_equivalent_formula_cases, seq_rows, with_links,
 };
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
 pub use term_pool::{Sampled, TermPool, TermPoolError};

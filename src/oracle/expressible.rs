@@ -81,9 +81,7 @@ pub fn not_expressible(
     }
     if let Some(Truth::Sat { model }) = truth {
         for (name, value) in &model.0 {
-            if let crate::semantics::Value::Str(s) = value
-                && let Some(&c) = s.chars().iter().find(|&&c| c > dialect.max_char())
-            {
+            if let Some(c) = char_above(value, dialect.max_char()) {
                 return Some(above_alphabet(
                     dialect,
                     c,
@@ -93,6 +91,17 @@ pub fn not_expressible(
         }
     }
     None
+}
+
+/// A character above `max` in a string value, or in a string inside a
+/// sequence value.
+fn char_above(value: &crate::semantics::Value, max: u32) -> Option<u32> {
+    use crate::semantics::Value;
+    match value {
+        Value::Str(s) => s.chars().iter().copied().find(|&c| c > max),
+        Value::Seq(q) => q.items().iter().find_map(|v| char_above(v, max)),
+        _ => None,
+    }
 }
 
 fn above_alphabet(dialect: Dialect, c: u32, where_: &str) -> String {
@@ -106,6 +115,7 @@ fn has_reglan(s: &Sort) -> bool {
     match s {
         Sort::RegLan => true,
         Sort::Array(i, e) => has_reglan(i) || has_reglan(e),
+        Sort::Seq(e) => has_reglan(e),
         _ => false,
     }
 }
@@ -146,6 +156,28 @@ mod tests {
         }
         let bytes = formula(r#"(declare-const x String)(assert (= x "\u{0}\u{ff}"))"#);
         assert_eq!(not_expressible(Dialect::Legacy485, &bytes, None), None);
+    }
+
+    #[test]
+    fn sequence_operators_a_release_lacks_are_not_expressible() {
+        let rev = formula("(declare-const s (Seq Int))(assert (= (seq.rev s) s))");
+        assert_eq!(not_expressible(Dialect::Cvc5, &rev, None), None);
+        for d in [Dialect::Smtlib26, Dialect::Legacy485] {
+            let why = not_expressible(d, &rev, None).unwrap();
+            assert!(why.contains("seq.rev"), "{why}");
+        }
+        let last = formula("(declare-const s (Seq Int))(assert (= (seq.last_indexof s s) 0))");
+        assert_eq!(not_expressible(Dialect::Smtlib26, &last, None), None);
+        assert!(not_expressible(Dialect::Cvc5, &last, None).is_some());
+        // A string above the alphabet inside a known sequence model.
+        let f = formula("(declare-const q (Seq String))(assert (= (seq.len q) 1))");
+        let mut m = Model::new();
+        let wide = Value::Str(SmtString::from_chars(vec![0x100]).unwrap());
+        let q = crate::semantics::SeqValue::new(crate::term::Sort::String, vec![wide]);
+        m.insert("q", Value::Seq(q));
+        let truth = Truth::Sat { model: m };
+        assert!(not_expressible(Dialect::Z3Bytes, &f, Some(&truth)).is_some());
+        assert_eq!(not_expressible(Dialect::Smtlib26, &f, Some(&truth)), None);
     }
 
     #[test]

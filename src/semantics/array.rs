@@ -88,7 +88,8 @@ pub fn domain_size(sort: &Sort) -> u64 {
     match sort {
         Sort::Bool => 2,
         Sort::BitVec(w) if *w < 64 => 1 << w,
-        Sort::BitVec(_) | Sort::Int | Sort::String | Sort::RegLan => u64::MAX,
+        // Sequences of any element sort are unbounded in length.
+        Sort::BitVec(_) | Sort::Int | Sort::String | Sort::RegLan | Sort::Seq(_) => u64::MAX,
         Sort::Array(i, e) => {
             let (i, e) = (domain_size(i), domain_size(e));
             match u32::try_from(i) {
@@ -100,13 +101,25 @@ pub fn domain_size(sort: &Sort) -> u64 {
 }
 
 /// Semantic equality of two values of one sort: RegLan as languages,
-/// arrays extensionally, everything else as values.
+/// arrays extensionally, sequences element by element (so a sequence of
+/// arrays compares its arrays extensionally), everything else as values.
 pub fn equal(a: &Value, b: &Value) -> Result<bool, EvalError> {
     match (a, b) {
         (Value::RegLan(x), Value::RegLan(y)) => {
             x.equiv(y).map_err(|e| EvalError::Undecided(e.to_string()))
         }
         (Value::Array(x), Value::Array(y)) => x.equal(y),
+        (Value::Seq(x), Value::Seq(y)) => {
+            if x.len() != y.len() {
+                return Ok(false);
+            }
+            for (p, q) in x.items().iter().zip(y.items()) {
+                if !equal(p, q)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
         _ => Ok(a == b),
     }
 }

@@ -1,6 +1,7 @@
 //! The evaluator: the value of a term under a model, exactly as SMT-LIB 2.6
 //! defines it for the core theory, `Ints`, the Unicode Strings theory,
-//! `FixedSizeBitVectors` (with the QF_BV extensions) and `ArraysEx`.
+//! `FixedSizeBitVectors` (with the QF_BV extensions) and `ArraysEx`, and
+//! Z3's and cvc5's sequences.
 //!
 //! # Invariants
 //!
@@ -26,8 +27,8 @@ use num_traits::Zero;
 use super::array;
 use super::error::EvalError;
 use super::regex::{Regex, str_replace_re, str_replace_re_all};
-use super::value::{ArrayValue, Model, Value};
-use super::{bitvec, int, string};
+use super::value::{ArrayValue, Model, SeqValue, Value};
+use super::{bitvec, int, seq, string};
 use crate::term::{BitVec, Op, SmtString, Sort, SortError, Symbol, Term};
 
 /// The longest string value the evaluator builds (in characters).
@@ -107,6 +108,7 @@ impl Evaluator<'_> {
                     self.eval(v)?,
                 )))
             }
+            Term::SeqEmpty(e) => Ok(Value::Seq(SeqValue::new(e.clone(), Vec::new()))),
             Term::Var(v) => self.lookup(v),
             Term::Let(binds, body) => {
                 // Parallel `let`: every right-hand side sees the outer scope.
@@ -307,9 +309,10 @@ fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
             if vals.iter().any(|v| v.sort() != vals[0].sort()) {
                 return Err(ill_sorted(op, vals));
             }
-            if matches!(vals[0], Value::RegLan(_) | Value::Array(_)) {
+            if matches!(vals[0], Value::RegLan(_) | Value::Array(_) | Value::Seq(_)) {
                 // Regexes are languages: equality is language equality;
-                // arrays are equal when equal at every index.
+                // arrays are equal when equal at every index; sequences
+                // when their elements are.
                 return semantic_equality(op, vals);
             }
             Ok(Value::Bool(if op == Eq {
@@ -452,6 +455,9 @@ fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
         | BvSrem | BvSmod | BvAshr | Repeat(_) | ZeroExtend(_) | SignExtend(_) | RotateLeft(_)
         | RotateRight(_) | BvUle | BvUgt | BvUge | BvSlt | BvSle | BvSgt | BvSge | Bv2nat
         | Int2bv(_) => apply_bitvec(op, vals),
+        SeqUnit | SeqConcat | SeqLen | SeqExtract | SeqAt | SeqNth | SeqContains | SeqIndexof
+        | SeqLastIndexof | SeqReplace | SeqReplaceAll | SeqPrefixof | SeqSuffixof | SeqRev
+        | SeqUpdate => seq::apply(op, vals),
     }
 }
 

@@ -1,6 +1,6 @@
 //! The executable semantics of SMT-LIB 2.6: evaluation of closed terms (and
 //! of terms under a [`Model`]) for Bool, Int, String, RegLan, bit-vectors
-//! and arrays.
+//! and arrays, and of Z3's and cvc5's sequences ([`seq`]).
 //!
 //! [`eval`] is the entry point; [`string`], [`int`] and [`bitvec`] hold the
 //! theory functions, one per operator, each citing the clause it
@@ -13,11 +13,12 @@ mod error;
 mod eval;
 pub mod int;
 pub mod regex;
+pub mod seq;
 pub mod string;
 mod value;
 
 pub use error::EvalError;
 pub use eval::{MAX_INT_BITS, MAX_STRING_LEN, eval, eval_closed};
-pub use value::{Model, Value};
+pub use value::{Model, SeqValue, Value};
 #[cfg(test)]
 mod tests;

@@ -24,6 +24,9 @@ pub enum Value {
     BitVec(BitVec),
     /// An array: a default and finitely many entries.
     Array(ArrayValue),
+    /// A sequence of any element sort (declared last: serialized values
+    /// of older inputs keep their meaning).
+    Seq(SeqValue),
 }
 
 impl Value {
@@ -36,6 +39,7 @@ impl Value {
             Value::RegLan(_) => Sort::RegLan,
             Value::BitVec(b) => Sort::BitVec(b.width()),
             Value::Array(a) => a.sort(),
+            Value::Seq(q) => Sort::seq(q.element_sort().clone()),
         }
     }
 
@@ -52,6 +56,20 @@ impl Value {
                 Term::const_array(a.sort(), a.default().to_term()),
                 |acc, (k, v)| Term::app(Op::Store, vec![acc, k.to_term(), v.to_term()]),
             ),
+            // `(as seq.empty (Seq E))`, `(seq.unit x)`, or `(seq.++ (seq.unit
+            // x) ...)`: the form both solvers print their models in.
+            Value::Seq(q) => {
+                let mut units: Vec<Term> = q
+                    .items()
+                    .iter()
+                    .map(|x| Term::app(Op::SeqUnit, vec![x.to_term()]))
+                    .collect();
+                match units.len() {
+                    0 => Term::SeqEmpty(q.element_sort().clone()),
+                    1 => units.pop().expect("one"),
+                    _ => Term::app(Op::SeqConcat, units),
+                }
+            }
         }
     }
 }
@@ -114,6 +132,43 @@ impl ArrayValue {
     /// keys pairwise distinct).
     pub(super) fn entries_mut(&mut self) -> &mut Vec<(Value, Value)> {
         &mut self.entries
+    }
+}
+
+/// A value of sort `(Seq element)`: its elements in order. Its theory
+/// (the `seq.` operators) is in `semantics::seq`; equality is elementwise
+/// semantic equality (`semantics::array::equal`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeqValue {
+    element: Sort,
+    items: Vec<Value>,
+}
+
+impl SeqValue {
+    /// The sequence of `items`, each of sort `element` (checked by the
+    /// caller: the evaluator sort-checks every term first).
+    pub fn new(element: Sort, items: Vec<Value>) -> SeqValue {
+        SeqValue { element, items }
+    }
+
+    /// The element sort.
+    pub fn element_sort(&self) -> &Sort {
+        &self.element
+    }
+
+    /// The elements, in order.
+    pub fn items(&self) -> &[Value] {
+        &self.items
+    }
+
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether the sequence is empty.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
     }
 }
 

@@ -27,6 +27,13 @@
 //! same two, which rewrite a sat case with those rows and extend its
 //! model.
 //!
+//! Sequence cases (`(Seq E)` for every element sort) are drawn before
+//! all others, by their own share (all for `seq`, a tenth for `all`, none
+//! for the rest): sat step-1 operations, constant assignment and nested
+//! term synthesis ([`SeqCases`]), unsat identities of ours grown by links
+//! and noise of their own ([`SeqUnsat`]: the string transformations have
+//! no rows for sequence variables).
+//!
 //! Each theory's cases come from two tables of generators, one per status,
 //! each drawn by weight (`source::table`); the chains are grown by
 //! `source::grown`. The functions `combined`, `regex` and `strings` below
@@ -51,7 +58,7 @@ use super::{RandomCaseGenerator, Theory};
 use crate::generate::{
     CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Generator,
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
-    RegexUnsatConstant, Result3_2, TermPoolError, equivalent_formula_cases,
+    RegexUnsatConstant, Result3_2, SeqCases, SeqUnsat, TermPoolError, equivalent_formula_cases,
     regex_equivalent_formula_cases,
 };
 use crate::truth::Case;
@@ -72,6 +79,13 @@ const REGEX_SHARE: f64 = 0.2;
 
 /// The share of combined cases under [`Theory::All`].
 const COMBINED_SHARE: f64 = 0.1;
+
+/// The share of sequence cases under [`Theory::All`].
+const SEQ_SHARE: f64 = 0.1;
+
+/// The most links and noise assertions a sequence unsat case grows.
+const SEQ_LINKS: usize = 4;
+const SEQ_NOISE: usize = 3;
 
 /// The generators of one theory, by status.
 #[derive(Clone, Debug)]
@@ -110,6 +124,19 @@ fn combined(seed: u64) -> Stream {
         unsat: Table::new()
             .with(1, unsat(Result3_2::Constant))
             .with(1, unsat(Result3_2::Complex)),
+    }
+}
+
+/// The sequence stream: step-1 operations, constant assignment and term
+/// synthesis (sat), each drawn as often; the identity rows grown by long
+/// chains (unsat).
+fn seq(seed: u64) -> Stream {
+    Stream {
+        sat: Table::new()
+            .with(1, SeqCases::operation().seed(seed))
+            .with(1, SeqCases::constant_assignment().seed(seed))
+            .with(1, SeqCases::term_synthesis(NESTED_DEPTH).seed(seed)),
+        unsat: Table::new().with(1, SeqUnsat::new(SEQ_LINKS, SEQ_NOISE).seed(seed)),
     }
 }
 
@@ -160,11 +187,13 @@ pub struct MixedCaseGenerator {
     table_2: Cases,
     table_2_3: Cases,
     combined: Stream,
+    seq: Stream,
     regex: Stream,
     strings: Stream,
     unsat_share: f64,
     regex_share: f64,
     combined_share: f64,
+    seq_share: f64,
     seed: u64,
 }
 
@@ -181,6 +210,7 @@ impl MixedCaseGenerator {
         let sat = RandomCaseGenerator::new(pool)?;
         Ok(MixedCaseGenerator {
             combined: combined(0),
+            seq: seq(0),
             regex: regex(&table_2_3, 0),
             strings: strings(&sat, &table_2, 0),
             sat,
@@ -189,6 +219,7 @@ impl MixedCaseGenerator {
             unsat_share: 1.0 / 3.0,
             regex_share: REGEX_SHARE,
             combined_share: 0.0,
+            seq_share: 0.0,
             seed: 0,
         })
     }
@@ -196,6 +227,7 @@ impl MixedCaseGenerator {
     /// The seed recorded in every case's provenance.
     pub fn seed(mut self, seed: u64) -> Self {
         self.combined = combined(seed);
+        self.seq = seq(seed);
         self.regex = regex(&self.table_2_3, seed);
         self.strings = strings(&self.sat, &self.table_2, seed);
         self.seed = seed;
@@ -204,16 +236,27 @@ impl MixedCaseGenerator {
 
     /// What is drawn: `Strings` keeps the string-only stream draw for
     /// draw, `Regex` draws only regex cases, `Combined` only combined
-    /// ones, `All` (the default) a tenth combined cases and a fifth of the
-    /// rest regex cases.
+    /// ones, `Seq` only sequence ones, `All` (the default) a tenth
+    /// sequence cases, a tenth of the rest combined cases and a fifth of
+    /// what remains regex cases.
     pub fn theory(self, theory: Theory) -> Self {
-        let (regex, combined) = match theory {
-            Theory::Strings => (0.0, 0.0),
-            Theory::Regex => (1.0, 0.0),
-            Theory::Combined => (0.0, 1.0),
-            Theory::All => (REGEX_SHARE, COMBINED_SHARE),
+        let (regex, combined, seq) = match theory {
+            Theory::Strings => (0.0, 0.0, 0.0),
+            Theory::Regex => (1.0, 0.0, 0.0),
+            Theory::Combined => (0.0, 1.0, 0.0),
+            Theory::Seq => (0.0, 0.0, 1.0),
+            Theory::All => (REGEX_SHARE, COMBINED_SHARE, SEQ_SHARE),
         };
-        self.regex_share(regex).combined_share(combined)
+        self.regex_share(regex)
+            .combined_share(combined)
+            .seq_share(seq)
+    }
+
+    /// The share of sequence cases among all cases, in `0.0..=1.0`; 0
+    /// keeps the other streams draw for draw.
+    pub fn seq_share(mut self, share: f64) -> Self {
+        self.seq_share = share.clamp(0.0, 1.0);
+        self
     }
 
     /// The share of combined cases among all cases, in `0.0..=1.0`; 0
@@ -242,7 +285,9 @@ impl MixedCaseGenerator {
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
         // A share of 0 draws no coin, so the other streams draw as they
         // did without it, draw for draw.
-        let stream = if self.combined_share > 0.0 && rng.random_bool(self.combined_share) {
+        let stream = if self.seq_share > 0.0 && rng.random_bool(self.seq_share) {
+            &mut self.seq
+        } else if self.combined_share > 0.0 && rng.random_bool(self.combined_share) {
             &mut self.combined
         } else if self.regex_share > 0.0 && rng.random_bool(self.regex_share) {
             &mut self.regex
@@ -294,6 +339,29 @@ mod tests {
         ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement,
     };
     use crate::truth::Truth;
+
+    #[test]
+    fn the_seq_stream_is_all_sequences_and_its_chains_grow() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(4)
+            .theory(Theory::Seq);
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let (mut unsat, mut grown, mut chained) = (0, 0, 0);
+        for _ in 0..600 {
+            let c = g.next(&mut rng);
+            c.check().unwrap_or_else(|e| panic!("{e}: {c:?}"));
+            assert_eq!(Theory::of(&c.formula), Theory::Seq, "{c:?}");
+            if let Truth::Unsat { core } = &c.truth {
+                unsat += 1;
+                grown += usize::from(core.len() > 2);
+                chained += usize::from(c.formula.assertions.len() > 2);
+            }
+        }
+        assert!((120..=280).contains(&unsat), "{unsat}");
+        assert!(chained > 50, "chains applied to {chained} of {unsat}");
+        assert!(grown > 10, "cores grown in {grown} of {unsat}");
+    }
 
     #[test]
     fn the_mix_has_both_statuses_and_every_truth_checks() {

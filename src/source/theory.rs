@@ -3,7 +3,9 @@
 //!
 //! # Invariant
 //!
-//! A formula is `combined` exactly when it has a bit-vector or array
+//! A formula is `seq` exactly when it has a variable of a sort that holds
+//! a sequence, an empty sequence or a `seq.` operator ([`mentions_seq`]);
+//! else `combined` when it has a bit-vector or array
 //! variable, literal or operator ([`mentions_combined`]); else `regex` when
 //! it has a `RegLan` variable or a `str.to_re`, `str.in_re`,
 //! `str.replace_re(_all)` or `re.*` term ([`mentions_regex`]); else
@@ -15,7 +17,7 @@
 use std::fmt;
 
 use crate::generate::combined_terms::{self, is_combined_sort};
-use crate::term::Formula;
+use crate::term::{Formula, Term, Theory as OpTheory};
 use crate::transform::regex_identities::mentions_regex;
 
 /// What is drawn.
@@ -27,16 +29,20 @@ pub enum Theory {
     Regex,
     /// Bit-vectors and arrays combined with the others (Kühne 2022, ch. 3).
     Combined,
-    /// All three.
+    /// Sequences `(Seq E)` of every element sort (Z3's and cvc5's).
+    Seq,
+    /// All four.
     #[default]
     All,
 }
 
 impl Theory {
-    /// The theory of one formula: `Strings`, `Regex` or `Combined`, never
-    /// `All`.
+    /// The theory of one formula: `Strings`, `Regex`, `Combined` or `Seq`,
+    /// never `All`.
     pub fn of(formula: &Formula) -> Theory {
-        if mentions_combined(formula) {
+        if mentions_seq(formula) {
+            Theory::Seq
+        } else if mentions_combined(formula) {
             Theory::Combined
         } else if mentions_regex(formula) {
             Theory::Regex
@@ -56,6 +62,7 @@ impl Theory {
             Theory::Strings => "strings",
             Theory::Regex => "regex",
             Theory::Combined => "combined",
+            Theory::Seq => "seq",
             Theory::All => "all",
         }
     }
@@ -69,6 +76,20 @@ pub fn mentions_combined(formula: &Formula) -> bool {
             .assertions
             .iter()
             .any(|a| combined_terms::mentions_combined(&a.term))
+}
+
+/// Whether a formula declares a sort that holds a sequence, or writes an
+/// empty sequence or a `seq.` operator.
+pub fn mentions_seq(formula: &Formula) -> bool {
+    formula.decls.iter().any(|(_, s)| s.has_seq())
+        || formula.assertions.iter().any(|a| {
+            let mut found = false;
+            a.term.visit(&mut |t| {
+                found |= matches!(t, Term::SeqEmpty(_))
+                    || matches!(t, Term::App(op, _) if op.theory() == OpTheory::Sequences);
+            });
+            found
+        })
 }
 
 impl fmt::Display for Theory {

@@ -226,6 +226,39 @@ pub enum Op {
     /// `(_ int2bv m)`: `n mod 2^m` (Z3 and cvc5 name; SMT-LIB 2.6's
     /// `nat2bv` is read by neither).
     Int2bv(u32),
+    // ---- sequences (Z3's and cvc5's theory of `(Seq S)`; declared last so
+    // the serialized operators of older inputs keep their meaning). The
+    // empty sequence is a term of its own, `Term::SeqEmpty`: it needs a sort.
+    /// `seq.unit`: the sequence of one element.
+    SeqUnit,
+    /// `seq.++`
+    SeqConcat,
+    /// `seq.len`
+    SeqLen,
+    /// `seq.extract`: as `str.substr`.
+    SeqExtract,
+    /// `seq.at`: the unit sequence at a position, empty out of range.
+    SeqAt,
+    /// `seq.nth`: the element at a position; unconstrained out of range.
+    SeqNth,
+    /// `seq.contains`
+    SeqContains,
+    /// `seq.indexof`: as `str.indexof` (always printed with its start).
+    SeqIndexof,
+    /// `seq.last_indexof` (Z3 only): the last position of a subsequence.
+    SeqLastIndexof,
+    /// `seq.replace`: first occurrence.
+    SeqReplace,
+    /// `seq.replace_all`
+    SeqReplaceAll,
+    /// `seq.prefixof`
+    SeqPrefixof,
+    /// `seq.suffixof`
+    SeqSuffixof,
+    /// `seq.rev` (cvc5 only)
+    SeqRev,
+    /// `seq.update` (cvc5 only): overwrite from a position, the length kept.
+    SeqUpdate,
 }
 
 /// The theory an operator belongs to, in the sections of [`Op`]. The string
@@ -247,17 +280,20 @@ pub enum Theory {
     /// `FixedSizeBitVectors`, the QF_BV extensions, and the conversions to
     /// and from Int.
     BitVectors,
+    /// Z3's and cvc5's sequences `(Seq S)` (not an SMT-LIB 2.6 theory).
+    Sequences,
 }
 
 impl Theory {
     /// Every theory, in the order of the table.
-    pub const ALL: [Theory; 6] = [
+    pub const ALL: [Theory; 7] = [
         Theory::Core,
         Theory::Ints,
         Theory::Strings,
         Theory::Regex,
         Theory::Arrays,
         Theory::BitVectors,
+        Theory::Sequences,
     ];
 }
 
@@ -379,6 +415,14 @@ const NESTING: &[Pool] = &[Pool::RegexOperations, Pool::RegexNesting];
 const BINARY: &[Pool] = &[Pool::BvBinary];
 const COMPARISON: &[Pool] = &[Pool::BvComparison];
 const BEFORE_2020: &[Dialect] = &[Dialect::Legacy, Dialect::Legacy485];
+/// Every Z3 dialect: what only cvc5 has.
+const Z3: &[Dialect] = &[
+    Dialect::Smtlib26,
+    Dialect::Z3RawBackslash,
+    Dialect::Z3Bytes,
+    Dialect::Legacy,
+    Dialect::Legacy485,
+];
 
 /// The operator table: one row per [`Op`] variant, in declaration order.
 pub static OPERATORS: &[OpRow] = TABLE;
@@ -512,6 +556,25 @@ pub(super) const TABLE: &[OpRow] = &{
         row(BvSge, "bvsge", BitVectors, TWO).pools(COMPARISON),
         row(Bv2nat, "bv2nat", BitVectors, ONE),
         row(Int2bv(0), "int2bv", BitVectors, ONE),
+        // Measured on every release (docs/sequences.md): Z3 4.8.5 on and
+        // cvc5 1.4.2 read all of these but the ones marked absent.
+        row(SeqUnit, "seq.unit", Sequences, ONE),
+        row(SeqConcat, "seq.++", Sequences, MANY),
+        row(SeqLen, "seq.len", Sequences, ONE),
+        row(SeqExtract, "seq.extract", Sequences, THREE),
+        row(SeqAt, "seq.at", Sequences, TWO),
+        row(SeqNth, "seq.nth", Sequences, TWO),
+        row(SeqContains, "seq.contains", Sequences, TWO),
+        row(SeqIndexof, "seq.indexof", Sequences, THREE),
+        row(SeqLastIndexof, "seq.last_indexof", Sequences, TWO).absent(&[Dialect::Cvc5]),
+        // Z3 5.4.1 has it, 4.8.14 and older do not; the Smtlib26 dialect
+        // holds both, so only cvc5 is sent it.
+        row(SeqReplace, "seq.replace", Sequences, THREE),
+        row(SeqReplaceAll, "seq.replace_all", Sequences, THREE).absent(Z3),
+        row(SeqPrefixof, "seq.prefixof", Sequences, TWO),
+        row(SeqSuffixof, "seq.suffixof", Sequences, TWO),
+        row(SeqRev, "seq.rev", Sequences, ONE).absent(Z3),
+        row(SeqUpdate, "seq.update", Sequences, THREE).absent(Z3),
     ]
 };
 
@@ -784,7 +847,18 @@ mod tests {
                 .filter(|&op| d.lacks(op))
                 .collect()
         };
-        for d in [Dialect::Smtlib26, Dialect::Z3RawBackslash, Dialect::Cvc5] {
+        // What only one solver's sequences have.
+        let cvc5_only = [SeqReplaceAll, SeqRev, SeqUpdate];
+        let lacked = |d: Dialect| -> Vec<Op> {
+            let mut ops = lacked(d);
+            ops.retain(|op| !cvc5_only.contains(op));
+            if d != Dialect::Cvc5 {
+                assert!(cvc5_only.iter().all(|&op| d.lacks(op)), "{d}");
+            }
+            ops
+        };
+        assert_eq!(lacked(Dialect::Cvc5), [SeqLastIndexof]);
+        for d in [Dialect::Smtlib26, Dialect::Z3RawBackslash] {
             assert!(lacked(d).is_empty());
         }
         assert_eq!(lacked(Dialect::Z3Bytes), [StrFromCode]);

@@ -126,6 +126,11 @@ impl Printer {
                 self.write_sort(out, e);
                 out.push(')');
             }
+            Sort::Seq(e) => {
+                out.push_str("(Seq ");
+                self.write_sort(out, e);
+                out.push(')');
+            }
             _ => {
                 let _ = write!(out, "{s}");
             }
@@ -150,6 +155,11 @@ impl Printer {
                 self.write_sort(out, sort);
                 out.push_str(") ");
                 self.write_term(out, v);
+                out.push(')');
+            }
+            Term::SeqEmpty(e) => {
+                out.push_str("(as seq.empty ");
+                self.write_sort(out, &Sort::seq(e.clone()));
                 out.push(')');
             }
             Term::Var(v) => write_symbol(out, v),
@@ -491,6 +501,24 @@ mod tests {
             };
             assert_eq!(out, want, "{d:?}");
         }
+    }
+
+    #[test]
+    fn sequences_print_with_their_sorts() {
+        let inner = Sort::seq(Sort::BitVec(8));
+        let e = Term::SeqEmpty(inner.clone());
+        let unit = Term::app(Op::SeqUnit, vec![Term::SeqEmpty(Sort::BitVec(8))]);
+        let t = Term::app(Op::SeqConcat, vec![unit, e]);
+        let text = t.to_string();
+        assert_eq!(
+            text,
+            "(seq.++ (seq.unit (as seq.empty (Seq (_ BitVec 8)))) \
+             (as seq.empty (Seq (Seq (_ BitVec 8)))))"
+        );
+        let mut out = String::new();
+        let sort = Sort::seq(Sort::Array(Box::new(Sort::Int), Box::new(Sort::RegLan)));
+        Printer::new(Dialect::Legacy).write_sort(&mut out, &sort);
+        assert_eq!(out, "(Seq (Array Int (RegEx String)))");
     }
 
     #[test]

@@ -54,7 +54,55 @@ impl Op {
                 [a @ Sort::Array(i, e), j, v] if **i == *j && **e == *v => Some(a.clone()),
                 _ => None,
             },
+            SeqUnit | SeqConcat | SeqLen | SeqExtract | SeqAt | SeqNth | SeqContains
+            | SeqIndexof | SeqLastIndexof | SeqReplace | SeqReplaceAll | SeqPrefixof
+            | SeqSuffixof | SeqRev | SeqUpdate => self.seq_result_sort(args),
             _ => self.bv_result_sort(args),
+        }
+    }
+
+    /// [`Op::result_sort`] for the sequence operators, as Z3 and cvc5 rank
+    /// them: every sequence argument of one application has one sort. An
+    /// element sort of `RegLan` is refused (neither solver's sequences
+    /// are meant to hold languages; equifuzz never writes one).
+    fn seq_result_sort(self, args: &[Sort]) -> Option<Sort> {
+        use Op::*;
+        use Sort::{Bool as B, Int as I};
+        let seq = |s: &Sort| matches!(s, Sort::Seq(e) if **e != Sort::RegLan);
+        let same =
+            |n: usize| args.len() == n && seq(&args[0]) && args.iter().all(|a| *a == args[0]);
+        match self {
+            SeqUnit => match args {
+                [e] if *e != Sort::RegLan => Some(Sort::seq(e.clone())),
+                _ => None,
+            },
+            SeqConcat => (args.len() >= 2 && same(args.len())).then(|| args[0].clone()),
+            SeqLen => same(1).then_some(I),
+            SeqRev => same(1).then(|| args[0].clone()),
+            SeqExtract => match args {
+                [s, I, I] if seq(s) => Some(s.clone()),
+                _ => None,
+            },
+            SeqAt => match args {
+                [s, I] if seq(s) => Some(s.clone()),
+                _ => None,
+            },
+            SeqNth => match args {
+                [Sort::Seq(e), I] if **e != Sort::RegLan => Some((**e).clone()),
+                _ => None,
+            },
+            SeqContains | SeqPrefixof | SeqSuffixof => same(2).then_some(B),
+            SeqIndexof => match args {
+                [s, t, I] if seq(s) && s == t => Some(I),
+                _ => None,
+            },
+            SeqLastIndexof => same(2).then_some(I),
+            SeqReplace | SeqReplaceAll => same(3).then(|| args[0].clone()),
+            SeqUpdate => match args {
+                [s, I, t] if seq(s) && s == t => Some(s.clone()),
+                _ => None,
+            },
+            _ => None,
         }
     }
 

@@ -23,6 +23,27 @@ pub enum Sort {
     BitVec(u32),
     /// `(Array index element)`.
     Array(Box<Sort>, Box<Sort>),
+    /// `(Seq element)`: finite sequences of `element`, as Z3 and cvc5 both
+    /// define them (`String` is not `(Seq String)`: it stays its own sort).
+    /// Declared last, so the serialized sorts of older inputs keep their
+    /// meaning.
+    Seq(Box<Sort>),
+}
+
+impl Sort {
+    /// `(Seq element)`.
+    pub fn seq(element: Sort) -> Sort {
+        Sort::Seq(Box::new(element))
+    }
+
+    /// Whether the sort is or contains a sequence sort.
+    pub fn has_seq(&self) -> bool {
+        match self {
+            Sort::Seq(_) => true,
+            Sort::Array(i, e) => i.has_seq() || e.has_seq(),
+            _ => false,
+        }
+    }
 }
 
 impl fmt::Display for Sort {
@@ -34,6 +55,7 @@ impl fmt::Display for Sort {
             Sort::RegLan => f.write_str("RegLan"),
             Sort::BitVec(n) => write!(f, "(_ BitVec {n})"),
             Sort::Array(i, e) => write!(f, "(Array {i} {e})"),
+            Sort::Seq(e) => write!(f, "(Seq {e})"),
         }
     }
 }

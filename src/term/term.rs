@@ -12,6 +12,8 @@
 //!   has no arguments.
 //! - `ConstArray(sort, v)` is `((as const sort) v)`: `sort` is an
 //!   `(Array I E)` and `v` has sort `E` (checked by [`Term::sort`]).
+//! - `SeqEmpty(e)` is `(as seq.empty (Seq e))`: it holds the *element*
+//!   sort, so it cannot name a sort that is not a sequence.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -67,6 +69,9 @@ pub enum Term {
     Let(Vec<(Symbol, Term)>, Box<Term>),
     /// `forall` / `exists`.
     Quant(Box<Quantifier>),
+    /// `(as seq.empty (Seq e))`, holding the element sort `e`. Declared
+    /// last, so the serialized terms of older inputs keep their meaning.
+    SeqEmpty(Sort),
 }
 
 /// A term is ill-sorted, or uses a variable whose sort is unknown.
@@ -155,6 +160,11 @@ impl Term {
         Term::BitVec(BitVec::from_u64(width, value))
     }
 
+    /// `(as seq.empty (Seq element))`.
+    pub fn seq_empty(element: Sort) -> Term {
+        Term::SeqEmpty(element)
+    }
+
     /// `((as const sort) value)`, `sort` an array sort.
     pub fn const_array(sort: Sort, value: Term) -> Term {
         Term::ConstArray(sort, Box::new(value))
@@ -163,7 +173,12 @@ impl Term {
     /// The number of nodes.
     pub fn size(&self) -> usize {
         match self {
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) | Term::Var(_) => 1,
+            Term::Bool(_)
+            | Term::Int(_)
+            | Term::Str(_)
+            | Term::BitVec(_)
+            | Term::Var(_)
+            | Term::SeqEmpty(_) => 1,
             Term::ConstArray(_, v) => 1 + v.size(),
             Term::App(_, args) => 1 + args.iter().map(Term::size).sum::<usize>(),
             Term::Let(binds, body) => {
@@ -178,7 +193,12 @@ impl Term {
     /// The depth: a leaf has depth 0.
     pub fn depth(&self) -> usize {
         match self {
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) | Term::Var(_) => 0,
+            Term::Bool(_)
+            | Term::Int(_)
+            | Term::Str(_)
+            | Term::BitVec(_)
+            | Term::Var(_)
+            | Term::SeqEmpty(_) => 0,
             Term::ConstArray(_, v) => 1 + v.depth(),
             Term::App(_, args) => 1 + args.iter().map(Term::depth).max().unwrap_or(0),
             Term::Let(binds, body) => {
@@ -202,7 +222,7 @@ impl Term {
 
     fn collect_free(&self, bound: &mut Vec<Symbol>, out: &mut BTreeSet<Symbol>) {
         match self {
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) => {}
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) | Term::SeqEmpty(_) => {}
             Term::ConstArray(_, v) => v.collect_free(bound, out),
             Term::Var(v) => {
                 if !bound.contains(v) {
@@ -238,7 +258,9 @@ impl Term {
     pub fn substitute(&self, map: &BTreeMap<Symbol, Term>) -> Term {
         match self {
             Term::Var(v) => map.get(v).cloned().unwrap_or_else(|| self.clone()),
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) => self.clone(),
+            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) | Term::SeqEmpty(_) => {
+                self.clone()
+            }
             Term::ConstArray(s, v) => Term::ConstArray(s.clone(), Box::new(v.substitute(map))),
             Term::App(op, args) => Term::App(*op, args.iter().map(|a| a.substitute(map)).collect()),
             Term::Let(binds, body) => {
@@ -286,6 +308,7 @@ impl Term {
             Term::Int(_) => Ok(Sort::Int),
             Term::Str(_) => Ok(Sort::String),
             Term::BitVec(b) => Ok(Sort::BitVec(b.width())),
+            Term::SeqEmpty(e) => Ok(Sort::seq(e.clone())),
             Term::ConstArray(array, v) => {
                 let value = v.sort_in(env, bound)?;
                 match array {

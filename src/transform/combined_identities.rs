@@ -29,7 +29,7 @@ use rand::{Rng, RngCore};
 
 use crate::semantics::array::ArrayValue;
 use crate::semantics::regex::Regex;
-use crate::semantics::{Model, Value, eval};
+use crate::semantics::{Model, SeqValue, Value, eval};
 use crate::term::{BitVec, Op, Sort, Symbol, Term};
 
 /// One row: `lhs(x, w̄) = x` for every `x` of a sort it applies to and
@@ -334,6 +334,7 @@ pub fn some_value(sort: &Sort, rng: &mut dyn RngCore) -> Value {
             (**e).clone(),
             some_value(e, rng),
         )),
+        Sort::Seq(e) => Value::Seq(SeqValue::new((**e).clone(), Vec::new())),
     }
 }
 
@@ -460,6 +461,12 @@ pub(super) mod tests {
                     a = a.store(k, v).expect("decidable keys");
                 }
                 Value::Array(a)
+            }
+            Sort::Seq(e) => {
+                let items = (0..rng.random_range(0..=3))
+                    .map(|_| random_value(e, rng))
+                    .collect();
+                Value::Seq(SeqValue::new((**e).clone(), items))
             }
         }
     }

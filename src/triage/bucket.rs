@@ -9,7 +9,7 @@
 //!   conversion pair is one decision procedure in a solver: `str.to_int`
 //!   and `str.from_int` together, `str.to_code`/`str.from_code`,
 //!   `bv2nat`/`int2bv`), then regular membership, arrays, bit-vectors,
-//!   quantifiers, the other string operators, integer arithmetic, and the
+//!   quantifiers, sequences, the other string operators, integer arithmetic, and the
 //!   Boolean core. A minimized formula keeps only what its failure needs,
 //!   so the most specific fragment left is where the bug lives; the less
 //!   specific operators around it (a `str.len`, a `+`, an `=`) vary from
@@ -70,6 +70,7 @@ pub const FEATURES: &[&str] = &[
     "arrays",
     "bit-vectors",
     "quantifiers",
+    "sequences",
     "strings",
     "integers",
     "core",
@@ -211,9 +212,10 @@ fn rank(op: Op) -> usize {
         Select | Store => 4,
         op if op.is_bitvec() => 5,
         StrConcat | StrLen | StrLt | StrLe | StrAt | StrSubstr | StrPrefixof | StrSuffixof
-        | StrContains | StrIndexof | StrReplace | StrReplaceAll | StrIsDigit => 7,
-        Add | Sub | Neg | Mul | Div | Mod | Abs | Lt | Le | Gt | Ge => 8,
-        _ => 9,
+        | StrContains | StrIndexof | StrReplace | StrReplaceAll | StrIsDigit => 8,
+        Add | Sub | Neg | Mul | Div | Mod | Abs | Lt | Le | Gt | Ge => 9,
+        op if op.theory() == crate::term::Theory::Sequences => 7,
+        _ => 10,
     }
 }
 
@@ -227,6 +229,7 @@ pub fn feature(formula: &Formula) -> &'static str {
                 Term::ConstArray(..) => 4,
                 Term::BitVec(_) => 5,
                 Term::Quant(_) => 6,
+                Term::SeqEmpty(_) => 7,
                 _ => best,
             };
             best = best.min(r);
@@ -299,6 +302,7 @@ fn skeleton(t: &Term, names: &mut Option<&mut BTreeMap<String, usize>>) -> Strin
         Term::Quant(q) => format!("(quant {})", skeleton(&q.body, names)),
         Term::BitVec(b) => format!("(_ BitVec {})", b.width()),
         Term::ConstArray(sort, value) => format!("(const {sort} {})", skeleton(value, names)),
+        Term::SeqEmpty(e) => format!("(seq.empty {e})"),
     }
 }
 

@@ -130,6 +130,8 @@ impl CombinedTerms {
                 let v = self.term(e, d);
                 Term::app(Op::Store, vec![a, k, v])
             }
+            // Sequences have their own generator (`seq_terms.rs`).
+            Sort::Seq(_) => self.leaf(sort),
         }
     }
 
@@ -167,6 +169,7 @@ impl CombinedTerms {
                 let v = self.leaf(e);
                 Term::const_array(arr((**i).clone(), (**e).clone()), v)
             }
+            Sort::Seq(e) => Term::SeqEmpty((**e).clone()),
         }
     }
 

@@ -63,6 +63,7 @@ fn head(t: &Term) -> &'static str {
         Term::App(op, _) => op.name(),
         Term::Let(..) => "let",
         Term::Quant(_) => "quant",
+        Term::SeqEmpty(_) => "seq.empty",
     }
 }
 

@@ -1,5 +1,6 @@
 //! Sorts: `Bool`, `Int`, `String`, `RegLan`, `(_ BitVec n)`,
-//! `(Array S T)`, the sorts `define-sort` names, and sorted-variable lists.
+//! `(Array S T)`, `(Seq S)`, the sorts `define-sort` names, and
+//! sorted-variable lists.
 //!
 //! # Invariant
 //!
@@ -22,7 +23,8 @@ impl Parser<'_> {
     }
 
     pub(super) fn sort_at_depth(&mut self, depth: usize) -> Result<Sort, ParseError> {
-        const EXPECTED: &str = "a sort (Bool, Int, String, RegLan, (_ BitVec n), (Array S T))";
+        const EXPECTED: &str =
+            "a sort (Bool, Int, String, RegLan, (_ BitVec n), (Array S T), (Seq S))";
         let t = self.next()?;
         match t.tok {
             Tok::Symbol(s) | Tok::Quoted(s) => match s {
@@ -59,6 +61,11 @@ impl Parser<'_> {
                         let e = self.sort_at_depth(depth + 1)?;
                         self.rparen()?;
                         Ok(Sort::Array(Box::new(i), Box::new(e)))
+                    }
+                    Tok::Symbol("Seq") | Tok::Quoted("Seq") => {
+                        let e = self.sort_at_depth(depth + 1)?;
+                        self.rparen()?;
+                        Ok(Sort::seq(e))
                     }
                     Tok::Symbol(s) | Tok::Quoted(s) if self.defs.sorts.contains_key(s) => {
                         let mut args = Vec::new();
@@ -176,6 +183,9 @@ pub(super) fn sort_of_sexpr(
                     Box::new(v.next().expect("two")),
                     Box::new(v.next().expect("two")),
                 ))
+            }
+            [SExpr::Symbol(q), el] if q == "Seq" => {
+                Ok(Sort::seq(sort_of_sexpr(el, env, defs, depth + 1)?))
             }
             [SExpr::Symbol(s), args @ ..] => match defs.get(s) {
                 Some(d) if d.params.len() == args.len() => {

@@ -20,7 +20,7 @@ use super::frame::{Annotation, Frame, Head, bound_by, current_is_open};
 use super::heads::op_by_name;
 use crate::term::error::ParseError;
 use crate::term::lexer::{Tok, Token};
-use crate::term::{BitVec, Quantifier, Symbol, Term};
+use crate::term::{BitVec, Quantifier, Sort, Symbol, Term};
 
 impl Parser<'_> {
     /// The body of definition `i` in place of its use at `at`, its
@@ -77,6 +77,25 @@ impl Parser<'_> {
         Ok(Term::BitVec(BitVec::new(width, value)))
     }
 
+    /// After `(` with `as` next: `(as seq.empty (Seq S))`, the only
+    /// qualified constant (`(as const S)` is a function, read as a head).
+    pub(super) fn seq_empty(&mut self) -> Result<Term, ParseError> {
+        self.next()?;
+        let name = self.next()?;
+        if name.tok != Tok::Symbol("seq.empty") {
+            return Err(self.error(
+                name,
+                "`seq.empty` (`(as const S)` is applied: `((as const S) v)`)",
+            ));
+        }
+        let at = self.peek()?;
+        let Sort::Seq(element) = self.sort()? else {
+            return Err(self.error(at, "a sequence sort after `as seq.empty`"));
+        };
+        self.rparen()?;
+        Ok(Term::SeqEmpty(*element))
+    }
+
     /// The term a symbol stands for in term position.
     pub(super) fn atom(s: &str) -> Term {
         match s {
@@ -118,6 +137,7 @@ impl Parser<'_> {
                     _ => Self::atom(s),
                 },
                 Tok::LParen if self.peek()?.tok == Tok::Symbol("_") => self.indexed_constant()?,
+                Tok::LParen if self.peek()?.tok == Tok::Symbol("as") => self.seq_empty()?,
                 Tok::LParen => {
                     if stack.len() >= MAX_DEPTH {
                         return Err(
