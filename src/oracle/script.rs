@@ -231,3 +231,132 @@ fn names_of(r: Response) -> Option<Vec<Symbol>> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::semantics::{Model, Value};
+    use crate::term::{Formula, Printer, parse_script};
+    use crate::truth::{Check, Incremental, Provenance, Step};
+
+    /// `a0: p => x > 3` asserted, `a1: x < 2` in a scope, checked under the
+    /// assumption `p` (unsat, all three in the core), then popped and
+    /// checked again (sat).
+    fn case() -> Case {
+        let formula = Formula::from_script(
+            &parse_script(
+                "(declare-const x Int)(declare-const p Bool)\
+                 (assert (! (=> p (> x 3)) :named a0))(assert (! (< x 2) :named a1))\
+                 (assert (! p :named a0_p))",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let core: BTreeSet<Symbol> = ["a0", "a1", "a0_p"].map(String::from).into();
+        let mut model = Model::new();
+        model.0.insert("x".into(), Value::Int(5.into()));
+        model.0.insert("p".into(), Value::Bool(true));
+        let mut case = Case::new(
+            formula,
+            Truth::Unsat { core: core.clone() },
+            Provenance::default(),
+        );
+        case.incremental = Some(Incremental {
+            steps: vec![
+                Step::Assert(0),
+                Step::Push,
+                Step::Assert(1),
+                Step::CheckSat(Check {
+                    assuming: vec![2],
+                    truth: Truth::Unsat { core },
+                }),
+                Step::Pop,
+                Step::CheckSat(Check {
+                    assuming: vec![],
+                    truth: Truth::Sat { model },
+                }),
+            ],
+        });
+        case.check().unwrap();
+        case
+    }
+
+    fn judged(out: &str) -> ScriptVerdict {
+        judge_script(&case(), out, Dialect::default())
+    }
+
+    #[test]
+    fn the_script_asks_what_each_check_needs() {
+        let text = Printer::default().script(&case().script(true));
+        for want in [
+            "(set-option :produce-unsat-assumptions true)",
+            "(set-info :status unsat)\n(check-sat-assuming (p))\n(get-unsat-core)\n(get-unsat-assumptions)",
+            "(pop 1)\n(set-info :status sat)\n(check-sat)\n(get-value (x p))",
+        ] {
+            assert!(text.contains(want), "{want}\n{text}");
+        }
+    }
+
+    #[test]
+    fn each_check_is_judged_on_its_own_part_of_the_output() {
+        // As Z3 answers: the literal in both lists, which is no extra.
+        let z3 = judged("unsat\n(p a0 a1)\n(p a0 a1)\nsat\n((x 0) (p false))\n");
+        assert_eq!(z3.each.len(), 2);
+        assert!(
+            z3.each.iter().all(|v| matches!(v, Verdict::Correct { .. })),
+            "{z3:?}"
+        );
+        // As cvc5 answers: the core without the literal.
+        let cvc5 = judged("unsat\n(\na1\na0\n)\n(p)\nsat\n((x 4) (p true))\n");
+        assert!(
+            cvc5.each
+                .iter()
+                .all(|v| matches!(v, Verdict::Correct { .. })),
+            "{cvc5:?}"
+        );
+    }
+
+    #[test]
+    fn a_missing_assumption_is_an_invalid_core_of_its_check() {
+        let v = judged("unsat\n(a0 a1)\n()\nsat\n((x 0) (p false))\n");
+        assert_eq!(
+            v.verdict,
+            Verdict::InvalidCore {
+                missing: vec!["p".into()]
+            }
+        );
+        assert_eq!(v.check, 0);
+        assert!(
+            v.line().starts_with("check-sat 1 of 2: INVALID CORE"),
+            "{}",
+            v.line()
+        );
+    }
+
+    #[test]
+    fn a_wrong_answer_after_the_pop_is_the_second_checks() {
+        let v = judged("unsat\n(a0 a1)\n(p)\nunsat\n(error \"model is not available\")\n");
+        assert_eq!(
+            v.verdict,
+            Verdict::Unsound {
+                expected: crate::truth::Status::Sat,
+                got: crate::truth::Status::Unsat
+            }
+        );
+        assert_eq!(v.check, 1);
+        // A model that falsifies what is left in force after the pop.
+        let v = judged("unsat\n(a0 a1)\n(p)\nsat\n((x 0) (p true))\n");
+        assert!(matches!(v.verdict, Verdict::InvalidModel { .. }), "{v:?}");
+    }
+
+    #[test]
+    fn an_error_between_two_checks_voids_the_later_answer() {
+        let v = judged("unsat\n(a0 a1)\n(p)\n(error \"line 9: bad pop\")\nunsat\n(error \"x\")\n");
+        assert_eq!(v.check, 1);
+        assert!(matches!(v.verdict, Verdict::Error(_)), "{v:?}");
+        assert!(!v.verdict.is_finding());
+        // A script cut short: the checks without an answer are errors.
+        let v = judged("unsat\n(a0 a1)\n(p)\n");
+        assert!(matches!(v.each[1], Verdict::Error(_)), "{v:?}");
+    }
+}

@@ -17,6 +17,7 @@ pub mod conjunction;
 mod constant_assignment;
 mod fresh;
 pub mod identities;
+pub mod incremental;
 mod noise_introduction;
 mod operators;
 mod regex_abstraction;

@@ -152,10 +152,7 @@ pub fn check_formula(formula: &Formula, asserted: &[usize], assuming: &[usize]) 
         .chain(assuming)
         .filter_map(|&i| formula.assertions.get(i).cloned())
         .collect();
-    let used: BTreeSet<Symbol> = assertions
-        .iter()
-        .flat_map(|a| a.term.free_vars())
-        .collect();
+    let used: BTreeSet<Symbol> = assertions.iter().flat_map(|a| a.term.free_vars()).collect();
     Formula {
         decls: formula
             .decls
