@@ -54,6 +54,10 @@ impl Transformation for Assumption {
         NAME
     }
 
+    fn keeps_scripts(&self) -> bool {
+        true
+    }
+
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
         let mut steps = case.steps();
         let asserted: Vec<usize> = steps
@@ -111,6 +115,6 @@ impl Transformation for Assumption {
         out.formula = formula;
         out.truth = truth;
         out.provenance.anchor = None;
-        Some(with_steps(out, steps.steps, NAME))
+        with_steps(out, steps.steps, NAME)
     }
 }

@@ -28,9 +28,18 @@ pub use splice::{after_reset, interleave, noise_scope};
 
 use crate::truth::{Case, Incremental, Step};
 
-/// `case` with the script `steps` and `name` at the end of its chain.
-fn with_steps(mut case: Case, steps: Vec<Step>, name: &str) -> Case {
+/// The most steps an incremental case may have: repeated checks and
+/// spliced cases would otherwise grow a script without bound while its
+/// formula stays small.
+pub const MAX_STEPS: usize = 256;
+
+/// `case` with the script `steps` and `name` at the end of its chain;
+/// `None` past [`MAX_STEPS`].
+fn with_steps(mut case: Case, steps: Vec<Step>, name: &str) -> Option<Case> {
+    if steps.len() > MAX_STEPS {
+        return None;
+    }
     case.incremental = Some(Incremental { steps });
     case.provenance.chain.push(name.to_string());
-    case
+    Some(case)
 }

@@ -50,6 +50,10 @@ impl Transformation for NestedScopes {
         NAME
     }
 
+    fn keeps_scripts(&self) -> bool {
+        true
+    }
+
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
         let n = case.formula.assertions.len();
         if case.incremental.is_some() || n < 2 {
@@ -99,6 +103,6 @@ impl Transformation for NestedScopes {
                 }));
             }
         }
-        Some(with_steps(case.clone(), steps, NAME))
+        with_steps(case.clone(), steps, NAME)
     }
 }

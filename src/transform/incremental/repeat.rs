@@ -31,6 +31,10 @@ impl Transformation for RepeatCheck {
         NAME
     }
 
+    fn keeps_scripts(&self) -> bool {
+        true
+    }
+
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case> {
         let inc = case.steps();
         let checks = inc.checks();
@@ -58,6 +62,6 @@ impl Transformation for RepeatCheck {
                 steps.splice(at..at, [Step::Push, copy.clone(), Step::Pop, copy]);
             }
         }
-        Some(with_steps(case.clone(), steps, NAME))
+        with_steps(case.clone(), steps, NAME)
     }
 }

@@ -117,7 +117,7 @@ pub fn interleave(a: &Case, b: &Case, rng: &mut dyn RngCore) -> Option<Case> {
     } else {
         [b_steps, a_steps].concat()
     };
-    Some(with_steps(out, steps, INTERLEAVE))
+    with_steps(out, steps, INTERLEAVE)
 }
 
 /// `a`, then `reset-assertions`, then `b` (not both unsat).
@@ -126,7 +126,7 @@ pub fn after_reset(a: &Case, b: &Case) -> Option<Case> {
     let mut steps = a.steps().steps;
     steps.push(Step::ResetAssertions);
     steps.extend(b_steps);
-    Some(with_steps(out, steps, RESET))
+    with_steps(out, steps, RESET)
 }
 
 /// `noise` (a sat case) in a scope opened at a random step of `a`.
@@ -153,7 +153,7 @@ pub fn noise_scope(a: &Case, noise: &Case, rng: &mut dyn RngCore) -> Option<Case
     let tail = steps.split_off(at);
     steps.extend(scoped(inner)?);
     steps.extend(tail);
-    Some(with_steps(out, steps, NOISE_SCOPE))
+    with_steps(out, steps, NOISE_SCOPE)
 }
 
 /// The truth of the assertions `here`, when known: nothing in force (sat),
