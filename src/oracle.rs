@@ -45,7 +45,7 @@ use crate::truth::{self, Status, Truth, TruthError};
 
 pub use crash::Crash;
 pub use expressible::not_expressible;
-pub use script::{ScriptVerdict, judge_script};
+pub use script::{Expectation, ScriptVerdict, expectations, judge_checks, judge_script};
 
 /// A `check-sat` answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -5,7 +5,7 @@
 //! The output is cut into one part per `check-sat`: what comes before its
 //! answer (an `(error ...)` there voids the answer, as in [`judge`]), the
 //! answer, and then exactly as many responses as the queries printed after
-//! it ([`queries_after`]: `get-value`, or `get-unsat-core` then
+//! it ([`Expectation::queries`]: `get-value`, or `get-unsat-core` then
 //! `get-unsat-assumptions`), whatever they are (an error answers a query
 //! too). Counting responses, not reading their shapes, keeps an error of a
 //! later `assert` in the later check's part, where it voids that answer.
@@ -13,7 +13,9 @@
 //! # Invariants
 //!
 //! - Each check is judged on its own formula (what is in force there,
-//!   [`Case::check_sats`]), with its own status and core.
+//!   [`Case::check_sats`] for a case, `term::check_sats` for a file), with
+//!   its own status and core ([`Expectation`]): the same path for the fuzz
+//!   loop's cases and for `run` on a file.
 //! - The unsat core a solver gives is held to the known core's assertions
 //!   in force; the assumption literals some solvers list in it (Z3 does,
 //!   cvc5 does not) are left out of that comparison. The literals of
@@ -27,8 +29,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Answer, Expected, Reply, Verdict, abridged, judge, judge_core};
-use crate::term::{Dialect, Response, SatAnswer, Symbol, parse_responses_with};
-use crate::truth::{Case, Truth, literal, queries_after};
+use crate::term::{
+    Command, Dialect, Formula, Response, SatAnswer, Symbol, Term, parse_responses_with,
+};
+use crate::truth::{Case, Status, Truth, literal};
 
 /// The judgement of a whole script.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,94 +101,150 @@ fn parts(text: &str, dialect: Dialect, queries: &[usize]) -> Vec<Part> {
     out
 }
 
-/// Judges the output `text` of `case`'s script ([`Case::script`]), printed
-/// by a solver of `dialect`.
-pub fn judge_script(case: &Case, text: &str, dialect: Dialect) -> ScriptVerdict {
-    let checks = case.check_sats();
-    let queries: Vec<usize> = checks
-        .iter()
-        .map(|(f, c)| queries_after(f, c).len())
-        .collect();
-    let mut parts = parts(text, dialect, &queries).into_iter();
-    let ambiguous_escapes = dialect.ambiguous_models() && text.contains("\\u");
-    let each: Vec<Verdict> = checks
-        .iter()
-        .map(|(formula, check)| {
-            let part = parts.next().unwrap_or_default();
-            // What the queries' answers are, by position.
-            let mut after = part.after.into_iter();
-            let (mut values, mut core, mut assumptions) = (None, None, None);
-            match check.truth {
-                Truth::Sat { .. } if !formula.decls.is_empty() => {
-                    values = after.next().and_then(values_of);
+/// What one `check-sat` of a script is held to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    /// What is in force there, its assumption literals included.
+    pub formula: Formula,
+    /// Its status and core, when known. The core names the assertions in
+    /// force and the assumption literals (`p`, as the solver lists them).
+    pub expected: Option<Expected>,
+    /// The literals of its `check-sat-assuming` (empty for `check-sat`).
+    pub literals: BTreeSet<Symbol>,
+}
+
+impl Expectation {
+    /// The queries after this check, in the order their answers are read:
+    /// `get-value` of every constant unless unsat is expected (none without
+    /// constants); with a known unsat core, `get-unsat-core`, and
+    /// `get-unsat-assumptions` after a `check-sat-assuming`.
+    pub fn queries(&self) -> Vec<Command> {
+        match &self.expected {
+            Some(Expected {
+                status: Status::Unsat,
+                core: Some(_),
+            }) => {
+                let mut q = vec![Command::GetUnsatCore];
+                if !self.literals.is_empty() {
+                    q.push(Command::Query("get-unsat-assumptions".into()));
                 }
-                Truth::Sat { .. } => {}
-                Truth::Unsat { .. } => {
-                    core = after.next().and_then(names_of);
-                    if !check.assuming.is_empty() {
-                        assumptions = after.next().and_then(names_of);
-                    }
-                }
+                q
             }
-            // Assumption literal -> the name of the assertion it is.
-            let literals: BTreeMap<&Symbol, &Symbol> = check
+            Some(Expected {
+                status: Status::Unsat,
+                core: None,
+            }) => Vec::new(),
+            _ if self.formula.decls.is_empty() => Vec::new(),
+            _ => vec![Command::GetValue(
+                self.formula
+                    .decls
+                    .iter()
+                    .map(|(n, _)| Term::var(n.clone()))
+                    .collect(),
+            )],
+        }
+    }
+}
+
+/// What each check of `case`'s script ([`Case::script`]) is held to.
+pub fn expectations(case: &Case) -> Vec<Expectation> {
+    case.check_sats()
+        .into_iter()
+        .map(|(formula, check)| {
+            // Assumption assertion name -> its literal, as the solver names it.
+            let literals: BTreeMap<Symbol, Symbol> = check
                 .assuming
                 .iter()
                 .filter_map(|&i| {
                     Some((
-                        literal(&case.formula, i)?,
-                        case.formula.assertions[i].name.as_ref()?,
+                        case.formula.assertions[i].name.clone()?,
+                        literal(&case.formula, i)?.clone(),
                     ))
                 })
                 .collect();
-            let assumed: BTreeSet<&Symbol> = literals.values().copied().collect();
             let expected = match &check.truth {
                 Truth::Sat { .. } => Expected::from(&check.truth),
                 Truth::Unsat { core } => Expected {
-                    status: crate::truth::Status::Unsat,
+                    status: Status::Unsat,
                     core: Some(
                         core.iter()
-                            .filter(|n| !assumed.contains(n))
-                            .cloned()
+                            .map(|n| literals.get(n).unwrap_or(n).clone())
                             .collect(),
                     ),
                 },
             };
+            Expectation {
+                formula,
+                expected: Some(expected),
+                literals: literals.into_values().collect(),
+            }
+        })
+        .collect()
+}
+
+/// Judges the output `text` of `case`'s script ([`Case::script`]), printed
+/// by a solver of `dialect`.
+pub fn judge_script(case: &Case, text: &str, dialect: Dialect) -> ScriptVerdict {
+    judge_checks(&expectations(case), text, dialect)
+}
+
+/// Judges the output `text` of a script whose `check-sat`s are held to
+/// `checks`, each followed by its [`Expectation::queries`].
+pub fn judge_checks(checks: &[Expectation], text: &str, dialect: Dialect) -> ScriptVerdict {
+    let queries: Vec<usize> = checks.iter().map(|c| c.queries().len()).collect();
+    let mut parts = parts(text, dialect, &queries).into_iter();
+    let ambiguous_escapes = dialect.ambiguous_models() && text.contains("\\u");
+    let each: Vec<Verdict> = checks
+        .iter()
+        .map(|check| {
+            let part = parts.next().unwrap_or_default();
+            // What the queries' answers are, by position.
+            let mut after = part.after.into_iter();
+            let (mut values, mut core, mut assumptions) = (None, None, None);
+            for q in check.queries() {
+                match q {
+                    Command::GetValue(_) => values = after.next().and_then(values_of),
+                    Command::GetUnsatCore => core = after.next().and_then(names_of),
+                    _ => assumptions = after.next().and_then(names_of),
+                }
+            }
+            let literals = &check.literals;
+            let expected = check.expected.as_ref().map(|e| Expected {
+                status: e.status,
+                core: e.core.as_ref().map(|c| {
+                    c.iter()
+                        .filter(|n| !literals.contains(*n))
+                        .cloned()
+                        .collect()
+                }),
+            });
             let reply = Reply::Answered {
                 answer: part.answer,
                 values,
                 core: core.map(|c: Vec<Symbol>| {
-                    c.into_iter()
-                        .filter(|n| !literals.contains_key(n))
-                        .collect()
+                    c.into_iter().filter(|n| !literals.contains(n)).collect()
                 }),
                 error: part.error,
                 ambiguous_escapes,
             };
-            let verdict = judge(formula, Some(&expected), &reply);
+            let verdict = judge(&check.formula, expected.as_ref(), &reply);
             let (
-                Truth::Unsat { core: known },
+                Some(Expected {
+                    core: Some(known), ..
+                }),
                 Verdict::Correct { .. } | Verdict::ImpreciseCore { .. },
-            ) = (&check.truth, &verdict)
+            ) = (&check.expected, &verdict)
             else {
                 return verdict;
             };
-            if check.assuming.is_empty() {
+            if literals.is_empty() || verdict_status(&verdict) != Some(Status::Unsat) {
                 return verdict;
             }
             let Some(given) = assumptions else {
                 return Verdict::Incomplete("no unsat assumptions".into());
             };
-            // Held as literals, as the solver names them.
-            let known: BTreeSet<Symbol> = literals
-                .iter()
-                .filter(|(_, name)| known.contains(**name))
-                .map(|(p, _)| (*p).clone())
-                .collect();
-            let given: Vec<Symbol> = given
-                .into_iter()
-                .filter(|n| literals.contains_key(n))
-                .collect();
+            let known: BTreeSet<Symbol> = known.intersection(literals).cloned().collect();
+            let given: Vec<Symbol> = given.into_iter().filter(|n| literals.contains(n)).collect();
             match judge_core(&known, &given) {
                 Verdict::Correct { .. } => verdict,
                 other => other,
@@ -207,6 +267,15 @@ pub fn judge_script(case: &Case, text: &str, dialect: Dialect) -> ScriptVerdict 
         check: pick,
         checks: each.len(),
         each,
+    }
+}
+
+/// The status a verdict says the solver answered, if it says.
+fn verdict_status(v: &Verdict) -> Option<Status> {
+    match v {
+        Verdict::Correct { status, .. } => Some(*status),
+        Verdict::ImpreciseCore { .. } => Some(Status::Unsat),
+        _ => None,
     }
 }
 
@@ -358,5 +427,50 @@ mod tests {
         // A script cut short: the checks without an answer are errors.
         let v = judged("unsat\n(a0 a1)\n(p)\n");
         assert!(matches!(v.each[1], Verdict::Error(_)), "{v:?}");
+    }
+
+    #[test]
+    fn the_oracle_reads_the_queries_the_script_prints() {
+        use rand::SeedableRng;
+
+        use crate::generate::{ConstantPool, equivalent_formula_cases};
+        use crate::transform::incremental::{Assumption, NestedScopes, interleave};
+        use crate::transform::{Transformation, constant_assignments};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+        let sat: Vec<Case> = constant_assignments(&ConstantPool::paper(), 2)
+            .take(40)
+            .collect();
+        let unsat: Vec<Case> = equivalent_formula_cases(false, 2).take(40).collect();
+        let mut seen = 0;
+        for (a, b) in sat.iter().zip(&unsat) {
+            let c = interleave(a, b, &mut rng).unwrap();
+            let c = Assumption.apply(&c, &mut rng).unwrap();
+            for c in [c, NestedScopes.apply(b, &mut rng).unwrap()] {
+                let script = c.script(false).commands;
+                let printed: Vec<Vec<Command>> = script
+                    .split(|x| matches!(x, Command::CheckSat | Command::CheckSatAssuming(_)))
+                    .skip(1)
+                    .map(|after| {
+                        after
+                            .iter()
+                            .take_while(|x| {
+                                matches!(
+                                    x,
+                                    Command::GetValue(_)
+                                        | Command::GetUnsatCore
+                                        | Command::Query(_)
+                                )
+                            })
+                            .cloned()
+                            .collect()
+                    })
+                    .collect();
+                let read: Vec<Vec<Command>> =
+                    expectations(&c).iter().map(Expectation::queries).collect();
+                assert_eq!(printed, read);
+                seen += read.len();
+            }
+        }
+        assert!(seen > 50, "{seen}");
     }
 }

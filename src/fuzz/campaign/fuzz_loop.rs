@@ -35,11 +35,11 @@ use crate::fuzz::mutate::transformation::{CaseGenerator, FreshCase, Transformati
 use crate::fuzz::stats::CampaignStats;
 use crate::generate::TermPool;
 use crate::source::MixedCaseGenerator;
+use crate::transform::incremental::{Assumption, NestedScopes, RepeatCheck};
 use crate::transform::{
     ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
     VariableReplacement, formula_size,
 };
-use crate::transform::incremental::{Assumption, NestedScopes, RepeatCheck};
 use crate::truth::Case;
 
 /// The mutator of every campaign: the transformations and a fresh-case

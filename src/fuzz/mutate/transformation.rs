@@ -65,8 +65,7 @@ impl<T> Named for TransformationMutator<T> {
 
 impl<T: Transformation, S: HasRand + HasMetadata> Mutator<Case, S> for TransformationMutator<T> {
     fn mutate(&mut self, state: &mut S, input: &mut Case) -> Result<MutationResult, Error> {
-        if !self.enabled || (input.incremental.is_some() && !self.transformation.keeps_scripts())
-        {
+        if !self.enabled || (input.incremental.is_some() && !self.transformation.keeps_scripts()) {
             return Ok(MutationResult::Skipped);
         }
         let limit = size_limit(state);
