@@ -320,11 +320,8 @@ fn judge_whole(
     }
     let option = |k: &str| Command::SetOption(k.into(), SExpr::Symbol("true".into()));
     let mut script = Vec::new();
-    let asks = |f: &dyn Fn(&Command) -> bool| {
-        expectations
-            .iter()
-            .any(|e| e.queries().iter().any(|q| f(q)))
-    };
+    let asks =
+        |f: &dyn Fn(&Command) -> bool| expectations.iter().any(|e| e.queries().iter().any(f));
     if asks(&|q| matches!(q, Command::GetValue(_))) {
         script.push(option("produce-models"));
     }

@@ -180,11 +180,12 @@ fn printed_script(case: &Case, printer: &Printer) -> PrintedScript {
     let mut formula = None::<std::ops::Range<usize>>;
     // The core each unsat check-sat of an incremental script is held to,
     // over its assertions and assumption literals, as `run` reads it.
-    let mut cores = case
-        .incremental
-        .is_some()
-        .then(|| expectations(case))
-        .unwrap_or_default()
+    let incremental = if case.incremental.is_some() {
+        expectations(case)
+    } else {
+        Vec::new()
+    };
+    let mut cores = incremental
         .into_iter()
         .map(|e| e.expected.and_then(|e| e.core));
     for c in &script.commands {

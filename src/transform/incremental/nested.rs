@@ -79,7 +79,7 @@ impl Transformation for NestedScopes {
             from = to;
             levels.push(to);
             let deepest = g + 1 == cuts.len();
-            if (deepest || rng.next_u32() % 2 == 0)
+            if (deepest || rng.next_u32().is_multiple_of(2))
                 && let Some(truth) = truth_of(case, &order[..to])
             {
                 steps.push(Step::CheckSat(Check {
@@ -94,7 +94,7 @@ impl Transformation for NestedScopes {
             levels.pop();
             steps.push(Step::Pop);
             let to = *levels.last()?;
-            if rng.next_u32() % 3 != 0
+            if !rng.next_u32().is_multiple_of(3)
                 && let Some(truth) = truth_of(case, &order[..to])
             {
                 steps.push(Step::CheckSat(Check {

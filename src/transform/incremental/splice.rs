@@ -112,7 +112,7 @@ pub fn interleave(a: &Case, b: &Case, rng: &mut dyn RngCore) -> Option<Case> {
     let (out, b_steps) = joined(a, b)?;
     let a_steps = scoped(a.steps().steps)?;
     let b_steps = scoped(b_steps)?;
-    let steps = if rng.next_u32() % 2 == 0 {
+    let steps = if rng.next_u32().is_multiple_of(2) {
         [a_steps, b_steps].concat()
     } else {
         [b_steps, a_steps].concat()
