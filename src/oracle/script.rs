@@ -21,7 +21,9 @@
 //!   cvc5 does not) are left out of that comparison. The literals of
 //!   `get-unsat-assumptions` (Z3 lists named assertions there too, which are
 //!   left out) are held to the known core's assumptions exactly as a core
-//!   is: one missing is [`Verdict::InvalidCore`], one extra imprecise.
+//!   is: one missing is [`Verdict::InvalidCore`], one extra imprecise. When
+//!   that query fails (Z3 in process refuses `:produce-unsat-assumptions`),
+//!   the literals the core lists stand for it if it lists any.
 //! - The verdict of the script is its first finding, else its first check
 //!   that is not correct (unknown, error, incomplete...), else its last
 //!   check's; [`ScriptVerdict::check`] says which `check-sat` it is.
@@ -218,6 +220,7 @@ pub fn judge_checks(checks: &[Expectation], text: &str, dialect: Dialect) -> Scr
                         .collect()
                 }),
             });
+            let raw_core = core.clone();
             let reply = Reply::Answered {
                 answer: part.answer,
                 values,
@@ -240,7 +243,17 @@ pub fn judge_checks(checks: &[Expectation], text: &str, dialect: Dialect) -> Scr
             if literals.is_empty() || verdict_status(&verdict) != Some(Status::Unsat) {
                 return verdict;
             }
-            let Some(given) = assumptions else {
+            // Without `get-unsat-assumptions` (Z3 in process cannot turn it
+            // on), the literals the core lists, where the solver lists them.
+            let Some(given) = assumptions.or_else(|| {
+                let listed: Vec<Symbol> = raw_core
+                    .iter()
+                    .flatten()
+                    .filter(|n| literals.contains(*n))
+                    .cloned()
+                    .collect();
+                (!listed.is_empty()).then_some(listed)
+            }) else {
                 return Verdict::Incomplete("no unsat assumptions".into());
             };
             let known: BTreeSet<Symbol> = known.intersection(literals).cloned().collect();
@@ -383,6 +396,17 @@ mod tests {
                 .all(|v| matches!(v, Verdict::Correct { .. })),
             "{cvc5:?}"
         );
+    }
+
+    #[test]
+    fn without_get_unsat_assumptions_the_cores_literals_stand_for_them() {
+        let off = "(error \"unsat assumptions construction is not enabled\")";
+        let z3 = judged(&format!(
+            "unsat\n(p a0 a1)\n{off}\nsat\n((x 0) (p false))\n"
+        ));
+        assert!(matches!(z3.each[0], Verdict::Correct { .. }), "{z3:?}");
+        let none = judged(&format!("unsat\n(a0 a1)\n{off}\nsat\n((x 0) (p false))\n"));
+        assert!(matches!(none.each[0], Verdict::Incomplete(_)), "{none:?}");
     }
 
     #[test]
