@@ -31,6 +31,7 @@
 
 mod crash;
 mod expressible;
+mod script;
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -44,6 +45,7 @@ use crate::truth::{self, Status, Truth, TruthError};
 
 pub use crash::Crash;
 pub use expressible::not_expressible;
+pub use script::{Expectation, ScriptVerdict, expectations, judge_checks, judge_script};
 
 /// A `check-sat` answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -27,8 +27,10 @@ use serde::{Deserialize, Serialize};
 use crate::semantics::{self, Model, Value};
 use crate::term::{Formula, Queries, Symbol};
 
+mod incremental;
 mod settings;
 
+pub use incremental::{Check, InForce, Incremental, Step, check_formula, literal, queries_after};
 pub use settings::{Setting, Settings};
 
 /// What is known about a formula.
@@ -146,6 +148,11 @@ pub struct Case {
     /// corpus, a finding file and its replay.
     #[serde(default)]
     pub settings: Settings,
+    /// The incremental script over the formula's assertions, with a truth
+    /// per `check-sat` (see [`Incremental`]); `None`: one `check-sat` of the
+    /// whole formula.
+    #[serde(default)]
+    pub incremental: Option<Incremental>,
 }
 
 /// Why a carried truth does not hold.
@@ -185,16 +192,22 @@ impl Case {
             truth,
             provenance,
             settings: Settings::default(),
+            incremental: None,
         }
     }
 
     /// Checks what can be checked exactly: the formula is well-formed; for
     /// sat, the model satisfies every assertion; for unsat, every assertion
-    /// is named and the core names existing assertions. (Unsatisfiability
+    /// is named and the core names existing assertions; for an incremental
+    /// case, the same for every `check-sat` over what is in force there
+    /// (see [`Incremental`]). (Unsatisfiability
     /// itself is undecidable in general; it holds by construction and the
     /// transformations' property tests guard it.)
     pub fn check(&self) -> Result<(), TruthError> {
         self.formula.check().map_err(TruthError::Formula)?;
+        if let Some(inc) = &self.incremental {
+            self.check_steps(inc)?;
+        }
         match &self.truth {
             Truth::Sat { model } => check_model(&self.formula, model),
             Truth::Unsat { core } => {

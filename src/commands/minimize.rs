@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use crate::commands::run::{FileOutcome, judge_text};
 use crate::commands::solver::{self, SolverSpec};
-use crate::oracle::{Reply, Verdict};
+use crate::oracle::Verdict;
 use crate::solver::Target;
 use crate::term::{Dialect, Formula, Printer, parse_script};
 use crate::triage::minimize::{Minimized, Mode, core_refuted, minimize, size};
@@ -101,16 +101,28 @@ impl Judge {
         })
     }
 
-    /// The verdict on a labelled text (one `check-sat`).
+    /// The verdict on a labelled text (one `check-sat`, or an incremental
+    /// script's first finding).
     pub fn judge_text(&mut self, text: &str) -> Verdict {
         let printer = Printer::new(self.dialect);
-        let (dialect, timeout) = (self.dialect, self.timeout);
+        let timeout = self.timeout;
         let target = &mut self.target;
-        let mut solve =
-            |script: &str| Reply::from_outcome_in(&target.run(script, timeout), dialect);
+        let mut solve = |script: &str| target.run(script, timeout);
         match judge_text(Path::new("candidate"), text, &printer, &mut solve) {
             FileOutcome::Judged(mut all) if all.len() == 1 => all.remove(0).verdict,
-            FileOutcome::Judged(_) => Verdict::Error("several check-sats".into()),
+            // An incremental script, judged whole: its first finding
+            // stands for it, as in the fuzz loop (`oracle::judge_script`).
+            FileOutcome::Judged(all) => {
+                let pick = all
+                    .iter()
+                    .position(|j| j.verdict.is_finding())
+                    .or_else(|| {
+                        all.iter()
+                            .position(|j| !matches!(j.verdict, Verdict::Correct { .. }))
+                    })
+                    .unwrap_or(all.len() - 1);
+                all[pick].verdict.clone()
+            }
             FileOutcome::Empty => Verdict::Error("no check-sat".into()),
             FileOutcome::Invalid(e) => Verdict::Error(e),
         }

@@ -2,8 +2,12 @@
 //!
 //! Every `check-sat` of a file is judged on its own, with the declarations
 //! and assertions in scope there ([`crate::term::check_sats`]) and the
-//! `(set-info :status ...)` that precedes it; the solver gets each as a
-//! script of its own. A file with one `check-sat` prints `FILE: verdict`;
+//! `(set-info :status ...)` that precedes it. A one-shot file is sent as a
+//! script of its own; an incremental one (several `check-sat`s, scopes,
+//! assumptions, resets) is sent whole, as the solver would run the file,
+//! and each `check-sat` is judged on its part of the output, against the
+//! `; expected unsat core:` comment before it when it has one (as
+//! equifuzz's incremental findings do). A file with one `check-sat` prints `FILE: verdict`;
 //! with several, one `FILE:LINE:COLUMN: verdict` line per `check-sat`. An expected
 //! unsat core comes from a `; expected unsat core: (a0 a1)` comment (as
 //! equifuzz writes in its findings) and applies to a file with a single
@@ -34,9 +38,17 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::commands::solver::{self, OpenSolver, SolverError, SolverSpec};
-use crate::oracle::{Expected, Reply, Verdict, judge, not_expressible, recheck_unsat_label};
-use crate::solver::Target;
-use crate::term::{CheckSat, Dialect, Formula, Printer, Queries, check_sats, parse_located};
+use std::collections::BTreeSet;
+
+use crate::oracle::{
+    Expectation, Expected, Reply, Verdict, judge, judge_checks, not_expressible,
+    recheck_unsat_label,
+};
+use crate::solver::{RawOutcome, Target};
+use crate::term::{
+    CheckSat, Command, Dialect, Formula, Printer, Queries, SExpr, Script, Symbol, Term, check_sats,
+    parse_located,
+};
 use crate::triage::{expected_core, files_under, read_case};
 use crate::truth::Status;
 
@@ -143,7 +155,7 @@ fn model_query(formula: &Formula, printer: &Printer) -> String {
 pub fn run_file(
     path: &Path,
     printer: &Printer,
-    solve: &mut dyn FnMut(&str) -> Reply,
+    solve: &mut dyn FnMut(&str) -> RawOutcome,
 ) -> FileOutcome {
     match std::fs::read_to_string(path) {
         Ok(text) => judge_text(path, &text, printer, solve),
@@ -157,7 +169,7 @@ pub fn judge_text(
     path: &Path,
     text: &str,
     printer: &Printer,
-    solve: &mut dyn FnMut(&str) -> Reply,
+    solve: &mut dyn FnMut(&str) -> RawOutcome,
 ) -> FileOutcome {
     let prepared = match prepare(path, text, printer) {
         Ok(p) => p,
@@ -166,6 +178,11 @@ pub fn judge_text(
     if prepared.is_empty() {
         return FileOutcome::Empty;
     }
+    if let Some(judged) = judge_whole(text, &prepared, printer, solve) {
+        return FileOutcome::Judged(judged);
+    }
+    let dialect = printer.dialect;
+    let mut solve = |script: &str| Reply::from_outcome_in(&solve(script), dialect);
     // A model carried in the comments (as findings and exports have it)
     // that uses characters above the release's alphabet makes a formula
     // satisfiable here and perhaps not there: not expressible.
@@ -209,6 +226,139 @@ pub fn judge_text(
         })
         .collect();
     FileOutcome::Judged(judged)
+}
+
+/// An incremental file (several `check-sat`s, or any of `push`, `pop`,
+/// `check-sat-assuming`, `reset-assertions`, `reset`), judged as the solver
+/// runs it: the whole script sent once, printed again in the release's
+/// dialect with the queries each check needs after it, and each check-sat
+/// judged on its own part of the output ([`judge_checks`]). A check's core
+/// is the `; expected unsat core:` comment between the check-sat before it
+/// and itself (assertion names and assumption literals, as equifuzz writes
+/// its incremental findings). `None` for a one-shot file.
+fn judge_whole(
+    text: &str,
+    prepared: &[Prepared],
+    printer: &Printer,
+    solve: &mut dyn FnMut(&str) -> RawOutcome,
+) -> Option<Vec<Judged>> {
+    let commands = parse_located(text).ok()?;
+    let incremental = prepared.len() > 1
+        || commands.iter().any(|c| {
+            matches!(
+                c.command,
+                Command::Push(_)
+                    | Command::Pop(_)
+                    | Command::CheckSatAssuming(_)
+                    | Command::ResetAssertions
+                    | Command::Reset
+            )
+        });
+    if !incremental {
+        return None;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut from_line = 0;
+    let expectations: Vec<Expectation> = prepared
+        .iter()
+        .map(|p| {
+            let at = commands
+                .iter()
+                .find(|c| (c.line, c.column) == (p.check.line, p.check.column));
+            let literals: BTreeSet<Symbol> = match at.map(|c| &c.command) {
+                Some(Command::CheckSatAssuming(ts)) => ts
+                    .iter()
+                    .filter_map(|t| match t {
+                        Term::Var(v) => Some(v.clone()),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => BTreeSet::new(),
+            };
+            let before =
+                lines[from_line.min(lines.len())..(p.check.line - 1).min(lines.len())].join("\n");
+            from_line = p.check.line;
+            let named = p
+                .check
+                .formula
+                .assertions
+                .iter()
+                .filter(|a| a.name.is_some())
+                .count();
+            let all_named = named + literals.len() >= p.check.formula.assertions.len();
+            let expected = p.expected.as_ref().map(|e| Expected {
+                status: e.status,
+                core: (e.status == Status::Unsat && all_named)
+                    .then(|| expected_core(&before))
+                    .flatten(),
+            });
+            Expectation {
+                formula: p.check.formula.clone(),
+                expected,
+                literals,
+            }
+        })
+        .collect();
+    let judged = |verdicts: Vec<Verdict>| {
+        prepared
+            .iter()
+            .zip(verdicts)
+            .map(|(p, verdict)| Judged {
+                line: p.check.line,
+                column: p.check.column,
+                expected: p.expected.clone(),
+                verdict,
+                note: None,
+            })
+            .collect()
+    };
+    if let Some(why) = prepared
+        .iter()
+        .find_map(|p| not_expressible(printer.dialect, &p.check.formula, None))
+    {
+        return Some(judged(vec![Verdict::NotExpressible(why); prepared.len()]));
+    }
+    let option = |k: &str| Command::SetOption(k.into(), SExpr::Symbol("true".into()));
+    let mut script = Vec::new();
+    let asks =
+        |f: &dyn Fn(&Command) -> bool| expectations.iter().any(|e| e.queries().iter().any(f));
+    if asks(&|q| matches!(q, Command::GetValue(_))) {
+        script.push(option("produce-models"));
+    }
+    if asks(&|q| matches!(q, Command::GetUnsatCore)) {
+        script.push(option("produce-unsat-cores"));
+    }
+    if asks(&|q| matches!(q, Command::Query(_))) {
+        script.push(option("produce-unsat-assumptions"));
+    }
+    let mut next = expectations.iter();
+    for c in &commands {
+        match &c.command {
+            Command::GetValue(_)
+            | Command::GetModel
+            | Command::GetUnsatCore
+            | Command::Query(_) => {}
+            check @ (Command::CheckSat | Command::CheckSatAssuming(_)) => {
+                script.push(check.clone());
+                script.extend(next.next().map(Expectation::queries).unwrap_or_default());
+            }
+            other => script.push(other.clone()),
+        }
+    }
+    let query = printer.script(&Script { commands: script });
+    let verdicts = match solve(&query) {
+        RawOutcome::Finished { stdout, .. } => {
+            judge_checks(&expectations, &stdout, printer.dialect).each
+        }
+        other => {
+            let reply = Reply::from_outcome_in(&other, printer.dialect);
+            expectations
+                .iter()
+                .map(|e| judge(&e.formula, e.expected.as_ref(), &reply))
+                .collect()
+        }
+    };
+    Some(judged(verdicts))
 }
 
 /// The files named, with folders replaced by the `.smt2` files under them
@@ -338,7 +488,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> std::io::Result<RunSummary> {
     let printer = Printer::new(dialect);
-    let mut solve = |script: &str| Reply::from_outcome_in(&target.run(script, timeout), dialect);
+    let mut solve = |script: &str| target.run(script, timeout);
     let mut summary = RunSummary::default();
     for entry in expand(paths) {
         summary.files += 1;
@@ -511,5 +661,54 @@ mod tests {
         assert_eq!(s(1, 0, 1).exit_code(), 2);
         assert_eq!(s(0, 0, 0).exit_code(), 2);
         assert_eq!(s(3, 0, 0).exit_code(), 0);
+    }
+
+    #[test]
+    fn an_incremental_file_is_sent_whole_and_judged_check_by_check() {
+        let text = "(declare-const x Int)(declare-const p Bool)\n\
+                    (assert (! (=> p (> x 3)) :named a0))\n(push 1)\n\
+                    (assert (! (< x 2) :named a1))\n(set-info :status unsat)\n\
+                    ; expected unsat core: (a0 a1 p)\n(check-sat-assuming (p))\n(get-unsat-core)\n\
+                    (pop 1)\n(set-info :status sat)\n(check-sat)\n";
+        let mut sent = Vec::new();
+        let mut solve = |script: &str| {
+            sent.push(script.to_string());
+            RawOutcome::Finished {
+                stdout: "unsat\n(a0 a1)\n()\nsat\n((x 0) (p false))\n".into(),
+                stderr: String::new(),
+                exit_code: 0,
+                elapsed: Duration::from_millis(1),
+            }
+        };
+        let FileOutcome::Judged(all) =
+            judge_text(Path::new("f"), text, &Printer::default(), &mut solve)
+        else {
+            panic!()
+        };
+        assert_eq!(sent.len(), 1, "one script, the whole file");
+        assert!(
+            sent[0].contains(
+                "(check-sat-assuming (p))\n(get-unsat-core)\n(get-unsat-assumptions)\n(pop 1)"
+            ),
+            "{}",
+            sent[0]
+        );
+        assert!(
+            sent[0].contains("(check-sat)\n(get-value (x p))"),
+            "{}",
+            sent[0]
+        );
+        assert_eq!((all[0].line, all[1].line), (7, 11));
+        assert_eq!(
+            all[0].verdict,
+            Verdict::InvalidCore {
+                missing: vec!["p".into()]
+            }
+        );
+        assert!(
+            matches!(all[1].verdict, Verdict::Correct { .. }),
+            "{:?}",
+            all[1]
+        );
     }
 }

@@ -25,7 +25,8 @@
 //!   [`PreparedScript`] blanks that command out (with spaces, so every line
 //!   and column Z3 reports stays where it was) and sets the global
 //!   `unsat_core` parameter instead, which the front end reads when it is
-//!   created.
+//!   created. `:produce-unsat-assumptions` is refused alike and blanked out
+//!   too (it has no such parameter).
 
 use std::ffi::{CStr, CString, c_char, c_uint, c_void};
 use std::path::{Path, PathBuf};
@@ -383,8 +384,16 @@ impl PreparedScript {
         let mut bytes = script.as_bytes().to_vec();
         let mut unsat_cores = false;
         let mut from = 0;
-        while let Some((start, end, value)) = find_produce_unsat_cores(&bytes, from) {
+        while let Some((start, end, value)) = find_option(&bytes, from, b":produce-unsat-cores") {
             unsat_cores = value;
+            bytes[start..end].fill(b' ');
+            from = end;
+        }
+        // Refused the same way, and with no global parameter to stand in:
+        // `(get-unsat-assumptions)` then fails after its answer, and the
+        // oracle reads the assumptions from the core, where Z3 lists them.
+        from = 0;
+        while let Some((start, end, _)) = find_option(&bytes, from, b":produce-unsat-assumptions") {
             bytes[start..end].fill(b' ');
             from = end;
         }
@@ -395,13 +404,13 @@ impl PreparedScript {
     }
 }
 
-/// The next `(set-option :produce-unsat-cores true|false)` at or after
-/// `from`: its byte range and value. Whitespace between tokens may vary.
+/// The next `(set-option OPTION true|false)` at or after `from`: its byte
+/// range and value. Whitespace between tokens may vary.
 ///
 /// A match inside a string literal or comment would be blanked too; the
 /// printer never writes one there, and a hand-written script that does gets
 /// at worst a blanked comment.
-fn find_produce_unsat_cores(bytes: &[u8], from: usize) -> Option<(usize, usize, bool)> {
+fn find_option(bytes: &[u8], from: usize, option: &[u8]) -> Option<(usize, usize, bool)> {
     let mut at = from;
     while let Some(off) = bytes[at..].iter().position(|&b| b == b'(') {
         let start = at + off;
@@ -422,7 +431,7 @@ fn find_produce_unsat_cores(bytes: &[u8], from: usize) -> Option<(usize, usize, 
         skip_ws(&mut i);
         let is_option = word(&mut i, b"set-option");
         skip_ws(&mut i);
-        if is_option && word(&mut i, b":produce-unsat-cores") {
+        if is_option && word(&mut i, option) {
             skip_ws(&mut i);
             let value = if word(&mut i, b"true") {
                 Some(true)

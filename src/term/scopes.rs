@@ -20,6 +20,9 @@
 //!   nothing: it was set for another scope, and a label read into the wrong
 //!   scope would blame the solver for our guess. A script with one
 //!   `check-sat` takes the last status set before it, wherever it is.
+//! - Under `(set-option :global-declarations true)` a declaration
+//!   survives the `pop` of its scope and `reset-assertions`, as SMT-LIB
+//!   says (an assertion never does); `reset` forgets the option too.
 //! - Every refusal names the command's line and column: an undeclared or
 //!   ill-sorted symbol, a name declared twice in scope, a `pop` of more
 //!   scopes than were pushed, and what lies outside our theories.
@@ -62,6 +65,9 @@ pub fn check_sats(commands: &[Located]) -> Result<Vec<CheckSat>, ScopeError> {
     // pop came after it.
     let mut status: Option<(String, bool)> = None;
     let mut last_status: Option<String> = None;
+    // `:global-declarations`: declarations survive `pop` and
+    // `reset-assertions` (not `reset`, which also forgets the option).
+    let mut global = false;
     for located in commands {
         let err = |message: String| ScopeError {
             line: located.line,
@@ -150,16 +156,22 @@ pub fn check_sats(commands: &[Located]) -> Result<Vec<CheckSat>, ScopeError> {
                 }
                 let (decls, assertions) = levels[levels.len() - n];
                 levels.truncate(levels.len() - n);
-                f.decls.truncate(decls);
+                if !global {
+                    f.decls.truncate(decls);
+                }
                 f.assertions.truncate(assertions);
             }
             Command::Reset => {
                 f = Formula::default();
                 levels.clear();
                 status = None;
+                global = false;
             }
             Command::ResetAssertions => {
-                f = Formula::default();
+                f.assertions.clear();
+                if !global {
+                    f.decls.clear();
+                }
                 levels.clear();
             }
             Command::SetInfo(k, v) if k == "status" => {
@@ -172,12 +184,8 @@ pub fn check_sats(commands: &[Located]) -> Result<Vec<CheckSat>, ScopeError> {
                 }
                 status = Some((s, false));
             }
-            Command::SetOption(k, SExpr::Symbol(v))
-                if k == "global-declarations" && v == "true" =>
-            {
-                return Err(err(
-                    "not supported: :global-declarations (declarations that survive pop)".into(),
-                ));
+            Command::SetOption(k, SExpr::Symbol(v)) if k == "global-declarations" => {
+                global = v == "true";
             }
             Command::Exit => break,
             _ => {}
@@ -265,6 +273,19 @@ mod tests {
         assert!(e.to_string().contains("`y`"), "{e}");
         let e = sats("(push 1)(pop 2)").unwrap_err();
         assert!(e.message.contains("only 1"), "{e}");
+    }
+
+    #[test]
+    fn global_declarations_survive_pop_and_reset_assertions() {
+        let c = sats(
+            "(set-option :global-declarations true)(push 1)(declare-const x Int)(assert (> x 0))\
+             (pop 1)(reset-assertions)(assert (< x 0))(check-sat)",
+        )
+        .unwrap();
+        assert_eq!(c[0].formula.decls, vec![("x".to_string(), Sort::Int)]);
+        assert_eq!(c[0].formula.assertions.len(), 1);
+        let e = sats("(declare-const x Int)(reset-assertions)(assert (< x 0))").unwrap_err();
+        assert!(e.message.contains("`x`"), "{e}");
     }
 
     #[test]

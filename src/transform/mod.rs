@@ -17,6 +17,7 @@ pub mod conjunction;
 mod constant_assignment;
 mod fresh;
 pub mod identities;
+pub mod incremental;
 mod noise_introduction;
 mod operators;
 mod regex_abstraction;
@@ -52,4 +53,12 @@ pub trait Transformation {
     /// to this case (e.g. a sat-only transformation on an unsat case). The
     /// result's provenance chain ends with [`Transformation::name`].
     fn apply(&self, case: &Case, rng: &mut dyn RngCore) -> Option<Case>;
+
+    /// Whether it keeps the steps of an incremental case and every one of
+    /// their truths (the incremental transformations do). One that does
+    /// not rewrites the formula under steps that index its assertions, so
+    /// it is never applied to an incremental case.
+    fn keeps_scripts(&self) -> bool {
+        false
+    }
 }

@@ -91,6 +91,9 @@ pub struct BucketKey {
     pub settings: Settings,
     /// Where a crashing solver said it failed, if it said.
     pub crash_site: Option<String>,
+    /// The finding is an incremental script's (several check-sats, scopes,
+    /// assumptions): one that a one-shot query may not repeat.
+    pub incremental: bool,
 }
 
 impl BucketKey {
@@ -107,6 +110,7 @@ impl BucketKey {
                 .all(|a| a.term.free_vars().is_empty()),
             settings: Settings::default(),
             crash_site: None,
+            incremental: false,
         }
     }
 
@@ -129,6 +133,7 @@ impl BucketKey {
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .map(str::to_string),
+            incremental: case.incremental.is_some(),
             ..BucketKey::new(kind, answer, &formula)
         }
     }
@@ -145,6 +150,10 @@ impl BucketKey {
         }
         if let Some(site) = &self.crash_site {
             text.push_str(&format!("|at {site}"));
+        }
+        // One-shot keys keep the ids they had.
+        if self.incremental {
+            text.push_str("|incremental");
         }
         format!("{:08x}", stable_hash(text.as_bytes()) >> 32)
     }
@@ -174,6 +183,9 @@ impl fmt::Display for BucketKey {
         }
         if let Some(site) = &self.crash_site {
             write!(f, ", at `{site}`")?;
+        }
+        if self.incremental {
+            write!(f, ", incremental")?;
         }
         Ok(())
     }
@@ -329,8 +341,32 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
         .and_then(|got| got.split_once("; it said: "))
         .map(|(_, site)| site);
     let script = crate::term::parse_script(text).ok()?;
-    let formula = Formula::from_script(&script).ok()?;
-    let mut key = BucketKey::new(kind, &answer, &formula);
+    let mut key = match Formula::from_script(&script) {
+        Ok(formula) => BucketKey::new(kind, &answer, &formula),
+        Err(_) => {
+            // An incremental script: the key of the check-sat that failed
+            // (the `; failed: check-sat K of N` line), over what is in
+            // force there.
+            let checks =
+                crate::term::check_sats(&crate::term::parse_located(text).ok()?).ok()?;
+            let failed = super::header_field(text, "failed")
+                .and_then(|f| {
+                    f.strip_prefix("check-sat ")?
+                        .split(' ')
+                        .next()?
+                        .parse::<usize>()
+                        .ok()
+                })
+                .and_then(|k| k.checked_sub(1))
+                .unwrap_or(checks.len().checked_sub(1)?);
+            let check = checks.get(failed)?;
+            let expected = check.status.as_deref().unwrap_or(expected);
+            BucketKey {
+                incremental: true,
+                ..BucketKey::new(kind, &answer_of(kind, expected), &check.formula)
+            }
+        }
+    };
     key.crash_site = site.map(str::to_string);
     if let Ok(case) = super::read_case(text, "unknown") {
         key.settings = case.settings;
@@ -356,6 +392,34 @@ pub fn variant_of_text(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_incremental_finding_is_keyed_by_the_check_sat_that_failed() {
+        let text = "; equifuzz finding: unsound\n; expected: unsat\n\
+                    ; failed: check-sat 2 of 2: UNSOUND: expected sat, got unsat\n\
+                    (declare-const x Int)(declare-const s String)(push 1)\n\
+                    (assert (! (< x 0) :named a0))(assert (! (> x 0) :named a1))\n\
+                    (set-info :status unsat)(check-sat)(pop 1)\n\
+                    (assert (= (str.len s) 1))(set-info :status sat)(check-sat)\n";
+        let key = key_of_text(text).unwrap();
+        assert!(key.incremental);
+        // The second check's: expected sat, so the wrong answer was unsat,
+        // on a formula over strings.
+        assert_eq!(key.answer, "unsat");
+        assert_eq!(
+            key.feature,
+            feature(
+                &crate::term::check_sats(&crate::term::parse_located(text).unwrap()).unwrap()[1]
+                    .formula
+            )
+        );
+        let one_shot = BucketKey {
+            incremental: false,
+            ..key.clone()
+        };
+        assert_ne!(key.id(), one_shot.id());
+        assert!(key.to_string().ends_with(", incremental"), "{key}");
+    }
     use crate::term::{Formula, parse_script};
 
     fn formula(text: &str) -> Formula {

@@ -13,6 +13,10 @@
 //! - Its first line is the command that replays it: `; equifuzz run FILE
 //!   --target ... --solver-lib ... --solver-option ... --timeout ...`, with
 //!   the file's absolute path, so it runs as written from any folder.
+//! - An incremental case's file is its whole script: a
+//!   `(set-info :status ...)` and, for unsat, an `; expected unsat core:`
+//!   comment (assertions and assumption literals) before each `check-sat`,
+//!   and a `; failed: check-sat K of N: ...` header line.
 //! - Names follow `<solver>-<kind>-<seed>-<id>.smt2`; the id is the hash of
 //!   the formula's text, so one formula found twice is written once.
 
@@ -20,7 +24,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::oracle::Verdict;
+use crate::oracle::{Verdict, expectations};
 use crate::term::{Command, Printer, Queries};
 use crate::truth::{Case, Truth};
 
@@ -108,6 +112,17 @@ fn finding_text_of(
         out.push_str(&format!("; equifuzz finding: {}\n", i.verdict.kind()));
         out.push_str(&format!("; expected: {}\n", case.truth.status()));
         out.push_str(&format!("; got: {}\n", i.verdict));
+        // An incremental case's harness output starts with the check-sat
+        // that decided.
+        if case.incremental.is_some()
+            && let Some(failed) = i
+                .output
+                .lines()
+                .next()
+                .filter(|l| l.starts_with("check-sat "))
+        {
+            out.push_str(&format!("; failed: {failed}\n"));
+        }
         out.push_str(&format!("; solver: {} ({})\n", i.solver, i.version));
         out.push_str(&format!("; options: {}\n", i.options));
     }
@@ -118,6 +133,13 @@ fn finding_text_of(
         case.provenance.chain.join(" -> ")
     ));
     match &case.truth {
+        // Each check's truth is in the script, before its check-sat.
+        _ if case.incremental.is_some() => {
+            out.push_str(&format!(
+                "; incremental: {} check-sats, each labelled\n",
+                case.check_sats().len()
+            ));
+        }
         Truth::Sat { model } => {
             out.push_str("; model:\n");
             for (name, value) in &model.0 {
@@ -153,11 +175,26 @@ struct PrintedScript {
 /// Prints `case`'s script with its status and queries, command by command
 /// as [`Printer::script`] does, noting where the formula lies.
 fn printed_script(case: &Case, printer: &Printer) -> PrintedScript {
-    let status = case.truth.status().to_string();
-    let script = case.formula.to_script(Some(&status), case.truth.queries());
+    let script = case.script(true);
     let mut text = String::new();
     let mut formula = None::<std::ops::Range<usize>>;
+    // The core each unsat check-sat of an incremental script is held to,
+    // over its assertions and assumption literals, as `run` reads it.
+    let incremental = if case.incremental.is_some() {
+        expectations(case)
+    } else {
+        Vec::new()
+    };
+    let mut cores = incremental
+        .into_iter()
+        .map(|e| e.expected.and_then(|e| e.core));
     for c in &script.commands {
+        if matches!(c, Command::CheckSat | Command::CheckSatAssuming(_))
+            && let Some(Some(core)) = cores.next()
+        {
+            let names: Vec<_> = core.into_iter().collect();
+            text.push_str(&format!("; expected unsat core: ({})\n", names.join(" ")));
+        }
         let at = text.len();
         printer.write_command(&mut text, c);
         text.push('\n');
@@ -195,7 +232,10 @@ pub fn write_finding(
     // it, the file's own formula lines when the release reads 2.6.
     let standard = Printer::default();
     let printed = printed_script(case, &standard);
-    let id = if printer.dialect == standard.dialect {
+    let id = if case.incremental.is_some() {
+        // The whole script is the formula: its scopes and checks too.
+        stable_hash(printer.script(&case.script(false)).as_bytes())
+    } else if printer.dialect == standard.dialect {
         stable_hash(printed.text[printed.formula.clone()].as_bytes())
     } else {
         let body = printer.script(&case.formula.to_script(None, Queries::default()));

@@ -132,7 +132,16 @@ impl Finding {
             .to_string();
         let instantiated = text.contains(INSTANTIATED_CORE);
         let labelled = text.replace(INSTANTIATED_CORE, "; expected unsat core:");
-        let case = read_case(&labelled, "finding").map_err(|e| at(e.to_string()))?;
+        let case = match read_case(&labelled, "finding") {
+            Ok(case) => case,
+            // An incremental script is no one labelled formula: its case is
+            // the `.postcard` written beside it.
+            Err(e) => std::fs::read(path.with_extension("postcard"))
+                .ok()
+                .and_then(|bytes| postcard::from_bytes::<crate::truth::Case>(&bytes).ok())
+                .filter(|c| c.incremental.is_some())
+                .ok_or_else(|| at(e.to_string()))?,
+        };
         Ok(Finding {
             path: path.to_path_buf(),
             text,

@@ -85,6 +85,22 @@ pub struct SteeringArgs {
     /// How each mutation step picks its transformation (default: bandit).
     #[arg(long, value_enum)]
     pub schedule: Option<Choice>,
+    /// Incremental cases: the mutations that make scripts of several
+    /// check-sats (assumptions, nested and sibling scopes, noise scopes,
+    /// reset-assertions, repeated checks), each check with its own truth.
+    /// Off, they are arms that always skip.
+    #[arg(long, value_enum, default_value_t = Switch::On)]
+    pub incremental: Switch,
+}
+
+/// A feature turned on or off on the command line (`--incremental off`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Switch {
+    /// On.
+    #[default]
+    On,
+    /// Off.
+    Off,
 }
 
 /// The LLMP broker's port when `--broker-port` is not given.
@@ -108,6 +124,7 @@ impl Default for SteeringArgs {
             broker_port: DEFAULT_BROKER_PORT,
             join: None,
             schedule: None,
+            incremental: Switch::On,
         }
     }
 }

@@ -22,7 +22,7 @@ use libafl::stages::StdMutationalStage;
 use libafl::state::{HasCorpus, HasExecutions, HasSolutions};
 use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
-use super::config::CampaignConfig;
+use super::config::{CampaignConfig, Switch};
 use super::seeds::seed_corpus;
 use super::snapshot::{print_summary, snapshot};
 use super::{CampaignError, State};
@@ -31,10 +31,12 @@ use crate::fuzz::feedback::edges::EdgeSet;
 use crate::fuzz::mutate::crossover::Crossover;
 use crate::fuzz::mutate::scheduled::TransformationScheduler;
 use crate::fuzz::mutate::size_limit::SizeLimit;
+use crate::fuzz::mutate::splice::{Join, Splice};
 use crate::fuzz::mutate::transformation::{CaseGenerator, FreshCase, TransformationMutator};
 use crate::fuzz::stats::CampaignStats;
 use crate::generate::TermPool;
 use crate::source::MixedCaseGenerator;
+use crate::transform::incremental::{Assumption, NestedScopes, RepeatCheck};
 use crate::transform::{
     ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
     VariableReplacement, formula_size,
@@ -52,6 +54,12 @@ pub(super) type CaseMutator = TransformationScheduler<
         TransformationMutator<ConstantReplacement>,
         TransformationMutator<NoiseIntroduction>,
         Crossover,
+        TransformationMutator<Assumption>,
+        TransformationMutator<NestedScopes>,
+        TransformationMutator<RepeatCheck>,
+        Splice,
+        Splice,
+        Splice,
         FreshCase
     ),
 >;
@@ -95,6 +103,7 @@ where
     } = parts;
     let stats_path = cfg.out.join("stats.jsonl");
     let transforming = !cfg.steering.generate_only;
+    let incremental = transforming && cfg.steering.incremental == Switch::On;
     let mutator: CaseMutator = TransformationScheduler::new(
         tuple_list!(
             TransformationMutator::new(ConstantAssignment).enabled(transforming),
@@ -104,6 +113,12 @@ where
             TransformationMutator::new(ConstantReplacement).enabled(transforming),
             TransformationMutator::new(NoiseIntroduction).enabled(transforming),
             Crossover::new(transforming),
+            TransformationMutator::new(Assumption).enabled(incremental),
+            TransformationMutator::new(NestedScopes).enabled(incremental),
+            TransformationMutator::new(RepeatCheck).enabled(incremental),
+            Splice::new(Join::Interleave, incremental),
+            Splice::new(Join::NoiseScope, incremental),
+            Splice::new(Join::Reset, incremental),
             FreshCase::new(generator.clone())
         ),
         cfg.steering.choice(),

@@ -31,7 +31,12 @@
 //!   fresh context, as a user's `z3 file.smt2` runs it, and only the fresh
 //!   verdict is stored: a finding the fresh context does not repeat is
 //!   stored as the fresh verdict, marked history-dependent (counted apart,
-//!   never reported as a finding).
+//!   never reported as a finding). The query is the case's whole script:
+//!   an incremental case whose third `check-sat` is wrong on the warm
+//!   context is replayed from its first command on the fresh one.
+//! - An incremental case runs as one script and each `check-sat` is judged
+//!   against its own truth (`oracle::judge_script`); the output kept starts
+//!   with the line that says which `check-sat` decided the verdict.
 //! - An `exit()` inside the solver during an execution becomes `abort()`
 //!   (see [`install_exit_guard`](crate::solver::z3_worker::install_exit_guard)),
 //!   so LibAFL's crash handler records the input and the restarting manager
@@ -49,7 +54,9 @@ use std::time::{Duration, Instant};
 
 use super::judged::Judged;
 use super::limits::{QueryLimit, QueryLimits};
-use crate::oracle::{Answer, Crash, Expected, Reply, Verdict, judge, not_expressible};
+use crate::oracle::{
+    Answer, Crash, Expected, Reply, Verdict, judge, judge_script, not_expressible,
+};
 use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, z3::Z3Context};
 use crate::term::Printer;
@@ -120,18 +127,36 @@ impl Harness {
         if let Some(why) = not_expressible(dialect, &case.formula, Some(&case.truth)) {
             return Judged::new(Verdict::NotExpressible(why), "", 0);
         }
-        let script = self
-            .printer
-            .script(&case.formula.to_script(None, case.truth.queries()));
+        // A check's own model may use characters the whole formula's
+        // truth does not show.
+        if case.incremental.is_some()
+            && let Some(why) = case
+                .check_sats()
+                .iter()
+                .find_map(|(f, c)| not_expressible(dialect, f, Some(&c.truth)))
+        {
+            return Judged::new(Verdict::NotExpressible(why), "", 0);
+        }
+        let script = self.printer.script(&case.script(false));
         let expected = Expected::from(&case.truth);
-        let verdict_of = |reply: &Reply| judge(&case.formula, Some(&expected), reply);
+        // An incremental case is judged check-sat by check-sat from the
+        // whole output; its output starts with the line that says which
+        // check-sat decided.
+        let verdict_of = |reply: &Reply, out: &mut String| match (&case.incremental, reply) {
+            (Some(_), Reply::Answered { .. }) => {
+                let judged = judge_script(case, out, dialect);
+                *out = format!("{}\n{out}", judged.line());
+                judged.verdict
+            }
+            _ => judge(&case.formula, Some(&expected), reply),
+        };
         let start = Instant::now();
         let (reply, output) = match &mut self.solver {
             Solver::Z3Fresh { worker, limits } => {
                 let limit = limits.next_query();
-                let (reply, out) =
+                let (reply, mut out) =
                     run_in_worker(worker, limits, limit, &script, Context::Warm, dialect);
-                let verdict = verdict_of(&reply);
+                let verdict = verdict_of(&reply, &mut out);
                 if !verdict.is_finding() {
                     let solver_ns = start.elapsed().as_nanos() as u64;
                     return Judged::new(verdict, out, solver_ns);
@@ -145,9 +170,9 @@ impl Harness {
                     probe: false,
                     ..limit
                 };
-                let (reply, fresh_out) =
+                let (reply, mut fresh_out) =
                     run_in_worker(worker, limits, limit, &script, Context::Fresh, dialect);
-                let fresh = verdict_of(&reply);
+                let fresh = verdict_of(&reply, &mut fresh_out);
                 let solver_ns = start.elapsed().as_nanos() as u64;
                 if fresh.is_finding() {
                     return Judged::new(fresh, fresh_out, solver_ns);
@@ -182,7 +207,9 @@ impl Harness {
             }
         };
         let solver_ns = start.elapsed().as_nanos() as u64;
-        Judged::new(verdict_of(&reply), output, solver_ns)
+        let mut output = output;
+        let verdict = verdict_of(&reply, &mut output);
+        Judged::new(verdict, output, solver_ns)
     }
 }
 

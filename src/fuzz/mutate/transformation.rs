@@ -8,7 +8,8 @@
 //!   modules test it). A transformation that does not apply, or whose result
 //!   would exceed the state's size limit ([`size_limit`], at most
 //!   [`MAX_FORMULA_SIZE`] nodes), leaves the input as it was and reports
-//!   `Skipped`.
+//!   `Skipped`. So does a transformation that does not keep an incremental
+//!   case's steps ([`Transformation::keeps_scripts`]) on such a case.
 //! - [`FreshCase`] replaces the input by a new random case: it lets a
 //!   campaign leave its seeds even when no coverage steers it.
 
@@ -64,7 +65,7 @@ impl<T> Named for TransformationMutator<T> {
 
 impl<T: Transformation, S: HasRand + HasMetadata> Mutator<Case, S> for TransformationMutator<T> {
     fn mutate(&mut self, state: &mut S, input: &mut Case) -> Result<MutationResult, Error> {
-        if !self.enabled {
+        if !self.enabled || (input.incremental.is_some() && !self.transformation.keeps_scripts()) {
             return Ok(MutationResult::Skipped);
         }
         let limit = size_limit(state);

@@ -26,6 +26,12 @@
 //!   only unsat and its core is marked as not rechecked
 //!   ([`Minimized::instantiated`]).
 //!
+//! An incremental case's script shrinks before anything else (`script`):
+//! whole scopes, then checks, assertions and assumptions no unsat check
+//! needs; a script left with one `check-sat` becomes the one-shot case of
+//! that check, which the passes below shrink. One that stays incremental
+//! keeps its formula as it is.
+//!
 //! Transformations are undone first where the formula shows their
 //! inputs: the provenance chain records only the transformations' names,
 //! not their inputs (recording them would mean a change to every
@@ -76,7 +82,8 @@
 //! over the best case so far; `candidates` the families of replacements a
 //! pass proposes for a subterm; `undo` the transformations undone where
 //! the formula shows them; `unsat_core` what refutes a claimed unsat core;
-//! `constants` shorter literals; `subterm` the paths to subterms; `mode`
+//! `constants` shorter literals; `script` the passes over an incremental
+//! case's steps; `subterm` the paths to subterms; `mode`
 //! and `size` what a minimization may change and how big a case is.
 //! Imports go one way: `reducer` uses the others, `candidates` uses
 //! `undo`, `constants` and `subterm`, and the rest use no sibling but
@@ -86,6 +93,7 @@ mod candidates;
 mod constants;
 mod mode;
 mod reducer;
+mod script;
 mod size;
 mod subterm;
 mod undo;
@@ -122,7 +130,17 @@ pub fn minimize(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Minimized {
     let mut r = Reducer::new(case, mode, max_tests, test, progress);
-    let sat = matches!(case.truth, Truth::Sat { .. });
+    // An incremental case's script shrinks first; the formula passes
+    // rewrite assertions its steps index, so they wait for a one-shot case.
+    r.shrink_script();
+    if r.best.incremental.is_some() {
+        return Minimized {
+            case: r.best,
+            tests: r.tests,
+            instantiated: r.instantiated,
+        };
+    }
+    let sat = matches!(r.best.truth, Truth::Sat { .. });
     // Rounds in a row that changed the case but not its size: same-size
     // steps (a constant for another, a shorter model value) may go on
     // enabling each other without end, so the fifth such round is the last.

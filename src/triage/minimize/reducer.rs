@@ -116,6 +116,17 @@ impl Reducer<'_> {
         fails
     }
 
+    /// [`Reducer::try_keep`] for a candidate whose core is another one
+    /// by construction (an incremental case made one-shot: its truth is
+    /// its last check's).
+    pub(super) fn try_keep_relabelled(&mut self, candidate: Case) -> bool {
+        let was = self.core_decided;
+        self.core_decided = true;
+        let kept = self.try_keep(candidate);
+        self.core_decided = was;
+        kept
+    }
+
     /// The assertions that may be dropped.
     pub(super) fn droppable(&self) -> Vec<usize> {
         let core = match &self.best.truth {

@@ -1,0 +1,500 @@
+//! The verdict on an incremental case: its whole script runs once, and each
+//! `check-sat` is judged against its own truth, as [`judge`] judges a
+//! one-shot case.
+//!
+//! The output is cut into one part per `check-sat`: what comes before its
+//! answer (an `(error ...)` there voids the answer, as in [`judge`]), the
+//! answer, and then exactly as many responses as the queries printed after
+//! it ([`Expectation::queries`]: `get-value`, or `get-unsat-core` then
+//! `get-unsat-assumptions`), whatever they are (an error answers a query
+//! too). Counting responses, not reading their shapes, keeps an error of a
+//! later `assert` in the later check's part, where it voids that answer.
+//!
+//! # Invariants
+//!
+//! - Each check is judged on its own formula (what is in force there,
+//!   [`Case::check_sats`] for a case, `term::check_sats` for a file), with
+//!   its own status and core ([`Expectation`]): the same path for the fuzz
+//!   loop's cases and for `run` on a file.
+//! - The unsat core a solver gives is held to the known core's assertions
+//!   in force; the assumption literals some solvers list in it (Z3 does,
+//!   cvc5 does not) are left out of that comparison. The literals of
+//!   `get-unsat-assumptions` (Z3 lists named assertions there too, which are
+//!   left out) are held to the known core's assumptions exactly as a core
+//!   is: one missing is [`Verdict::InvalidCore`], one extra imprecise. When
+//!   that query fails (Z3 in process refuses `:produce-unsat-assumptions`),
+//!   the literals the core lists stand for it if it lists any.
+//! - The verdict of the script is its first finding, else its first check
+//!   that is not correct (unknown, error, incomplete...), else its last
+//!   check's; [`ScriptVerdict::check`] says which `check-sat` it is.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Answer, Expected, Reply, Verdict, abridged, judge, judge_core};
+use crate::term::{
+    Command, Dialect, Formula, Response, SatAnswer, Symbol, Term, parse_responses_with,
+};
+use crate::truth::{Case, Status, Truth, literal};
+
+/// The judgement of a whole script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptVerdict {
+    /// The verdict that stands for the script (see the module docs).
+    pub verdict: Verdict,
+    /// The 0-based index of the `check-sat` it comes from.
+    pub check: usize,
+    /// How many `check-sat`s the script has.
+    pub checks: usize,
+    /// Every check's verdict, in order.
+    pub each: Vec<Verdict>,
+}
+
+impl ScriptVerdict {
+    /// One line that says which `check-sat` decided, for finding files and
+    /// logs: `check-sat 2 of 3: UNSOUND: expected sat, got unsat`.
+    pub fn line(&self) -> String {
+        format!(
+            "check-sat {} of {}: {}",
+            self.check + 1,
+            self.checks,
+            self.verdict
+        )
+    }
+}
+
+/// One check's part of the output.
+#[derive(Default)]
+struct Part {
+    error: Option<String>,
+    answer: Option<Answer>,
+    after: Vec<Response>,
+}
+
+/// Cuts `text` into one part per check; `queries[k]` is how many
+/// responses follow check `k`'s answer.
+fn parts(text: &str, dialect: Dialect, queries: &[usize]) -> Vec<Part> {
+    let mut out: Vec<Part> = Vec::with_capacity(queries.len());
+    let mut current = Part::default();
+    for r in parse_responses_with(text, dialect.model_escapes()) {
+        if out.len() == queries.len() {
+            break;
+        }
+        match (&current.answer, r) {
+            (None, Response::CheckSat(a)) => {
+                current.answer = Some(match a {
+                    SatAnswer::Sat => Answer::Sat,
+                    SatAnswer::Unsat => Answer::Unsat,
+                    SatAnswer::Unknown => Answer::Unknown,
+                });
+            }
+            (None, Response::Error(e)) => {
+                current.error.get_or_insert(e);
+            }
+            (None, _) => {}
+            (Some(_), r) => current.after.push(r),
+        }
+        if current.answer.is_some() && current.after.len() == queries[out.len()] {
+            out.push(std::mem::take(&mut current));
+        }
+    }
+    if out.len() < queries.len() && (current.answer.is_some() || current.error.is_some()) {
+        out.push(current);
+    }
+    out
+}
+
+/// What one `check-sat` of a script is held to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    /// What is in force there, its assumption literals included.
+    pub formula: Formula,
+    /// Its status and core, when known. The core names the assertions in
+    /// force and the assumption literals (`p`, as the solver lists them).
+    pub expected: Option<Expected>,
+    /// The literals of its `check-sat-assuming` (empty for `check-sat`).
+    pub literals: BTreeSet<Symbol>,
+}
+
+impl Expectation {
+    /// The queries after this check, in the order their answers are read:
+    /// `get-value` of every constant unless unsat is expected (none without
+    /// constants); with a known unsat core, `get-unsat-core`, and
+    /// `get-unsat-assumptions` after a `check-sat-assuming`.
+    pub fn queries(&self) -> Vec<Command> {
+        match &self.expected {
+            Some(Expected {
+                status: Status::Unsat,
+                core: Some(_),
+            }) => {
+                let mut q = vec![Command::GetUnsatCore];
+                if !self.literals.is_empty() {
+                    q.push(Command::Query("get-unsat-assumptions".into()));
+                }
+                q
+            }
+            Some(Expected {
+                status: Status::Unsat,
+                core: None,
+            }) => Vec::new(),
+            _ if self.formula.decls.is_empty() => Vec::new(),
+            _ => vec![Command::GetValue(
+                self.formula
+                    .decls
+                    .iter()
+                    .map(|(n, _)| Term::var(n.clone()))
+                    .collect(),
+            )],
+        }
+    }
+}
+
+/// What each check of `case`'s script ([`Case::script`]) is held to.
+pub fn expectations(case: &Case) -> Vec<Expectation> {
+    case.check_sats()
+        .into_iter()
+        .map(|(formula, check)| {
+            // Assumption assertion name -> its literal, as the solver names it.
+            let literals: BTreeMap<Symbol, Symbol> = check
+                .assuming
+                .iter()
+                .filter_map(|&i| {
+                    Some((
+                        case.formula.assertions[i].name.clone()?,
+                        literal(&case.formula, i)?.clone(),
+                    ))
+                })
+                .collect();
+            let expected = match &check.truth {
+                Truth::Sat { .. } => Expected::from(&check.truth),
+                Truth::Unsat { core } => Expected {
+                    status: Status::Unsat,
+                    core: Some(
+                        core.iter()
+                            .map(|n| literals.get(n).unwrap_or(n).clone())
+                            .collect(),
+                    ),
+                },
+            };
+            Expectation {
+                formula,
+                expected: Some(expected),
+                literals: literals.into_values().collect(),
+            }
+        })
+        .collect()
+}
+
+/// Judges the output `text` of `case`'s script ([`Case::script`]), printed
+/// by a solver of `dialect`.
+pub fn judge_script(case: &Case, text: &str, dialect: Dialect) -> ScriptVerdict {
+    judge_checks(&expectations(case), text, dialect)
+}
+
+/// Judges the output `text` of a script whose `check-sat`s are held to
+/// `checks`, each followed by its [`Expectation::queries`].
+pub fn judge_checks(checks: &[Expectation], text: &str, dialect: Dialect) -> ScriptVerdict {
+    let queries: Vec<usize> = checks.iter().map(|c| c.queries().len()).collect();
+    let mut parts = parts(text, dialect, &queries).into_iter();
+    let ambiguous_escapes = dialect.ambiguous_models() && text.contains("\\u");
+    let each: Vec<Verdict> = checks
+        .iter()
+        .map(|check| {
+            let part = parts.next().unwrap_or_default();
+            // What the queries' answers are, by position.
+            let mut after = part.after.into_iter();
+            let (mut values, mut core, mut assumptions) = (None, None, None);
+            for q in check.queries() {
+                match q {
+                    Command::GetValue(_) => values = after.next().and_then(values_of),
+                    Command::GetUnsatCore => core = after.next().and_then(names_of),
+                    _ => assumptions = after.next().and_then(names_of),
+                }
+            }
+            let literals = &check.literals;
+            let expected = check.expected.as_ref().map(|e| Expected {
+                status: e.status,
+                core: e.core.as_ref().map(|c| {
+                    c.iter()
+                        .filter(|n| !literals.contains(*n))
+                        .cloned()
+                        .collect()
+                }),
+            });
+            let raw_core = core.clone();
+            let reply = Reply::Answered {
+                answer: part.answer,
+                values,
+                core: core.map(|c: Vec<Symbol>| {
+                    c.into_iter().filter(|n| !literals.contains(n)).collect()
+                }),
+                error: part.error,
+                ambiguous_escapes,
+            };
+            let verdict = judge(&check.formula, expected.as_ref(), &reply);
+            let (
+                Some(Expected {
+                    core: Some(known), ..
+                }),
+                Verdict::Correct { .. } | Verdict::ImpreciseCore { .. },
+            ) = (&check.expected, &verdict)
+            else {
+                return verdict;
+            };
+            if literals.is_empty() || verdict_status(&verdict) != Some(Status::Unsat) {
+                return verdict;
+            }
+            // Without `get-unsat-assumptions` (Z3 in process cannot turn it
+            // on), the literals the core lists, where the solver lists them.
+            let Some(given) = assumptions.or_else(|| {
+                let listed: Vec<Symbol> = raw_core
+                    .iter()
+                    .flatten()
+                    .filter(|n| literals.contains(*n))
+                    .cloned()
+                    .collect();
+                (!listed.is_empty()).then_some(listed)
+            }) else {
+                return Verdict::Incomplete("no unsat assumptions".into());
+            };
+            let known: BTreeSet<Symbol> = known.intersection(literals).cloned().collect();
+            let given: Vec<Symbol> = given.into_iter().filter(|n| literals.contains(n)).collect();
+            match judge_core(&known, &given) {
+                Verdict::Correct { .. } => verdict,
+                other => other,
+            }
+        })
+        .collect();
+    let pick = each
+        .iter()
+        .position(Verdict::is_finding)
+        .or_else(|| {
+            each.iter()
+                .position(|v| !matches!(v, Verdict::Correct { .. }))
+        })
+        .unwrap_or(each.len().saturating_sub(1));
+    ScriptVerdict {
+        verdict: each
+            .get(pick)
+            .cloned()
+            .unwrap_or_else(|| Verdict::Error("no check-sat".into())),
+        check: pick,
+        checks: each.len(),
+        each,
+    }
+}
+
+/// The status a verdict says the solver answered, if it says.
+fn verdict_status(v: &Verdict) -> Option<Status> {
+    match v {
+        Verdict::Correct { status, .. } => Some(*status),
+        Verdict::ImpreciseCore { .. } => Some(Status::Unsat),
+        _ => None,
+    }
+}
+
+fn values_of(r: Response) -> Option<Result<Vec<(crate::term::Term, crate::term::Term)>, String>> {
+    match r {
+        Response::Values(pairs) => Some(
+            pairs
+                .into_iter()
+                .map(|p| {
+                    p.map_err(|u| format!("unreadable value {}: {}", abridged(&u.text), u.error))
+                })
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+fn names_of(r: Response) -> Option<Vec<Symbol>> {
+    match r {
+        Response::UnsatCore(names) => Some(names),
+        Response::EmptyList => Some(Vec::new()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::semantics::{Model, Value};
+    use crate::term::{Formula, Printer, parse_script};
+    use crate::truth::{Check, Incremental, Provenance, Step};
+
+    /// `a0: p => x > 3` asserted, `a1: x < 2` in a scope, checked under the
+    /// assumption `p` (unsat, all three in the core), then popped and
+    /// checked again (sat).
+    fn case() -> Case {
+        let formula = Formula::from_script(
+            &parse_script(
+                "(declare-const x Int)(declare-const p Bool)\
+                 (assert (! (=> p (> x 3)) :named a0))(assert (! (< x 2) :named a1))\
+                 (assert (! p :named a0_p))",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let core: BTreeSet<Symbol> = ["a0", "a1", "a0_p"].map(String::from).into();
+        let mut model = Model::new();
+        model.0.insert("x".into(), Value::Int(5.into()));
+        model.0.insert("p".into(), Value::Bool(true));
+        let mut case = Case::new(
+            formula,
+            Truth::Unsat { core: core.clone() },
+            Provenance::default(),
+        );
+        case.incremental = Some(Incremental {
+            steps: vec![
+                Step::Assert(0),
+                Step::Push,
+                Step::Assert(1),
+                Step::CheckSat(Check {
+                    assuming: vec![2],
+                    truth: Truth::Unsat { core },
+                }),
+                Step::Pop,
+                Step::CheckSat(Check {
+                    assuming: vec![],
+                    truth: Truth::Sat { model },
+                }),
+            ],
+        });
+        case.check().unwrap();
+        case
+    }
+
+    fn judged(out: &str) -> ScriptVerdict {
+        judge_script(&case(), out, Dialect::default())
+    }
+
+    #[test]
+    fn the_script_asks_what_each_check_needs() {
+        let text = Printer::default().script(&case().script(true));
+        for want in [
+            "(set-option :produce-unsat-assumptions true)",
+            "(set-info :status unsat)\n(check-sat-assuming (p))\n(get-unsat-core)\n(get-unsat-assumptions)",
+            "(pop 1)\n(set-info :status sat)\n(check-sat)\n(get-value (x p))",
+        ] {
+            assert!(text.contains(want), "{want}\n{text}");
+        }
+    }
+
+    #[test]
+    fn each_check_is_judged_on_its_own_part_of_the_output() {
+        // As Z3 answers: the literal in both lists, which is no extra.
+        let z3 = judged("unsat\n(p a0 a1)\n(p a0 a1)\nsat\n((x 0) (p false))\n");
+        assert_eq!(z3.each.len(), 2);
+        assert!(
+            z3.each.iter().all(|v| matches!(v, Verdict::Correct { .. })),
+            "{z3:?}"
+        );
+        // As cvc5 answers: the core without the literal.
+        let cvc5 = judged("unsat\n(\na1\na0\n)\n(p)\nsat\n((x 4) (p true))\n");
+        assert!(
+            cvc5.each
+                .iter()
+                .all(|v| matches!(v, Verdict::Correct { .. })),
+            "{cvc5:?}"
+        );
+    }
+
+    #[test]
+    fn without_get_unsat_assumptions_the_cores_literals_stand_for_them() {
+        let off = "(error \"unsat assumptions construction is not enabled\")";
+        let z3 = judged(&format!(
+            "unsat\n(p a0 a1)\n{off}\nsat\n((x 0) (p false))\n"
+        ));
+        assert!(matches!(z3.each[0], Verdict::Correct { .. }), "{z3:?}");
+        let none = judged(&format!("unsat\n(a0 a1)\n{off}\nsat\n((x 0) (p false))\n"));
+        assert!(matches!(none.each[0], Verdict::Incomplete(_)), "{none:?}");
+    }
+
+    #[test]
+    fn a_missing_assumption_is_an_invalid_core_of_its_check() {
+        let v = judged("unsat\n(a0 a1)\n()\nsat\n((x 0) (p false))\n");
+        assert_eq!(
+            v.verdict,
+            Verdict::InvalidCore {
+                missing: vec!["p".into()]
+            }
+        );
+        assert_eq!(v.check, 0);
+        assert!(
+            v.line().starts_with("check-sat 1 of 2: INVALID CORE"),
+            "{}",
+            v.line()
+        );
+    }
+
+    #[test]
+    fn a_wrong_answer_after_the_pop_is_the_second_checks() {
+        let v = judged("unsat\n(a0 a1)\n(p)\nunsat\n(error \"model is not available\")\n");
+        assert_eq!(
+            v.verdict,
+            Verdict::Unsound {
+                expected: crate::truth::Status::Sat,
+                got: crate::truth::Status::Unsat
+            }
+        );
+        assert_eq!(v.check, 1);
+        // A model that falsifies what is left in force after the pop.
+        let v = judged("unsat\n(a0 a1)\n(p)\nsat\n((x 0) (p true))\n");
+        assert!(matches!(v.verdict, Verdict::InvalidModel { .. }), "{v:?}");
+    }
+
+    #[test]
+    fn an_error_between_two_checks_voids_the_later_answer() {
+        let v = judged("unsat\n(a0 a1)\n(p)\n(error \"line 9: bad pop\")\nunsat\n(error \"x\")\n");
+        assert_eq!(v.check, 1);
+        assert!(matches!(v.verdict, Verdict::Error(_)), "{v:?}");
+        assert!(!v.verdict.is_finding());
+        // A script cut short: the checks without an answer are errors.
+        let v = judged("unsat\n(a0 a1)\n(p)\n");
+        assert!(matches!(v.each[1], Verdict::Error(_)), "{v:?}");
+    }
+
+    #[test]
+    fn the_oracle_reads_the_queries_the_script_prints() {
+        use rand::SeedableRng;
+
+        use crate::generate::{ConstantPool, equivalent_formula_cases};
+        use crate::transform::incremental::{Assumption, NestedScopes, interleave};
+        use crate::transform::{Transformation, constant_assignments};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+        let sat: Vec<Case> = constant_assignments(&ConstantPool::paper(), 2)
+            .take(40)
+            .collect();
+        let unsat: Vec<Case> = equivalent_formula_cases(false, 2).take(40).collect();
+        let mut seen = 0;
+        for (a, b) in sat.iter().zip(&unsat) {
+            let c = interleave(a, b, &mut rng).unwrap();
+            let c = Assumption.apply(&c, &mut rng).unwrap();
+            for c in [c, NestedScopes.apply(b, &mut rng).unwrap()] {
+                let script = c.script(false).commands;
+                let printed: Vec<Vec<Command>> = script
+                    .split(|x| matches!(x, Command::CheckSat | Command::CheckSatAssuming(_)))
+                    .skip(1)
+                    .map(|after| {
+                        after
+                            .iter()
+                            .take_while(|x| {
+                                matches!(
+                                    x,
+                                    Command::GetValue(_)
+                                        | Command::GetUnsatCore
+                                        | Command::Query(_)
+                                )
+                            })
+                            .cloned()
+                            .collect()
+                    })
+                    .collect();
+                let read: Vec<Vec<Command>> =
+                    expectations(&c).iter().map(Expectation::queries).collect();
+                assert_eq!(printed, read);
+                seen += read.len();
+            }
+        }
+        assert!(seen > 50, "{seen}");
+    }
+}

@@ -1,0 +1,202 @@
+//! The first passes over an incremental case: its script shrinks before its
+//! formula does. Scopes go whole, checks and assumptions one at a time,
+//! and a script left with one plain `check-sat` becomes a one-shot case,
+//! which the formula passes then shrink.
+//!
+//! # Invariant
+//!
+//! A check's truth depends only on what is in force at it and on its
+//! assumptions, so each candidate keeps every remaining check's truth:
+//!
+//! - dropping a check, or a whole scope (its `push`, everything in it, its
+//!   `pop`), or everything before a `reset-assertions`, leaves what is in
+//!   force at every other check as it was;
+//! - dropping an assertion, or an assumption, removes it from what the
+//!   checks that saw it have in force: a sat check keeps its model (it
+//!   satisfies a subset), and it is only proposed when no unsat check that
+//!   saw it has it in its core (a superset of the core keeps the core);
+//! - the one-shot case made of the last check is that check's formula with
+//!   that check's truth.
+//!
+//! The formula (the pool) is not changed until the case is one-shot, so
+//! the whole formula's truth stays.
+
+use super::reducer::Reducer;
+use crate::truth::{Case, Step, Truth, check_formula};
+
+/// `steps` without the steps in `range`.
+fn without(case: &Case, steps: &[Step], range: std::ops::Range<usize>) -> Case {
+    let mut out = case.clone();
+    let mut kept = steps.to_vec();
+    kept.drain(range);
+    out.incremental = Some(crate::truth::Incremental { steps: kept });
+    out
+}
+
+/// The index of the `pop` that closes the scope `push` at `at` opens.
+fn matching_pop(steps: &[Step], at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, s) in steps.iter().enumerate().skip(at) {
+        match s {
+            Step::Push => depth += 1,
+            Step::Pop => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            Step::ResetAssertions => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether an unsat check that sees the assertion `i` (asserted or
+/// assumed) has it in its core.
+fn needed(case: &Case, i: usize) -> bool {
+    let Some(name) = case.formula.assertions[i].name.as_ref() else {
+        return false;
+    };
+    let Some(inc) = &case.incremental else {
+        return true;
+    };
+    inc.checks().iter().any(|c| {
+        (c.asserted.contains(&i) || c.check.assuming.contains(&i))
+            && matches!(&c.check.truth, Truth::Unsat { core } if core.contains(name))
+    })
+}
+
+impl Reducer<'_> {
+    /// Shrinks the script of an incremental best case (see the module
+    /// docs); whether it changed.
+    pub(super) fn shrink_script(&mut self) -> bool {
+        let mut changed = false;
+        loop {
+            let Some(inc) = self.best.incremental.clone() else {
+                return changed;
+            };
+            let steps = inc.steps;
+            let mut candidates: Vec<Case> = Vec::new();
+            for (k, s) in steps.iter().enumerate() {
+                match s {
+                    Step::Push => {
+                        if let Some(end) = matching_pop(&steps, k) {
+                            candidates.push(without(&self.best, &steps, k..end + 1));
+                        }
+                    }
+                    Step::ResetAssertions => {
+                        candidates.push(without(&self.best, &steps, 0..k + 1));
+                    }
+                    Step::CheckSat(_) => candidates.push(without(&self.best, &steps, k..k + 1)),
+                    Step::Assert(i) if !needed(&self.best, *i) => {
+                        candidates.push(without(&self.best, &steps, k..k + 1));
+                    }
+                    _ => {}
+                }
+            }
+            for (k, s) in steps.iter().enumerate() {
+                let Step::CheckSat(check) = s else { continue };
+                for (a, &i) in check.assuming.iter().enumerate() {
+                    if needed(&self.best, i) {
+                        continue;
+                    }
+                    let mut out = self.best.clone();
+                    if let Some(Step::CheckSat(c)) = out
+                        .incremental
+                        .as_mut()
+                        .and_then(|inc| inc.steps.get_mut(k))
+                    {
+                        c.assuming.remove(a);
+                    }
+                    candidates.push(out);
+                }
+            }
+            // Scopes first: the largest cuts are proposed first.
+            let before = changed;
+            for c in candidates {
+                if self.try_keep(c) {
+                    changed = true;
+                    break;
+                }
+            }
+            if changed == before {
+                break;
+            }
+        }
+        if let Some(one_shot) = self.one_shot() {
+            changed |= self.try_keep_relabelled(one_shot);
+        }
+        changed
+    }
+
+    /// The one-shot case of a script with one check left.
+    fn one_shot(&self) -> Option<Case> {
+        let inc = self.best.incremental.as_ref()?;
+        let [only] = inc.checks().try_into().ok()?;
+        let formula = check_formula(&self.best.formula, &only.asserted, &only.check.assuming);
+        let mut out = self.best.clone();
+        out.formula = formula;
+        out.truth = only.check.truth.clone();
+        out.incremental = None;
+        Some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::super::{Mode, minimize};
+    use super::*;
+    use crate::generate::{ConstantPool, equivalent_formula_cases};
+    use crate::transform::incremental::{Assumption, interleave, noise_scope};
+    use crate::transform::{Transformation, constant_assignments};
+
+    fn unsat_assuming(c: &Case) -> bool {
+        c.check_sats()
+            .iter()
+            .any(|(_, ch)| !ch.assuming.is_empty() && matches!(ch.truth, Truth::Unsat { .. }))
+    }
+
+    #[test]
+    fn scopes_and_checks_go_first_and_one_check_becomes_one_shot() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let sat: Vec<Case> = constant_assignments(&ConstantPool::paper(), 4)
+            .take(20)
+            .collect();
+        let unsat: Vec<Case> = equivalent_formula_cases(false, 4).take(20).collect();
+        let mut tried = 0;
+        for (i, (a, b)) in sat.iter().zip(&unsat).enumerate() {
+            let b = Assumption.apply(b, &mut rng).unwrap();
+            let c = interleave(a, &b, &mut rng).unwrap();
+            let c = noise_scope(&c, &sat[(i + 1) % sat.len()], &mut rng).unwrap();
+            assert!(c.check_sats().len() >= 2);
+            // A failure only the check with the assumption shows: the rest
+            // of the script goes, the assumption stays.
+            let m = minimize(
+                &c,
+                Mode::Exact,
+                500,
+                &mut |x| unsat_assuming(x),
+                &mut |_, _| {},
+            );
+            m.case.check().unwrap();
+            assert!(unsat_assuming(&m.case));
+            assert_eq!(m.case.check_sats().len(), 1, "{:?}", m.case.incremental);
+            // A failure any unsat check shows: one-shot, the check's truth.
+            let any_unsat = &mut |x: &Case| {
+                x.check_sats()
+                    .iter()
+                    .any(|(_, ch)| matches!(ch.truth, Truth::Unsat { .. }))
+            };
+            let m = minimize(&c, Mode::Exact, 500, any_unsat, &mut |_, _| {});
+            m.case.check().unwrap();
+            assert!(m.case.incremental.is_none());
+            assert!(matches!(m.case.truth, Truth::Unsat { .. }));
+            tried += 1;
+        }
+        assert!(tried > 10, "{tried}");
+    }
+}
