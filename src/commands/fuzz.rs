@@ -134,10 +134,7 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         Engine::Plain => {
             eprintln!("coverage: off (the plain loop has no coverage feedback)");
             eprintln!("output: {}", cfg.out.display());
-            let solver = Solver::Other {
-                target,
-                timeout: cfg.timeout,
-            };
+            let solver = Solver::of_target(target, cfg.timeout);
             let stats = run_plain(cfg, &mut Harness::new(solver, printer), &printer, &info)?;
             Some(judged(&stats.verdicts))
         }

@@ -76,11 +76,14 @@ pub enum Cvc5LoadError {
 struct Api {
     term_manager_new: unsafe extern "C" fn() -> RawTermManager,
     new: unsafe extern "C" fn(RawTermManager) -> RawSolver,
+    delete: unsafe extern "C" fn(RawSolver),
+    term_manager_delete: unsafe extern "C" fn(RawTermManager),
     set_option: unsafe extern "C" fn(RawSolver, *const c_char, *const c_char),
     get_version: unsafe extern "C" fn(RawSolver) -> *const c_char,
     has_error: unsafe extern "C" fn() -> bool,
     get_error_message: unsafe extern "C" fn() -> *const c_char,
     parser_new: unsafe extern "C" fn(RawSolver, RawSymbolManager) -> RawParser,
+    parser_delete: unsafe extern "C" fn(RawParser),
     parser_get_sm: unsafe extern "C" fn(RawParser) -> RawSymbolManager,
     parser_set_str_input: unsafe extern "C" fn(RawParser, c_int, *const c_char, *const c_char),
     parser_next_command: unsafe extern "C" fn(RawParser, *mut *const c_char) -> RawCommand,
@@ -201,6 +204,8 @@ impl Cvc5Library {
         Ok(Api {
             term_manager_new: sym!("cvc5_term_manager_new"),
             new: sym!("cvc5_new"),
+            delete: sym!("cvc5_delete"),
+            term_manager_delete: sym!("cvc5_term_manager_delete"),
             set_option: sym!("cvc5_set_option"),
             get_version: sym!("cvc5_get_version"),
             has_error: sym!(
@@ -210,6 +215,7 @@ impl Cvc5Library {
             ),
             get_error_message: sym!("cvc5_get_error_message"),
             parser_new: sym!("cvc5_parser_new"),
+            parser_delete: sym!("cvc5_parser_delete"),
             parser_get_sm: sym!("cvc5_parser_get_sm"),
             parser_set_str_input: sym!("cvc5_parser_set_str_input"),
             parser_next_command: sym!("cvc5_parser_next_command"),
@@ -260,7 +266,7 @@ impl Cvc5Library {
         };
         let mut s = Cvc5Solver {
             lib: self.clone(),
-            _term_manager: tm,
+            term_manager: tm,
             solver,
         };
         for o in options {
@@ -271,13 +277,25 @@ impl Cvc5Library {
     }
 }
 
-/// One cvc5 solver and its term manager. Not deleted: a solver is made
-/// once per target (its fork children use copies) and lives as long as the
-/// process, whose end needs no cvc5 teardown.
+/// One cvc5 solver and its term manager, both deleted when it drops (a
+/// warm worker makes one per query; a fork child ends with `_exit` and
+/// deletes nothing).
 pub struct Cvc5Solver {
     lib: Cvc5Library,
-    _term_manager: RawTermManager,
+    term_manager: RawTermManager,
     solver: RawSolver,
+}
+
+impl Drop for Cvc5Solver {
+    fn drop(&mut self) {
+        // SAFETY: both were made by `new_solver` for this value alone; the
+        // solver goes first, it holds terms of the manager. Parsers are
+        // deleted by `run_script` before it returns.
+        unsafe {
+            (self.lib.api.delete)(self.solver);
+            (self.lib.api.term_manager_delete)(self.term_manager);
+        }
+    }
 }
 
 // SAFETY: a cvc5 solver may be used from any thread, one at a time;
@@ -303,33 +321,47 @@ impl Cvc5Solver {
     pub fn run_script(&mut self, script: &CStr) -> Vec<u8> {
         let api = self.lib.api;
         let mut out = Vec::new();
-        let error = |out: &mut Vec<u8>, msg: &str| {
-            out.extend_from_slice(format!("(error \"{}\")\n", msg.replace('"', "\"\"")).as_bytes());
-        };
         // SAFETY: the calls follow cvc5.h and cvc5_parser.h; every string
         // cvc5 returns is copied before the next call.
         unsafe {
             let parser = (api.parser_new)(self.solver, std::ptr::null_mut());
             if let Some(e) = self.lib.last_error() {
-                error(&mut out, &e);
+                push_error(&mut out, &e);
                 return out;
             }
+            self.run_commands(parser, script, &mut out);
+            // The parser owns its symbol manager and its commands.
+            (api.parser_delete)(parser);
+        }
+        out
+    }
+
+    /// Runs the commands `parser` reads from `script`, appending what
+    /// each prints to `out`.
+    ///
+    /// # Safety
+    ///
+    /// `parser` is a live parser of this solver.
+    unsafe fn run_commands(&mut self, parser: RawParser, script: &CStr, out: &mut Vec<u8>) {
+        let api = self.lib.api;
+        // SAFETY: as in `run_script`.
+        unsafe {
             let sm = (api.parser_get_sm)(parser);
             (api.parser_set_str_input)(parser, SMT_LIB_2_6, script.as_ptr(), c"equifuzz".as_ptr());
             if let Some(e) = self.lib.last_error() {
-                error(&mut out, &e);
-                return out;
+                push_error(out, &e);
+                return;
             }
             loop {
                 let mut parse_error: *const c_char = std::ptr::null();
                 let cmd = (api.parser_next_command)(parser, &mut parse_error);
                 if !parse_error.is_null() {
                     let msg = CStr::from_ptr(parse_error).to_string_lossy();
-                    error(&mut out, &format!("Parse Error: {msg}"));
+                    push_error(out, &format!("Parse Error: {msg}"));
                     break;
                 }
                 if let Some(e) = self.lib.last_error() {
-                    error(&mut out, &e);
+                    push_error(out, &e);
                     break;
                 }
                 if cmd.is_null() {
@@ -340,7 +372,7 @@ impl Cvc5Solver {
                 let is_check = name.starts_with(b"check-sat");
                 let text = (api.cmd_invoke)(cmd, self.solver, sm);
                 if let Some(e) = self.lib.last_error() {
-                    error(&mut out, &e);
+                    push_error(out, &e);
                     break;
                 }
                 let text = CStr::from_ptr(text).to_bytes();
@@ -356,8 +388,12 @@ impl Cvc5Solver {
                 }
             }
         }
-        out
     }
+}
+
+/// Appends `(error "MSG")` as the binary prints it.
+fn push_error(out: &mut Vec<u8>, msg: &str) {
+    out.extend_from_slice(format!("(error \"{}\")\n", msg.replace('"', "\"\"")).as_bytes());
 }
 
 #[cfg(test)]

@@ -387,10 +387,7 @@ fn solver(setup: SolverSetup, cfg: &CampaignConfig, value_profile: bool) -> (Sol
             (solver, hard_timeout.saturating_add(BACKSTOP))
         }
         SolverSetup::Other(target) => {
-            let solver = Solver::Other {
-                target,
-                timeout: hard_timeout,
-            };
+            let solver = Solver::of_target(target, hard_timeout);
             (solver, hard_timeout.saturating_add(BACKSTOP))
         }
     }

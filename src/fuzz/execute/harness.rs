@@ -17,7 +17,9 @@
 //! - libz3 gets Z3's own soft timeout (below the executor's hard one), so a
 //!   slow query usually ends with `unknown`, not with a kill. In process,
 //!   that timeout and the deadline are calibrated from the answer times
-//!   of probe queries ([`QueryLimits`]), under `--timeout`.
+//!   of probe queries ([`QueryLimits`]), under `--timeout`; so are those of
+//!   every target that takes a soft limit ([`Solver::Calibrated`]: cvc5 in
+//!   process, the cvc5 and z3 binaries).
 //! - In process, libz3 runs in a warm worker process ([`Z3Process`], in
 //!   `solver`), and the harness waits for it with a deadline, in normal
 //!   code: a query past it (one that ignores Z3's soft timeout) costs the
@@ -73,6 +75,15 @@ pub enum Solver {
         /// The pristine context (never evaluated on in the parent).
         context: Z3Context,
     },
+    /// A target that takes a soft limit ([`Target::takes_soft_limit`]:
+    /// cvc5 in process, the cvc5 and z3 binaries), under limits calibrated
+    /// as Z3's in process are.
+    Calibrated {
+        /// The target.
+        target: Box<dyn Target>,
+        /// Its soft limit and deadline of each query.
+        limits: QueryLimits,
+    },
     /// Any other target (a solver binary): isolated by its own process.
     Other {
         /// The target.
@@ -80,6 +91,21 @@ pub enum Solver {
         /// Its hard timeout.
         timeout: Duration,
     },
+}
+
+impl Solver {
+    /// A target under `--timeout` `timeout`: with calibrated limits if it
+    /// takes a soft limit, else with `timeout` for every query.
+    pub fn of_target(target: Box<dyn Target>, timeout: Duration) -> Self {
+        if target.takes_soft_limit() {
+            Solver::Calibrated {
+                target,
+                limits: QueryLimits::new(timeout),
+            }
+        } else {
+            Solver::Other { target, timeout }
+        }
+    }
 }
 
 /// Runs cases and judges them.
@@ -171,6 +197,17 @@ impl Harness {
                 };
                 (Reply::from_output_in(&out, dialect), out)
             }
+            Solver::Calibrated { target, limits } => {
+                let limit = limits.next_query();
+                let outcome = target.run_within(&script, limit.soft_ms, limit.deadline);
+                let reply = Reply::from_outcome_in(&outcome, dialect);
+                limits.record(limit, decided(&reply), outcome.elapsed());
+                let raw = match outcome {
+                    RawOutcome::Finished { stdout, .. } => stdout,
+                    other => other.to_string(),
+                };
+                (reply, raw)
+            }
             Solver::Other { target, timeout } => {
                 let outcome = target.run(&script, *timeout);
                 let reply = Reply::from_outcome_in(&outcome, dialect);
@@ -211,6 +248,18 @@ pub fn crash_site(printed: &str) -> String {
     said.chars().take(300).collect()
 }
 
+/// Whether the solver decided the query (sat or unsat): what calibrates
+/// the limits.
+fn decided(reply: &Reply) -> bool {
+    matches!(
+        reply,
+        Reply::Answered {
+            answer: Some(Answer::Sat | Answer::Unsat),
+            ..
+        }
+    )
+}
+
 /// One query in the worker under `limit`: the reply and the output (or
 /// why there is none). A probe's outcome calibrates `limits`.
 fn run_in_worker(
@@ -225,14 +274,7 @@ fn run_in_worker(
     match worker.eval(script, context, limit.soft_ms, limit.deadline) {
         ProcessAnswer::Answered(out) => {
             let reply = Reply::from_output_in(&out, dialect);
-            let decided = matches!(
-                reply,
-                Reply::Answered {
-                    answer: Some(Answer::Sat | Answer::Unsat),
-                    ..
-                }
-            );
-            limits.record(limit, decided, start.elapsed());
+            limits.record(limit, decided(&reply), start.elapsed());
             (reply, out)
         }
         // Past the deadline: the worker is gone, the next query starts
