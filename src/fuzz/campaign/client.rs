@@ -37,6 +37,7 @@ use crate::fuzz::execute::limits::QueryLimits;
 use crate::fuzz::feedback::answered::AnsweredFeedback;
 use crate::fuzz::feedback::edges::EdgeTally;
 use crate::fuzz::feedback::objective::FindingObjective;
+use crate::fuzz::feedback::queries::QueryLog;
 use crate::fuzz::feedback::record::RecordFeedback;
 use crate::fuzz::observe::features::FEATURES;
 use crate::fuzz::observe::statistics::STATISTICS;
@@ -291,7 +292,11 @@ impl Campaign<'_> {
                 info.clone(),
                 verdict_observer.verdict_handle()
             ),
-            FindingObjective::new(verdict_observer.verdict_handle())
+            FindingObjective::new(verdict_observer.verdict_handle()),
+            QueryLog::new(
+                cfg.steering.query_log.then_some(cfg.out.as_path()),
+                verdict_observer.verdict_handle()
+            )
         );
         // The state (a restarted client's, restored), the scheduler, the
         // fuzzer; then the executor and the loop.

@@ -85,6 +85,10 @@ pub struct SteeringArgs {
     /// How each mutation step picks its transformation (default: bandit).
     #[arg(long, value_enum)]
     pub schedule: Option<Choice>,
+    /// Log every execution (verdict, solver time, category, transformation,
+    /// operators) to `<out>/queries.tsv`, for scripts/unknown-time.py.
+    #[arg(long)]
+    pub query_log: bool,
 }
 
 /// The LLMP broker's port when `--broker-port` is not given.
@@ -108,6 +112,7 @@ impl Default for SteeringArgs {
             broker_port: DEFAULT_BROKER_PORT,
             join: None,
             schedule: None,
+            query_log: false,
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The feedbacks: what keeps an input in the corpus (answered queries that
 //! reach something new), the edge tally for reporting, the objective, and
-//! the record of every execution.
+//! the record of every execution, and the query log.
 
 pub mod answered;
 pub mod edges;
 pub mod objective;
+pub mod queries;
 pub mod record;
