@@ -236,8 +236,13 @@ fn run_libafl(
         )));
     }
     if let Some(cores) = &options.cores {
-        if !matches!(setup, SolverSetup::Z3(_)) {
-            return Err(FuzzError::Usage("--cores needs --target z3".into()));
+        if let SolverSetup::Other(target) = &setup
+            && target.fresh_copy().is_none()
+        {
+            return Err(FuzzError::Usage(format!(
+                "--cores: the target {} cannot be copied for each client",
+                target.name()
+            )));
         }
         check_cores(cores)?;
         if let Some(parent) = options.join {
@@ -317,13 +322,10 @@ fn run_libafl(
     let stats = cfg.out.join("stats.jsonl");
     let stats_from = std::fs::metadata(&stats).map_or(0, |m| m.len());
     if let Some(cores) = &options.cores {
-        let SolverSetup::Z3(lib) = setup else {
-            unreachable!("checked above");
-        };
         if let Some(remote) = options.join {
             eprintln!("joins: the campaign whose broker is at {remote}");
         }
-        campaign::run_cores(&campaign_cfg, lib, cores, info, printer)?;
+        campaign::run_cores(&campaign_cfg, setup, cores, info, printer)?;
     } else {
         campaign::run(&campaign_cfg, setup, info, printer)?;
     }

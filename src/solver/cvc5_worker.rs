@@ -255,6 +255,18 @@ impl Target for Cvc5Worker {
     fn takes_soft_limit(&self) -> bool {
         true
     }
+
+    /// The same library and options, with no worker yet: the copy forks
+    /// its own on its first query.
+    fn fresh_copy(&self) -> Option<Box<dyn Target>> {
+        Some(Box::new(Cvc5Worker {
+            lib: self.lib.clone(),
+            options: self.options.clone(),
+            memory_limit: self.memory_limit,
+            worker: None,
+            started: 0,
+        }))
+    }
 }
 
 /// The options of one query's solver, in the order they are set: the

@@ -138,6 +138,12 @@ pub trait Target {
     fn takes_soft_limit(&self) -> bool {
         false
     }
+
+    /// A copy of this target that shares no process or state with it, for
+    /// another fuzzing client (`--cores`); `None` if it has no such copy.
+    fn fresh_copy(&self) -> Option<Box<dyn Target>> {
+        None
+    }
 }
 
 /// Knobs of [`target_from_spec`] beyond the spec itself.

@@ -216,6 +216,10 @@ impl Target for ProcessTarget {
     fn takes_soft_limit(&self) -> bool {
         self.soft_timeout_flag.is_some()
     }
+
+    fn fresh_copy(&self) -> Option<Box<dyn Target>> {
+        Some(Box::new(self.clone()))
+    }
 }
 
 /// Asks the kernel to kill this (forked, not yet executed) process when
