@@ -7,6 +7,7 @@
 #
 #   scripts/bench-answered.sh BEFORE_BIN AFTER_BIN [--time 20m] [--seed 7]
 #       [--targets z3-4.8.14,z3-5.4.1,cvc5] [--no-cores] [--out DIR]
+#       [--after-args 'WORDS']
 #
 # --time     each campaign's length (default 20m; smoke with 1m)
 # --seed     the campaign seed (default 7, held out from the tuning runs)
@@ -15,6 +16,8 @@
 #            ~/.cache/equifuzz/solvers (scripts/install-solvers.sh)
 # --no-cores skip the --cores 0-1 runs
 # --out      where the campaigns go (default: a temporary folder, kept)
+# --after-args  more `fuzz` words for AFTER_BIN only (e.g. --demote-unknown;
+#            give the same binary twice to measure a flag alone)
 #
 # Per run it prints execs/s, answered (sat or unsat) queries per hour,
 # the share of queries that ended unknown, the share of solver time spent
@@ -29,6 +32,7 @@ seed=7
 targets=z3-4.8.14,z3-5.4.1,cvc5
 cores=1
 out=
+after_args=
 [ $# -ge 2 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 before=$(realpath "$1"); after=$(realpath "$2"); shift 2
 while [ $# -gt 0 ]; do
@@ -38,6 +42,7 @@ while [ $# -gt 0 ]; do
     --targets) targets=$2; shift 2 ;;
     --no-cores) cores=0; shift ;;
     --out) out=$2; shift 2 ;;
+    --after-args) after_args=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-answered.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -107,6 +112,7 @@ header="| run | execs/s | answered/h (per client) | unknown | solver time on unk
 |---|---:|---:|---:|---:|---:|---:|---:|"
 summary=$out/summary.md
 echo "# bench-answered: --time $time --seed $seed ($(date -u +%FT%TZ))" >"$summary"
+echo "after args: ${after_args:-none}" >>"$summary"
 echo "before: $before ($("$before" --version 2>/dev/null || true)); after: $after ($("$after" --version 2>/dev/null || true))" >>"$summary"
 echo >>"$summary"
 echo "$header" >>"$summary"
@@ -119,7 +125,7 @@ for name in "${names[@]}"; do
     >"$out/$name-before.log" 2>&1 &
   b=$!
   # shellcheck disable=SC2086
-  taskset -c 1 "$after" fuzz $args --time "$time" --seed "$seed" --out "$out/$name-after" \
+  taskset -c 1 "$after" fuzz $args $after_args --time "$time" --seed "$seed" --out "$out/$name-after" \
     >"$out/$name-after.log" 2>&1 &
   a=$!
   wait $b || true
@@ -129,7 +135,7 @@ for name in "${names[@]}"; do
   if [ "$cores" = 1 ]; then
     echo "== $name: after with --cores 0-1, $time" >&2
     # shellcheck disable=SC2086
-    if "$after" fuzz $args --time "$time" --seed "$seed" --cores 0-1 \
+    if "$after" fuzz $args $after_args --time "$time" --seed "$seed" --cores 0-1 \
       --out "$out/$name-cores" >"$out/$name-cores.log" 2>&1 || [ -s "$out/$name-cores/stats.jsonl" ]; then
       summarize "$out/$name-cores" "$name after --cores 0-1" 2 >>"$summary"
     else

@@ -45,6 +45,7 @@ use crate::fuzz::observe::value_profile;
 use crate::fuzz::observe::verdict::VerdictObserver;
 use crate::fuzz::schedule::favoured::Favoured;
 use crate::fuzz::schedule::rare::{RARE_SHARE, RareEdges};
+use crate::fuzz::schedule::unknowns::DemoteUnknown;
 use crate::fuzz::stats::CampaignStats;
 use crate::generate::TermPool;
 use crate::solver::z3_worker::{Z3Process, install_exit_guard, set_memory_limit};
@@ -319,9 +320,13 @@ impl Campaign<'_> {
         // AFL's favoured entries: for each edge, the smallest and quickest
         // case reaching it is preferred as a mutation base.
         let power = cfg.steering.edges_steer() && cfg.steering.power;
-        let scheduler = RareEdges::new(
-            Favoured::new(&edges_observer, QueueScheduler::new()).with_power(power),
-            rare_share,
+        let scheduler = DemoteUnknown::new(
+            RareEdges::new(
+                Favoured::new(&edges_observer, QueueScheduler::new()).with_power(power),
+                rare_share,
+            ),
+            verdict_observer.verdict_handle(),
+            cfg.steering.demote_unknown,
         );
         let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
         let parts = LoopParts {
@@ -392,6 +397,9 @@ fn solver(setup: SolverSetup, cfg: &CampaignConfig, value_profile: bool) -> (Sol
             (solver, hard_timeout.saturating_add(BACKSTOP))
         }
         SolverSetup::Other(target) => {
+            // A copy of its own: a restarted client must not talk to the
+            // worker its parent (or the first client) started.
+            let target = target.fresh_copy().unwrap_or(target);
             let solver = Solver::of_target(target, hard_timeout);
             (solver, hard_timeout.saturating_add(BACKSTOP))
         }

@@ -89,6 +89,10 @@ pub struct SteeringArgs {
     /// operators) to `<out>/queries.tsv`, for scripts/unknown-time.py.
     #[arg(long)]
     pub query_log: bool,
+    /// Skip, nine times in ten, a corpus entry at least half of whose
+    /// mutants ended unknown (see src/fuzz/schedule/unknowns.rs).
+    #[arg(long)]
+    pub demote_unknown: bool,
 }
 
 /// The LLMP broker's port when `--broker-port` is not given.
@@ -113,6 +117,7 @@ impl Default for SteeringArgs {
             join: None,
             schedule: None,
             query_log: false,
+            demote_unknown: false,
         }
     }
 }
