@@ -261,6 +261,11 @@ fn the_warm_worker_answers_query_after_query_and_nothing_leaks_between_them() {
         assert_eq!(stdout(t.run(second, TEN_SECONDS)), "sat\n((x \"ab\"))\n");
     }
     assert_eq!(t.starts(), 1, "one worker for every query");
+    // A finding is confirmed on a fork of a pristine solver, outside the
+    // worker.
+    let fresh = t.run_fresh(second, 1_000, TEN_SECONDS).unwrap();
+    assert_eq!(stdout(fresh), "sat\n((x \"ab\"))\n");
+    assert_eq!(t.starts(), 1);
 }
 
 #[test]

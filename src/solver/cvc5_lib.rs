@@ -26,6 +26,7 @@
 
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::option::SolverOption;
 
@@ -249,24 +250,41 @@ impl Cvc5Library {
         }
     }
 
+    /// A new term manager, for [`Cvc5Library::new_solver_in`].
+    pub fn new_term_manager(&self) -> Result<Cvc5TermManager, String> {
+        // SAFETY: the call follows cvc5.h; the error is read after it.
+        let raw = unsafe { (self.api.term_manager_new)() };
+        match self.last_error() {
+            Some(e) => Err(e),
+            None => Ok(Cvc5TermManager(Arc::new(TermManager {
+                delete: self.api.term_manager_delete,
+                raw,
+            }))),
+        }
+    }
+
     /// A new solver (with a term manager of its own) with `options` set,
     /// in order; cvc5's own message if it refuses one.
     pub fn new_solver(&self, options: &[SolverOption]) -> Result<Cvc5Solver, String> {
-        // SAFETY: the calls follow cvc5.h; errors are read after each.
-        let (tm, solver) = unsafe {
-            let tm = (self.api.term_manager_new)();
-            if let Some(e) = self.last_error() {
-                return Err(e);
-            }
-            let solver = (self.api.new)(tm);
-            if let Some(e) = self.last_error() {
-                return Err(e);
-            }
-            (tm, solver)
-        };
+        self.new_solver_in(&self.new_term_manager()?, options)
+    }
+
+    /// A new solver on the term manager `tm` (which lives at least as
+    /// long as the solver) with `options` set, in order; cvc5's own
+    /// message if it refuses one.
+    pub fn new_solver_in(
+        &self,
+        tm: &Cvc5TermManager,
+        options: &[SolverOption],
+    ) -> Result<Cvc5Solver, String> {
+        // SAFETY: the call follows cvc5.h; the error is read after it.
+        let solver = unsafe { (self.api.new)(tm.0.raw) };
+        if let Some(e) = self.last_error() {
+            return Err(e);
+        }
         let mut s = Cvc5Solver {
             lib: self.clone(),
-            term_manager: tm,
+            _term_manager: tm.0.clone(),
             solver,
         };
         for o in options {
@@ -277,24 +295,46 @@ impl Cvc5Library {
     }
 }
 
-/// One cvc5 solver and its term manager, both deleted when it drops (a
-/// warm worker makes one per query; a fork child ends with `_exit` and
-/// deletes nothing).
+/// A cvc5 term manager, shared by the solvers made on it and deleted
+/// after the last of them.
+#[derive(Clone)]
+pub struct Cvc5TermManager(Arc<TermManager>);
+
+struct TermManager {
+    delete: unsafe extern "C" fn(RawTermManager),
+    raw: RawTermManager,
+}
+
+impl Drop for TermManager {
+    fn drop(&mut self) {
+        // SAFETY: made by `new_term_manager` for this value alone; every
+        // solver on it holds an `Arc` of it, so none is left.
+        unsafe { (self.delete)(self.raw) }
+    }
+}
+
+// SAFETY: as for `Cvc5Solver`: used by one thread at a time.
+unsafe impl Send for TermManager {}
+// SAFETY: shared only to be kept alive and deleted once; no call through
+// a shared reference touches the manager.
+unsafe impl Sync for TermManager {}
+
+/// One cvc5 solver, deleted when it drops, and its term manager, deleted
+/// after its last solver (a fork child ends with `_exit` and deletes
+/// nothing).
 pub struct Cvc5Solver {
     lib: Cvc5Library,
-    term_manager: RawTermManager,
+    /// Kept alive while the solver lives.
+    _term_manager: Arc<TermManager>,
     solver: RawSolver,
 }
 
 impl Drop for Cvc5Solver {
     fn drop(&mut self) {
-        // SAFETY: both were made by `new_solver` for this value alone; the
-        // solver goes first, it holds terms of the manager. Parsers are
-        // deleted by `run_script` before it returns.
-        unsafe {
-            (self.lib.api.delete)(self.solver);
-            (self.lib.api.term_manager_delete)(self.term_manager);
-        }
+        // SAFETY: made by `new_solver_in` for this value alone; it goes
+        // before its term manager (whose `Arc` this value holds). Parsers
+        // are deleted by `run_script` before it returns.
+        unsafe { (self.lib.api.delete)(self.solver) }
     }
 }
 

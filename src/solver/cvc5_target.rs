@@ -95,8 +95,13 @@ impl Cvc5InProcessFork {
     /// Sets how many bytes of address space a child may add to the
     /// parent's image (`None`: unlimited).
     pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
-        self.memory_limit = bytes;
+        self.set_memory_limit(bytes);
         self
+    }
+
+    /// The same, in place.
+    pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
+        self.memory_limit = bytes;
     }
 
     /// The loaded library.

@@ -13,8 +13,9 @@
 //! # Invariants
 //!
 //! - Every query runs on a solver and a term manager made for it and
-//!   deleted after it: a query's `(set-option ...)` lines, declarations,
-//!   logic and terms never reach the next query. The solver gets
+//!   deleted after it (with the parser and symbol manager that read its
+//!   script): a query's `(set-option ...)` lines, declarations, logic and
+//!   terms never reach the next query. The solver gets
 //!   [`CVC5_DEFAULT_OPTIONS`], then the options the case needs
 //!   ([`case_options`]), then the user's `--solver-option`s, which win.
 //! - cvc5's per-query limit (`tlimit-per`) is the caller's soft limit
@@ -28,9 +29,16 @@
 //!   address-space limit) is [`RawOutcome::OutOfMemory`].
 //! - The worker's standard error is a memory file emptied before each
 //!   query: what it holds when the worker dies was printed by that query.
-//! - The worker is replaced after [`WORKER_USES`] queries, so what cvc5
-//!   leaves behind a deleted solver (static caches, a fragmented heap)
-//!   cannot pile up without bound.
+//! - The worker is replaced after [`WORKER_USES`] queries, and at once
+//!   after an answer that says its memory is broken (`std::bad_alloc`, an
+//!   unknown C++ exception): libcvc5 1.4.2 keeps state past a deleted
+//!   solver and term manager, and after about 600 queries in one process
+//!   it died of a SIGSEGV (a term manager per query) or answered every
+//!   query with `std::bad_alloc` (one term manager shared by all) on
+//!   queries it answers alone (1,200 exported files in one `run`).
+//! - A finding is confirmed by [`Target::run_fresh`]: the same query in a
+//!   fork of a pristine solver, as [`Cvc5InProcessFork`] runs every query
+//!   (the harness keeps only what it says again).
 //! - The worker restores the default action of every signal LibAFL
 //!   handles, and asks the kernel to kill it when the caller dies.
 //!
@@ -43,7 +51,7 @@ use std::time::{Duration, Instant};
 
 use super::child::{DEFAULT_MEMORY_LIMIT, Limits, deadline_after, limit_self};
 use super::cvc5_lib::Cvc5Library;
-use super::cvc5_target::{CVC5_DEFAULT_OPTIONS, case_options};
+use super::cvc5_target::{CVC5_DEFAULT_OPTIONS, Cvc5InProcessFork, case_options};
 use super::fork_frame::own_address_space;
 use super::option::SolverOption;
 use super::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory};
@@ -55,7 +63,11 @@ use super::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
 /// Queries one worker answers before it is replaced.
-pub const WORKER_USES: u32 = 1024;
+pub const WORKER_USES: u32 = 128;
+
+/// What cvc5 prints when its process is in no state to answer: the
+/// worker that printed it is replaced.
+const BROKEN: [&str; 2] = ["std::bad_alloc", "unknown C++ exception"];
 
 /// Request header: soft limit in ms (4 bytes), script length (8).
 const HEAD: usize = 12;
@@ -73,6 +85,9 @@ struct Worker {
 /// query and again after a kill, a crash or [`WORKER_USES`] queries.
 pub struct Cvc5Worker {
     lib: Cvc5Library,
+    /// A fork per query from a pristine solver: what confirms a finding
+    /// ([`Target::run_fresh`]).
+    fresh: Cvc5InProcessFork,
     /// The user's options, set after the defaults and the case's.
     options: Vec<SolverOption>,
     memory_limit: Option<u64>,
@@ -87,6 +102,7 @@ impl Cvc5Worker {
     pub fn new(lib: Cvc5Library, options: &[SolverOption]) -> Result<Self, String> {
         drop(lib.new_solver(&solver_options(&[], options))?);
         Ok(Cvc5Worker {
+            fresh: Cvc5InProcessFork::new(lib.clone(), options)?,
             lib,
             options: options.to_vec(),
             memory_limit: Some(DEFAULT_MEMORY_LIMIT),
@@ -99,6 +115,7 @@ impl Cvc5Worker {
     /// process's image (`None`: unlimited).
     pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
         self.memory_limit = bytes;
+        self.fresh.set_memory_limit(bytes);
         self
     }
 
@@ -200,12 +217,19 @@ impl Cvc5Worker {
         let reply = send_all(fd, &request, until).and_then(|()| receive_frame(fd, until));
         let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
         match reply {
-            Ok(bytes) => RawOutcome::Finished {
-                stdout: text(&bytes),
-                stderr: read_tail(&worker.printed, PRINTED_TAIL),
-                exit_code: 0,
-                elapsed: start.elapsed(),
-            },
+            Ok(bytes) => {
+                let stdout = text(&bytes);
+                let stderr = read_tail(&worker.printed, PRINTED_TAIL);
+                if BROKEN.iter().any(|b| stdout.contains(b)) {
+                    self.kill();
+                }
+                RawOutcome::Finished {
+                    stdout,
+                    stderr,
+                    exit_code: 0,
+                    elapsed: start.elapsed(),
+                }
+            }
             Err(Lost::Deadline) => {
                 let stderr = read_tail(&worker.printed, PRINTED_TAIL);
                 self.kill();
@@ -258,8 +282,15 @@ impl Target for Cvc5Worker {
 
     /// The same library and options, with no worker yet: the copy forks
     /// its own on its first query.
+    fn run_fresh(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> Option<RawOutcome> {
+        Some(self.fresh.run_within(script, soft_ms, timeout))
+    }
+
     fn fresh_copy(&self) -> Option<Box<dyn Target>> {
         Some(Box::new(Cvc5Worker {
+            fresh: Cvc5InProcessFork::new(self.lib.clone(), &self.options)
+                .ok()?
+                .with_memory_limit(self.memory_limit),
             lib: self.lib.clone(),
             options: self.options.clone(),
             memory_limit: self.memory_limit,
@@ -363,9 +394,14 @@ fn serve(lib: &Cvc5Library, user: &[SolverOption], fd: RawFd) -> ! {
     }
 }
 
-/// One query on a solver made for it (and deleted when it returns).
+/// `(error "MSG")` as the binary prints it.
+fn error(msg: String) -> Vec<u8> {
+    format!("(error \"{}\")\n", msg.replace('"', "\"\"")).into_bytes()
+}
+
+/// One query on a solver and term manager made for it (and deleted when
+/// it returns).
 fn answer(lib: &Cvc5Library, user: &[SolverOption], script: &str, soft_ms: u32) -> Vec<u8> {
-    let error = |msg: String| format!("(error \"{}\")\n", msg.replace('"', "\"\"")).into_bytes();
     let Ok(text) = CString::new(script) else {
         return error("the script contains a NUL byte, which cvc5's parser cannot read".into());
     };

@@ -139,6 +139,14 @@ pub trait Target {
         false
     }
 
+    /// Runs `script` as a user's fresh solver would, for a target whose
+    /// [`Target::run_within`] keeps state between queries (a warm worker):
+    /// how a finding is confirmed. `None` for a target that keeps none.
+    fn run_fresh(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> Option<RawOutcome> {
+        let _ = (script, soft_ms, timeout);
+        None
+    }
+
     /// A copy of this target that shares no process or state with it, for
     /// another fuzzing client (`--cores`); `None` if it has no such copy.
     fn fresh_copy(&self) -> Option<Box<dyn Target>> {
