@@ -15,7 +15,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use equifuzz::solver::{
-    Cvc5InProcessFork, Cvc5Library, RawOutcome, SolverOption, Target, TargetOptions,
+    Cvc5InProcessFork, Cvc5Library, Cvc5Worker, RawOutcome, SolverOption, Target, TargetOptions,
     target_from_spec,
 };
 use equifuzz::term::Dialect;
@@ -231,4 +231,94 @@ fn run_judges_files_on_cvc5_in_process_and_bad_libraries_exit_2() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Nonlinear integer arithmetic with no small solution: cvc5 searches
+/// until its limit.
+const SLOW: &str = "(set-logic QF_NIA)(declare-const x Int)(declare-const y Int)\
+    (declare-const z Int)(assert (> x 1))(assert (> y 1))(assert (> z 1))\
+    (assert (= (+ (* x x x) (* y y y)) (* z z z)))(check-sat)";
+
+#[test]
+fn the_warm_worker_answers_query_after_query_and_nothing_leaks_between_them() {
+    let test = "the_warm_worker_answers_query_after_query_and_nothing_leaks_between_them";
+    let Some(path) = solver_cache::cvc5_lib_or_skip(test) else {
+        return;
+    };
+    let _s = serial();
+    let mut t = Cvc5Worker::new(Cvc5Library::load(&path).unwrap(), &[]).unwrap();
+    assert!(t.takes_soft_limit());
+    // A query that sets an option, a logic and declares x; the next one
+    // declares x again and asks for a model: an error if anything of the
+    // first had survived.
+    let first = "(set-option :produce-models false)(set-logic QF_LIA)(declare-const x Int)\
+                 (assert (> x 2))(check-sat)(get-value (x))";
+    let second = "(set-logic QF_SLIA)(declare-const x String)(assert (= x \"ab\"))\
+                  (check-sat)(get-value (x))";
+    for _ in 0..3 {
+        let out = stdout(t.run(first, TEN_SECONDS));
+        assert!(out.starts_with("sat\n(error"), "{out}");
+        assert_eq!(stdout(t.run(second, TEN_SECONDS)), "sat\n((x \"ab\"))\n");
+    }
+    assert_eq!(t.starts(), 1, "one worker for every query");
+    // A finding is confirmed on a fork of a pristine solver, outside the
+    // worker.
+    let fresh = t.run_fresh(second, 1_000, TEN_SECONDS).unwrap();
+    assert_eq!(stdout(fresh), "sat\n((x \"ab\"))\n");
+    assert_eq!(t.starts(), 1);
+}
+
+#[test]
+fn the_warm_worker_takes_each_query_s_soft_limit_and_survives_its_deadline() {
+    let test = "the_warm_worker_takes_each_query_s_soft_limit_and_survives_its_deadline";
+    let Some(path) = solver_cache::cvc5_lib_or_skip(test) else {
+        return;
+    };
+    let _s = serial();
+    let mut t = Cvc5Worker::new(Cvc5Library::load(&path).unwrap(), &[]).unwrap();
+    // A soft limit of 100 ms far below the deadline: cvc5's own unknown.
+    let start = std::time::Instant::now();
+    let out = t.run_within(SLOW, 100, TEN_SECONDS);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(stdout(out).trim(), "unknown");
+    // A soft limit past the deadline: the worker is killed at the deadline,
+    // and the next query gets a new one.
+    let out = t.run_within(SLOW, 60_000, Duration::from_millis(300));
+    assert!(matches!(out, RawOutcome::Timeout { .. }), "{out}");
+    assert_eq!(stdout(t.run("(check-sat)", TEN_SECONDS)), "sat\n");
+    assert_eq!(t.starts(), 2, "a new worker after the kill");
+}
+
+#[test]
+fn constant_arrays_are_answered_not_refused_on_both_in_process_targets() {
+    let test = "constant_arrays_are_answered_not_refused_on_both_in_process_targets";
+    let Some(path) = solver_cache::cvc5_lib_or_skip(test) else {
+        return;
+    };
+    let _s = serial();
+    let lib = Cvc5Library::load(&path).unwrap();
+    let q = "(declare-const a (Array Int Int))(assert (= a ((as const (Array Int Int)) 7)))\
+             (assert (= (select a 3) 7))(check-sat)";
+    let plain = "(declare-const a (Array Int Int))(assert (= (select a 3) 7))(check-sat)";
+    let mut fork = Cvc5InProcessFork::new(lib.clone(), &[]).unwrap();
+    let mut worker = Cvc5Worker::new(lib.clone(), &[]).unwrap();
+    let targets: [&mut dyn Target; 2] = [&mut fork, &mut worker];
+    for t in targets {
+        assert_eq!(stdout(t.run(q, TEN_SECONDS)), "sat\n");
+        // The option is the case's: the next query runs without it.
+        assert_eq!(stdout(t.run(plain, TEN_SECONDS)), "sat\n");
+    }
+    // The user's word wins over the case's need: cvc5's own refusal.
+    let off = [option("arrays-exp=false")];
+    let mut fork = Cvc5InProcessFork::new(lib.clone(), &off).unwrap();
+    let mut worker = Cvc5Worker::new(lib, &off).unwrap();
+    let targets: [&mut dyn Target; 2] = [&mut fork, &mut worker];
+    for t in targets {
+        let out = stdout(t.run(q, TEN_SECONDS));
+        assert!(out.starts_with("(error"), "{out}");
+    }
 }

@@ -148,10 +148,7 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         Engine::Plain => {
             eprintln!("coverage: off (the plain loop has no coverage feedback)");
             eprintln!("output: {}", cfg.out.display());
-            let solver = Solver::Other {
-                target,
-                timeout: cfg.timeout,
-            };
+            let solver = Solver::of_target(target, cfg.timeout);
             let stats = run_plain(cfg, &mut Harness::new(solver, printer), &printer, &info)?;
             Some(judged(&stats.verdicts))
         }
@@ -253,8 +250,13 @@ fn run_libafl(
         )));
     }
     if let Some(cores) = &options.cores {
-        if !matches!(setup, SolverSetup::Z3(_)) {
-            return Err(FuzzError::Usage("--cores needs --target z3".into()));
+        if let SolverSetup::Other(target) = &setup
+            && target.fresh_copy().is_none()
+        {
+            return Err(FuzzError::Usage(format!(
+                "--cores: the target {} cannot be copied for each client",
+                target.name()
+            )));
         }
         check_cores(cores)?;
         if let Some(parent) = options.join {
@@ -334,13 +336,10 @@ fn run_libafl(
     let stats = cfg.out.join("stats.jsonl");
     let stats_from = std::fs::metadata(&stats).map_or(0, |m| m.len());
     if let Some(cores) = &options.cores {
-        let SolverSetup::Z3(lib) = setup else {
-            unreachable!("checked above");
-        };
         if let Some(remote) = options.join {
             eprintln!("joins: the campaign whose broker is at {remote}");
         }
-        campaign::run_cores(&campaign_cfg, lib, cores, info, printer)?;
+        campaign::run_cores(&campaign_cfg, setup, cores, info, printer)?;
     } else {
         campaign::run(&campaign_cfg, setup, info, printer)?;
     }

@@ -26,6 +26,7 @@
 
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::option::SolverOption;
 
@@ -76,11 +77,14 @@ pub enum Cvc5LoadError {
 struct Api {
     term_manager_new: unsafe extern "C" fn() -> RawTermManager,
     new: unsafe extern "C" fn(RawTermManager) -> RawSolver,
+    delete: unsafe extern "C" fn(RawSolver),
+    term_manager_delete: unsafe extern "C" fn(RawTermManager),
     set_option: unsafe extern "C" fn(RawSolver, *const c_char, *const c_char),
     get_version: unsafe extern "C" fn(RawSolver) -> *const c_char,
     has_error: unsafe extern "C" fn() -> bool,
     get_error_message: unsafe extern "C" fn() -> *const c_char,
     parser_new: unsafe extern "C" fn(RawSolver, RawSymbolManager) -> RawParser,
+    parser_delete: unsafe extern "C" fn(RawParser),
     parser_get_sm: unsafe extern "C" fn(RawParser) -> RawSymbolManager,
     parser_set_str_input: unsafe extern "C" fn(RawParser, c_int, *const c_char, *const c_char),
     parser_next_command: unsafe extern "C" fn(RawParser, *mut *const c_char) -> RawCommand,
@@ -201,6 +205,8 @@ impl Cvc5Library {
         Ok(Api {
             term_manager_new: sym!("cvc5_term_manager_new"),
             new: sym!("cvc5_new"),
+            delete: sym!("cvc5_delete"),
+            term_manager_delete: sym!("cvc5_term_manager_delete"),
             set_option: sym!("cvc5_set_option"),
             get_version: sym!("cvc5_get_version"),
             has_error: sym!(
@@ -210,6 +216,7 @@ impl Cvc5Library {
             ),
             get_error_message: sym!("cvc5_get_error_message"),
             parser_new: sym!("cvc5_parser_new"),
+            parser_delete: sym!("cvc5_parser_delete"),
             parser_get_sm: sym!("cvc5_parser_get_sm"),
             parser_set_str_input: sym!("cvc5_parser_set_str_input"),
             parser_next_command: sym!("cvc5_parser_next_command"),
@@ -243,24 +250,41 @@ impl Cvc5Library {
         }
     }
 
+    /// A new term manager, for [`Cvc5Library::new_solver_in`].
+    pub fn new_term_manager(&self) -> Result<Cvc5TermManager, String> {
+        // SAFETY: the call follows cvc5.h; the error is read after it.
+        let raw = unsafe { (self.api.term_manager_new)() };
+        match self.last_error() {
+            Some(e) => Err(e),
+            None => Ok(Cvc5TermManager(Arc::new(TermManager {
+                delete: self.api.term_manager_delete,
+                raw,
+            }))),
+        }
+    }
+
     /// A new solver (with a term manager of its own) with `options` set,
     /// in order; cvc5's own message if it refuses one.
     pub fn new_solver(&self, options: &[SolverOption]) -> Result<Cvc5Solver, String> {
-        // SAFETY: the calls follow cvc5.h; errors are read after each.
-        let (tm, solver) = unsafe {
-            let tm = (self.api.term_manager_new)();
-            if let Some(e) = self.last_error() {
-                return Err(e);
-            }
-            let solver = (self.api.new)(tm);
-            if let Some(e) = self.last_error() {
-                return Err(e);
-            }
-            (tm, solver)
-        };
+        self.new_solver_in(&self.new_term_manager()?, options)
+    }
+
+    /// A new solver on the term manager `tm` (which lives at least as
+    /// long as the solver) with `options` set, in order; cvc5's own
+    /// message if it refuses one.
+    pub fn new_solver_in(
+        &self,
+        tm: &Cvc5TermManager,
+        options: &[SolverOption],
+    ) -> Result<Cvc5Solver, String> {
+        // SAFETY: the call follows cvc5.h; the error is read after it.
+        let solver = unsafe { (self.api.new)(tm.0.raw) };
+        if let Some(e) = self.last_error() {
+            return Err(e);
+        }
         let mut s = Cvc5Solver {
             lib: self.clone(),
-            _term_manager: tm,
+            _term_manager: tm.0.clone(),
             solver,
         };
         for o in options {
@@ -271,13 +295,47 @@ impl Cvc5Library {
     }
 }
 
-/// One cvc5 solver and its term manager. Not deleted: a solver is made
-/// once per target (its fork children use copies) and lives as long as the
-/// process, whose end needs no cvc5 teardown.
+/// A cvc5 term manager, shared by the solvers made on it and deleted
+/// after the last of them.
+#[derive(Clone)]
+pub struct Cvc5TermManager(Arc<TermManager>);
+
+struct TermManager {
+    delete: unsafe extern "C" fn(RawTermManager),
+    raw: RawTermManager,
+}
+
+impl Drop for TermManager {
+    fn drop(&mut self) {
+        // SAFETY: made by `new_term_manager` for this value alone; every
+        // solver on it holds an `Arc` of it, so none is left.
+        unsafe { (self.delete)(self.raw) }
+    }
+}
+
+// SAFETY: as for `Cvc5Solver`: used by one thread at a time.
+unsafe impl Send for TermManager {}
+// SAFETY: shared only to be kept alive and deleted once; no call through
+// a shared reference touches the manager.
+unsafe impl Sync for TermManager {}
+
+/// One cvc5 solver, deleted when it drops, and its term manager, deleted
+/// after its last solver (a fork child ends with `_exit` and deletes
+/// nothing).
 pub struct Cvc5Solver {
     lib: Cvc5Library,
-    _term_manager: RawTermManager,
+    /// Kept alive while the solver lives.
+    _term_manager: Arc<TermManager>,
     solver: RawSolver,
+}
+
+impl Drop for Cvc5Solver {
+    fn drop(&mut self) {
+        // SAFETY: made by `new_solver_in` for this value alone; it goes
+        // before its term manager (whose `Arc` this value holds). Parsers
+        // are deleted by `run_script` before it returns.
+        unsafe { (self.lib.api.delete)(self.solver) }
+    }
 }
 
 // SAFETY: a cvc5 solver may be used from any thread, one at a time;
@@ -303,33 +361,47 @@ impl Cvc5Solver {
     pub fn run_script(&mut self, script: &CStr) -> Vec<u8> {
         let api = self.lib.api;
         let mut out = Vec::new();
-        let error = |out: &mut Vec<u8>, msg: &str| {
-            out.extend_from_slice(format!("(error \"{}\")\n", msg.replace('"', "\"\"")).as_bytes());
-        };
         // SAFETY: the calls follow cvc5.h and cvc5_parser.h; every string
         // cvc5 returns is copied before the next call.
         unsafe {
             let parser = (api.parser_new)(self.solver, std::ptr::null_mut());
             if let Some(e) = self.lib.last_error() {
-                error(&mut out, &e);
+                push_error(&mut out, &e);
                 return out;
             }
+            self.run_commands(parser, script, &mut out);
+            // The parser owns its symbol manager and its commands.
+            (api.parser_delete)(parser);
+        }
+        out
+    }
+
+    /// Runs the commands `parser` reads from `script`, appending what
+    /// each prints to `out`.
+    ///
+    /// # Safety
+    ///
+    /// `parser` is a live parser of this solver.
+    unsafe fn run_commands(&mut self, parser: RawParser, script: &CStr, out: &mut Vec<u8>) {
+        let api = self.lib.api;
+        // SAFETY: as in `run_script`.
+        unsafe {
             let sm = (api.parser_get_sm)(parser);
             (api.parser_set_str_input)(parser, SMT_LIB_2_6, script.as_ptr(), c"equifuzz".as_ptr());
             if let Some(e) = self.lib.last_error() {
-                error(&mut out, &e);
-                return out;
+                push_error(out, &e);
+                return;
             }
             loop {
                 let mut parse_error: *const c_char = std::ptr::null();
                 let cmd = (api.parser_next_command)(parser, &mut parse_error);
                 if !parse_error.is_null() {
                     let msg = CStr::from_ptr(parse_error).to_string_lossy();
-                    error(&mut out, &format!("Parse Error: {msg}"));
+                    push_error(out, &format!("Parse Error: {msg}"));
                     break;
                 }
                 if let Some(e) = self.lib.last_error() {
-                    error(&mut out, &e);
+                    push_error(out, &e);
                     break;
                 }
                 if cmd.is_null() {
@@ -340,7 +412,7 @@ impl Cvc5Solver {
                 let is_check = name.starts_with(b"check-sat");
                 let text = (api.cmd_invoke)(cmd, self.solver, sm);
                 if let Some(e) = self.lib.last_error() {
-                    error(&mut out, &e);
+                    push_error(out, &e);
                     break;
                 }
                 let text = CStr::from_ptr(text).to_bytes();
@@ -356,8 +428,12 @@ impl Cvc5Solver {
                 }
             }
         }
-        out
     }
+}
+
+/// Appends `(error "MSG")` as the binary prints it.
+fn push_error(out: &mut Vec<u8>, msg: &str) {
+    out.extend_from_slice(format!("(error \"{}\")\n", msg.replace('"', "\"\"")).as_bytes());
 }
 
 #[cfg(test)]

@@ -14,9 +14,11 @@
 //!   at the hard timeout a timeout, one that ran out of its address space
 //!   (cvc5 throws `std::bad_alloc`, uncaught: an abort with that message)
 //!   out of memory.
-//! - cvc5's own per-query limit (`tlimit-per`, the soft timeout) is set in
-//!   the child, below the hard one, so a slow query usually ends with
-//!   `unknown`, not a kill.
+//! - cvc5's own per-query limit (`tlimit-per`, the soft timeout, or the
+//!   caller's calibrated one: [`Target::run_within`]) is set in the child,
+//!   below the hard one, so a slow query usually ends with `unknown`, not a
+//!   kill; so are the options the case needs ([`case_options`]), unless the
+//!   user set them.
 //! - The solver runs with the flags of the `cvc5` binary target
 //!   ([`super::process::CVC5_ARGS`]: incremental, extended string
 //!   functions, models), then the user's options, which win.
@@ -44,12 +46,29 @@ pub const CVC5_DEFAULT_OPTIONS: &[(&str, &str)] = &[
     ("produce-models", "true"),
 ];
 
+/// The options a script needs beyond the solver's defaults: cvc5 refuses
+/// a constant array (`(as const ...)`) unless `arrays-exp` is on, with an
+/// error that says nothing about the formula. Set per query, so the other
+/// queries keep cvc5's default array solver.
+pub fn case_options(script: &str) -> Vec<SolverOption> {
+    let mut options = Vec::new();
+    if script.contains("(as const") {
+        options.push(SolverOption {
+            key: "arrays-exp".into(),
+            value: "true".into(),
+        });
+    }
+    options
+}
+
 /// libcvc5 in this process, each query in a forked child with a hard
 /// timeout and a memory limit.
 pub struct Cvc5InProcessFork {
     lib: Cvc5Library,
     pristine: Cvc5Solver,
     memory_limit: Option<u64>,
+    /// The options the user set, which a case's needs do not override.
+    user_keys: Vec<String>,
 }
 
 impl Cvc5InProcessFork {
@@ -69,14 +88,20 @@ impl Cvc5InProcessFork {
             lib,
             pristine,
             memory_limit: Some(DEFAULT_MEMORY_LIMIT),
+            user_keys: options.iter().map(|o| o.key.clone()).collect(),
         })
     }
 
     /// Sets how many bytes of address space a child may add to the
     /// parent's image (`None`: unlimited).
     pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
-        self.memory_limit = bytes;
+        self.set_memory_limit(bytes);
         self
+    }
+
+    /// The same, in place.
+    pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
+        self.memory_limit = bytes;
     }
 
     /// The loaded library.
@@ -84,7 +109,8 @@ impl Cvc5InProcessFork {
         &self.lib
     }
 
-    fn run_forked(&mut self, script: &str, timeout: Duration, start: Instant) -> RawOutcome {
+    fn run_forked(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> RawOutcome {
+        let start = Instant::now();
         let not_run = |reason: String| RawOutcome::NotRun {
             reason,
             elapsed: start.elapsed(),
@@ -94,7 +120,7 @@ impl Cvc5InProcessFork {
                 "the script contains a NUL byte, which cvc5's parser cannot read".into(),
             );
         };
-        let soft_ms = soft_timeout(timeout).to_string();
+        let soft_ms = soft_ms.to_string();
         let limits = Limits {
             address_space: self
                 .memory_limit
@@ -103,14 +129,21 @@ impl Cvc5InProcessFork {
         };
         let deadline = super::child::deadline_after(start, timeout);
         let pristine = &mut self.pristine;
+        let user_keys = &self.user_keys;
         run_in_child(start, deadline, limits, &CVC5_EXITS, |answer| {
             // The soft timeout: cvc5's own per-query limit, below the hard
             // one, so a slow query usually ends with `unknown`.
-            let out = match pristine.set_option("tlimit-per", &soft_ms) {
+            // What the case needs (constant arrays), set in the child only.
+            let needed = case_options(script)
+                .into_iter()
+                .filter(|o| !user_keys.contains(&o.key))
+                .map(|o| (o.key, o.value));
+            let out = match needed
+                .chain([("tlimit-per".to_string(), soft_ms)])
+                .try_for_each(|(k, v)| pristine.set_option(&k, &v).map_err(|e| format!("{k}: {e}")))
+            {
                 Ok(()) => pristine.run_script(&text),
-                Err(e) => {
-                    format!("(error \"tlimit-per: {}\")\n", e.replace('"', "\"\"")).into_bytes()
-                }
+                Err(e) => format!("(error \"{}\")\n", e.replace('"', "\"\"")).into_bytes(),
             };
             answer(&out)
         })
@@ -137,6 +170,14 @@ impl Target for Cvc5InProcessFork {
     }
 
     fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome {
-        self.run_forked(script, timeout, Instant::now())
+        self.run_forked(script, soft_timeout(timeout), timeout)
+    }
+
+    fn run_within(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> RawOutcome {
+        self.run_forked(script, soft_ms, timeout)
+    }
+
+    fn takes_soft_limit(&self) -> bool {
+        true
     }
 }

@@ -9,8 +9,10 @@
 //! - [`Z3InProcess`] (`--target z3-inprocess`): no isolation, fastest, and
 //!   no deadline: a query that ignores Z3's soft timeout holds the caller
 //!   (seen with the plain loop on Z3 4.8.12, seed 1).
-//! - [`Cvc5InProcessFork`] (`--target cvc5 --solver-lib PATH`): libcvc5
-//!   loaded once with `dlopen`, each query in a forked child like Z3's.
+//! - [`Cvc5Worker`] (`--target cvc5 --solver-lib PATH`): libcvc5 loaded
+//!   once with `dlopen`, queries answered by a warm worker process, each on
+//!   a solver of its own; [`Cvc5InProcessFork`], each query in a forked
+//!   child like Z3's, for callers that want that isolation.
 //! - [`ProcessTarget`] (`--target cvc5`, `z3-binary`, `cmd:/path --flags`):
 //!   any SMT-LIB 2.6 binary over stdin and stdout.
 //!
@@ -27,6 +29,7 @@
 pub mod child;
 pub mod cvc5_lib;
 pub mod cvc5_target;
+pub mod cvc5_worker;
 mod fork_frame;
 mod info;
 pub mod option;
@@ -42,6 +45,7 @@ use std::time::Duration;
 pub use child::DEFAULT_MEMORY_LIMIT;
 pub use cvc5_lib::Cvc5Library;
 pub use cvc5_target::Cvc5InProcessFork;
+pub use cvc5_worker::Cvc5Worker;
 pub use info::SolverInfo;
 pub use option::SolverOption;
 pub use outcome::{CrashCause, RawOutcome};
@@ -119,6 +123,35 @@ pub trait Target {
 
     /// Runs `script` with a hard `timeout` and returns what happened.
     fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome;
+
+    /// Runs `script` with the solver's own soft limit `soft_ms` (ms) and
+    /// the hard `timeout`: how a caller that calibrates its limits
+    /// (`fuzz::execute::limits`) passes them. A target that cannot hand a
+    /// soft limit to its solver runs it as [`Target::run`] does.
+    fn run_within(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> RawOutcome {
+        let _ = soft_ms;
+        self.run(script, timeout)
+    }
+
+    /// Whether [`Target::run_within`] hands `soft_ms` to the solver, so
+    /// that a caller may calibrate it from the answer times.
+    fn takes_soft_limit(&self) -> bool {
+        false
+    }
+
+    /// Runs `script` as a user's fresh solver would, for a target whose
+    /// [`Target::run_within`] keeps state between queries (a warm worker):
+    /// how a finding is confirmed. `None` for a target that keeps none.
+    fn run_fresh(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> Option<RawOutcome> {
+        let _ = (script, soft_ms, timeout);
+        None
+    }
+
+    /// A copy of this target that shares no process or state with it, for
+    /// another fuzzing client (`--cores`); `None` if it has no such copy.
+    fn fresh_copy(&self) -> Option<Box<dyn Target>> {
+        None
+    }
 }
 
 /// Knobs of [`target_from_spec`] beyond the spec itself.
@@ -290,11 +323,11 @@ pub fn target_from_spec(
     open_target(&parsed, lib, options)
 }
 
-/// `--target cvc5 --solver-lib path`: libcvc5 in process, each query in a
-/// fork child.
+/// `--target cvc5 --solver-lib path`: libcvc5 in process, in a warm
+/// worker (see [`cvc5_worker`]).
 pub fn cvc5_in_process(path: &Path, options: &TargetOptions) -> Result<Box<dyn Target>, Error> {
     let lib = Cvc5Library::load(path)?;
-    let target = Cvc5InProcessFork::new(lib, &options.solver_options).map_err(Error::Option)?;
+    let target = Cvc5Worker::new(lib, &options.solver_options).map_err(Error::Option)?;
     Ok(Box::new(target.with_memory_limit(options.memory_limit)))
 }
 

@@ -173,11 +173,15 @@ impl Target for ProcessTarget {
     }
 
     fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome {
+        self.run_within(script, soft_timeout(timeout), timeout)
+    }
+
+    fn run_within(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> RawOutcome {
         let start = Instant::now();
         let mut cmd = Command::new(&self.program);
         cmd.args(&self.args);
         if let Some(flag) = &self.soft_timeout_flag {
-            cmd.arg(format!("{}{}", flag.prefix, soft_timeout(timeout)));
+            cmd.arg(format!("{}{soft_ms}", flag.prefix));
         }
         let limits = Limits {
             address_space: self.memory_limit,
@@ -207,6 +211,14 @@ impl Target for ProcessTarget {
             deadline_after(start, timeout),
             &self.ok_exit_codes,
         )
+    }
+
+    fn takes_soft_limit(&self) -> bool {
+        self.soft_timeout_flag.is_some()
+    }
+
+    fn fresh_copy(&self) -> Option<Box<dyn Target>> {
+        Some(Box::new(self.clone()))
     }
 }
 

@@ -119,7 +119,7 @@ pub const WARM_USES: u32 = 256;
 
 /// The signals whose handlers the worker resets: LibAFL's crash and
 /// timeout handlers, inherited through `fork`, must not run in it.
-const RESET_SIGNALS: [libc::c_int; 12] = [
+pub(super) const RESET_SIGNALS: [libc::c_int; 12] = [
     libc::SIGSEGV,
     libc::SIGBUS,
     libc::SIGABRT,
@@ -316,7 +316,7 @@ impl Drop for Z3Process {
 const HEAD: usize = 13;
 
 /// Why no reply came.
-enum Lost {
+pub(super) enum Lost {
     Deadline,
     Closed,
 }
@@ -345,7 +345,7 @@ fn wait_for(fd: RawFd, events: libc::c_short, until: Instant) -> Result<(), Lost
     }
 }
 
-fn send_all(fd: RawFd, mut bytes: &[u8], until: Instant) -> Result<(), Lost> {
+pub(super) fn send_all(fd: RawFd, mut bytes: &[u8], until: Instant) -> Result<(), Lost> {
     while !bytes.is_empty() {
         wait_for(fd, libc::POLLOUT, until)?;
         // SAFETY: sends from a valid buffer; MSG_NOSIGNAL: no SIGPIPE.
@@ -368,7 +368,7 @@ fn send_all(fd: RawFd, mut bytes: &[u8], until: Instant) -> Result<(), Lost> {
     Ok(())
 }
 
-fn receive_exact(fd: RawFd, buf: &mut [u8], until: Option<Instant>) -> Result<(), Lost> {
+pub(super) fn receive_exact(fd: RawFd, buf: &mut [u8], until: Option<Instant>) -> Result<(), Lost> {
     let mut got = 0;
     while got < buf.len() {
         if let Some(until) = until {
@@ -391,7 +391,7 @@ fn receive_exact(fd: RawFd, buf: &mut [u8], until: Option<Instant>) -> Result<()
 }
 
 /// One length-prefixed frame of a reply.
-fn receive_frame(fd: RawFd, until: Instant) -> Result<Vec<u8>, Lost> {
+pub(super) fn receive_frame(fd: RawFd, until: Instant) -> Result<Vec<u8>, Lost> {
     let mut len = [0u8; 8];
     receive_exact(fd, &mut len, Some(until))?;
     let len = u64::from_le_bytes(len) as usize;
@@ -423,7 +423,7 @@ fn reap(pid: libc::pid_t) -> String {
 }
 
 /// The last `max` bytes of `file`, as text, trimmed.
-fn read_tail(file: &std::fs::File, max: usize) -> String {
+pub(super) fn read_tail(file: &std::fs::File, max: usize) -> String {
     use std::os::unix::fs::FileExt;
     let size = file.metadata().map_or(0, |m| m.len());
     let from = size.saturating_sub(max as u64);
@@ -435,7 +435,7 @@ fn read_tail(file: &std::fs::File, max: usize) -> String {
 
 /// Empties the worker's standard error (a memory file), so that what is
 /// there when it dies was printed by the query that killed it.
-fn clear_stderr() {
+pub(super) fn clear_stderr() {
     // SAFETY: plain syscalls on descriptor 2; on a terminal or pipe they
     // fail harmlessly.
     unsafe {

@@ -38,6 +38,7 @@ use crate::fuzz::feedback::answered::AnsweredFeedback;
 use crate::fuzz::feedback::edges::EdgeTally;
 use crate::fuzz::feedback::kept::KeptVerdicts;
 use crate::fuzz::feedback::objective::FindingObjective;
+use crate::fuzz::feedback::queries::QueryLog;
 use crate::fuzz::feedback::record::RecordFeedback;
 use crate::fuzz::observe::features::FEATURES;
 use crate::fuzz::observe::statistics::STATISTICS;
@@ -45,6 +46,7 @@ use crate::fuzz::observe::value_profile;
 use crate::fuzz::observe::verdict::VerdictObserver;
 use crate::fuzz::schedule::favoured::Favoured;
 use crate::fuzz::schedule::rare::{RARE_SHARE, RareEdges};
+use crate::fuzz::schedule::unknowns::DemoteUnknown;
 use crate::fuzz::stats::CampaignStats;
 use crate::generate::TermPool;
 use crate::solver::z3_worker::{Z3Process, install_exit_guard, set_memory_limit};
@@ -293,7 +295,11 @@ impl Campaign<'_> {
                 info.clone(),
                 verdict_observer.verdict_handle()
             ),
-            FindingObjective::new(verdict_observer.verdict_handle())
+            FindingObjective::new(verdict_observer.verdict_handle()),
+            QueryLog::new(
+                cfg.steering.query_log.then_some(cfg.out.as_path()),
+                verdict_observer.verdict_handle()
+            )
         );
         // The state (a restarted client's, restored), the scheduler, the
         // fuzzer; then the executor and the loop.
@@ -316,9 +322,13 @@ impl Campaign<'_> {
         // AFL's favoured entries: for each edge, the smallest and quickest
         // case reaching it is preferred as a mutation base.
         let power = cfg.steering.edges_steer() && cfg.steering.power;
-        let scheduler = RareEdges::new(
-            Favoured::new(&edges_observer, QueueScheduler::new()).with_power(power),
-            rare_share,
+        let scheduler = DemoteUnknown::new(
+            RareEdges::new(
+                Favoured::new(&edges_observer, QueueScheduler::new()).with_power(power),
+                rare_share,
+            ),
+            verdict_observer.verdict_handle(),
+            cfg.steering.demote_unknown,
         );
         let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
         let parts = LoopParts {
@@ -389,10 +399,10 @@ fn solver(setup: SolverSetup, cfg: &CampaignConfig, value_profile: bool) -> (Sol
             (solver, hard_timeout.saturating_add(BACKSTOP))
         }
         SolverSetup::Other(target) => {
-            let solver = Solver::Other {
-                target,
-                timeout: hard_timeout,
-            };
+            // A copy of its own: a restarted client must not talk to the
+            // worker its parent (or the first client) started.
+            let target = target.fresh_copy().unwrap_or(target);
+            let solver = Solver::of_target(target, hard_timeout);
             (solver, hard_timeout.saturating_add(BACKSTOP))
         }
     }

@@ -91,6 +91,14 @@ pub struct SteeringArgs {
     /// Off, they are arms that always skip.
     #[arg(long, value_enum, default_value_t = Switch::On)]
     pub incremental: Switch,
+    /// Log every execution (verdict, solver time, category, transformation,
+    /// operators) to `<out>/queries.tsv`, for scripts/unknown-time.py.
+    #[arg(long)]
+    pub query_log: bool,
+    /// Skip, nine times in ten, a corpus entry at least half of whose
+    /// mutants ended unknown (see src/fuzz/schedule/unknowns.rs).
+    #[arg(long)]
+    pub demote_unknown: bool,
 }
 
 /// A feature turned on or off on the command line (`--incremental off`).
@@ -125,6 +133,8 @@ impl Default for SteeringArgs {
             join: None,
             schedule: None,
             incremental: Switch::On,
+            query_log: false,
+            demote_unknown: false,
         }
     }
 }

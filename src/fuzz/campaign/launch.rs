@@ -8,6 +8,9 @@
 //!   client inherits them and does not rebuild them.
 //! - Only the process that called [`run_cores`] returns from it: the
 //!   launcher returns in the processes it forked too, which exit.
+//! - Each `--cores` client runs its own solver: the same libz3, or a
+//!   fresh copy of the target (cvc5 in process: a worker of its own), so
+//!   no two clients share a solver process.
 
 use std::net::SocketAddr;
 use std::time::Instant;
@@ -29,7 +32,7 @@ use super::{CampaignError, SolverSetup, State};
 use crate::fuzz::events::broker::end_broker_after_clients;
 use crate::fuzz::events::link;
 use crate::generate::TermPool;
-use crate::solver::{SolverInfo, Z3Library};
+use crate::solver::SolverInfo;
 use crate::source::MixedCaseGenerator;
 use crate::term::Printer;
 use crate::truth::Case;
@@ -101,7 +104,7 @@ pub fn run(
 /// Returns when the clients are done.
 pub fn run_cores(
     cfg: &CampaignConfig,
-    lib: Z3Library,
+    setup: SolverSetup,
     cores: &str,
     info: SolverInfo,
     printer: Printer,
@@ -144,7 +147,7 @@ pub fn run_cores(
     );
     let parts = ClientParts {
         cfg,
-        lib: &lib,
+        setup: &setup,
         info: &info,
         printer,
         generator: &generator,
@@ -178,7 +181,10 @@ pub fn run_cores(
 /// What every client of a `--cores` campaign is built from.
 struct ClientParts<'a> {
     cfg: &'a CampaignConfig,
-    lib: &'a Z3Library,
+    /// Each client's solver is a copy of this one: the same libz3, or a
+    /// fresh copy of the target
+    /// ([`Target::fresh_copy`](crate::solver::Target::fresh_copy)).
+    setup: &'a SolverSetup,
     info: &'a SolverInfo,
     printer: Printer,
     generator: &'a MixedCaseGenerator,
@@ -186,6 +192,21 @@ struct ClientParts<'a> {
 }
 
 impl ClientParts<'_> {
+    /// This client's own solver.
+    fn solver(&self) -> Result<SolverSetup, Error> {
+        Ok(match self.setup {
+            SolverSetup::Z3(lib) => SolverSetup::Z3(lib.clone()),
+            SolverSetup::Other(target) => {
+                SolverSetup::Other(target.fresh_copy().ok_or_else(|| {
+                    Error::illegal_argument(format!(
+                        "--cores: {} cannot be copied for each client",
+                        target.name()
+                    ))
+                })?)
+            }
+        })
+    }
+
     /// Runs the client `desc` with the event manager the launcher made.
     fn run<EM>(
         &self,
@@ -203,7 +224,7 @@ impl ClientParts<'_> {
         let mut client_cfg = self.cfg.clone();
         client_cfg.seed = self.cfg.seed.wrapping_add(desc.id() as u64);
         Campaign::builder(&client_cfg)
-            .solver(SolverSetup::Z3(self.lib.clone()))
+            .solver(self.solver()?)
             .info(self.info.clone())
             .printer(self.printer)
             .generator(self.generator.clone())

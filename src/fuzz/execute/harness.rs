@@ -17,7 +17,9 @@
 //! - libz3 gets Z3's own soft timeout (below the executor's hard one), so a
 //!   slow query usually ends with `unknown`, not with a kill. In process,
 //!   that timeout and the deadline are calibrated from the answer times
-//!   of probe queries ([`QueryLimits`]), under `--timeout`.
+//!   of probe queries ([`QueryLimits`]), under `--timeout`; so are those of
+//!   every target that takes a soft limit ([`Solver::Calibrated`]: cvc5 in
+//!   process, the cvc5 and z3 binaries).
 //! - In process, libz3 runs in a warm worker process ([`Z3Process`], in
 //!   `solver`), and the harness waits for it with a deadline, in normal
 //!   code: a query past it (one that ignores Z3's soft timeout) costs the
@@ -80,6 +82,15 @@ pub enum Solver {
         /// The pristine context (never evaluated on in the parent).
         context: Z3Context,
     },
+    /// A target that takes a soft limit ([`Target::takes_soft_limit`]:
+    /// cvc5 in process, the cvc5 and z3 binaries), under limits calibrated
+    /// as Z3's in process are.
+    Calibrated {
+        /// The target.
+        target: Box<dyn Target>,
+        /// Its soft limit and deadline of each query.
+        limits: QueryLimits,
+    },
     /// Any other target (a solver binary): isolated by its own process.
     Other {
         /// The target.
@@ -87,6 +98,21 @@ pub enum Solver {
         /// Its hard timeout.
         timeout: Duration,
     },
+}
+
+impl Solver {
+    /// A target under `--timeout` `timeout`: with calibrated limits if it
+    /// takes a soft limit, else with `timeout` for every query.
+    pub fn of_target(target: Box<dyn Target>, timeout: Duration) -> Self {
+        if target.takes_soft_limit() {
+            Solver::Calibrated {
+                target,
+                limits: QueryLimits::new(timeout),
+            }
+        } else {
+            Solver::Other { target, timeout }
+        }
+    }
 }
 
 /// Runs cases and judges them.
@@ -196,14 +222,47 @@ impl Harness {
                 };
                 (Reply::from_output_in(&out, dialect), out)
             }
+            Solver::Calibrated { target, limits } => {
+                let limit = limits.next_query();
+                let outcome = target.run_within(&script, limit.soft_ms, limit.deadline);
+                let reply = Reply::from_outcome_in(&outcome, dialect);
+                limits.record(limit, decided(&reply), outcome.elapsed());
+                let mut out = raw_output(outcome);
+                let verdict = verdict_of(&reply, &mut out);
+                // A warm worker keeps state between queries: only what a
+                // fresh solver says again is a finding, as for Z3's warm
+                // contexts above.
+                let fresh = verdict
+                    .is_finding()
+                    .then(|| target.run_fresh(&script, limit.soft_ms, limit.deadline))
+                    .flatten();
+                let solver_ns = start.elapsed().as_nanos() as u64;
+                let Some(fresh) = fresh else {
+                    return Judged::new(verdict, out, solver_ns);
+                };
+                let fresh_reply = Reply::from_outcome_in(&fresh, dialect);
+                let mut fresh_out = raw_output(fresh);
+                let fresh_verdict = verdict_of(&fresh_reply, &mut fresh_out);
+                if fresh_verdict.is_finding() {
+                    return Judged::new(fresh_verdict, fresh_out, solver_ns);
+                }
+                let note = format!(
+                    "a warm worker said {} ({}), a fresh solver {}:\n{fresh_out}",
+                    verdict.kind(),
+                    out.trim(),
+                    fresh_verdict.kind()
+                );
+                return Judged {
+                    history_dependent: true,
+                    ..Judged::new(fresh_verdict, note, solver_ns)
+                };
+            }
             Solver::Other { target, timeout } => {
                 let outcome = target.run(&script, *timeout);
-                let reply = Reply::from_outcome_in(&outcome, dialect);
-                let raw = match outcome {
-                    RawOutcome::Finished { stdout, .. } => stdout,
-                    other => other.to_string(),
-                };
-                (reply, raw)
+                (
+                    Reply::from_outcome_in(&outcome, dialect),
+                    raw_output(outcome),
+                )
             }
         };
         let solver_ns = start.elapsed().as_nanos() as u64;
@@ -238,6 +297,26 @@ pub fn crash_site(printed: &str) -> String {
     said.chars().take(300).collect()
 }
 
+/// What a target printed, or what became of it.
+fn raw_output(outcome: RawOutcome) -> String {
+    match outcome {
+        RawOutcome::Finished { stdout, .. } => stdout,
+        other => other.to_string(),
+    }
+}
+
+/// Whether the solver decided the query (sat or unsat): what calibrates
+/// the limits.
+fn decided(reply: &Reply) -> bool {
+    matches!(
+        reply,
+        Reply::Answered {
+            answer: Some(Answer::Sat | Answer::Unsat),
+            ..
+        }
+    )
+}
+
 /// One query in the worker under `limit`: the reply and the output (or
 /// why there is none). A probe's outcome calibrates `limits`.
 fn run_in_worker(
@@ -252,14 +331,7 @@ fn run_in_worker(
     match worker.eval(script, context, limit.soft_ms, limit.deadline) {
         ProcessAnswer::Answered(out) => {
             let reply = Reply::from_output_in(&out, dialect);
-            let decided = matches!(
-                reply,
-                Reply::Answered {
-                    answer: Some(Answer::Sat | Answer::Unsat),
-                    ..
-                }
-            );
-            limits.record(limit, decided, start.elapsed());
+            limits.record(limit, decided(&reply), start.elapsed());
             (reply, out)
         }
         // Past the deadline: the worker is gone, the next query starts
@@ -287,7 +359,76 @@ fn run_in_worker(
 
 #[cfg(test)]
 mod tests {
-    use super::crash_site;
+    use super::*;
+    use crate::semantics::Model;
+    use crate::term::{Dialect, Formula, parse_script};
+    use crate::truth::Truth;
+
+    /// A target that keeps state between queries: its warm answer is
+    /// `warm`, a fresh solver's `fresh`.
+    struct Warm {
+        warm: &'static str,
+        fresh: &'static str,
+    }
+
+    impl Target for Warm {
+        fn name(&self) -> String {
+            "warm".into()
+        }
+        fn version(&self) -> String {
+            "warm 1".into()
+        }
+        fn dialect(&self) -> Dialect {
+            Dialect::Smtlib26
+        }
+        fn run(&mut self, _: &str, _: Duration) -> RawOutcome {
+            finished(self.warm)
+        }
+        fn takes_soft_limit(&self) -> bool {
+            true
+        }
+        fn run_fresh(&mut self, _: &str, _: u32, _: Duration) -> Option<RawOutcome> {
+            Some(finished(self.fresh))
+        }
+    }
+
+    fn finished(stdout: &str) -> RawOutcome {
+        RawOutcome::Finished {
+            stdout: stdout.into(),
+            stderr: String::new(),
+            exit_code: 0,
+            elapsed: Duration::from_millis(1),
+        }
+    }
+
+    #[test]
+    fn a_warm_worker_s_finding_counts_only_if_a_fresh_solver_repeats_it() {
+        let script = parse_script("(declare-const x Int)(assert (> x 2))").unwrap();
+        let formula = Formula::from_script(&script).unwrap();
+        let truth = Truth::Sat {
+            model: Model::default(),
+        };
+        let case = Case::new(formula, truth, Default::default());
+        let run = |warm, fresh| {
+            let target = Box::new(Warm { warm, fresh });
+            let solver = Solver::of_target(target, Duration::from_secs(1));
+            assert!(matches!(solver, Solver::Calibrated { .. }));
+            Harness::new(solver, Printer::default()).execute(&case)
+        };
+        // Unsat for a sat formula, and a fresh solver says so too: kept.
+        let both = run("unsat\n", "unsat\n");
+        assert_eq!(both.verdict.kind(), "unsound");
+        assert!(!both.history_dependent);
+        // Only the warm worker said it: the fresh verdict, marked.
+        let warm_only = run("unsat\n", "unknown\n");
+        assert_eq!(warm_only.verdict.kind(), "unknown");
+        assert!(warm_only.history_dependent);
+        assert!(warm_only.output.contains("a warm worker said unsound"));
+        // No finding: no fresh run is asked for.
+        let plain = run("unknown\n", "unsat\n");
+        assert_eq!(plain.verdict.kind(), "unknown");
+        assert!(!plain.history_dependent);
+    }
 
     #[test]
     fn a_crash_site_is_what_z3_said_before_asking_for_a_report() {

@@ -3,3 +3,4 @@
 pub mod favoured;
 pub mod power;
 pub mod rare;
+pub mod unknowns;
