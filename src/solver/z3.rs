@@ -26,6 +26,15 @@
 //!   and column Z3 reports stays where it was) and sets the global
 //!   `unsat_core` parameter instead, which the front end reads when it is
 //!   created.
+//! - `(set-option :KEY VALUE)` for any key outside SMT-LIB's own options
+//!   (`smt.relevancy`, `rewriter.flat`, a case's settings) sets Z3's
+//!   *global* parameter: every context made after it in the process reads
+//!   it, and a context already made keeps it across `(reset)`. A script
+//!   that sets one is marked ([`PreparedScript::sets_parameters`]); after
+//!   it, [`Z3Library::restore_options`] puts the global parameters back to
+//!   the defaults plus the campaign's `--solver-option`s, and a warm
+//!   context it ran on is replaced (see `z3_worker`), so one case's
+//!   settings never reach the next query.
 
 use std::ffi::{CStr, CString, c_char, c_uint, c_void};
 use std::path::{Path, PathBuf};
@@ -257,7 +266,31 @@ impl Z3Library {
         // SAFETY: `ctx` is a fresh context used by this thread only.
         let out = unsafe { ctx.eval_raw(&script.text) };
         drop(ctx);
+        if script.sets_parameters {
+            self.restore_options();
+        }
         out
+    }
+
+    /// Puts Z3's global parameters back to the defaults plus the options
+    /// accepted for this library by [`Z3Library::set_options`] (the
+    /// campaign's), after a script that set some of its own (see the
+    /// module docs). The soft timeout and the unsat-core parameter are set
+    /// again before each eval anyway. Without `Z3_global_param_reset_all`
+    /// (a fake library in a test), nothing.
+    pub fn restore_options(&self) {
+        let Some(reset_all) = self.api.global_param_reset_all else {
+            return;
+        };
+        let accepted = accepted_options();
+        // SAFETY: plain calls; the strings are NUL-terminated and Z3
+        // copies them.
+        unsafe {
+            reset_all();
+            for (_, k, v) in accepted.iter().filter(|(p, ..)| *p == self.path) {
+                (self.api.global_param_set)(k.as_ptr(), v.as_ptr());
+            }
+        }
     }
 
     /// Sets the Z3 parameter `option` (a `--solver-option`) for every
@@ -375,6 +408,45 @@ pub struct PreparedScript {
     pub text: CString,
     /// The script asked for unsat cores: set [`Z3Library::set_unsat_cores`].
     pub unsat_cores: bool,
+    /// The script sets a Z3 parameter outside SMT-LIB's own options: a
+    /// global one, to restore after it (see the module docs).
+    pub sets_parameters: bool,
+}
+
+/// SMT-LIB's own options, which Z3's front end keeps in the context it
+/// evaluates on (the others become global parameters).
+const SMTLIB_OPTIONS: &[&str] = &[
+    "print-success",
+    "produce-models",
+    "produce-proofs",
+    "produce-unsat-cores",
+    "produce-unsat-assumptions",
+    "produce-assignments",
+    "produce-assertions",
+    "global-declarations",
+    "interactive-mode",
+    "random-seed",
+    "verbosity",
+    "regular-output-channel",
+    "diagnostic-output-channel",
+    "reproducible-resource-limit",
+];
+
+/// Whether `script` has a `(set-option :KEY ...)` whose key is not one of
+/// [`SMTLIB_OPTIONS`]. A match inside a string literal or comment counts
+/// too: it costs a needless restore, never a leak.
+pub fn sets_parameters(script: &str) -> bool {
+    script.match_indices("set-option").any(|(at, word)| {
+        let before = script[..at].trim_end();
+        let after = script[at + word.len()..].trim_start();
+        let key: String = after
+            .strip_prefix(':')
+            .unwrap_or("")
+            .chars()
+            .take_while(|c| !c.is_whitespace() && *c != ')')
+            .collect();
+        before.ends_with('(') && !key.is_empty() && !SMTLIB_OPTIONS.contains(&key.as_str())
+    })
 }
 
 impl PreparedScript {
@@ -391,6 +463,7 @@ impl PreparedScript {
         Some(PreparedScript {
             text: CString::new(bytes).ok()?,
             unsat_cores,
+            sets_parameters: sets_parameters(script),
         })
     }
 }
@@ -615,6 +688,30 @@ mod tests {
                 .unsat_cores
         );
         assert!(PreparedScript::new("a\0b").is_none());
+    }
+
+    #[test]
+    fn only_options_outside_smtlib_set_parameters() {
+        assert!(sets_parameters("(set-option :smt.relevancy 0)(check-sat)"));
+        assert!(sets_parameters("( set-option  :rewriter.flat false )"));
+        assert!(sets_parameters("(set-option :timeout 5)"));
+        assert!(!sets_parameters(
+            "(set-option :produce-models true)\n(set-option :produce-unsat-cores true)"
+        ));
+        assert!(!sets_parameters("(check-sat)(get-option :smt.relevancy)"));
+        assert!(!sets_parameters("set-option :smt.relevancy 0"));
+    }
+
+    #[test]
+    fn a_scripts_parameter_does_not_outlive_it() {
+        let z3 = Z3Library::load(None).unwrap();
+        let _one_at_a_time = params_lock();
+        let read = "(get-option :smt.relevancy)";
+        let default = z3.eval_unserialized(read, None);
+        let set = z3.eval_unserialized(&format!("(set-option :smt.relevancy 0){read}"), None);
+        assert_eq!(set.trim(), "0", "the script's own value: {set}");
+        assert_ne!(default.trim(), "0", "{default}");
+        assert_eq!(z3.eval_unserialized(read, None), default, "restored");
     }
 
     #[test]

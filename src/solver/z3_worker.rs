@@ -49,6 +49,14 @@
 //!   change an answer: a [`Context::Fresh`] query, on a context made for it
 //!   alone, is what a user's `z3 file.smt2` gets, and is how a warm answer
 //!   that looks like a finding is confirmed (see `fuzz::execute::harness`).
+//! - A query that sets a Z3 parameter of its own (a case's settings, as
+//!   `(set-option :smt.relevancy 0)`: a process-wide global parameter, see
+//!   `super::z3`) leaves no trace in the next: after its reply the worker
+//!   restores the global parameters (the defaults plus the campaign's
+//!   `--solver-option`s) and replaces the warm context it ran on instead of
+//!   resetting it, since a context made before keeps what the query set.
+//!   A fresh context's query restores them too. The cost is a new warm
+//!   context per such query (`benches/settings_leak.rs`, docs/settings.md).
 //! - The soft timeout of a warm query is set with `(set-option :timeout N)`
 //!   before the script (options survive `(reset)`), that of a fresh one with
 //!   the global parameter read when its front end is built.
@@ -498,7 +506,7 @@ fn serve(lib: &Z3Library, fd: RawFd, hooks: Option<QueryHooks>) -> ! {
         if !fresh {
             // After the reply: the client judges while the worker resets.
             let _inside = InFlight::enter();
-            warm.reset();
+            warm.reset(lib);
         }
     }
 }
@@ -510,6 +518,9 @@ struct WarmContexts {
     slots: [Option<(Z3Context, u32)>; 2],
     /// The slot the last query used, to reset.
     last: Option<usize>,
+    /// The last query set a global parameter: its context goes, and the
+    /// parameters are restored.
+    set_parameters: bool,
 }
 
 impl WarmContexts {
@@ -530,6 +541,7 @@ impl WarmContexts {
         let (ctx, uses) = self.slots[i].as_mut().expect("made above");
         *uses += 1;
         self.last = Some(i);
+        self.set_parameters = prepared.sets_parameters;
         let set = CString::new(format!("(set-option :timeout {soft_ms})")).expect("digits");
         ctx.eval(&set);
         ctx.eval(&prepared.text)
@@ -544,11 +556,16 @@ impl WarmContexts {
         }
     }
 
-    /// Empties the context the last query used.
-    fn reset(&mut self) {
-        if let Some(i) = self.last.take()
-            && let Some((ctx, _)) = self.slots[i].as_mut()
-        {
+    /// Empties the context the last query used, or replaces it and
+    /// restores the global parameters when the query set some of its own.
+    fn reset(&mut self, lib: &Z3Library) {
+        let Some(i) = self.last.take() else {
+            return;
+        };
+        if std::mem::take(&mut self.set_parameters) {
+            self.slots[i] = None;
+            lib.restore_options();
+        } else if let Some((ctx, _)) = self.slots[i].as_mut() {
             ctx.eval(c"(reset)");
         }
     }
@@ -813,6 +830,36 @@ mod tests {
         let next = z3.eval("(check-sat)", Context::Warm, 5_000, Duration::from_secs(30));
         assert_eq!(next, ProcessAnswer::Answered("sat\n".into()));
         assert_eq!(z3.starts().0, 2, "a new worker after the kill");
+    }
+
+    #[test]
+    fn one_querys_settings_do_not_reach_the_next_on_either_context() {
+        let Some(lib) = lib("one_querys_settings_do_not_reach_the_next_on_either_context") else {
+            return;
+        };
+        let _params = crate::solver::z3::params_lock();
+        let mut z3 = Z3Process::new(lib);
+        let read = "(get-option :smt.relevancy)(check-sat)";
+        let ask = |z3: &mut Z3Process, script: &str, context| {
+            match z3.eval(script, context, 5_000, Duration::from_secs(30)) {
+                ProcessAnswer::Answered(out) => out,
+                other => panic!("{other:?}"),
+            }
+        };
+        let default = ask(&mut z3, read, Context::Warm);
+        assert!(!default.starts_with("0"), "{default}");
+        for context in [Context::Warm, Context::Fresh] {
+            let set = ask(
+                &mut z3,
+                &format!("(set-option :smt.relevancy 0){read}"),
+                context,
+            );
+            assert!(set.starts_with("0"), "{context:?}: {set}");
+            for next in [Context::Warm, Context::Fresh, Context::Warm] {
+                assert_eq!(ask(&mut z3, read, next), default, "{context:?} then {next:?}");
+            }
+        }
+        assert_eq!(z3.starts().0, 1, "one worker throughout");
     }
 
     #[test]
