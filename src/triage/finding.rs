@@ -12,7 +12,10 @@
 //!   `(set-info :status ...)` so `equifuzz run` replays it with the oracle.
 //! - Its first line is the command that replays it: `; equifuzz run FILE
 //!   --target ... --solver-lib ... --solver-option ... --timeout ...`, with
-//!   the file's absolute path, so it runs as written from any folder.
+//!   the file's absolute path, so it runs as written from any folder; a
+//!   case with settings of its own says so there, after a shell comment
+//!   mark (`# needs smt.relevancy=0`), and its script sets them first
+//!   (`(set-option :smt.relevancy 0)`), which `run` reads back.
 //! - Names follow `<solver>-<kind>-<seed>-<id>.smt2`; the id is the hash of
 //!   the formula's text, so one formula found twice is written once.
 
@@ -80,6 +83,17 @@ pub fn replay_line(path: &Path, replay: &str) -> String {
         .to_string()
 }
 
+/// What a replay line adds for a case with settings of its own: a shell
+/// comment naming them (` # needs k=v k2=v2`), which a shell and the
+/// replay-line reader skip; empty without settings.
+pub fn needs_settings(case: &Case) -> String {
+    if case.settings.is_empty() {
+        String::new()
+    } else {
+        format!(" # needs {}", case.settings)
+    }
+}
+
 /// [`smt2_text`], starting with the replay command when the finding's
 /// `path` is known.
 fn finding_text(
@@ -102,6 +116,7 @@ fn finding_text_of(
     let mut out = String::new();
     if let (Some(i), Some(path)) = (info, path) {
         out.push_str(&replay_line(path, i.replay));
+        out.push_str(&needs_settings(case));
         out.push('\n');
     }
     if let Some(i) = info {
@@ -155,7 +170,7 @@ struct PrintedScript {
 fn printed_script(case: &Case, printer: &Printer) -> PrintedScript {
     let status = case.truth.status().to_string();
     let script = case.formula.to_script(Some(&status), case.truth.queries());
-    let mut text = String::new();
+    let mut text = case.settings.script_lines();
     let mut formula = None::<std::ops::Range<usize>>;
     for c in &script.commands {
         let at = text.len();

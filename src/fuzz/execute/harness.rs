@@ -120,9 +120,12 @@ impl Harness {
         if let Some(why) = not_expressible(dialect, &case.formula, Some(&case.truth)) {
             return Judged::new(Verdict::NotExpressible(why), "", 0);
         }
-        let script = self
-            .printer
-            .script(&case.formula.to_script(None, case.truth.queries()));
+        // The case's own settings go first, as set-option lines: the same
+        // text on every target (see `truth::Settings::script_lines`).
+        let script = case.settings.script_lines()
+            + &self
+                .printer
+                .script(&case.formula.to_script(None, case.truth.queries()));
         let expected = Expected::from(&case.truth);
         let verdict_of = |reply: &Reply| judge(&case.formula, Some(&expected), reply);
         let start = Instant::now();
