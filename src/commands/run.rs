@@ -499,7 +499,8 @@ mod tests {
         )
         .unwrap();
         assert!(
-            q[0].query.starts_with("(set-option :smt.relevancy 0)\n(set-option :produce-models"),
+            q[0].query
+                .starts_with("(set-option :smt.relevancy 0)\n(set-option :produce-models"),
             "{}",
             q[0].query
         );

@@ -81,7 +81,10 @@ impl SettingsTable {
             };
             let in_use = !values.is_empty();
             if in_use && (!plain_word(key) || !values.iter().all(|v| plain_word(v))) {
-                return Err(format!("line {}: a key or value is not one plain word", n + 1));
+                return Err(format!(
+                    "line {}: a key or value is not one plain word",
+                    n + 1
+                ));
             }
             entries.push(SettingEntry {
                 key: key.to_string(),
@@ -195,7 +198,12 @@ mod tests {
     fn both_tables_read_and_leave_out_what_the_maintainers_refuse() {
         let z3 = SettingsTable::of(Family::Z3);
         let cvc5 = SettingsTable::of(Family::Cvc5);
-        assert!(z3.len() > 40 && cvc5.len() > 15, "{} {}", z3.len(), cvc5.len());
+        assert!(
+            z3.len() > 40 && cvc5.len() > 15,
+            "{} {}",
+            z3.len(),
+            cvc5.len()
+        );
         for (table, out) in [
             (&z3, &["smt.seq.validate", "sat.cut"][..]),
             (&cvc5, &["seq-array", "strings-alpha-card"][..]),
@@ -239,6 +247,44 @@ mod tests {
         assert_eq!(kept.left_out().count(), 1);
         assert_eq!(lines.len(), 2, "{lines:?}");
         assert!(lines[1].contains("k2 dropped"), "{lines:?}");
+    }
+
+    #[test]
+    fn the_system_z3_keeps_its_own_parameters_and_drops_the_newer_ones() {
+        use crate::solver::{Target, Z3InProcess, Z3Library};
+        let Ok(lib) = Z3Library::load(None) else {
+            eprintln!("SKIPPED: the_system_z3_keeps_its_own_parameters...: no libz3");
+            return;
+        };
+        let version = lib.version();
+        // Each eval holds Z3's parameter lock itself.
+        let mut z3 = Z3InProcess::new(lib);
+        let timeout = std::time::Duration::from_secs(10);
+        let table = SettingsTable::of(Family::Z3);
+        let (kept, lines) = table.probe(&mut |script| refusal(z3.run(script, timeout).stdout()));
+        for key in [
+            "smt.relevancy",
+            "smt.seq.split_w_len",
+            "rewriter.flat",
+            "sat.phase",
+        ] {
+            assert!(
+                kept.entry(key).is_some(),
+                "{version} dropped {key}: {lines:?}"
+            );
+        }
+        if version.starts_with("Z3 4.") {
+            assert!(kept.entry("smt.seq.regex_monadic").is_none(), "{version}");
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.contains("smt.seq.regex_monadic dropped")),
+                "{lines:?}"
+            );
+        }
+        // Probing left no parameter behind.
+        let out = z3.run("(get-option :smt.relevancy)", timeout);
+        assert_eq!(out.stdout().trim(), "2", "{out:?}");
     }
 
     #[test]

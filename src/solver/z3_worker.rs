@@ -840,11 +840,14 @@ mod tests {
         let _params = crate::solver::z3::params_lock();
         let mut z3 = Z3Process::new(lib);
         let read = "(get-option :smt.relevancy)(check-sat)";
-        let ask = |z3: &mut Z3Process, script: &str, context| {
-            match z3.eval(script, context, 5_000, Duration::from_secs(30)) {
-                ProcessAnswer::Answered(out) => out,
-                other => panic!("{other:?}"),
-            }
+        let ask = |z3: &mut Z3Process, script: &str, context| match z3.eval(
+            script,
+            context,
+            5_000,
+            Duration::from_secs(30),
+        ) {
+            ProcessAnswer::Answered(out) => out,
+            other => panic!("{other:?}"),
         };
         let default = ask(&mut z3, read, Context::Warm);
         assert!(!default.starts_with("0"), "{default}");
@@ -856,7 +859,11 @@ mod tests {
             );
             assert!(set.starts_with("0"), "{context:?}: {set}");
             for next in [Context::Warm, Context::Fresh, Context::Warm] {
-                assert_eq!(ask(&mut z3, read, next), default, "{context:?} then {next:?}");
+                assert_eq!(
+                    ask(&mut z3, read, next),
+                    default,
+                    "{context:?} then {next:?}"
+                );
             }
         }
         assert_eq!(z3.starts().0, 1, "one worker throughout");

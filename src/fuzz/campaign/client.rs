@@ -422,6 +422,7 @@ mod tests {
                 schedule: Some(Choice::Uniform),
                 ..SteeringArgs::default()
             },
+            settings_table: Default::default(),
         }
     }
 

@@ -29,6 +29,7 @@ use crate::fuzz::events::share::{ShareFindings, send_solutions_since};
 use crate::fuzz::feedback::edges::EdgeSet;
 use crate::fuzz::mutate::crossover::Crossover;
 use crate::fuzz::mutate::scheduled::TransformationScheduler;
+use crate::fuzz::mutate::settings::SettingsMutator;
 use crate::fuzz::mutate::size_limit::SizeLimit;
 use crate::fuzz::mutate::transformation::{CaseGenerator, FreshCase, TransformationMutator};
 use crate::fuzz::stats::CampaignStats;
@@ -40,8 +41,9 @@ use crate::transform::{
 };
 use crate::truth::Case;
 
-/// The mutator of every campaign: the transformations and a fresh-case
-/// draw, stacked by the transformation scheduler.
+/// The mutator of every campaign: the transformations, the solver
+/// settings (`--settings on`) and a fresh-case draw, stacked by the
+/// transformation scheduler.
 pub(super) type CaseMutator = TransformationScheduler<
     tuple_list_type!(
         TransformationMutator<ConstantAssignment>,
@@ -51,6 +53,7 @@ pub(super) type CaseMutator = TransformationScheduler<
         TransformationMutator<ConstantReplacement>,
         TransformationMutator<NoiseIntroduction>,
         Crossover,
+        SettingsMutator,
         FreshCase
     ),
 >;
@@ -103,6 +106,7 @@ where
             TransformationMutator::new(ConstantReplacement).enabled(transforming),
             TransformationMutator::new(NoiseIntroduction).enabled(transforming),
             Crossover::new(transforming),
+            SettingsMutator::new(cfg.settings_table.clone(), cfg.steering.settings),
             FreshCase::new(generator.clone())
         ),
         cfg.steering.choice(),

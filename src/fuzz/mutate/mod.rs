@@ -1,8 +1,9 @@
-//! The mutators: the transformations (which keep the truth), a crossover
-//! and a fresh-case draw, stacked by a scheduled mutator, within a
-//! formula-size limit.
+//! The mutators: the transformations (which keep the truth), a crossover,
+//! a fresh-case draw and the solver settings, stacked by a scheduled
+//! mutator, within a formula-size limit.
 
 pub mod crossover;
 pub mod scheduled;
+pub mod settings;
 pub mod size_limit;
 pub mod transformation;
