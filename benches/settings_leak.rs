@@ -121,5 +121,8 @@ fn main() {
             t.elapsed()
         })
         .collect();
-    report("restore_options alone (reset all + 1 campaign option)", times);
+    report(
+        "restore_options alone (reset all + 1 campaign option)",
+        times,
+    );
 }

@@ -35,6 +35,13 @@
 //!   the defaults plus the campaign's `--solver-option`s, and a warm
 //!   context it ran on is replaced (see `z3_worker`), so one case's
 //!   settings never reach the next query.
+//! - `(set-option :produce-proofs true)` (a case's proof setting, the proof
+//!   oracle) is refused by the eval front end as the unsat-core option is
+//!   (measured on 4.8.12; 5.4.1 takes it on a fresh context), and proofs
+//!   need the context itself made with the global `proof` parameter:
+//!   [`PreparedScript`] blanks it out too, and such a script runs on a
+//!   context made for it ([`Z3Library::set_proofs`]), never on
+//!   a warm or inherited one ([`PreparedScript::proofs`]).
 
 use std::ffi::{CStr, CString, c_char, c_uint, c_void};
 use std::path::{Path, PathBuf};
@@ -262,10 +269,14 @@ impl Z3Library {
             self.set_soft_timeout(ms);
         }
         self.set_unsat_cores(script.unsat_cores);
+        self.set_proofs(script.proofs);
         let ctx = self.mk_context();
         // SAFETY: `ctx` is a fresh context used by this thread only.
         let out = unsafe { ctx.eval_raw(&script.text) };
         drop(ctx);
+        if script.proofs {
+            self.set_proofs(false);
+        }
         if script.sets_parameters {
             self.restore_options();
         }
@@ -381,6 +392,16 @@ impl Z3Library {
         unsafe { (self.api.global_param_set)(c"timeout".as_ptr(), text.as_ptr()) };
     }
 
+    /// Sets Z3's process-wide `proof` parameter, read when a context and
+    /// its front end are made (at its first eval): on only for a script
+    /// that asked for proofs, and off again after it, so no other context
+    /// gets them.
+    pub fn set_proofs(&self, on: bool) {
+        let value = if on { c"true" } else { c"false" };
+        // SAFETY: both arguments are NUL-terminated; Z3 copies them.
+        unsafe { (self.api.global_param_set)(c"proof".as_ptr(), value.as_ptr()) };
+    }
+
     /// Creates a context with an error handler that returns errors as text.
     ///
     /// The expensive part of a fresh Z3 run (about 10 ms on 4.8.12) is this
@@ -411,6 +432,11 @@ pub struct PreparedScript {
     /// The script sets a Z3 parameter outside SMT-LIB's own options: a
     /// global one, to restore after it (see the module docs).
     pub sets_parameters: bool,
+    /// The script asked for proofs: its `(set-option :produce-proofs ...)`
+    /// is blanked like the unsat-core one, and the context it runs on must
+    /// be made, and first evaluate, with the global `proof` parameter on
+    /// ([`Z3Library::set_proofs`]).
+    pub proofs: bool,
 }
 
 /// SMT-LIB's own options, which Z3's front end keeps in the context it
@@ -453,28 +479,35 @@ impl PreparedScript {
     /// Prepares `script`; `None` if it contains a NUL byte.
     pub fn new(script: &str) -> Option<PreparedScript> {
         let mut bytes = script.as_bytes().to_vec();
-        let mut unsat_cores = false;
-        let mut from = 0;
-        while let Some((start, end, value)) = find_produce_unsat_cores(&bytes, from) {
-            unsat_cores = value;
-            bytes[start..end].fill(b' ');
-            from = end;
-        }
+        let mut lift = |option: &[u8]| {
+            let mut on = false;
+            let mut from = 0;
+            while let Some((start, end, value)) = find_option(&bytes, from, option) {
+                on = value;
+                bytes[start..end].fill(b' ');
+                from = end;
+            }
+            on
+        };
+        let unsat_cores = lift(b":produce-unsat-cores");
+        let proofs = lift(b":produce-proofs");
         Some(PreparedScript {
             text: CString::new(bytes).ok()?,
             unsat_cores,
             sets_parameters: sets_parameters(script),
+            proofs,
         })
     }
 }
 
-/// The next `(set-option :produce-unsat-cores true|false)` at or after
-/// `from`: its byte range and value. Whitespace between tokens may vary.
+/// The next `(set-option OPTION true|false)` at or after `from` (`option`
+/// with its colon, e.g. `:produce-unsat-cores`): its byte range and value.
+/// Whitespace between tokens may vary.
 ///
 /// A match inside a string literal or comment would be blanked too; the
 /// printer never writes one there, and a hand-written script that does gets
 /// at worst a blanked comment.
-fn find_produce_unsat_cores(bytes: &[u8], from: usize) -> Option<(usize, usize, bool)> {
+fn find_option(bytes: &[u8], from: usize, option: &[u8]) -> Option<(usize, usize, bool)> {
     let mut at = from;
     while let Some(off) = bytes[at..].iter().position(|&b| b == b'(') {
         let start = at + off;
@@ -495,7 +528,7 @@ fn find_produce_unsat_cores(bytes: &[u8], from: usize) -> Option<(usize, usize, 
         skip_ws(&mut i);
         let is_option = word(&mut i, b"set-option");
         skip_ws(&mut i);
-        if is_option && word(&mut i, b":produce-unsat-cores") {
+        if is_option && word(&mut i, option) {
             skip_ws(&mut i);
             let value = if word(&mut i, b"true") {
                 Some(true)
@@ -700,6 +733,19 @@ mod tests {
         ));
         assert!(!sets_parameters("(check-sat)(get-option :smt.relevancy)"));
         assert!(!sets_parameters("set-option :smt.relevancy 0"));
+    }
+
+    #[test]
+    fn proofs_come_from_a_fresh_contexts_script() {
+        let z3 = Z3Library::load(None).unwrap();
+        let q = "(set-option :produce-proofs true)\n(declare-const x Int)\n\
+                 (assert (> x 0))(assert (< x 0))(check-sat)(get-proof)";
+        assert!(PreparedScript::new(q).unwrap().proofs);
+        let out = z3.eval(q, None);
+        assert!(
+            out.starts_with("unsat\n(") && !out.contains("error"),
+            "{out}"
+        );
     }
 
     #[test]

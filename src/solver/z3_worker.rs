@@ -57,6 +57,8 @@
 //!   resetting it, since a context made before keeps what the query set.
 //!   A fresh context's query restores them too. The cost is a new warm
 //!   context per such query (`benches/settings_leak.rs`, docs/settings.md).
+//! - A query that asks for proofs runs on a fresh context made with them
+//!   even when sent as warm (see `super::z3`).
 //! - The soft timeout of a warm query is set with `(set-option :timeout N)`
 //!   before the script (options survive `(reset)`), that of a fresh one with
 //!   the global parameter read when its front end is built.
@@ -528,6 +530,11 @@ impl WarmContexts {
         let Some(prepared) = PreparedScript::new(script) else {
             return "(error \"the script contains a NUL byte\")".into();
         };
+        if prepared.proofs {
+            // Proofs need a context made with them: one of its own.
+            self.last = None;
+            return lib.eval_unserialized(script, Some(soft_ms));
+        }
         let i = usize::from(prepared.unsat_cores);
         if self.slots[i]
             .as_ref()
@@ -867,6 +874,28 @@ mod tests {
             }
         }
         assert_eq!(z3.starts().0, 1, "one worker throughout");
+    }
+
+    #[test]
+    fn a_query_asking_for_proofs_gets_one_on_a_warm_worker() {
+        let Some(lib) = lib("a_query_asking_for_proofs_gets_one_on_a_warm_worker") else {
+            return;
+        };
+        let _params = crate::solver::z3::params_lock();
+        let mut z3 = Z3Process::new(lib);
+        let q = "(set-option :produce-proofs true)\n(declare-const x Int)\n\
+                 (assert (> x 0))(assert (< x 0))(check-sat)(get-proof)";
+        for _ in 0..2 {
+            z3.eval("(check-sat)", Context::Warm, 5_000, Duration::from_secs(30));
+            let out = z3.eval(q, Context::Warm, 5_000, Duration::from_secs(30));
+            let ProcessAnswer::Answered(text) = out else {
+                panic!("{out:?}")
+            };
+            assert!(
+                text.starts_with("unsat\n(") && !text.contains("error"),
+                "{text}"
+            );
+        }
     }
 
     #[test]
