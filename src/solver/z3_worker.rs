@@ -840,65 +840,6 @@ mod tests {
     }
 
     #[test]
-    fn one_querys_settings_do_not_reach_the_next_on_either_context() {
-        let Some(lib) = lib("one_querys_settings_do_not_reach_the_next_on_either_context") else {
-            return;
-        };
-        let _params = crate::solver::z3::params_lock();
-        let mut z3 = Z3Process::new(lib);
-        let read = "(get-option :smt.relevancy)(check-sat)";
-        let ask = |z3: &mut Z3Process, script: &str, context| match z3.eval(
-            script,
-            context,
-            5_000,
-            Duration::from_secs(30),
-        ) {
-            ProcessAnswer::Answered(out) => out,
-            other => panic!("{other:?}"),
-        };
-        let default = ask(&mut z3, read, Context::Warm);
-        assert!(!default.starts_with("0"), "{default}");
-        for context in [Context::Warm, Context::Fresh] {
-            let set = ask(
-                &mut z3,
-                &format!("(set-option :smt.relevancy 0){read}"),
-                context,
-            );
-            assert!(set.starts_with("0"), "{context:?}: {set}");
-            for next in [Context::Warm, Context::Fresh, Context::Warm] {
-                assert_eq!(
-                    ask(&mut z3, read, next),
-                    default,
-                    "{context:?} then {next:?}"
-                );
-            }
-        }
-        assert_eq!(z3.starts().0, 1, "one worker throughout");
-    }
-
-    #[test]
-    fn a_query_asking_for_proofs_gets_one_on_a_warm_worker() {
-        let Some(lib) = lib("a_query_asking_for_proofs_gets_one_on_a_warm_worker") else {
-            return;
-        };
-        let _params = crate::solver::z3::params_lock();
-        let mut z3 = Z3Process::new(lib);
-        let q = "(set-option :produce-proofs true)\n(declare-const x Int)\n\
-                 (assert (> x 0))(assert (< x 0))(check-sat)(get-proof)";
-        for _ in 0..2 {
-            z3.eval("(check-sat)", Context::Warm, 5_000, Duration::from_secs(30));
-            let out = z3.eval(q, Context::Warm, 5_000, Duration::from_secs(30));
-            let ProcessAnswer::Answered(text) = out else {
-                panic!("{out:?}")
-            };
-            assert!(
-                text.starts_with("unsat\n(") && !text.contains("error"),
-                "{text}"
-            );
-        }
-    }
-
-    #[test]
     fn in_flight_counts_threads_inside_the_solver() {
         let before = IN_FLIGHT.load(Ordering::SeqCst);
         let guard = InFlight::enter();

@@ -238,31 +238,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_replay_line_naming_settings_still_reads_as_the_replay() {
-        let replay = "--target z3 --timeout 1s";
-        let plain = replay_line(Path::new("/f.smt2"), replay);
-        let mut case = crate::truth::Case::new(
-            Default::default(),
-            Truth::Sat {
-                model: Default::default(),
-            },
-            Default::default(),
-        );
-        assert_eq!(needs_settings(&case), "");
-        case.settings.set("smt.relevancy", "0");
-        let named = plain.clone() + &needs_settings(&case);
-        assert!(named.ends_with(" # needs smt.relevancy=0"), "{named}");
-        let (a, b) = (
-            crate::triage::ReplayArgs::parse(&plain).unwrap(),
-            crate::triage::ReplayArgs::parse(&named).unwrap(),
-        );
-        assert_eq!(format!("{a:?}"), format!("{b:?}"));
-        assert!(
-            smt2_text(&case, None, &Printer::default()).contains("(set-option :smt.relevancy 0)")
-        );
-    }
-
-    #[test]
     fn atomic_writes_replace_the_whole_file_and_leave_no_temporary() {
         let dir = std::env::temp_dir().join(format!("equifuzz-atomic-{}", std::process::id()));
         let path = dir.join("sub/file.smt2");
