@@ -23,8 +23,10 @@ use crate::fuzz::campaign::{self, CampaignConfig, Guidance, SolverSetup, Steerin
 use crate::fuzz::execute::harness::{Harness, Solver};
 use crate::fuzz::execute::library;
 use crate::fuzz::plain::{self, PlainConfig};
-use crate::solver::SolverInfo;
+use crate::solver::option::Family;
+use crate::solver::settings_table::refusal;
 use crate::solver::{DEFAULT_MEMORY_LIMIT, TargetSpec};
+use crate::solver::{SettingsTable, SolverInfo, Target};
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::Printer;
 use crate::triage::files_under;
@@ -141,6 +143,10 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         eprintln!("solver option: {o}");
     }
     eprintln!("dialect: {dialect}");
+    let settings_table = match &cfg.engine {
+        Engine::Libafl(o) if o.settings => probe_settings(target.as_mut(), cfg.timeout)?,
+        _ => SettingsTable::default(),
+    };
     let printer = Printer::new(dialect);
     let findings = cfg.out.join("findings");
     let before = count_findings(&findings);
@@ -159,7 +165,7 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
                 Some(lib) if cfg.solver.target == TargetSpec::Z3 => SolverSetup::Z3(lib),
                 _ => SolverSetup::Other(target),
             };
-            run_libafl(cfg, options, setup, info, printer)?
+            run_libafl(cfg, options, setup, info, printer, settings_table)?
         }
     };
     let found = count_findings(&findings).saturating_sub(before);
@@ -232,6 +238,7 @@ fn run_libafl(
     setup: SolverSetup,
     info: SolverInfo,
     printer: Printer,
+    settings_table: SettingsTable,
 ) -> Result<Option<u64>, FuzzError> {
     let seeds = if options.seeds.is_empty() {
         let default = PathBuf::from(DEFAULT_SEEDS);
@@ -330,6 +337,7 @@ fn run_libafl(
             seeds,
             ..options.clone()
         },
+        settings_table,
     };
     // Every client appends its statistics to one file: the lines after its
     // present end are this campaign's.
@@ -344,6 +352,37 @@ fn run_libafl(
         campaign::run(&campaign_cfg, setup, info, printer)?;
     }
     Ok(Some(judged_since(&stats, stats_from)))
+}
+
+/// `--settings on`: the solver's settings table as its release accepts
+/// it. Each value is tried once, here, and an entry the release refuses
+/// is dropped with one line (see `solver::settings_table`).
+fn probe_settings(target: &mut dyn Target, timeout: Duration) -> Result<SettingsTable, FuzzError> {
+    let name = target.name();
+    let family = Family::of_program(&name).ok_or_else(|| {
+        FuzzError::Usage(format!(
+            "--settings on: equifuzz has settings tables for z3 and cvc5, not for {name}"
+        ))
+    })?;
+    let table = SettingsTable::of(family);
+    let patience = timeout.max(solver::PREFLIGHT_TIMEOUT);
+    let (kept, lines) = table.probe(&mut |script| refusal(target.run(script, patience).stdout()));
+    for line in &lines {
+        eprintln!("{line}");
+    }
+    eprintln!(
+        "settings: on ({} of the {} keys of the {name} table in assets/settings/; {} left \
+         out by the table)",
+        kept.len(),
+        table.len(),
+        table.left_out().count()
+    );
+    if kept.is_empty() {
+        return Err(FuzzError::Usage(format!(
+            "--settings on: {name} refused every entry of its settings table"
+        )));
+    }
+    Ok(kept)
 }
 
 /// The most answers judged, by the statistics lines written to `stats`

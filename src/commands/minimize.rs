@@ -24,8 +24,8 @@ use crate::solver::Target;
 use crate::term::{Dialect, Formula, Printer, parse_script};
 use crate::triage::minimize::{Minimized, Mode, core_refuted, minimize, size};
 use crate::triage::{
-    BucketKey, Finding, INSTANTIATED_CORE, ReplayArgs, files_under, key_of_text, replay_line,
-    smt2_text, variant_of_text,
+    BucketKey, Finding, INSTANTIATED_CORE, ReplayArgs, files_under, key_of_text, needs_settings,
+    replay_line, smt2_text, variant_of_text,
 };
 use crate::truth::{Case, Status, Truth};
 
@@ -233,6 +233,7 @@ fn minimized_text(
         })
         .unwrap_or_default();
     let mut text = replay_line(out, &replay);
+    text.push_str(&needs_settings(&m.case));
     text.push('\n');
     text.push_str(&format!("; equifuzz finding: {}\n", failure.kind));
     if !reproduced {

@@ -50,7 +50,7 @@ use crate::term::{
     parse_located,
 };
 use crate::triage::{expected_core, files_under, read_case};
-use crate::truth::Status;
+use crate::truth::{Settings, Status};
 
 /// The verdict on one `check-sat`.
 #[derive(Clone, Debug)]
@@ -94,6 +94,9 @@ pub struct Prepared {
 pub fn prepare(path: &Path, text: &str, printer: &Printer) -> Result<Vec<Prepared>, String> {
     let commands = parse_located(text).map_err(|e| format!("{}:{e}", path.display()))?;
     let checks = check_sats(&commands).map_err(|e| format!("{}:{e}", path.display()))?;
+    // The file's own solver settings (a finding's case carries them as
+    // set-option lines) go first in every query, as the fuzzer sent them.
+    let settings = Settings::from_commands(commands.iter().map(|c| &c.command)).script_lines();
     let single = checks.len() == 1;
     let mut out = Vec::with_capacity(checks.len());
     for check in checks {
@@ -118,7 +121,8 @@ pub fn prepare(path: &Path, text: &str, printer: &Printer) -> Result<Vec<Prepare
                 ));
             }
         };
-        let query = printer.script(&check.formula.to_script(None, queries(&check, &expected)));
+        let query = settings.clone()
+            + &printer.script(&check.formula.to_script(None, queries(&check, &expected)));
         out.push(Prepared {
             check,
             expected,
@@ -633,6 +637,24 @@ mod tests {
             q[0].expected.as_ref().unwrap().core.as_ref().unwrap().len(),
             2
         );
+    }
+
+    #[test]
+    fn a_files_settings_go_first_in_every_query() {
+        let q = prepare(
+            Path::new("f"),
+            "(set-option :smt.relevancy 0)(set-option :produce-models true)\
+             (set-info :status sat)(declare-const s String)(assert (= s \"a\"))(check-sat)",
+            &Printer::default(),
+        )
+        .unwrap();
+        assert!(
+            q[0].query
+                .starts_with("(set-option :smt.relevancy 0)\n(set-option :produce-models"),
+            "{}",
+            q[0].query
+        );
+        assert_eq!(q[0].query.matches("smt.relevancy").count(), 1);
     }
 
     #[test]

@@ -35,6 +35,7 @@ mod info;
 pub mod option;
 pub mod outcome;
 pub mod process;
+pub mod settings_table;
 pub mod z3;
 pub mod z3_target;
 pub mod z3_worker;
@@ -50,6 +51,7 @@ pub use info::SolverInfo;
 pub use option::SolverOption;
 pub use outcome::{CrashCause, RawOutcome};
 pub use process::ProcessTarget;
+pub use settings_table::SettingsTable;
 pub use z3::Z3Library;
 pub use z3_target::{ContextMode, Z3InProcess, Z3InProcessFork};
 

@@ -27,6 +27,22 @@
 //!   `unsat_core` parameter instead, which the front end reads when it is
 //!   created. `:produce-unsat-assumptions` is refused alike and blanked out
 //!   too (it has no such parameter).
+//! - `(set-option :KEY VALUE)` for any key outside SMT-LIB's own options
+//!   (`smt.relevancy`, `rewriter.flat`, a case's settings) sets Z3's
+//!   *global* parameter: every context made after it in the process reads
+//!   it, and a context already made keeps it across `(reset)`. A script
+//!   that sets one is marked ([`PreparedScript::sets_parameters`]); after
+//!   it, [`Z3Library::restore_options`] puts the global parameters back to
+//!   the defaults plus the campaign's `--solver-option`s, and a warm
+//!   context it ran on is replaced (see `z3_worker`), so one case's
+//!   settings never reach the next query.
+//! - `(set-option :produce-proofs true)` (a case's proof setting, the proof
+//!   oracle) is refused by the eval front end as the unsat-core option is
+//!   (measured on 4.8.12; 5.4.1 takes it on a fresh context), and proofs
+//!   need the context itself made with the global `proof` parameter:
+//!   [`PreparedScript`] blanks it out too, and such a script runs on a
+//!   context made for it ([`Z3Library::set_proofs`]), never on
+//!   a warm or inherited one ([`PreparedScript::proofs`]).
 
 use std::ffi::{CStr, CString, c_char, c_uint, c_void};
 use std::path::{Path, PathBuf};
@@ -254,11 +270,39 @@ impl Z3Library {
             self.set_soft_timeout(ms);
         }
         self.set_unsat_cores(script.unsat_cores);
+        self.set_proofs(script.proofs);
         let ctx = self.mk_context();
         // SAFETY: `ctx` is a fresh context used by this thread only.
         let out = unsafe { ctx.eval_raw(&script.text) };
         drop(ctx);
+        if script.proofs {
+            self.set_proofs(false);
+        }
+        if script.sets_parameters {
+            self.restore_options();
+        }
         out
+    }
+
+    /// Puts Z3's global parameters back to the defaults plus the options
+    /// accepted for this library by [`Z3Library::set_options`] (the
+    /// campaign's), after a script that set some of its own (see the
+    /// module docs). The soft timeout and the unsat-core parameter are set
+    /// again before each eval anyway. Without `Z3_global_param_reset_all`
+    /// (a fake library in a test), nothing.
+    pub fn restore_options(&self) {
+        let Some(reset_all) = self.api.global_param_reset_all else {
+            return;
+        };
+        let accepted = accepted_options();
+        // SAFETY: plain calls; the strings are NUL-terminated and Z3
+        // copies them.
+        unsafe {
+            reset_all();
+            for (_, k, v) in accepted.iter().filter(|(p, ..)| *p == self.path) {
+                (self.api.global_param_set)(k.as_ptr(), v.as_ptr());
+            }
+        }
     }
 
     /// Sets the Z3 parameter `option` (a `--solver-option`) for every
@@ -349,6 +393,16 @@ impl Z3Library {
         unsafe { (self.api.global_param_set)(c"timeout".as_ptr(), text.as_ptr()) };
     }
 
+    /// Sets Z3's process-wide `proof` parameter, read when a context and
+    /// its front end are made (at its first eval): on only for a script
+    /// that asked for proofs, and off again after it, so no other context
+    /// gets them.
+    pub fn set_proofs(&self, on: bool) {
+        let value = if on { c"true" } else { c"false" };
+        // SAFETY: both arguments are NUL-terminated; Z3 copies them.
+        unsafe { (self.api.global_param_set)(c"proof".as_ptr(), value.as_ptr()) };
+    }
+
     /// Creates a context with an error handler that returns errors as text.
     ///
     /// The expensive part of a fresh Z3 run (about 10 ms on 4.8.12) is this
@@ -376,36 +430,84 @@ pub struct PreparedScript {
     pub text: CString,
     /// The script asked for unsat cores: set [`Z3Library::set_unsat_cores`].
     pub unsat_cores: bool,
+    /// The script sets a Z3 parameter outside SMT-LIB's own options: a
+    /// global one, to restore after it (see the module docs).
+    pub sets_parameters: bool,
+    /// The script asked for proofs: its `(set-option :produce-proofs ...)`
+    /// is blanked like the unsat-core one, and the context it runs on must
+    /// be made, and first evaluate, with the global `proof` parameter on
+    /// ([`Z3Library::set_proofs`]).
+    pub proofs: bool,
+}
+
+/// SMT-LIB's own options, which Z3's front end keeps in the context it
+/// evaluates on (the others become global parameters).
+const SMTLIB_OPTIONS: &[&str] = &[
+    "print-success",
+    "produce-models",
+    "produce-proofs",
+    "produce-unsat-cores",
+    "produce-unsat-assumptions",
+    "produce-assignments",
+    "produce-assertions",
+    "global-declarations",
+    "interactive-mode",
+    "random-seed",
+    "verbosity",
+    "regular-output-channel",
+    "diagnostic-output-channel",
+    "reproducible-resource-limit",
+];
+
+/// Whether `script` has a `(set-option :KEY ...)` whose key is not one of
+/// [`SMTLIB_OPTIONS`]. A match inside a string literal or comment counts
+/// too: it costs a needless restore, never a leak.
+pub fn sets_parameters(script: &str) -> bool {
+    script.match_indices("set-option").any(|(at, word)| {
+        let before = script[..at].trim_end();
+        let after = script[at + word.len()..].trim_start();
+        let key: String = after
+            .strip_prefix(':')
+            .unwrap_or("")
+            .chars()
+            .take_while(|c| !c.is_whitespace() && *c != ')')
+            .collect();
+        before.ends_with('(') && !key.is_empty() && !SMTLIB_OPTIONS.contains(&key.as_str())
+    })
 }
 
 impl PreparedScript {
     /// Prepares `script`; `None` if it contains a NUL byte.
     pub fn new(script: &str) -> Option<PreparedScript> {
         let mut bytes = script.as_bytes().to_vec();
-        let mut unsat_cores = false;
-        let mut from = 0;
-        while let Some((start, end, value)) = find_option(&bytes, from, b":produce-unsat-cores") {
-            unsat_cores = value;
-            bytes[start..end].fill(b' ');
-            from = end;
-        }
+        let mut lift = |option: &[u8]| {
+            let mut on = false;
+            let mut from = 0;
+            while let Some((start, end, value)) = find_option(&bytes, from, option) {
+                on = value;
+                bytes[start..end].fill(b' ');
+                from = end;
+            }
+            on
+        };
+        let unsat_cores = lift(b":produce-unsat-cores");
+        let proofs = lift(b":produce-proofs");
         // Refused the same way, and with no global parameter to stand in:
         // `(get-unsat-assumptions)` then fails after its answer, and the
         // oracle reads the assumptions from the core, where Z3 lists them.
-        from = 0;
-        while let Some((start, end, _)) = find_option(&bytes, from, b":produce-unsat-assumptions") {
-            bytes[start..end].fill(b' ');
-            from = end;
-        }
+        lift(b":produce-unsat-assumptions");
         Some(PreparedScript {
             text: CString::new(bytes).ok()?,
             unsat_cores,
+            sets_parameters: sets_parameters(script),
+            proofs,
         })
     }
 }
 
-/// The next `(set-option OPTION true|false)` at or after `from`: its byte
-/// range and value. Whitespace between tokens may vary.
+/// The next `(set-option OPTION true|false)` at or after `from` (`option`
+/// with its colon, e.g. `:produce-unsat-cores`): its byte range and value.
+/// Whitespace between tokens may vary.
 ///
 /// A match inside a string literal or comment would be blanked too; the
 /// printer never writes one there, and a hand-written script that does gets
@@ -624,6 +726,43 @@ mod tests {
                 .unsat_cores
         );
         assert!(PreparedScript::new("a\0b").is_none());
+    }
+
+    #[test]
+    fn only_options_outside_smtlib_set_parameters() {
+        assert!(sets_parameters("(set-option :smt.relevancy 0)(check-sat)"));
+        assert!(sets_parameters("( set-option  :rewriter.flat false )"));
+        assert!(sets_parameters("(set-option :timeout 5)"));
+        assert!(!sets_parameters(
+            "(set-option :produce-models true)\n(set-option :produce-unsat-cores true)"
+        ));
+        assert!(!sets_parameters("(check-sat)(get-option :smt.relevancy)"));
+        assert!(!sets_parameters("set-option :smt.relevancy 0"));
+    }
+
+    #[test]
+    fn proofs_come_from_a_fresh_contexts_script() {
+        let z3 = Z3Library::load(None).unwrap();
+        let q = "(set-option :produce-proofs true)\n(declare-const x Int)\n\
+                 (assert (> x 0))(assert (< x 0))(check-sat)(get-proof)";
+        assert!(PreparedScript::new(q).unwrap().proofs);
+        let out = z3.eval(q, None);
+        assert!(
+            out.starts_with("unsat\n(") && !out.contains("error"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_scripts_parameter_does_not_outlive_it() {
+        let z3 = Z3Library::load(None).unwrap();
+        let _one_at_a_time = params_lock();
+        let read = "(get-option :smt.relevancy)";
+        let default = z3.eval_unserialized(read, None);
+        let set = z3.eval_unserialized(&format!("(set-option :smt.relevancy 0){read}"), None);
+        assert_eq!(set.trim(), "0", "the script's own value: {set}");
+        assert_ne!(default.trim(), "0", "{default}");
+        assert_eq!(z3.eval_unserialized(read, None), default, "restored");
     }
 
     #[test]

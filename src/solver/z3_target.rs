@@ -145,7 +145,13 @@ impl Z3InProcessFork {
             address_space,
             cpu_seconds: None,
         };
-        let ctx = self.parent_context(prepared.unsat_cores);
+        // Proofs need a context made with them (see `super::z3`): such a
+        // script gets a fresh one in the child.
+        let ctx = if prepared.proofs {
+            None
+        } else {
+            self.parent_context(prepared.unsat_cores)
+        };
         let deadline = super::child::deadline_after(start, timeout);
         let setup = ChildSetup {
             soft_ms,
@@ -184,6 +190,7 @@ fn query(
     let ctx = match inherited {
         Some(ctx) => ctx,
         None => {
+            lib.set_proofs(script.proofs);
             fresh = lib.mk_context();
             &fresh
         }

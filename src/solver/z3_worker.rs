@@ -49,6 +49,16 @@
 //!   change an answer: a [`Context::Fresh`] query, on a context made for it
 //!   alone, is what a user's `z3 file.smt2` gets, and is how a warm answer
 //!   that looks like a finding is confirmed (see `fuzz::execute::harness`).
+//! - A query that sets a Z3 parameter of its own (a case's settings, as
+//!   `(set-option :smt.relevancy 0)`: a process-wide global parameter, see
+//!   `super::z3`) leaves no trace in the next: after its reply the worker
+//!   restores the global parameters (the defaults plus the campaign's
+//!   `--solver-option`s) and replaces the warm context it ran on instead of
+//!   resetting it, since a context made before keeps what the query set.
+//!   A fresh context's query restores them too. The cost is a new warm
+//!   context per such query (`benches/settings_leak.rs`, docs/settings.md).
+//! - A query that asks for proofs runs on a fresh context made with them
+//!   even when sent as warm (see `super::z3`).
 //! - The soft timeout of a warm query is set with `(set-option :timeout N)`
 //!   before the script (options survive `(reset)`), that of a fresh one with
 //!   the global parameter read when its front end is built.
@@ -498,7 +508,7 @@ fn serve(lib: &Z3Library, fd: RawFd, hooks: Option<QueryHooks>) -> ! {
         if !fresh {
             // After the reply: the client judges while the worker resets.
             let _inside = InFlight::enter();
-            warm.reset();
+            warm.reset(lib);
         }
     }
 }
@@ -510,6 +520,9 @@ struct WarmContexts {
     slots: [Option<(Z3Context, u32)>; 2],
     /// The slot the last query used, to reset.
     last: Option<usize>,
+    /// The last query set a global parameter: its context goes, and the
+    /// parameters are restored.
+    set_parameters: bool,
 }
 
 impl WarmContexts {
@@ -517,6 +530,11 @@ impl WarmContexts {
         let Some(prepared) = PreparedScript::new(script) else {
             return "(error \"the script contains a NUL byte\")".into();
         };
+        if prepared.proofs {
+            // Proofs need a context made with them: one of its own.
+            self.last = None;
+            return lib.eval_unserialized(script, Some(soft_ms));
+        }
         let i = usize::from(prepared.unsat_cores);
         if self.slots[i]
             .as_ref()
@@ -530,6 +548,7 @@ impl WarmContexts {
         let (ctx, uses) = self.slots[i].as_mut().expect("made above");
         *uses += 1;
         self.last = Some(i);
+        self.set_parameters = prepared.sets_parameters;
         let set = CString::new(format!("(set-option :timeout {soft_ms})")).expect("digits");
         ctx.eval(&set);
         ctx.eval(&prepared.text)
@@ -544,11 +563,16 @@ impl WarmContexts {
         }
     }
 
-    /// Empties the context the last query used.
-    fn reset(&mut self) {
-        if let Some(i) = self.last.take()
-            && let Some((ctx, _)) = self.slots[i].as_mut()
-        {
+    /// Empties the context the last query used, or replaces it and
+    /// restores the global parameters when the query set some of its own.
+    fn reset(&mut self, lib: &Z3Library) {
+        let Some(i) = self.last.take() else {
+            return;
+        };
+        if std::mem::take(&mut self.set_parameters) {
+            self.slots[i] = None;
+            lib.restore_options();
+        } else if let Some((ctx, _)) = self.slots[i].as_mut() {
             ctx.eval(c"(reset)");
         }
     }

@@ -12,7 +12,10 @@
 //!   `(set-info :status ...)` so `equifuzz run` replays it with the oracle.
 //! - Its first line is the command that replays it: `; equifuzz run FILE
 //!   --target ... --solver-lib ... --solver-option ... --timeout ...`, with
-//!   the file's absolute path, so it runs as written from any folder.
+//!   the file's absolute path, so it runs as written from any folder; a
+//!   case with settings of its own says so there, after a shell comment
+//!   mark (`# needs smt.relevancy=0`), and its script sets them first
+//!   (`(set-option :smt.relevancy 0)`), which `run` reads back.
 //! - An incremental case's file is its whole script: a
 //!   `(set-info :status ...)` and, for unsat, an `; expected unsat core:`
 //!   comment (assertions and assumption literals) before each `check-sat`,
@@ -84,6 +87,17 @@ pub fn replay_line(path: &Path, replay: &str) -> String {
         .to_string()
 }
 
+/// What a replay line adds for a case with settings of its own: a shell
+/// comment naming them (` # needs k=v k2=v2`), which a shell and the
+/// replay-line reader skip; empty without settings.
+pub fn needs_settings(case: &Case) -> String {
+    if case.settings.is_empty() {
+        String::new()
+    } else {
+        format!(" # needs {}", case.settings)
+    }
+}
+
 /// [`smt2_text`], starting with the replay command when the finding's
 /// `path` is known.
 fn finding_text(
@@ -106,6 +120,7 @@ fn finding_text_of(
     let mut out = String::new();
     if let (Some(i), Some(path)) = (info, path) {
         out.push_str(&replay_line(path, i.replay));
+        out.push_str(&needs_settings(case));
         out.push('\n');
     }
     if let Some(i) = info {
@@ -176,7 +191,7 @@ struct PrintedScript {
 /// as [`Printer::script`] does, noting where the formula lies.
 fn printed_script(case: &Case, printer: &Printer) -> PrintedScript {
     let script = case.script(true);
-    let mut text = String::new();
+    let mut text = case.settings.script_lines();
     let mut formula = None::<std::ops::Range<usize>>;
     // The core each unsat check-sat of an incremental script is held to,
     // over its assertions and assumption literals, as `run` reads it.

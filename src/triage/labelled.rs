@@ -151,7 +151,8 @@ pub fn read_case(text: &str, default_category: &str) -> Result<Case, LabelledErr
         // transformations rely on, whatever its category says.
         anchor: None,
     };
-    let case = Case::new(formula, truth, provenance);
+    let mut case = Case::new(formula, truth, provenance);
+    case.settings = crate::truth::Settings::from_commands(&script.commands);
     case.check()
         .map_err(|e| LabelledError::Truth(e.to_string()))?;
     Ok(case)
@@ -185,13 +186,18 @@ mod tests {
         fn a_written_case_reads_back_as_itself(seed in any::<u64>()) {
             let mut g = MixedCaseGenerator::new(ConstantPool::boundary()).unwrap().seed(seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let case = g.next(&mut rng);
+            let mut case = g.next(&mut rng);
+            if seed % 2 == 0 {
+                case.settings.set("smt.relevancy", (seed % 3).to_string());
+                case.settings.set("re-elim", "agg");
+            }
             let text = smt2_text(&case, None, &Printer::default());
             let back = read_case(&text, "unused").map_err(|e| {
                 TestCaseError::fail(format!("{e}\n{text}"))
             })?;
             prop_assert_eq!(&back.formula, &case.formula);
             prop_assert_eq!(&back.truth, &case.truth);
+            prop_assert_eq!(&back.settings, &case.settings);
             // Everything but the generators' anchor marker, which text
             // cannot carry (see `truth::AnchorStructure`).
             let mut expected = case.provenance.clone();

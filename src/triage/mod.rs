@@ -17,7 +17,8 @@ pub use bucket::{
     variant_of_text,
 };
 pub use finding::{
-    FindingInfo, replay_line, smt2_text, stable_hash, write_atomically, write_finding,
+    FindingInfo, needs_settings, replay_line, smt2_text, stable_hash, write_atomically,
+    write_finding,
 };
 pub use known::KnownBugs;
 pub use labelled::{LabelledError, expected_core, read_case};

@@ -158,6 +158,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_replay_line_naming_settings_still_reads_as_the_replay() {
+        let replay = "--target z3 --timeout 1s";
+        let plain = crate::triage::replay_line(Path::new("/f.smt2"), replay);
+        let mut case = crate::truth::Case::new(
+            Default::default(),
+            crate::truth::Truth::Sat {
+                model: Default::default(),
+            },
+            Default::default(),
+        );
+        assert_eq!(crate::triage::needs_settings(&case), "");
+        case.settings.set("smt.relevancy", "0");
+        let named = plain.clone() + &crate::triage::needs_settings(&case);
+        assert!(named.ends_with(" # needs smt.relevancy=0"), "{named}");
+        let (a, b) = (
+            ReplayArgs::parse(&plain).unwrap(),
+            ReplayArgs::parse(&named).unwrap(),
+        );
+        assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        assert!(
+            crate::triage::smt2_text(&case, None, &crate::term::Printer::default())
+                .contains("(set-option :smt.relevancy 0)")
+        );
+    }
+
+    #[test]
     fn the_replay_line_reads_back() {
         let line = "; equifuzz run '/a b/f.smt2' --target z3 --solver-lib '/x y/libz3.so' \
                     --solver-option smt.random_seed=7 --dialect z3-4.8.5 --timeout 2000ms";

@@ -10,11 +10,32 @@
 //!   the order its settings were drawn in.
 //! - The empty settings are the solver's defaults: a case made before
 //!   settings existed (a corpus file, a text file) has them.
+//! - A case's settings reach every solver the same way: as
+//!   `(set-option :KEY VALUE)` lines at the top of its script
+//!   ([`Settings::script_lines`]), which a finding's `.smt2` keeps and
+//!   `run` and a labelled-file reader read back ([`Settings::from_commands`]),
+//!   leaving out the options the printer writes for its own queries
+//!   ([`SCRIPT_OPTIONS`]).
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+
+use crate::term::{Command, SExpr};
+
+/// The options a printed script sets for its own queries (models, cores)
+/// or that shape the script rather than the solver: never a case's
+/// setting.
+pub const SCRIPT_OPTIONS: &[&str] = &[
+    "produce-models",
+    "produce-unsat-cores",
+    "produce-unsat-assumptions",
+    "produce-assignments",
+    "print-success",
+    "global-declarations",
+    "incremental",
+];
 
 /// One `KEY=VALUE` setting of a case.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -55,6 +76,40 @@ impl Settings {
     /// The value of `key`, if set.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.by_key.get(key).map(String::as_str)
+    }
+
+    /// `(set-option :KEY VALUE)`, one line per setting in key order: what
+    /// goes at the top of the case's script (empty for none).
+    pub fn script_lines(&self) -> String {
+        let mut out = String::new();
+        for (key, value) in &self.by_key {
+            out.push_str(&format!("(set-option :{key} {value})\n"));
+        }
+        out
+    }
+
+    /// The settings a script's `set-option` commands make, but for
+    /// [`SCRIPT_OPTIONS`]; a later command for a key wins, as in the
+    /// solver.
+    pub fn from_commands<'c>(commands: impl IntoIterator<Item = &'c Command>) -> Settings {
+        let mut settings = Settings::default();
+        for c in commands {
+            if let Command::SetOption(key, value) = c
+                && !SCRIPT_OPTIONS.contains(&key.as_str())
+            {
+                let value = match value {
+                    SExpr::Symbol(v) | SExpr::Decimal(v) => v.clone(),
+                    SExpr::Keyword(v) => format!(":{v}"),
+                    SExpr::Numeral(n) => n.to_string(),
+                    SExpr::Str(v) => format!("\"{}\"", v.replace('"', "\"\"")),
+                    // Not a value any table entry takes: kept as the
+                    // solver would not read it, so the case still fails.
+                    SExpr::List(_) => format!("{value:?}"),
+                };
+                settings.set(key.clone(), value);
+            }
+        }
+        settings
     }
 
     /// The settings in ascending key order.
@@ -120,8 +175,24 @@ mod tests {
     }
 
     #[test]
+    fn settings_print_as_set_options_and_read_back_without_the_scripts_own() {
+        let mut s = Settings::default();
+        s.set("smt.relevancy", "0");
+        s.set("re-elim", "agg");
+        let lines = s.script_lines();
+        assert_eq!(
+            lines,
+            "(set-option :re-elim agg)\n(set-option :smt.relevancy 0)\n"
+        );
+        let text = format!("{lines}(set-option :produce-models true)(check-sat)");
+        let script = crate::term::parse_script(&text).unwrap();
+        assert_eq!(Settings::from_commands(&script.commands), s);
+    }
+
+    #[test]
     fn no_settings_print_as_nothing() {
         assert!(Settings::default().is_empty());
         assert_eq!(Settings::default().to_string(), "");
+        assert_eq!(Settings::default().script_lines(), "");
     }
 }

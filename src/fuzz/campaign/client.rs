@@ -434,6 +434,7 @@ mod tests {
                 schedule: Some(Choice::Uniform),
                 ..SteeringArgs::default()
             },
+            settings_table: Default::default(),
         }
     }
 

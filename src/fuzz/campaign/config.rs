@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use crate::fuzz::mutate::scheduled::Choice;
 use crate::generate::ConstantPool;
+use crate::solver::SettingsTable;
 use crate::source::Theory;
 
 /// The flags that steer the LibAFL loop (`equifuzz fuzz`, `--engine libafl`).
@@ -99,6 +100,19 @@ pub struct SteeringArgs {
     /// mutants ended unknown (see src/fuzz/schedule/unknowns.rs).
     #[arg(long)]
     pub demote_unknown: bool,
+    /// Let cases carry solver settings of their own (`on`): a mutation
+    /// adds, changes or drops one, drawn from the solver's settings table
+    /// (assets/settings/, as the release accepts it), and a bandit learns
+    /// which keys pay; `off` (the default) runs every case on the
+    /// solver's defaults (see docs/settings.md).
+    #[arg(
+        long,
+        value_name = "on|off",
+        default_value = "off",
+        action = clap::ArgAction::Set,
+        value_parser = clap::builder::BoolishValueParser::new()
+    )]
+    pub settings: bool,
 }
 
 /// A feature turned on or off on the command line (`--incremental off`).
@@ -135,6 +149,7 @@ impl Default for SteeringArgs {
             incremental: Switch::On,
             query_log: false,
             demote_unknown: false,
+            settings: false,
         }
     }
 }
@@ -188,6 +203,7 @@ impl SteeringArgs {
             (self.len_control, "--len-control"),
             (self.schedule.is_some(), "--schedule"),
             (self.generate_only, "--generate-only"),
+            (self.settings, "--settings"),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))
@@ -231,6 +247,10 @@ pub struct CampaignConfig {
     /// The steering flags, as given; `seeds` are the folders whose cases
     /// seed the corpus (the command fills in the default).
     pub steering: SteeringArgs,
+    /// What the settings mutation draws from: the solver's table as its
+    /// release accepts it (probed by the command), empty when
+    /// `--settings off`.
+    pub settings_table: SettingsTable,
 }
 
 #[cfg(test)]

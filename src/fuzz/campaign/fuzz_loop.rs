@@ -30,6 +30,7 @@ use crate::fuzz::events::share::{ShareFindings, send_solutions_since};
 use crate::fuzz::feedback::edges::EdgeSet;
 use crate::fuzz::mutate::crossover::Crossover;
 use crate::fuzz::mutate::scheduled::TransformationScheduler;
+use crate::fuzz::mutate::settings::SettingsMutator;
 use crate::fuzz::mutate::size_limit::SizeLimit;
 use crate::fuzz::mutate::splice::{Join, Splice};
 use crate::fuzz::mutate::transformation::{CaseGenerator, FreshCase, TransformationMutator};
@@ -43,8 +44,9 @@ use crate::transform::{
 };
 use crate::truth::Case;
 
-/// The mutator of every campaign: the transformations and a fresh-case
-/// draw, stacked by the transformation scheduler.
+/// The mutator of every campaign: the transformations, the solver
+/// settings (`--settings on`) and a fresh-case draw, stacked by the
+/// transformation scheduler.
 pub(super) type CaseMutator = TransformationScheduler<
     tuple_list_type!(
         TransformationMutator<ConstantAssignment>,
@@ -60,6 +62,7 @@ pub(super) type CaseMutator = TransformationScheduler<
         Splice,
         Splice,
         Splice,
+        SettingsMutator,
         FreshCase
     ),
 >;
@@ -119,6 +122,7 @@ where
             Splice::new(Join::Interleave, incremental),
             Splice::new(Join::NoiseScope, incremental),
             Splice::new(Join::Reset, incremental),
+            SettingsMutator::new(cfg.settings_table.clone(), cfg.steering.settings),
             FreshCase::new(generator.clone())
         ),
         cfg.steering.choice(),

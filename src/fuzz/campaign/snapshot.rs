@@ -15,6 +15,7 @@ use std::path::Path;
 use super::State;
 use crate::fuzz::feedback::edges::EdgeSet;
 use crate::fuzz::mutate::scheduled::TransformationCounts;
+use crate::fuzz::mutate::settings::SettingCounts;
 use crate::fuzz::mutate::size_limit::SizeLimit;
 use crate::fuzz::stats::CampaignStats;
 use libafl::HasMetadata;
@@ -111,6 +112,11 @@ pub struct Snapshot {
     /// executions whose input it helped make.
     #[serde(default)]
     pub transformation_secs: BTreeMap<String, f64>,
+    /// Per key of the settings table (`--settings on`): `[used, new
+    /// corpus entries]` of the executions whose case it was set or
+    /// changed for.
+    #[serde(default)]
+    pub settings: BTreeMap<String, [u64; 2]>,
     /// Queries answered `sat` or `unsat` (right or wrong), per hour of
     /// wall time.
     #[serde(default)]
@@ -250,6 +256,17 @@ pub(super) fn snapshot(state: &State, edges_total: usize, last: bool) -> Snapsho
             .metadata::<TransformationCounts>()
             .map(TransformationCounts::solver_secs)
             .unwrap_or_default(),
+        settings: state
+            .metadata::<SettingCounts>()
+            .map(|c| {
+                c.counts
+                    .report()
+                    .into_iter()
+                    .filter(|(_, [used, ..])| *used > 0)
+                    .map(|(k, [used, _, new])| (k, [used, new]))
+                    .collect()
+            })
+            .unwrap_or_default(),
         answered_per_hour: stats.answered() as f64 * 3600.0 / time,
         verdict_secs: stats.verdict_secs.clone(),
         in_solver: stats.solver_secs / time,
@@ -291,6 +308,15 @@ pub fn print_summary(s: &Snapshot) {
         println!("transformations (used / skipped / new corpus entries):");
         for (name, [used, skipped, new]) in &s.transformations {
             println!("  {name:>22}: {used} / {skipped} / {new}");
+        }
+    }
+    if !s.settings.is_empty() {
+        // The keys the settings bandit drew most, with what they added.
+        let mut keys: Vec<_> = s.settings.iter().collect();
+        keys.sort_by_key(|(k, [used, _])| (std::cmp::Reverse(*used), *k));
+        println!("settings, most drawn (used / new corpus entries):");
+        for (key, [used, new]) in keys.into_iter().take(10) {
+            println!("  {key:>32}: {used} / {new}");
         }
     }
     println!(

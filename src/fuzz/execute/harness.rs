@@ -163,7 +163,9 @@ impl Harness {
         {
             return Judged::new(Verdict::NotExpressible(why), "", 0);
         }
-        let script = self.printer.script(&case.script(false));
+        // The case's own settings go first, as set-option lines: the same
+        // text on every target (see `truth::Settings::script_lines`).
+        let script = case.settings.script_lines() + &self.printer.script(&case.script(false));
         let expected = Expected::from(&case.truth);
         // An incremental case is judged check-sat by check-sat from the
         // whole output; its output starts with the line that says which

@@ -128,7 +128,7 @@ impl TransformationCounts {
     /// The arm the bandit picks: an untried one, else the highest
     /// discounted-UCB score on pay per solver-second; `draw` (a random
     /// number) breaks ties.
-    fn pick(&self, draw: u64) -> usize {
+    pub(crate) fn pick(&self, draw: u64) -> usize {
         let one_of = |n: usize| (draw % n as u64) as usize;
         let untried: Vec<usize> = (0..self.arms.len())
             .filter(|&i| self.arms[i].pulls < 1e-9)

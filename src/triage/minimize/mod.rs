@@ -26,6 +26,9 @@
 //!   only unsat and its core is marked as not rechecked
 //!   ([`Minimized::instantiated`]).
 //!
+//! Solver settings the failure does not need are dropped first (a case's
+//! settings never bear on its truth; `truth::Settings`).
+//!
 //! An incremental case's script shrinks before anything else (`script`):
 //! whole scopes, then checks, assertions and assumptions no unsat check
 //! needs; a script left with one `check-sat` becomes the one-shot case of
@@ -147,7 +150,8 @@ pub fn minimize(
     let mut same_size_rounds = 0;
     loop {
         let size_before = size(&r.best);
-        let mut changed = r.drop_assertions();
+        let mut changed = r.drop_settings();
+        changed |= r.drop_assertions();
         changed |= r.eliminate_definitions();
         changed |= r.drop_unused();
         if sat {
@@ -211,6 +215,25 @@ mod tests {
         (assert (= (str.len s) 5))\
         (assert (= (str.to_int (str.from_int (str.len (str.from_int n)))) 3))\
         (assert (str.prefixof \"he\" s))";
+
+    #[test]
+    fn settings_the_failure_does_not_need_are_dropped() {
+        let mut case = read_case(SAT, "t").unwrap();
+        for (k, v) in [
+            ("smt.relevancy", "0"),
+            ("rewriter.flat", "false"),
+            ("sat.phase", "random"),
+        ] {
+            case.settings.set(k, v);
+        }
+        // The "solver" fails while relevancy is off.
+        let m = run(&case, Mode::Exact, &mut |c| {
+            c.settings.get("smt.relevancy") == Some("0")
+        });
+        assert_eq!(m.case.settings.to_string(), "smt.relevancy=0");
+        let m = run(&case, Mode::Exact, &mut |_| true);
+        assert!(m.case.settings.is_empty());
+    }
 
     #[test]
     fn sat_keeps_what_fails_and_a_valid_model() {

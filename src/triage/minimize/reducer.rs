@@ -175,6 +175,27 @@ impl Reducer<'_> {
         changed
     }
 
+    /// Drops the case's solver settings its failure does not need: all at
+    /// once first, then one at a time (the formula and its truth stay as
+    /// they are, so every candidate keeps the truth).
+    pub(super) fn drop_settings(&mut self) -> bool {
+        if self.best.settings.is_empty() {
+            return false;
+        }
+        let mut none = self.best.clone();
+        none.settings = Default::default();
+        if self.try_keep(none) {
+            return true;
+        }
+        let mut changed = false;
+        for s in self.best.settings.iter().collect::<Vec<_>>() {
+            let mut c = self.best.clone();
+            c.settings.remove(&s.key);
+            changed |= self.try_keep(c);
+        }
+        changed
+    }
+
     /// Drops declarations (and model values) no assertion uses.
     pub(super) fn drop_unused(&mut self) -> bool {
         let used: BTreeSet<String> = self

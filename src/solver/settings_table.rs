@@ -1,0 +1,298 @@
+//! The settings a case may carry, per solver, as data: `assets/settings/z3.tsv`
+//! and `assets/settings/cvc5.tsv`, one row per parameter or option with its
+//! value domain, the source that documents it, and the options left out
+//! with why (read by [`SettingsTable::of`]).
+//!
+//! # Invariants
+//!
+//! - Only rows whose values column is not `-` are drawn from; every key
+//!   and value is one word with no parenthesis, quote or `;`, so that
+//!   `(set-option :KEY VALUE)` prints and reads back as itself (checked
+//!   when the table is read; the tables are compiled in and a test reads
+//!   both).
+//! - A release that refuses an entry loses it at the start of a campaign,
+//!   with one line per entry ([`SettingsTable::probe`]), never a refusal
+//!   per query: a value it refuses is dropped, and a key whose every value
+//!   is refused goes with them.
+
+use super::option::Family;
+
+/// One parameter or option a case may set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingEntry {
+    /// The key, as `(set-option :KEY ...)` takes it.
+    pub key: String,
+    /// The values drawn from (empty: left out).
+    pub values: Vec<String>,
+    /// Where the key and its values are documented.
+    pub source: String,
+    /// Why it is left out, or what to know about it.
+    pub note: String,
+}
+
+/// The settings table of one solver (see the module docs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsTable {
+    entries: Vec<SettingEntry>,
+}
+
+const Z3_TSV: &str = include_str!("../../assets/settings/z3.tsv");
+const CVC5_TSV: &str = include_str!("../../assets/settings/cvc5.tsv");
+
+/// A word a `(set-option ...)` prints and reads back as itself.
+fn plain_word(w: &str) -> bool {
+    !w.is_empty()
+        && w.chars()
+            .all(|c| !c.is_whitespace() && !"()\";|".contains(c))
+}
+
+impl SettingsTable {
+    /// The table of `family`, every row (the left-out ones too: see
+    /// [`SettingsTable::left_out`]).
+    pub fn of(family: Family) -> SettingsTable {
+        let text = match family {
+            Family::Z3 => Z3_TSV,
+            Family::Cvc5 => CVC5_TSV,
+        };
+        Self::parse(text).expect("the compiled-in settings tables are well formed (tested)")
+    }
+
+    /// Reads a table: `key<TAB>values<TAB>source<TAB>note` rows after a
+    /// header row, `#` lines are comments; `values` is a comma-separated
+    /// list, or `-` for an option left out.
+    pub fn parse(text: &str) -> Result<SettingsTable, String> {
+        let mut entries = Vec::new();
+        let mut header = true;
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if std::mem::take(&mut header) {
+                continue;
+            }
+            let cols: Vec<&str> = line.split('\t').collect();
+            let [key, values, source, note] = cols[..] else {
+                return Err(format!("line {}: expected 4 tab-separated columns", n + 1));
+            };
+            let values: Vec<String> = if values == "-" {
+                Vec::new()
+            } else {
+                values.split(',').map(|v| v.trim().to_string()).collect()
+            };
+            let in_use = !values.is_empty();
+            if in_use && (!plain_word(key) || !values.iter().all(|v| plain_word(v))) {
+                return Err(format!(
+                    "line {}: a key or value is not one plain word",
+                    n + 1
+                ));
+            }
+            entries.push(SettingEntry {
+                key: key.to_string(),
+                values,
+                source: source.to_string(),
+                note: note.to_string(),
+            });
+        }
+        Ok(SettingsTable { entries })
+    }
+
+    /// The entries drawn from (those with values).
+    pub fn entries(&self) -> impl Iterator<Item = &SettingEntry> {
+        self.entries.iter().filter(|e| !e.values.is_empty())
+    }
+
+    /// The options the table leaves out, with why.
+    pub fn left_out(&self) -> impl Iterator<Item = &SettingEntry> {
+        self.entries.iter().filter(|e| e.values.is_empty())
+    }
+
+    /// The entry of `key`, if drawn from.
+    pub fn entry(&self, key: &str) -> Option<&SettingEntry> {
+        self.entries().find(|e| e.key == key)
+    }
+
+    /// Whether nothing can be drawn.
+    pub fn is_empty(&self) -> bool {
+        self.entries().next().is_none()
+    }
+
+    /// How many entries can be drawn.
+    pub fn len(&self) -> usize {
+        self.entries().count()
+    }
+
+    /// The table a release accepts: each value is tried once with
+    /// `refuses` (given the script `(set-option :KEY VALUE)(check-sat)`,
+    /// it returns the solver's complaint, if any); refused values are
+    /// dropped, and so is a key left without values. Returns the kept
+    /// table and one line per entry that lost anything.
+    pub fn probe(
+        &self,
+        refuses: &mut dyn FnMut(&str) -> Option<String>,
+    ) -> (SettingsTable, Vec<String>) {
+        let mut kept = Vec::new();
+        let mut lines = Vec::new();
+        for e in &self.entries {
+            if e.values.is_empty() {
+                kept.push(e.clone());
+                continue;
+            }
+            let mut values = Vec::new();
+            let mut said = Vec::new();
+            for v in &e.values {
+                let script = format!("(set-option :{} {v})\n(check-sat)\n", e.key);
+                match refuses(&script) {
+                    None => values.push(v.clone()),
+                    Some(why) => said.push((v.clone(), why)),
+                }
+            }
+            if let Some((_, why)) = said.first() {
+                let why: String = why.split_whitespace().collect::<Vec<_>>().join(" ");
+                let why: String = why.chars().take(160).collect();
+                lines.push(if values.is_empty() {
+                    format!("settings: {} dropped: refused ({why})", e.key)
+                } else {
+                    let refused: Vec<&str> = said.iter().map(|(v, _)| v.as_str()).collect();
+                    format!(
+                        "settings: {} keeps {}, drops {} ({why})",
+                        e.key,
+                        values.join(","),
+                        refused.join(",")
+                    )
+                });
+            }
+            if !values.is_empty() {
+                kept.push(SettingEntry {
+                    values,
+                    ..e.clone()
+                });
+            }
+        }
+        (SettingsTable { entries: kept }, lines)
+    }
+}
+
+/// What a solver's output says about a probe script: its complaint, if
+/// the option was refused (an `(error ...)`, `unsupported`, or no answer).
+pub fn refusal(output: &str) -> Option<String> {
+    let trimmed = output.trim();
+    let answered = trimmed
+        .lines()
+        .any(|l| matches!(l.trim(), "sat" | "unsat" | "unknown"));
+    if trimmed.contains("(error") || trimmed.contains("unsupported") || !answered {
+        Some(if trimmed.is_empty() {
+            "no answer".to_string()
+        } else {
+            trimmed.to_string()
+        })
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_tables_read_and_leave_out_what_the_maintainers_refuse() {
+        let z3 = SettingsTable::of(Family::Z3);
+        let cvc5 = SettingsTable::of(Family::Cvc5);
+        assert!(
+            z3.len() > 40 && cvc5.len() > 15,
+            "{} {}",
+            z3.len(),
+            cvc5.len()
+        );
+        for (table, out) in [
+            (&z3, &["smt.seq.validate", "sat.cut"][..]),
+            (&cvc5, &["seq-array", "strings-alpha-card"][..]),
+        ] {
+            for key in out {
+                assert!(table.entry(key).is_none(), "{key} is drawn from");
+                assert!(table.left_out().any(|e| e.key == *key), "{key} not listed");
+            }
+            for e in table.entries().chain(table.left_out()) {
+                assert!(!e.source.is_empty(), "{} has no source", e.key);
+            }
+        }
+        assert!(z3.entry("smt.seq.split_w_len").is_some());
+        assert!(cvc5.entry("strings-exp").is_some());
+    }
+
+    #[test]
+    fn a_malformed_row_is_refused_with_its_line() {
+        let err = SettingsTable::parse("key\tvalues\tsource\tnote\na\tb\n").unwrap_err();
+        assert!(err.starts_with("line 2"), "{err}");
+        let err = SettingsTable::parse("h\nk\t(x)\ts\tn\n").unwrap_err();
+        assert!(err.contains("plain word"), "{err}");
+    }
+
+    #[test]
+    fn a_probe_drops_refused_values_and_keys_with_one_line_each() {
+        let table = SettingsTable::parse(
+            "key\tvalues\tsource\tnote\nk1\ta,b\ts\t\nk2\tx\ts\t\nk3\tp,q\ts\t\nk4\t-\ts\tout\n",
+        )
+        .unwrap();
+        let mut asked = 0;
+        let (kept, lines) = table.probe(&mut |script| {
+            asked += 1;
+            (script.contains(":k2 ") || script.contains(" b)"))
+                .then(|| "(error \"unknown parameter\")".to_string())
+        });
+        assert_eq!(asked, 5, "each value once");
+        assert_eq!(kept.entry("k1").unwrap().values, ["a"]);
+        assert!(kept.entry("k2").is_none());
+        assert_eq!(kept.entry("k3").unwrap().values, ["p", "q"]);
+        assert_eq!(kept.left_out().count(), 1);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[1].contains("k2 dropped"), "{lines:?}");
+    }
+
+    #[test]
+    fn the_system_z3_keeps_its_own_parameters_and_drops_the_newer_ones() {
+        use crate::solver::{Target, Z3InProcess, Z3Library};
+        let Ok(lib) = Z3Library::load(None) else {
+            eprintln!("SKIPPED: the_system_z3_keeps_its_own_parameters...: no libz3");
+            return;
+        };
+        let version = lib.version();
+        // Each eval holds Z3's parameter lock itself.
+        let mut z3 = Z3InProcess::new(lib);
+        let timeout = std::time::Duration::from_secs(10);
+        let table = SettingsTable::of(Family::Z3);
+        let (kept, lines) = table.probe(&mut |script| refusal(z3.run(script, timeout).stdout()));
+        for key in [
+            "smt.relevancy",
+            "smt.seq.split_w_len",
+            "rewriter.flat",
+            "sat.phase",
+        ] {
+            assert!(
+                kept.entry(key).is_some(),
+                "{version} dropped {key}: {lines:?}"
+            );
+        }
+        if version.starts_with("Z3 4.") {
+            assert!(kept.entry("smt.seq.regex_monadic").is_none(), "{version}");
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.contains("smt.seq.regex_monadic dropped")),
+                "{lines:?}"
+            );
+        }
+        // Probing left no parameter behind.
+        let out = z3.run("(get-option :smt.relevancy)", timeout);
+        assert_eq!(out.stdout().trim(), "2", "{out:?}");
+    }
+
+    #[test]
+    fn refusals_are_errors_unsupported_or_no_answer() {
+        assert_eq!(refusal("sat\n"), None);
+        assert_eq!(refusal("unknown\n"), None);
+        assert!(refusal("(error \"line 1: unknown parameter\")\nsat\n").is_some());
+        assert!(refusal("unsupported\nsat\n").is_some());
+        assert!(refusal("").is_some());
+    }
+}
