@@ -223,7 +223,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Patterns::Both)]
         patterns: Patterns,
         /// What is drawn: strings, regular expressions, combined (bit-vectors
-        /// and arrays with the others) or all. Picks the
+        /// and arrays with the others), seq (sequences) or all. Picks the
         /// default categories and what `random` mixes; a category of another
         /// theory is refused.
         #[arg(long, value_enum, default_value_t = Theory::All)]
@@ -271,8 +271,9 @@ struct FuzzArgs {
     #[arg(long, default_value = "5", value_parser = progress_value)]
     progress: f64,
     /// What the cases are drawn from: strings, regular expressions,
-    /// combined (bit-vectors and arrays with the others) or all (seeds of
-    /// another theory are left out).
+    /// combined (bit-vectors and arrays with the others), seq (sequences of
+    /// every element sort, docs/sequences.md) or all (seeds of another
+    /// theory are left out).
     #[arg(long, value_enum, default_value_t = Theory::All)]
     theory: Theory,
     #[command(flatten)]
