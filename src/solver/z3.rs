@@ -25,8 +25,9 @@
 //!   [`PreparedScript`] blanks that command out (with spaces, so every line
 //!   and column Z3 reports stays where it was) and sets the global
 //!   `unsat_core` parameter instead, which the front end reads when it is
-//!   created. `:produce-unsat-assumptions` is refused alike and blanked out
-//!   too (it has no such parameter).
+//!   created. `:produce-unsat-assumptions` and `:global-declarations` are
+//!   refused alike and blanked out too (they have no such parameter; Z3's
+//!   declarations survive `reset-assertions` without the latter).
 
 use std::ffi::{CStr, CString, c_char, c_uint, c_void};
 use std::path::{Path, PathBuf};
@@ -392,10 +393,14 @@ impl PreparedScript {
         // Refused the same way, and with no global parameter to stand in:
         // `(get-unsat-assumptions)` then fails after its answer, and the
         // oracle reads the assumptions from the core, where Z3 lists them.
-        from = 0;
-        while let Some((start, end, _)) = find_option(&bytes, from, b":produce-unsat-assumptions") {
-            bytes[start..end].fill(b' ');
-            from = end;
+        // So is `:global-declarations`, which Z3 needs no more: its
+        // declarations survive `reset-assertions` without it.
+        for option in [&b":produce-unsat-assumptions"[..], b":global-declarations"] {
+            from = 0;
+            while let Some((start, end, _)) = find_option(&bytes, from, option) {
+                bytes[start..end].fill(b' ');
+                from = end;
+            }
         }
         Some(PreparedScript {
             text: CString::new(bytes).ok()?,
