@@ -609,6 +609,23 @@ mod tests {
     }
 
     #[test]
+    fn the_incremental_options_eval_refuses_are_blanked_and_models_kept() {
+        let src = "(set-option :global-declarations true)\n(set-option :produce-models true)\n\
+                   (set-option :produce-unsat-assumptions true)(check-sat)";
+        let text = PreparedScript::new(src)
+            .unwrap()
+            .text
+            .into_string()
+            .unwrap();
+        assert_eq!(text.len(), src.len());
+        assert!(
+            !text.contains("global") && !text.contains("assumptions"),
+            "{text}"
+        );
+        assert!(text.contains("(set-option :produce-models true)"), "{text}");
+    }
+
+    #[test]
     fn only_the_unsat_core_option_is_blanked_in_place() {
         let src = "(set-option :produce-models true)\n( set-option  :produce-unsat-cores\ttrue )(check-sat)";
         let p = PreparedScript::new(src).unwrap();
