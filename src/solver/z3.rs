@@ -25,8 +25,9 @@
 //!   [`PreparedScript`] blanks that command out (with spaces, so every line
 //!   and column Z3 reports stays where it was) and sets the global
 //!   `unsat_core` parameter instead, which the front end reads when it is
-//!   created. `:produce-unsat-assumptions` is refused alike and blanked out
-//!   too (it has no such parameter).
+//!   created. `:produce-unsat-assumptions` and `:global-declarations` are
+//!   refused alike and blanked out too (they have no such parameter; Z3's
+//!   declarations survive `reset-assertions` without the latter).
 //! - `(set-option :KEY VALUE)` for any key outside SMT-LIB's own options
 //!   (`smt.relevancy`, `rewriter.flat`, a case's settings) sets Z3's
 //!   *global* parameter: every context made after it in the process reads
@@ -495,7 +496,10 @@ impl PreparedScript {
         // Refused the same way, and with no global parameter to stand in:
         // `(get-unsat-assumptions)` then fails after its answer, and the
         // oracle reads the assumptions from the core, where Z3 lists them.
+        // So is `:global-declarations`, which Z3 needs no more: its
+        // declarations survive `reset-assertions` without it.
         lift(b":produce-unsat-assumptions");
+        lift(b":global-declarations");
         Some(PreparedScript {
             text: CString::new(bytes).ok()?,
             unsat_cores,
@@ -703,6 +707,23 @@ mod tests {
         let out = z3.eval(q, None);
         assert!(!out.contains("error"), "{out}");
         assert!(out.starts_with("unsat\n(") && out.contains("a2"), "{out}");
+    }
+
+    #[test]
+    fn the_incremental_options_eval_refuses_are_blanked_and_models_kept() {
+        let src = "(set-option :global-declarations true)\n(set-option :produce-models true)\n\
+                   (set-option :produce-unsat-assumptions true)(check-sat)";
+        let text = PreparedScript::new(src)
+            .unwrap()
+            .text
+            .into_string()
+            .unwrap();
+        assert_eq!(text.len(), src.len());
+        assert!(
+            !text.contains("global") && !text.contains("assumptions"),
+            "{text}"
+        );
+        assert!(text.contains("(set-option :produce-models true)"), "{text}");
     }
 
     #[test]
