@@ -219,7 +219,14 @@ pub fn bucket_status(
     if known.contains(&b.key, formula.as_ref()) {
         return BucketStatus::Known;
     }
-    let Some(bisection) = bisections.get(&file_name(&b.representative)) else {
+    // The representative, else any finding of the bucket bisected (triage
+    // bisects one per campaign bucket, which may not be the smallest).
+    let names =
+        std::iter::once(file_name(&b.representative)).chain(b.findings.iter().flat_map(|f| {
+            let stem = f.file_stem().unwrap_or_default().to_string_lossy();
+            [file_name(f), format!("{stem}.min.smt2")]
+        }));
+    let Some(bisection) = names.into_iter().find_map(|n| bisections.get(&n)) else {
         return BucketStatus::Undecided("not bisected".into());
     };
     let Some((newest, outcome, verdict)) = bisection.releases.last() else {
@@ -243,7 +250,19 @@ pub fn bucket_status(
             BucketStatus::FixedIn(fixed)
         }
         Outcome::Other => {
-            BucketStatus::Undecided(format!("the newest release ({newest}): {verdict}"))
+            // E.g. an option the newest release no longer has: say how
+            // far the failure was seen.
+            let last_bad = bisection
+                .releases
+                .iter()
+                .rev()
+                .find(|r| r.1 == Outcome::Bad)
+                .map(|r| format!("; fails up to {}", r.0))
+                .unwrap_or_default();
+            let said: String = verdict.chars().take(120).collect();
+            BucketStatus::Undecided(format!(
+                "the newest release ({newest}) did not answer it: {said}{last_bad}"
+            ))
         }
         Outcome::Untested => {
             BucketStatus::Undecided(format!("the newest release ({newest}) not judged"))
