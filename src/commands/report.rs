@@ -183,7 +183,8 @@ fn median(v: &mut [f64]) -> Option<f64> {
 /// newest release, or that the known-bugs file lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BucketStatus {
-    /// The newest release judged still fails the same way.
+    /// The newest release judged still fails the same way, or no release
+    /// fails at all (a bug of the build under test alone): why, in words.
     New(String),
     /// The newest release is right; this is the first good release after
     /// the last bad one.
@@ -197,9 +198,7 @@ pub enum BucketStatus {
 impl std::fmt::Display for BucketStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            BucketStatus::New(newest) => {
-                write!(f, "new (the newest release, {newest}, still fails)")
-            }
+            BucketStatus::New(why) => write!(f, "new ({why})"),
             BucketStatus::FixedIn(v) => write!(f, "fixed in {v}"),
             BucketStatus::Known => write!(f, "known (in the known-bugs file)"),
             BucketStatus::Undecided(why) => write!(f, "undecided: {why}"),
@@ -220,14 +219,25 @@ pub fn bucket_status(
     if known.contains(&b.key, formula.as_ref()) {
         return BucketStatus::Known;
     }
-    let Some(bisection) = bisections.get(&file_name(&b.representative)) else {
+    // The representative, else any finding of the bucket bisected (triage
+    // bisects one per campaign bucket, which may not be the smallest).
+    let names =
+        std::iter::once(file_name(&b.representative)).chain(b.findings.iter().flat_map(|f| {
+            let stem = f.file_stem().unwrap_or_default().to_string_lossy();
+            [file_name(f), format!("{stem}.min.smt2")]
+        }));
+    let Some(bisection) = names.into_iter().find_map(|n| bisections.get(&n)) else {
         return BucketStatus::Undecided("not bisected".into());
     };
     let Some((newest, outcome, verdict)) = bisection.releases.last() else {
         return BucketStatus::Undecided("no release judged".into());
     };
+    let any_bad = bisection.releases.iter().any(|r| r.1 == Outcome::Bad);
     match outcome {
-        Outcome::Bad => BucketStatus::New(newest.clone()),
+        Outcome::Bad => BucketStatus::New(format!("the newest release, {newest}, still fails")),
+        Outcome::Good if !any_bad => BucketStatus::New(
+            "no release of the range fails: only the solver it was found on".into(),
+        ),
         Outcome::Good => {
             let last_bad = bisection.releases.iter().rposition(|r| r.1 == Outcome::Bad);
             let fixed = last_bad
@@ -240,7 +250,19 @@ pub fn bucket_status(
             BucketStatus::FixedIn(fixed)
         }
         Outcome::Other => {
-            BucketStatus::Undecided(format!("the newest release ({newest}): {verdict}"))
+            // E.g. an option the newest release no longer has: say how
+            // far the failure was seen.
+            let last_bad = bisection
+                .releases
+                .iter()
+                .rev()
+                .find(|r| r.1 == Outcome::Bad)
+                .map(|r| format!("; fails up to {}", r.0))
+                .unwrap_or_default();
+            let said: String = verdict.chars().take(120).collect();
+            BucketStatus::Undecided(format!(
+                "the newest release ({newest}) did not answer it: {said}{last_bad}"
+            ))
         }
         Outcome::Untested => {
             BucketStatus::Undecided(format!("the newest release ({newest}) not judged"))
@@ -615,5 +637,60 @@ mod tests {
             &BTreeMap::from([("sat".to_string(), 1), ("unsat".to_string(), 1)])
         );
         assert_eq!(t.len(), 1);
+    }
+
+    #[test]
+    fn a_bucket_is_new_fixed_known_or_undecided_by_its_bisection() {
+        use crate::term::{Formula, parse_script};
+        let formula = Formula::from_script(
+            &parse_script("(declare-const s String)(assert (= (str.len s) 1))").unwrap(),
+        )
+        .unwrap();
+        let bucket = Bucket {
+            key: crate::triage::BucketKey::new("unsound", "unsat", &formula),
+            findings: vec![PathBuf::from("f.smt2")],
+            representative: PathBuf::from("/nonexistent/f.min.smt2"),
+            operators: Vec::new(),
+            variants: BTreeMap::new(),
+        };
+        let with = |outcomes: &[Outcome]| {
+            let releases = outcomes
+                .iter()
+                .enumerate()
+                .map(|(i, o)| (format!("4.8.{i}"), *o, String::new()))
+                .collect();
+            BTreeMap::from([(
+                "f.min.smt2".to_string(),
+                Bisection {
+                    file: bucket.representative.clone(),
+                    releases,
+                },
+            )])
+        };
+        let none = KnownBugs::default();
+        use Outcome::*;
+        let status = |o: &[Outcome]| bucket_status(&bucket, &with(o), &none);
+        assert!(matches!(
+            status(&[Bad, Untested, Bad]),
+            BucketStatus::New(_)
+        ));
+        assert_eq!(
+            status(&[Bad, Bad, Good, Untested, Good]),
+            BucketStatus::FixedIn("4.8.2".into())
+        );
+        // Only the build it was found on fails: a regression, new.
+        assert!(
+            matches!(status(&[Good, Good]), BucketStatus::New(w) if w.contains("only the solver"))
+        );
+        assert!(matches!(status(&[Bad, Other]), BucketStatus::Undecided(_)));
+        assert!(matches!(
+            bucket_status(&bucket, &BTreeMap::new(), &none),
+            BucketStatus::Undecided(_)
+        ));
+        let known = KnownBugs::parse(&format!("{}\n", bucket.key.id())).unwrap();
+        assert_eq!(
+            bucket_status(&bucket, &with(&[Bad]), &known),
+            BucketStatus::Known
+        );
     }
 }

@@ -22,7 +22,8 @@
 //! - Settings: the case's own solver settings (`Case.settings`); the same
 //!   formula under other settings runs another code path of the solver.
 //! - Crash site: where a crashing solver said it failed (Z3's assertion
-//!   file and line); two crashes at one site are one bug.
+//!   file and line); two crashes at one site are one bug, whatever their
+//!   formulas' fragments.
 //!
 //! While fuzzing ([`BucketKey::of_case`]) the key is read off a cheaply
 //! shrunk formula ([`shrunk`]): for an unsat case answered `sat`, the
@@ -127,15 +128,28 @@ impl BucketKey {
         } else {
             case.formula.clone()
         };
-        BucketKey {
+        let crash_site = crash_site
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string);
+        let mut key = BucketKey {
             settings: case.settings.clone(),
-            crash_site: crash_site
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_string),
             incremental: case.incremental.is_some(),
             ..BucketKey::new(kind, answer, &formula)
+        };
+        key.at(crash_site);
+        key
+    }
+
+    /// Puts the key at a crash site: a crash where the solver said it
+    /// failed is one bug wherever the formula came from, so the formula's
+    /// fragment and groundness no longer split it.
+    fn at(&mut self, site: Option<String>) {
+        if site.is_some() {
+            self.feature = FEATURES[FEATURES.len() - 1];
+            self.ground = false;
         }
+        self.crash_site = site;
     }
 
     /// A short stable name for the bucket.
@@ -166,6 +180,13 @@ impl BucketKey {
 
 impl fmt::Display for BucketKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(site) = &self.crash_site {
+            write!(f, "{} at `{site}`", self.kind)?;
+            if !self.settings.is_empty() {
+                write!(f, ", with {}", self.settings)?;
+            }
+            return Ok(());
+        }
         write!(
             f,
             "{} (answer {}) on {}{}",
@@ -180,9 +201,6 @@ impl fmt::Display for BucketKey {
         )?;
         if !self.settings.is_empty() {
             write!(f, ", with {}", self.settings)?;
-        }
-        if let Some(site) = &self.crash_site {
-            write!(f, ", at `{site}`")?;
         }
         if self.incremental {
             write!(f, ", incremental")?;
@@ -367,7 +385,7 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
             }
         }
     };
-    key.crash_site = site.map(str::to_string);
+    key.at(site.map(str::to_string));
     if let Ok(case) = super::read_case(text, "unknown") {
         key.settings = case.settings;
     }
@@ -581,5 +599,25 @@ mod tests {
             Some("ASSERTION VIOLATION File: seq.cpp Line: 508")
         );
         assert_eq!(key.kind, "crash");
+    }
+
+    #[test]
+    fn a_crash_site_is_one_bucket_whatever_the_formula() {
+        let strings = unsat_case(
+            "(declare-const s String)(assert (! (= (str.len s) 1) :named a0))",
+            &["a0"],
+        );
+        let conversion = unsat_case(
+            "(declare-const n Int)(assert (! (= (str.from_int n) \"1\") :named a0))",
+            &["a0"],
+        );
+        let at = |c: &Case, site| BucketKey::of_case("crash", "crash", c, site);
+        let site = Some("ASSERTION VIOLATION File: seq.cpp Line: 508");
+        assert_eq!(at(&strings, site), at(&conversion, site));
+        assert_ne!(at(&strings, None), at(&conversion, None));
+        assert_eq!(
+            at(&strings, site).to_string(),
+            "crash at `ASSERTION VIOLATION File: seq.cpp Line: 508`"
+        );
     }
 }
