@@ -110,19 +110,18 @@ fn main() {
         Context::Fresh,
         |_| true,
     );
-    // The restore alone, in this process: reset every global parameter
-    // and set the campaign's options again (here one, as --solver-option).
+    // The save and restore alone, in this process: the value before of
+    // each parameter the query set (here two), read and set back.
     lib.set_options(&["smt.random_seed=3".parse().unwrap()])
         .expect("a known parameter");
+    let keys = ["smt.relevancy".to_string(), "rewriter.flat".to_string()];
     let times = (0..runs)
         .map(|_| {
             let t = Instant::now();
-            lib.restore_options();
+            let saved = lib.save_parameters(&keys);
+            lib.restore_parameters(&saved);
             t.elapsed()
         })
         .collect();
-    report(
-        "restore_options alone (reset all + 1 campaign option)",
-        times,
-    );
+    report("save + restore of two parameters alone", times);
 }

@@ -78,3 +78,42 @@ fn a_query_asking_for_proofs_gets_one_on_a_warm_worker() {
         );
     }
 }
+
+#[test]
+fn rewriter_settings_are_taken_query_after_query_on_z3_5() {
+    // Z3 5.4.1 refused every rewriter.* key ("unknown module 'rewriter'")
+    // once its global parameters had been reset with
+    // Z3_global_param_reset_all, the restore first used here.
+    let wheel = std::env::var_os("HOME")
+        .map(std::path::PathBuf::from)
+        .map(|h| h.join(".cache/equifuzz/solvers/z3-5.4.1.0/x/z3/lib/libz3.so"))
+        .filter(|p| p.exists());
+    let Some(lib) = wheel.and_then(|p| Z3Library::load(Some(&p)).ok()) else {
+        eprintln!("SKIPPED: rewriter_settings_are_taken_query_after_query_on_z3_5: no 5.4.1 wheel");
+        return;
+    };
+    let _params = params_lock();
+    let mut z3 = Z3Process::new(lib);
+    let keys = [
+        "rewriter.flat false",
+        "smt.relevancy 0",
+        "rewriter.hoist_ite false",
+    ];
+    for i in 0..12 {
+        let script = format!(
+            "(set-option :{})\n(declare-const x Int)(assert (> x {i}))(check-sat)",
+            keys[i % keys.len()]
+        );
+        let context = if i % 5 == 0 {
+            Context::Fresh
+        } else {
+            Context::Warm
+        };
+        let out = z3.eval(&script, context, 5_000, Duration::from_secs(30));
+        assert_eq!(
+            out,
+            ProcessAnswer::Answered("sat\n".into()),
+            "{i}: {script}"
+        );
+    }
+}

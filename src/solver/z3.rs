@@ -32,11 +32,14 @@
 //!   (`smt.relevancy`, `rewriter.flat`, a case's settings) sets Z3's
 //!   *global* parameter: every context made after it in the process reads
 //!   it, and a context already made keeps it across `(reset)`. A script
-//!   that sets one is marked ([`PreparedScript::sets_parameters`]); after
-//!   it, [`Z3Library::restore_options`] puts the global parameters back to
-//!   the defaults plus the campaign's `--solver-option`s, and a warm
-//!   context it ran on is replaced (see `z3_worker`), so one case's
-//!   settings never reach the next query.
+//!   that sets some has their values saved before it
+//!   ([`PreparedScript::parameters`], [`Z3Library::save_parameters`]) and
+//!   put back after it ([`Z3Library::restore_parameters`]: the defaults,
+//!   or the campaign's `--solver-option`s), and a warm context it ran on
+//!   is replaced (see `z3_worker`), so one case's settings never reach
+//!   the next query. Not `Z3_global_param_reset_all`: on 5.4.1, after it
+//!   the front end refuses every `rewriter.*` key ("unknown module
+//!   'rewriter'"; 4.8.12 does not), which a smoke campaign showed.
 //! - `(set-option :produce-proofs true)` (a case's proof setting, the proof
 //!   oracle) is refused by the eval front end as the unsat-core option is
 //!   (measured on 4.8.12; 5.4.1 takes it on a fresh context), and proofs
@@ -112,6 +115,7 @@ struct Api {
     get_version: unsafe extern "C" fn(*mut c_uint, *mut c_uint, *mut c_uint, *mut c_uint),
     get_full_version: Option<unsafe extern "C" fn() -> *const c_char>,
     global_param_reset_all: Option<unsafe extern "C" fn()>,
+    global_param_get: Option<unsafe extern "C" fn(*const c_char, *mut *const c_char) -> bool>,
 }
 
 /// A loaded libz3. Never unloaded (see the module docs).
@@ -213,6 +217,10 @@ impl Z3Library {
             global_param_reset_all: unsafe { lib.get(b"Z3_global_param_reset_all\0") }
                 .ok()
                 .map(|s| *s),
+            // SAFETY: as above; fakes in tests may lack it.
+            global_param_get: unsafe { lib.get(b"Z3_global_param_get\0") }
+                .ok()
+                .map(|s| *s),
         })
     }
 
@@ -272,6 +280,7 @@ impl Z3Library {
         }
         self.set_unsat_cores(script.unsat_cores);
         self.set_proofs(script.proofs);
+        let saved = self.save_parameters(&script.parameters);
         let ctx = self.mk_context();
         // SAFETY: `ctx` is a fresh context used by this thread only.
         let out = unsafe { ctx.eval_raw(&script.text) };
@@ -279,30 +288,40 @@ impl Z3Library {
         if script.proofs {
             self.set_proofs(false);
         }
-        if script.sets_parameters {
-            self.restore_options();
-        }
+        self.restore_parameters(&saved);
         out
     }
 
-    /// Puts Z3's global parameters back to the defaults plus the options
-    /// accepted for this library by [`Z3Library::set_options`] (the
-    /// campaign's), after a script that set some of its own (see the
-    /// module docs). The soft timeout and the unsat-core parameter are set
-    /// again before each eval anyway. Without `Z3_global_param_reset_all`
-    /// (a fake library in a test), nothing.
-    pub fn restore_options(&self) {
-        let Some(reset_all) = self.api.global_param_reset_all else {
-            return;
+    /// The values Z3's global parameters `keys` have now (a default, or
+    /// what a `--solver-option` set), to put back with
+    /// [`Z3Library::restore_parameters`]. A key Z3 does not know is left
+    /// out: a script cannot set it either.
+    pub fn save_parameters(&self, keys: &[String]) -> Vec<(CString, CString)> {
+        let Some(get) = self.api.global_param_get else {
+            return Vec::new();
         };
-        let accepted = accepted_options();
-        // SAFETY: plain calls; the strings are NUL-terminated and Z3
-        // copies them.
-        unsafe {
-            reset_all();
-            for (_, k, v) in accepted.iter().filter(|(p, ..)| *p == self.path) {
-                (self.api.global_param_set)(k.as_ptr(), v.as_ptr());
-            }
+        keys.iter()
+            .filter_map(|k| {
+                let key = CString::new(k.as_str()).ok()?;
+                let mut value: *const c_char = std::ptr::null();
+                // SAFETY: the key is NUL-terminated; Z3 writes a pointer to
+                // its own buffer, copied at once.
+                let known = unsafe { get(key.as_ptr(), &mut value) };
+                if !known || value.is_null() {
+                    return None;
+                }
+                // SAFETY: a NUL-terminated string Z3 owns until its next call.
+                let value = unsafe { CStr::from_ptr(value) }.to_owned();
+                Some((key, value))
+            })
+            .collect()
+    }
+
+    /// Puts back the global parameters [`Z3Library::save_parameters`] saved.
+    pub fn restore_parameters(&self, saved: &[(CString, CString)]) {
+        for (k, v) in saved {
+            // SAFETY: both arguments are NUL-terminated; Z3 copies them.
+            unsafe { (self.api.global_param_set)(k.as_ptr(), v.as_ptr()) };
         }
     }
 
@@ -431,9 +450,9 @@ pub struct PreparedScript {
     pub text: CString,
     /// The script asked for unsat cores: set [`Z3Library::set_unsat_cores`].
     pub unsat_cores: bool,
-    /// The script sets a Z3 parameter outside SMT-LIB's own options: a
-    /// global one, to restore after it (see the module docs).
-    pub sets_parameters: bool,
+    /// The Z3 parameters outside SMT-LIB's own options the script sets:
+    /// global ones, to restore after it (see the module docs).
+    pub parameters: Vec<String>,
     /// The script asked for proofs: its `(set-option :produce-proofs ...)`
     /// is blanked like the unsat-core one, and the context it runs on must
     /// be made, and first evaluate, with the global `proof` parameter on
@@ -460,11 +479,12 @@ const SMTLIB_OPTIONS: &[&str] = &[
     "reproducible-resource-limit",
 ];
 
-/// Whether `script` has a `(set-option :KEY ...)` whose key is not one of
-/// [`SMTLIB_OPTIONS`]. A match inside a string literal or comment counts
-/// too: it costs a needless restore, never a leak.
-pub fn sets_parameters(script: &str) -> bool {
-    script.match_indices("set-option").any(|(at, word)| {
+/// The keys of the `(set-option :KEY ...)` commands of `script` that are
+/// not [`SMTLIB_OPTIONS`], each once. A match inside a string literal or
+/// comment counts too: it costs a needless save and restore, never a leak.
+pub fn parameters_set(script: &str) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    for (at, word) in script.match_indices("set-option") {
         let before = script[..at].trim_end();
         let after = script[at + word.len()..].trim_start();
         let key: String = after
@@ -473,8 +493,15 @@ pub fn sets_parameters(script: &str) -> bool {
             .chars()
             .take_while(|c| !c.is_whitespace() && *c != ')')
             .collect();
-        before.ends_with('(') && !key.is_empty() && !SMTLIB_OPTIONS.contains(&key.as_str())
-    })
+        if before.ends_with('(')
+            && !key.is_empty()
+            && !SMTLIB_OPTIONS.contains(&key.as_str())
+            && !keys.contains(&key)
+        {
+            keys.push(key);
+        }
+    }
+    keys
 }
 
 impl PreparedScript {
@@ -503,7 +530,7 @@ impl PreparedScript {
         Some(PreparedScript {
             text: CString::new(bytes).ok()?,
             unsat_cores,
-            sets_parameters: sets_parameters(script),
+            parameters: parameters_set(script),
             proofs,
         })
     }
@@ -751,14 +778,22 @@ mod tests {
 
     #[test]
     fn only_options_outside_smtlib_set_parameters() {
-        assert!(sets_parameters("(set-option :smt.relevancy 0)(check-sat)"));
-        assert!(sets_parameters("( set-option  :rewriter.flat false )"));
-        assert!(sets_parameters("(set-option :timeout 5)"));
-        assert!(!sets_parameters(
-            "(set-option :produce-models true)\n(set-option :produce-unsat-cores true)"
-        ));
-        assert!(!sets_parameters("(check-sat)(get-option :smt.relevancy)"));
-        assert!(!sets_parameters("set-option :smt.relevancy 0"));
+        assert_eq!(
+            parameters_set(
+                "(set-option :smt.relevancy 0)(check-sat)( set-option  :rewriter.flat false )\
+                 (set-option :smt.relevancy 1)"
+            ),
+            ["smt.relevancy", "rewriter.flat"]
+        );
+        assert_eq!(parameters_set("(set-option :timeout 5)"), ["timeout"]);
+        assert!(
+            parameters_set(
+                "(set-option :produce-models true)\n(set-option :produce-unsat-cores true)"
+            )
+            .is_empty()
+        );
+        assert!(parameters_set("(check-sat)(get-option :smt.relevancy)").is_empty());
+        assert!(parameters_set("set-option :smt.relevancy 0").is_empty());
     }
 
     #[test]

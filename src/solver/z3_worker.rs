@@ -52,9 +52,10 @@
 //! - A query that sets a Z3 parameter of its own (a case's settings, as
 //!   `(set-option :smt.relevancy 0)`: a process-wide global parameter, see
 //!   `super::z3`) leaves no trace in the next: after its reply the worker
-//!   restores the global parameters (the defaults plus the campaign's
-//!   `--solver-option`s) and replaces the warm context it ran on instead of
-//!   resetting it, since a context made before keeps what the query set.
+//!   puts back the values those parameters had before it (the defaults or
+//!   the campaign's `--solver-option`s) and replaces the warm context it
+//!   ran on instead of resetting it, since a context keeps what the query
+//!   set.
 //!   A fresh context's query restores them too. The cost is a new warm
 //!   context per such query (`benches/settings_leak.rs`, docs/settings.md).
 //! - A query that asks for proofs runs on a fresh context made with them
@@ -520,9 +521,9 @@ struct WarmContexts {
     slots: [Option<(Z3Context, u32)>; 2],
     /// The slot the last query used, to reset.
     last: Option<usize>,
-    /// The last query set a global parameter: its context goes, and the
-    /// parameters are restored.
-    set_parameters: bool,
+    /// The global parameters the last query set, as they were before it:
+    /// its context goes, and they are put back.
+    saved: Vec<(CString, CString)>,
 }
 
 impl WarmContexts {
@@ -548,7 +549,7 @@ impl WarmContexts {
         let (ctx, uses) = self.slots[i].as_mut().expect("made above");
         *uses += 1;
         self.last = Some(i);
-        self.set_parameters = prepared.sets_parameters;
+        self.saved = lib.save_parameters(&prepared.parameters);
         let set = CString::new(format!("(set-option :timeout {soft_ms})")).expect("digits");
         ctx.eval(&set);
         ctx.eval(&prepared.text)
@@ -569,9 +570,10 @@ impl WarmContexts {
         let Some(i) = self.last.take() else {
             return;
         };
-        if std::mem::take(&mut self.set_parameters) {
+        let saved = std::mem::take(&mut self.saved);
+        if !saved.is_empty() {
             self.slots[i] = None;
-            lib.restore_options();
+            lib.restore_parameters(&saved);
         } else if let Some((ctx, _)) = self.slots[i].as_mut() {
             ctx.eval(c"(reset)");
         }
