@@ -28,9 +28,11 @@ fn unbalanced_parentheses() {
 
 #[test]
 fn unsupported_sorts() {
-    assert!(script_error("(declare-const s (Seq Int))").starts_with(
-        "1:19: expected a sort (Bool, Int, String, RegLan, (_ BitVec n), (Array S T)), found `Seq`"
-    ));
+    assert!(
+        script_error("(declare-const s (Set Int))").starts_with("1:19: expected a sort ("),
+        "{}",
+        script_error("(declare-const s (Set Int))")
+    );
     assert!(
         script_error("(set-logic ALL)\n(declare-fun f (Int Real) Int)")
             .starts_with("2:21: expected a sort")

@@ -247,15 +247,16 @@ fn judge_whole(
     solve: &mut dyn FnMut(&str) -> RawOutcome,
 ) -> Option<Vec<Judged>> {
     let commands = parse_located(text).ok()?;
-    let incremental = prepared.len() > 1
+    // Scopes alone are judged check-sat by check-sat, each sent with what
+    // is in force there (issue 16's way, which a solver without a warm
+    // context answers too); what only a running script has (assumption
+    // literals, a reset, or an incremental finding of ours, whose wrong
+    // answer may need the history before it) goes whole.
+    let incremental = text.contains("; failed: check-sat")
         || commands.iter().any(|c| {
             matches!(
                 c.command,
-                Command::Push(_)
-                    | Command::Pop(_)
-                    | Command::CheckSatAssuming(_)
-                    | Command::ResetAssertions
-                    | Command::Reset
+                Command::CheckSatAssuming(_) | Command::ResetAssertions | Command::Reset
             )
         });
     if !incremental {
@@ -279,8 +280,9 @@ fn judge_whole(
                     .collect(),
                 _ => BTreeSet::new(),
             };
-            let before =
-                lines[from_line.min(lines.len())..(p.check.line - 1).min(lines.len())].join("\n");
+            // Two check-sats on one line: the second has no lines of its own before it.
+            let end = (p.check.line - 1).min(lines.len());
+            let before = lines[from_line.min(end)..end].join("\n");
             from_line = p.check.line;
             let named = p
                 .check
@@ -316,11 +318,19 @@ fn judge_whole(
             })
             .collect()
     };
-    if let Some(why) = prepared
+    // The script goes whole or not at all: one check the release cannot
+    // express keeps every check from being sent. Each check says its own
+    // reason where it has one, the others the first one found.
+    let reasons: Vec<Option<String>> = prepared
         .iter()
-        .find_map(|p| not_expressible(printer.dialect, &p.check.formula, None))
-    {
-        return Some(judged(vec![Verdict::NotExpressible(why); prepared.len()]));
+        .map(|p| not_expressible(printer.dialect, &p.check.formula, None))
+        .collect();
+    if let Some(first) = reasons.iter().flatten().next().cloned() {
+        let verdicts = reasons
+            .into_iter()
+            .map(|why| Verdict::NotExpressible(why.unwrap_or_else(|| first.clone())))
+            .collect();
+        return Some(judged(verdicts));
     }
     let option = |k: &str| Command::SetOption(k.into(), SExpr::Symbol("true".into()));
     let mut script = Vec::new();

@@ -148,6 +148,10 @@ impl BucketKey {
         if site.is_some() {
             self.feature = FEATURES[FEATURES.len() - 1];
             self.ground = false;
+            // Nor does the script around it: the same failed assertion
+            // reached from a one-shot query or from an incremental script's
+            // third check-sat is one bug.
+            self.incremental = false;
         }
         self.crash_site = site;
     }
@@ -365,8 +369,7 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
             // An incremental script: the key of the check-sat that failed
             // (the `; failed: check-sat K of N` line), over what is in
             // force there.
-            let checks =
-                crate::term::check_sats(&crate::term::parse_located(text).ok()?).ok()?;
+            let checks = crate::term::check_sats(&crate::term::parse_located(text).ok()?).ok()?;
             let failed = super::header_field(text, "failed")
                 .and_then(|f| {
                     f.strip_prefix("check-sat ")?
@@ -615,6 +618,12 @@ mod tests {
         let site = Some("ASSERTION VIOLATION File: seq.cpp Line: 508");
         assert_eq!(at(&strings, site), at(&conversion, site));
         assert_ne!(at(&strings, None), at(&conversion, None));
+        // Nor the script around it: the same site from an incremental
+        // script is the same bucket (without a site, it is not).
+        let mut script = strings.clone();
+        script.incremental = Some(crate::truth::Incremental { steps: Vec::new() });
+        assert_eq!(at(&script, site), at(&strings, site));
+        assert_ne!(at(&script, None), at(&strings, None));
         assert_eq!(
             at(&strings, site).to_string(),
             "crash at `ASSERTION VIOLATION File: seq.cpp Line: 508`"
