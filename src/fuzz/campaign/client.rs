@@ -34,6 +34,7 @@ use super::{CampaignError, Guidance, SolverSetup, State};
 use crate::fuzz::corpus::findings::FindingCorpus;
 use crate::fuzz::execute::harness::{Harness, Solver};
 use crate::fuzz::execute::limits::QueryLimits;
+use crate::fuzz::execute::shared_limits::SharedLimits;
 use crate::fuzz::feedback::answered::AnsweredFeedback;
 use crate::fuzz::feedback::edges::EdgeTally;
 use crate::fuzz::feedback::kept::KeptVerdicts;
@@ -207,7 +208,7 @@ impl Campaign<'_> {
         let (edges_total, slot) = (maps.edges_total, maps.slot);
         let map_ptr = maps.edges();
         let hard_timeout = cfg.timeout;
-        let (solver, executor_timeout) = solver(setup, cfg, value_profile_on);
+        let (solver, executor_timeout) = solver(setup, cfg, value_profile_on)?;
 
         // The harness: one execution, the same as the plain loop's; its
         // result crosses to the observers (and out of a fork child)
@@ -380,13 +381,23 @@ impl Campaign<'_> {
 /// process, the solver worker's deadline is the hard timeout and LibAFL's
 /// signal-driven one only a backstop (see `harness`); a fork child has
 /// only LibAFL's.
-fn solver(setup: SolverSetup, cfg: &CampaignConfig, value_profile: bool) -> (Solver, Duration) {
+fn solver(
+    setup: SolverSetup,
+    cfg: &CampaignConfig,
+    value_profile: bool,
+) -> std::io::Result<(Solver, Duration)> {
     let hard_timeout = cfg.timeout;
     match setup {
         SolverSetup::Z3(lib) if cfg.steering.fork => {
             lib.set_soft_timeout(soft_timeout(hard_timeout));
             let context = lib.mk_context();
-            (Solver::Z3Inherited { context }, hard_timeout)
+            let limits = SharedLimits::new(hard_timeout)?;
+            let solver = Solver::Z3Inherited {
+                lib,
+                context,
+                limits,
+            };
+            Ok((solver, hard_timeout))
         }
         SolverSetup::Z3(lib) => {
             let worker = if value_profile {
@@ -396,14 +407,14 @@ fn solver(setup: SolverSetup, cfg: &CampaignConfig, value_profile: bool) -> (Sol
             };
             let limits = QueryLimits::new(hard_timeout);
             let solver = Solver::Z3Fresh { worker, limits };
-            (solver, hard_timeout.saturating_add(BACKSTOP))
+            Ok((solver, hard_timeout.saturating_add(BACKSTOP)))
         }
         SolverSetup::Other(target) => {
             // A copy of its own: a restarted client must not talk to the
             // worker its parent (or the first client) started.
             let target = target.fresh_copy().unwrap_or(target);
             let solver = Solver::of_target(target, hard_timeout);
-            (solver, hard_timeout.saturating_add(BACKSTOP))
+            Ok((solver, hard_timeout.saturating_add(BACKSTOP)))
         }
     }
 }

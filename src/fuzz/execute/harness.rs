@@ -56,11 +56,13 @@ use std::time::{Duration, Instant};
 
 use super::judged::Judged;
 use super::limits::{QueryLimit, QueryLimits};
+use super::shared_limits::SharedLimits;
 use crate::oracle::{
     Answer, Crash, Expected, Reply, Verdict, judge, judge_script, not_expressible,
 };
+use crate::solver::z3::{PreparedScript, Z3Context, Z3Library};
 use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
-use crate::solver::{RawOutcome, Target, z3::Z3Context};
+use crate::solver::{RawOutcome, Target};
 use crate::term::Printer;
 use crate::truth::Case;
 
@@ -79,8 +81,13 @@ pub enum Solver {
     /// libz3 evaluated on a context made once in the parent: for fork
     /// children, which each get a copy-on-write image of it.
     Z3Inherited {
+        /// The library, for a script that needs a context of its own.
+        lib: Z3Library,
         /// The pristine context (never evaluated on in the parent).
         context: Z3Context,
+        /// Z3's soft timeout of each query, calibrated across the children
+        /// (the deadline stays LibAFL's fork timeout, `--timeout`).
+        limits: SharedLimits,
     },
     /// A target that takes a soft limit ([`Target::takes_soft_limit`]:
     /// cvc5 in process, the cvc5 and z3 binaries), under limits calibrated
@@ -216,13 +223,36 @@ impl Harness {
                     ..Judged::new(fresh, note, solver_ns)
                 };
             }
-            Solver::Z3Inherited { context } => {
-                let text = CString::new(script).unwrap_or_default();
+            Solver::Z3Inherited {
+                lib,
+                context,
+                limits,
+            } => {
+                // This runs in a fork child: the limits it draws from and
+                // records in are shared with the parent and the next child.
+                let limits = limits.get();
+                let limit = limits.next_query();
+                let began = Instant::now();
                 let out = {
                     let _inside = InFlight::enter();
-                    context.eval(&text)
+                    if needs_own_context(&script) {
+                        // Unsat cores, proofs and Z3's own parameters are
+                        // global parameters read when a context is made:
+                        // the inherited one was made without them, and
+                        // refuses the options after the fact. What the
+                        // child sets dies with it.
+                        lib.eval_unserialized(&script, Some(limit.soft_ms))
+                    } else {
+                        // A `(set-option :timeout N)` in the script wins
+                        // over the global timeout the context was made
+                        // under.
+                        let text = format!("(set-option :timeout {})\n{script}", limit.soft_ms);
+                        context.eval(&CString::new(text).unwrap_or_default())
+                    }
                 };
-                (Reply::from_output_in(&out, dialect), out)
+                let reply = Reply::from_output_in(&out, dialect);
+                limits.record(limit, decided(&reply), began.elapsed());
+                (reply, out)
             }
             Solver::Calibrated { target, limits } => {
                 let limit = limits.next_query();
@@ -309,6 +339,19 @@ fn raw_output(outcome: RawOutcome) -> String {
 
 /// Whether the solver decided the query (sat or unsat): what calibrates
 /// the limits.
+/// Whether `script` needs a context made for it ([`PreparedScript`]): it
+/// asks for unsat cores or proofs, sets an option libz3 takes only as a
+/// global parameter (blanked from its text), or sets Z3 parameters of its
+/// own.
+fn needs_own_context(script: &str) -> bool {
+    PreparedScript::new(script).is_some_and(|p| {
+        p.unsat_cores
+            || p.proofs
+            || !p.parameters.is_empty()
+            || p.text.as_bytes() != script.as_bytes()
+    })
+}
+
 fn decided(reply: &Reply) -> bool {
     matches!(
         reply,

@@ -73,13 +73,20 @@ pub struct QueryLimit {
     pub probe: bool,
 }
 
-/// The calibrated limits of one client.
-#[derive(Clone, Debug)]
+/// A probe slot of the ring that holds no answer: the probe ended
+/// without one within its limit.
+const UNANSWERED: u32 = u32::MAX;
+
+/// The calibrated limits of one client. Plain data, no heap (the ring is
+/// an array), so that a fork child can calibrate a copy its parent shares
+/// ([`super::shared_limits::SharedLimits`]).
+#[derive(Clone, Copy, Debug)]
 pub struct QueryLimits {
     ceiling: Duration,
-    /// Ring of the recent probes' answer times, ms (`None`: no answer
-    /// within the probe's limit).
-    probes: Vec<Option<u32>>,
+    /// Ring of the recent probes' answer times, ms ([`UNANSWERED`]: no
+    /// answer within the probe's limit); the first `filled` slots are used.
+    probes: [u32; PROBE_WINDOW],
+    filled: usize,
     next_probe: usize,
     since: usize,
     /// Answered probes in the ring.
@@ -93,7 +100,8 @@ impl QueryLimits {
     pub fn new(timeout: Duration) -> Self {
         QueryLimits {
             ceiling: timeout,
-            probes: Vec::with_capacity(PROBE_WINDOW),
+            probes: [UNANSWERED; PROBE_WINDOW],
+            filled: 0,
             next_probe: 0,
             since: 0,
             answered: 0,
@@ -148,15 +156,20 @@ impl QueryLimits {
         if !limit.probe {
             return;
         }
-        let sample = answered.then(|| elapsed.as_millis().min(u32::MAX as u128) as u32);
-        if self.probes.len() < PROBE_WINDOW {
-            self.probes.push(sample);
+        let sample = if answered {
+            elapsed.as_millis().min(u128::from(UNANSWERED - 1)) as u32
+        } else {
+            UNANSWERED
+        };
+        if self.filled < PROBE_WINDOW {
+            self.probes[self.filled] = sample;
+            self.filled += 1;
         } else {
             let old = std::mem::replace(&mut self.probes[self.next_probe], sample);
-            self.answered -= usize::from(old.is_some());
+            self.answered -= usize::from(old != UNANSWERED);
             self.next_probe = (self.next_probe + 1) % PROBE_WINDOW;
         }
-        self.answered += usize::from(sample.is_some());
+        self.answered += usize::from(sample != UNANSWERED);
         self.since += 1;
         if self.calibrated() && (self.answered == MIN_PROBES || self.since >= RECALIBRATE_EVERY) {
             self.since = 0;
@@ -165,7 +178,18 @@ impl QueryLimits {
     }
 
     fn calibrate(&mut self) {
-        let mut v: Vec<u32> = self.probes.iter().flatten().copied().collect();
+        // On the stack: a fork child calibrates too, where allocating is
+        // best avoided.
+        let mut v = [0u32; PROBE_WINDOW];
+        let mut n = 0;
+        for &ms in self.probes[..self.filled]
+            .iter()
+            .filter(|&&ms| ms != UNANSWERED)
+        {
+            v[n] = ms;
+            n += 1;
+        }
+        let v = &mut v[..n];
         v.sort_unstable();
         let i = ((v.len() as f64 * KEEP).ceil() as usize).clamp(1, v.len()) - 1;
         self.soft_ms = v[i].clamp(FLOOR_MS, self.ceiling_ms());

@@ -8,3 +8,4 @@ pub mod harness;
 pub mod judged;
 pub mod library;
 pub mod limits;
+pub mod shared_limits;
