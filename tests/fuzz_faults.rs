@@ -168,6 +168,16 @@ fn crashes_at_one_failed_assertion_are_one_finding_that_names_it() {
                 "{text}"
             );
             assert!(text.contains("; output| Line: 508\n"), "{text}");
+            // The file names its campaign bucket, a line of buckets.tsv.
+            let bucket = text
+                .lines()
+                .find_map(|l| l.strip_prefix("; bucket: "))
+                .unwrap_or_else(|| panic!("no bucket line:\n{text}"));
+            let tsv = std::fs::read_to_string(out.join("buckets.tsv")).unwrap();
+            assert!(
+                tsv.lines().any(|l| l.split('\t').next() == Some(bucket)),
+                "{bucket} not in buckets.tsv:\n{tsv}"
+            );
         }
     }
     std::fs::remove_dir_all(&out).ok();

@@ -191,6 +191,12 @@ pub enum BucketStatus {
     FixedIn(String),
     /// Listed in the known-bugs file.
     Known,
+    /// Every release that still runs the finding fails it, up to the
+    /// first field; the newer ones, the newest (second field) among them,
+    /// no longer run it (an option or solver part removed, as Z3 5.x
+    /// answers `unknown` to everything with `smt.string_solver=z3str3`),
+    /// why in the third. Nothing to report: the code is gone.
+    Retired(String, String, String),
     /// Not bisected, or the newest release did something else: why.
     Undecided(String),
 }
@@ -201,6 +207,11 @@ impl std::fmt::Display for BucketStatus {
             BucketStatus::New(why) => write!(f, "new ({why})"),
             BucketStatus::FixedIn(v) => write!(f, "fixed in {v}"),
             BucketStatus::Known => write!(f, "known (in the known-bugs file)"),
+            BucketStatus::Retired(last_bad, newest, why) => write!(
+                f,
+                "retired: fails up to {last_bad}, the last release that runs it; \
+                 {newest} does not ({why})"
+            ),
             BucketStatus::Undecided(why) => write!(f, "undecided: {why}"),
         }
     }
@@ -250,19 +261,34 @@ pub fn bucket_status(
             BucketStatus::FixedIn(fixed)
         }
         Outcome::Other => {
-            // E.g. an option the newest release no longer has: say how
-            // far the failure was seen.
-            let last_bad = bisection
+            // E.g. an option the newest release no longer has. The newest
+            // release that answered decides: still failing there, the
+            // failure lasted as long as the code did; right there, it was
+            // fixed before the code went.
+            let said: String = verdict.chars().take(120).collect();
+            let answered = bisection
                 .releases
                 .iter()
-                .rev()
-                .find(|r| r.1 == Outcome::Bad)
-                .map(|r| format!("; fails up to {}", r.0))
-                .unwrap_or_default();
-            let said: String = verdict.chars().take(120).collect();
-            BucketStatus::Undecided(format!(
-                "the newest release ({newest}) did not answer it: {said}{last_bad}"
-            ))
+                .rposition(|r| matches!(r.1, Outcome::Bad | Outcome::Good));
+            match answered.map(|i| (i, &bisection.releases[i])) {
+                Some((_, (last, Outcome::Bad, _))) => {
+                    BucketStatus::Retired(last.clone(), newest.clone(), said)
+                }
+                Some((i, _)) if any_bad => {
+                    let last_bad = bisection.releases[..i]
+                        .iter()
+                        .rposition(|r| r.1 == Outcome::Bad)
+                        .unwrap_or(0);
+                    let fixed = bisection.releases[last_bad + 1..=i]
+                        .iter()
+                        .find(|r| r.1 == Outcome::Good)
+                        .map_or_else(|| newest.clone(), |r| r.0.clone());
+                    BucketStatus::FixedIn(fixed)
+                }
+                _ => BucketStatus::Undecided(format!(
+                    "the newest release ({newest}) did not answer it: {said}"
+                )),
+            }
         }
         Outcome::Untested => {
             BucketStatus::Undecided(format!("the newest release ({newest}) not judged"))
@@ -395,6 +421,29 @@ fn bucket_section(
             out,
             "No issue text: no finding of this bucket is confirmed (run `equifuzz confirm DIR`; \
              a suspect, flaky or not reproduced finding is not reported).\n"
+        );
+        return;
+    }
+    // cvc5 took the formula only with an expert option set for it (a
+    // constant array needs `arrays-exp`); its maintainers take no report
+    // that needs one, so none is written.
+    let on_cvc5 =
+        solver.starts_with("cvc5") || options.split_whitespace().any(|o| o == "target=cvc5");
+    let expert: Vec<String> = if on_cvc5 {
+        crate::solver::cvc5_target::case_options(&bare_script(&text))
+            .iter()
+            .map(|o| format!("--{}", o.key))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if !expert.is_empty() {
+        let _ = writeln!(
+            out,
+            "No issue text: cvc5 takes this formula only with {} (an expert option, \
+             \"EXPERTS only\" in `cvc5 --help`), and cvc5's fuzzing guidelines ask for no \
+             reports that need one.\n",
+            expert.join(" ")
         );
         return;
     }
@@ -585,10 +634,11 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
     let count = |f: fn(&BucketStatus) -> bool| statuses.iter().filter(|s| f(s)).count();
     let _ = writeln!(
         out,
-        "New {}, fixed in a later release {}, known {}, undecided {}.",
+        "New {}, fixed in a later release {}, known {}, retired {}, undecided {}.",
         count(|s| matches!(s, BucketStatus::New(_))),
         count(|s| matches!(s, BucketStatus::FixedIn(_))),
         count(|s| matches!(s, BucketStatus::Known)),
+        count(|s| matches!(s, BucketStatus::Retired(..))),
         count(|s| matches!(s, BucketStatus::Undecided(_)))
     );
     out.push('\n');
@@ -682,7 +732,20 @@ mod tests {
         assert!(
             matches!(status(&[Good, Good]), BucketStatus::New(w) if w.contains("only the solver"))
         );
-        assert!(matches!(status(&[Bad, Other]), BucketStatus::Undecided(_)));
+        // The newest release no longer runs it: the last one that does
+        // decides.
+        assert_eq!(
+            status(&[Bad, Bad, Other]),
+            BucketStatus::Retired("4.8.1".into(), "4.8.2".into(), String::new())
+        );
+        assert_eq!(
+            status(&[Bad, Good, Other]),
+            BucketStatus::FixedIn("4.8.1".into())
+        );
+        assert!(matches!(
+            status(&[Other, Other]),
+            BucketStatus::Undecided(_)
+        ));
         assert!(matches!(
             bucket_status(&bucket, &BTreeMap::new(), &none),
             BucketStatus::Undecided(_)
@@ -692,5 +755,73 @@ mod tests {
             bucket_status(&bucket, &with(&[Bad]), &known),
             BucketStatus::Known
         );
+    }
+
+    #[test]
+    fn a_cvc5_finding_that_needs_an_expert_option_gets_no_issue_text() {
+        use crate::commands::confirm::Mark;
+        use crate::term::{Formula, parse_script};
+        let dir = std::env::temp_dir().join(format!("equifuzz-expert-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let body = "(declare-const a (Array Int (Array Int Int)))\n(declare-const b Bool)\n\
+                    (assert (= (select (select (ite b ((as const (Array Int (Array Int Int))) \
+                    ((as const (Array Int Int)) 0)) a) 0) 0) (- 4)))\n(check-sat)\n";
+        let section = |solver: &str, options: &str, body: &str| {
+            let file = dir.join("f.smt2");
+            std::fs::write(
+                &file,
+                format!(
+                    "; equifuzz run f.smt2 --target cvc5\n; equifuzz finding: invalid-model\n\
+                     ; expected: sat\n; got: INVALID MODEL\n; solver: {solver}\n\
+                     ; options: {options}\n{body}"
+                ),
+            )
+            .unwrap();
+            let formula = Formula::from_script(&parse_script(body).unwrap()).unwrap();
+            let bucket = Bucket {
+                key: crate::triage::BucketKey::new("invalid-model", "sat", &formula),
+                findings: vec![file.clone()],
+                representative: file.clone(),
+                operators: vec!["select".into()],
+                variants: BTreeMap::new(),
+            };
+            let marks = BTreeMap::from([(
+                "f.smt2".to_string(),
+                Confirmation {
+                    file,
+                    mark: Mark::Confirmed,
+                    kind: "invalid-model".into(),
+                    reproduced: (3, 3),
+                    seeds: (2, 2),
+                    others: Vec::new(),
+                },
+            )]);
+            let mut out = String::new();
+            bucket_section(
+                &mut out,
+                &bucket,
+                &marks,
+                &BTreeMap::new(),
+                &BucketStatus::Undecided(String::new()),
+            );
+            out
+        };
+        let cvc5 = section("cvc5 (cvc5 1.4.2)", "target=cvc5 dialect=cvc5", body);
+        assert!(
+            cvc5.contains("No issue text: cvc5 takes this formula only with --arrays-exp"),
+            "{cvc5}"
+        );
+        assert!(!cvc5.contains("Title:"), "{cvc5}");
+        // Z3 takes constant arrays on its defaults: its text is written.
+        let z3 = section("z3 (Z3 4.8.14.0)", "target=z3", body);
+        assert!(z3.contains("Title:"), "{z3}");
+        // Without a constant array cvc5 needs no expert option.
+        let plain = body.replace(
+            "((as const (Array Int (Array Int Int))) ((as const (Array Int Int)) 0))",
+            "a",
+        );
+        let cvc5 = section("cvc5 (cvc5 1.4.2)", "target=cvc5", &plain);
+        assert!(cvc5.contains("Title:"), "{cvc5}");
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -1,8 +1,8 @@
 //! `equifuzz triage DIR`: from a campaign's findings to a short list of
 //! bugs, each marked **new** or **fixed in X**, in one command.
 //!
-//! Per bucket (the findings grouped by [`key_of_text`], as the campaign
-//! counted them), the `--per-bucket` smallest findings are minimized
+//! Per bucket (the findings grouped as the campaign counted them, by
+//! their `; bucket:` line, else by [`key_of_text`]), the `--per-bucket` smallest findings are minimized
 //! (`DIR/minimized/`), confirmed on their own solver and the `--with`
 //! solvers (`DIR/confirm.jsonl`), and bisected over the Z3 releases of the
 //! cache, newest included (`DIR/bisect.jsonl`); then `report` writes
@@ -35,7 +35,7 @@ use crate::commands::minimize::{finding_files, minimize_one, minimized_of};
 use crate::commands::report::{self, BucketStatus, ReportSummary};
 use crate::commands::solver::SolverSpec;
 use crate::triage::releases::{cache_root, select, z3_releases};
-use crate::triage::{Finding, KnownBugs, group, key_of_text, write_atomically};
+use crate::triage::{Finding, KnownBugs, key_of_text, write_atomically};
 
 /// What `triage` is asked to do.
 #[derive(Clone, Debug)]
@@ -128,22 +128,44 @@ fn name(p: &Path) -> String {
         .into_owned()
 }
 
-/// The findings of each bucket, smallest first, as the campaign keyed
-/// them (the original files: the grouping does not change as minimized
-/// files appear, so a resumed run takes the same findings).
+/// The findings of each bucket, smallest first, as the campaign counted
+/// them: by the `; bucket: ID` line a campaign writes in each finding (its
+/// `buckets.tsv` id, named by that file's label), else by the key of the
+/// file's whole formula. The original files, so the grouping does not
+/// change as minimized files appear, and a resumed run takes the same
+/// findings.
 pub fn findings_by_bucket(dir: &Path) -> Vec<(String, Vec<PathBuf>)> {
-    let keyed = finding_files(dir).into_iter().filter_map(|f| {
-        let text = std::fs::read_to_string(&f).ok()?;
-        Some((key_of_text(&text)?, (text.len(), f)))
-    });
-    group(keyed)
-        .into_iter()
-        .map(|(key, mut files)| {
+    // id, kind, findings, label: as `fuzz::stats` writes it.
+    let labels: BTreeMap<String, String> = std::fs::read_to_string(dir.join("buckets.tsv"))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| {
+            let mut cols = l.split('\t');
+            let id = cols.next()?;
+            Some((id.to_string(), cols.nth(2)?.to_string()))
+        })
+        .collect();
+    let mut by: BTreeMap<String, Vec<(usize, PathBuf)>> = BTreeMap::new();
+    for f in finding_files(dir) {
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let Some(key) = key_of_text(&text) else {
+            continue;
+        };
+        let name = match crate::triage::header_field(&text, "bucket") {
+            Some(id) => {
+                let label = labels.get(id).cloned().unwrap_or_else(|| key.to_string());
+                format!("{id} {label}")
+            }
+            None => format!("{} {key}", key.id()),
+        };
+        by.entry(name).or_default().push((text.len(), f));
+    }
+    by.into_iter()
+        .map(|(name, mut files)| {
             files.sort();
-            (
-                format!("{} {key}", key.id()),
-                files.into_iter().map(|(_, f)| f).collect(),
-            )
+            (name, files.into_iter().map(|(_, f)| f).collect())
         })
         .collect()
 }
@@ -321,6 +343,7 @@ pub fn print_summary(s: &TriageSummary) {
             BucketStatus::New(_) => "NEW".to_string(),
             BucketStatus::FixedIn(v) => format!("fixed in {v}"),
             BucketStatus::Known => "known".to_string(),
+            BucketStatus::Retired(last, ..) => format!("retired after {last}"),
             BucketStatus::Undecided(_) => "undecided".to_string(),
         };
         println!("{id}  {shown:<18} {key} ({findings} findings)");

@@ -141,6 +141,18 @@ impl BucketKey {
         key
     }
 
+    /// The key of a finding judged `verdict` on `case`: [`Self::of_case`]
+    /// with the verdict's kind, the wrong answer and the crash site.
+    pub fn of_verdict(verdict: &crate::oracle::Verdict, case: &Case) -> BucketKey {
+        let kind = verdict.kind();
+        let site = match verdict {
+            crate::oracle::Verdict::Crash(crash) => Some(crash.site.as_str()),
+            _ => None,
+        };
+        let answer = super::answer_of(kind, &case.truth.status().to_string());
+        BucketKey::of_case(kind, &answer, case, site)
+    }
+
     /// Puts the key at a crash site: a crash where the solver said it
     /// failed is one bug wherever the formula came from, so the formula's
     /// fragment and groundness no longer split it.

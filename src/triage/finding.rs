@@ -140,6 +140,12 @@ fn finding_text_of(
         }
         out.push_str(&format!("; solver: {} ({})\n", i.solver, i.version));
         out.push_str(&format!("; options: {}\n", i.options));
+        // The campaign's bucket (its `buckets.tsv` id), which triage may
+        // refine once the formula is minimized.
+        out.push_str(&format!(
+            "; bucket: {}\n",
+            super::BucketKey::of_verdict(i.verdict, case).id()
+        ));
     }
     out.push_str(&format!("; seed: {}\n", case.provenance.seed));
     out.push_str(&format!("; category: {}\n", case.provenance.category));

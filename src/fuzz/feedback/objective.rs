@@ -37,7 +37,7 @@ use crate::fuzz::corpus::findings::Found;
 use crate::fuzz::observe::verdict::{VerdictObserver, judged};
 use crate::fuzz::stats::CampaignStats;
 use crate::oracle::Verdict;
-use crate::triage::{BucketKey, answer_of, stable_hash};
+use crate::triage::{BucketKey, stable_hash};
 use crate::truth::Case;
 
 /// Distinct formulas written per bucket.
@@ -45,23 +45,14 @@ pub const EXAMPLES_PER_BUCKET: u64 = 3;
 
 /// The bucket of a finding: what triage groups it by (see the module docs).
 pub fn bucket(verdict: &Verdict, case: &Case) -> BucketKey {
-    let kind = verdict.kind();
-    let site = match verdict {
-        Verdict::Crash(crash) => Some(crash.site.as_str()),
-        _ => None,
-    };
-    let answer = answer_of(kind, &case.truth.status().to_string());
-    BucketKey::of_case(kind, &answer, case, site)
+    BucketKey::of_verdict(verdict, case)
 }
 
 /// The shape of an unknown, timeout or error answer, which
 /// [`RecordFeedback`](super::record::RecordFeedback) keeps one file of: its
 /// kind, what was answered, the generator category and the set of
 /// operators in the formula; for a crash at which the solver said where it
-/// failed, its kind and that message alone.: its kind, what was answered, the
-/// generator category and the set of operators in the formula; for a
-/// crash at which the solver said where it failed, its kind and that
-/// message alone. Two findings with one signature are most likely one bug.
+/// failed, its kind and that message alone. Two findings with one signature are most likely one bug.
 pub fn signature(verdict: &Verdict, case: &Case) -> u64 {
     let detail = match verdict {
         Verdict::Unsound { expected, got } => format!("{expected}->{got}"),

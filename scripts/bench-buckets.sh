@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Buckets while fuzzing, measured as issue 32 asks: campaigns side by side
+# (one core each), then per campaign the finding files written against the
+# findings counted, the campaign's buckets, the wall time of `report` (which
+# reads the verdicts the campaign recorded) and of `triage`, and whether the
+# campaign's buckets hold after every finding file is minimized: a campaign
+# bucket whose files land in two report buckets is split, two campaign
+# buckets whose files land in one are merged.
+#
+#   scripts/bench-buckets.sh BIN [--time 40m] [--seed 43] [--lib LIBZ3]
+#       [--out DIR] [--campaign NAME=WORDS]...
+#
+# --time      each campaign's length (default 40m)
+# --seed      the campaign seed (default 43, held out)
+# --lib       the libz3 fuzzed (default the Z3 4.8.14 wheel's, from
+#             scripts/install-solvers.sh)
+# --campaign  a campaign, NAME=extra fuzz words (repeatable, at most two,
+#             run at once on cores 0 and 1); default the two of issue 32:
+#             default= and z3str3=--solver-option smt.string_solver=z3str3
+# --out       where the campaigns go (default a temporary folder, kept)
+#
+# Prints one table row per campaign and writes DIR/summary.md. `triage`
+# bisects over the Z3 releases in the cache (newest included), so the
+# statuses need scripts/install-solvers.sh z3 4.8.5 ... latest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+time=40m
+seed=43
+cache=${EQUIFUZZ_SOLVER_CACHE:-$HOME/.cache/equifuzz/solvers}
+lib=$cache/z3-4.8.14.0/x/z3/lib/libz3.so
+out=
+campaigns=()
+[ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
+case "$1" in -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
+bin=$(realpath "$1"); shift
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --time) time=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --lib) lib=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --campaign) campaigns+=("$2"); shift 2 ;;
+    *) echo "bench-buckets.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+[ -x "$bin" ] || { echo "bench-buckets.sh: $bin is not an executable" >&2; exit 2; }
+[ -e "$lib" ] || { echo "bench-buckets.sh: no $lib (scripts/install-solvers.sh z3 4.8.14)" >&2; exit 2; }
+[ ${#campaigns[@]} -gt 0 ] || campaigns=("default=" "z3str3=--solver-option smt.string_solver=z3str3")
+[ ${#campaigns[@]} -le 2 ] || { echo "bench-buckets.sh: at most two campaigns (one per core)" >&2; exit 2; }
+out=${out:-$(mktemp -d -t bench-buckets.XXXXXX)}
+mkdir -p "$out"
+
+core=0
+pids=()
+for c in "${campaigns[@]}"; do
+  name=${c%%=*}; words=${c#*=}
+  echo "== $name: $time on core $core (${words:-default settings})" >&2
+  rm -rf "${out:?}/$name"
+  # shellcheck disable=SC2086 # the campaign's words
+  taskset -c $core "$bin" fuzz --target z3 --solver-lib "$lib" $words --time "$time" --seed "$seed" \
+    --out "$out/$name" >"$out/$name.log" 2>&1 &
+  pids+=($!)
+  core=$((core + 1))
+done
+for p in "${pids[@]}"; do wait "$p" || true; done
+
+# secs CMD...: runs CMD, prints its wall seconds on stderr's last line.
+secs() {
+  local t0 t1
+  t0=$(date +%s.%N)
+  "$@" >/dev/null 2>&1 || true
+  t1=$(date +%s.%N)
+  python3 -c "print(f'{$t1 - $t0:.1f}')"
+}
+
+summary=$out/summary.md
+{
+  echo "# bench-buckets: --time $time --seed $seed on $lib ($(date -u +%FT%TZ))"
+  echo "binary: $bin"
+  echo
+  echo "| campaign | execs | findings counted | files written | campaign buckets | report s | triage s | statuses | minimize all s | buckets after | split | merged |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"
+} >"$summary"
+for c in "${campaigns[@]}"; do
+  name=${c%%=*}
+  d=$out/$name
+  [ -s "$d/stats.jsonl" ] || { echo "| $name | no statistics: see $d.log |" >>"$summary"; continue; }
+  echo "== $name: report, triage, minimize all" >&2
+  report_s=$(secs "$bin" report "$d")
+  triage_s=$(secs "$bin" triage "$d")
+  statuses=$(grep -m1 '^New ' "$d/report.md" || echo "-")
+  minimize_s=$(secs "$bin" minimize "$d")
+  "$bin" report "$d" >/dev/null 2>&1 || true
+  python3 - "$d" "$name" "$report_s" "$triage_s" "$statuses" "$minimize_s" >>"$summary" <<'PY'
+import glob, json, os, re, sys
+d, name, report_s, triage_s, statuses, minimize_s = sys.argv[1:]
+last = None
+for line in open(os.path.join(d, "stats.jsonl")):
+    try:
+        s = json.loads(line)
+    except ValueError:
+        continue
+    if "findings" in s:
+        last = s
+counted = sum((last or {}).get("findings", {}).values())
+execs = (last or {}).get("execs", 0)
+files = sorted(glob.glob(os.path.join(d, "findings", "*", "*.smt2")))
+campaign = {}
+for f in files:
+    for line in open(f, errors="replace"):
+        if line.startswith("; bucket: "):
+            campaign[os.path.realpath(f)] = line.split(":", 1)[1].strip()
+            break
+        if not line.startswith(";"):
+            break
+tsv = [l for l in open(os.path.join(d, "buckets.tsv")) if l.strip()] if os.path.exists(os.path.join(d, "buckets.tsv")) else []
+# The report's buckets after minimization: each section lists its findings.
+after, current = {}, None
+for line in open(os.path.join(d, "report.md"), errors="replace"):
+    m = re.match(r"### Bucket (\w+):", line)
+    if m:
+        current = m.group(1)
+        continue
+    m = re.match(r"- `([^`]+\.smt2)`", line)
+    if m and current:
+        after[os.path.realpath(m.group(1))] = current
+pairs = {(campaign[f], after[f]) for f in campaign if f in after}
+by_campaign, by_after = {}, {}
+for a, b in pairs:
+    by_campaign.setdefault(a, set()).add(b)
+    by_after.setdefault(b, set()).add(a)
+split = sum(1 for v in by_campaign.values() if len(v) > 1)
+merged = sum(1 for v in by_after.values() if len(v) > 1)
+unmarked = len(files) - len(campaign)
+note = f" ({unmarked} files without a bucket line)" if unmarked else ""
+print(f"| {name} | {execs:,} | {counted:,} | {len(files)}{note} | {len(tsv)} | {report_s} | {triage_s} | "
+      f"{statuses.strip()} | {minimize_s} | {len(set(after.values()))} | {split} | {merged} |")
+PY
+done
+cat "$summary"
+echo "campaigns kept in $out" >&2
