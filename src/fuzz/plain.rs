@@ -151,6 +151,7 @@ pub fn fuzz(
                 replay: &solver.replay,
                 verdict,
                 output: &judged.output,
+                bucket: Some(crate::triage::BucketKey::of_verdict(verdict, &case).id()),
             };
             if let Some(path) = write_finding(&findings, &case, &info, printer)? {
                 stats.findings_written += 1;

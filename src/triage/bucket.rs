@@ -59,7 +59,7 @@ use crate::term::{Formula, Op, Term};
 use crate::transform::regex_identities::is_regex_operator;
 use crate::truth::{Case, Settings, Truth};
 
-use super::stable_hash;
+use super::hash::stable_hash;
 
 /// The theory fragments a bucket is keyed by, most specific first (see the
 /// module docs).

@@ -31,6 +31,8 @@ use crate::oracle::{Verdict, expectations};
 use crate::term::{Command, Printer, Queries};
 use crate::truth::{Case, Truth};
 
+use super::hash::stable_hash;
+
 /// What to say about a finding besides the case itself.
 #[derive(Clone, Debug)]
 pub struct FindingInfo<'a> {
@@ -47,6 +49,9 @@ pub struct FindingInfo<'a> {
     pub verdict: &'a Verdict,
     /// The solver's raw output (shown in the header, truncated).
     pub output: &'a str,
+    /// The campaign's bucket of a finding (its `buckets.tsv` id), written
+    /// as `; bucket: ID`.
+    pub bucket: Option<String>,
 }
 
 /// Writes `bytes` to `path` atomically: readers see the old file or the
@@ -140,12 +145,11 @@ fn finding_text_of(
         }
         out.push_str(&format!("; solver: {} ({})\n", i.solver, i.version));
         out.push_str(&format!("; options: {}\n", i.options));
-        // The campaign's bucket (its `buckets.tsv` id), which triage may
-        // refine once the formula is minimized.
-        out.push_str(&format!(
-            "; bucket: {}\n",
-            super::BucketKey::of_verdict(i.verdict, case).id()
-        ));
+        // The campaign's bucket, which triage may refine once the formula
+        // is minimized.
+        if let Some(id) = &i.bucket {
+            out.push_str(&format!("; bucket: {id}\n"));
+        }
     }
     out.push_str(&format!("; seed: {}\n", case.provenance.seed));
     out.push_str(&format!("; category: {}\n", case.provenance.category));
@@ -229,13 +233,6 @@ fn printed_script(case: &Case, printer: &Printer) -> PrintedScript {
     }
     let formula = formula.unwrap_or(0..0);
     PrintedScript { text, formula }
-}
-
-/// A stable 64-bit hash, for file ids that do not change across builds or
-/// platforms: LibAFL's `hash_std`, which is XXH3-64 (a fixed, specified
-/// algorithm) with libafl_bolts' `xxh3` feature, enabled in Cargo.toml.
-pub fn stable_hash(bytes: &[u8]) -> u64 {
-    libafl_bolts::hash_std(bytes)
 }
 
 /// Writes a finding under `dir/<kind>/` and returns the `.smt2` path, or

@@ -3,6 +3,7 @@
 
 mod bucket;
 mod finding;
+mod hash;
 mod known;
 mod labelled;
 pub mod membership;
@@ -17,9 +18,9 @@ pub use bucket::{
     variant_of_text,
 };
 pub use finding::{
-    FindingInfo, needs_settings, replay_line, smt2_text, stable_hash, write_atomically,
-    write_finding,
+    FindingInfo, needs_settings, replay_line, smt2_text, write_atomically, write_finding,
 };
+pub use hash::stable_hash;
 pub use known::KnownBugs;
 pub use labelled::{LabelledError, expected_core, read_case};
 pub use replay::{Finding, INSTANTIATED_CORE, ReplayArgs, header_field};

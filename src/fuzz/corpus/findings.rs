@@ -111,6 +111,7 @@ impl FindingCorpus {
             replay: &h.replay,
             verdict,
             output: &found.judged.output,
+            bucket: Some(crate::triage::BucketKey::of_verdict(verdict, case).id()),
         };
         if let Some(path) = write_finding(&self.dir, case, &info, &Printer::new(h.dialect))? {
             *self.written.entry(verdict.kind().to_string()).or_default() += 1;

@@ -114,6 +114,7 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for RecordFeed
             replay: &self.info.replay,
             verdict,
             output: &judged.output,
+            bucket: None,
         };
         if judged.history_dependent {
             stats.history_dependent += 1;
