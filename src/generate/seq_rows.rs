@@ -26,12 +26,14 @@
 //!   so the core is the unique minimal one; noise mentions only fresh
 //!   variables and is satisfiable on its own, so it is in no core.
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
 
 use rand::RngCore;
 use rand::seq::IndexedRandom;
 
-use super::seq_terms::element_sorts;
+use super::seq_terms::{element_sorts, random_value};
+use crate::semantics::{Model, Value, eval};
 use crate::term::{Formula, Sort, Term, parse_term};
 use crate::truth::{AnchorStructure, Case, Provenance, Truth};
 
@@ -120,9 +122,61 @@ impl SeqRow {
                 seed,
                 category: "seq-equivalent-formula".into(),
                 chain: vec![self.id.to_string()],
-                anchor: Some(AnchorStructure::by_construction()),
+                // The replacement transformations' (DEP): `A := (= lhs
+                // res)` must depend on every variable of `a0`. A row whose
+                // left side ignores one (`(seq.len (seq.unit x))` is 1 for
+                // every `x`) would let them tie that variable to new
+                // assertions and claim those in the core, which is unsat
+                // without them.
+                anchor: self
+                    .depends_on_every_variable(element)
+                    .then(AnchorStructure::by_construction),
             },
         )
+    }
+
+    /// Whether the left side's value changes with each of its variables
+    /// alone, for some values (found by a seeded random search: a variable
+    /// for which none is found counts as ignored, the safe side). Decided
+    /// once per row and element sort.
+    pub fn depends_on_every_variable(&self, element: &Sort) -> bool {
+        static DECIDED: LazyLock<Mutex<HashMap<(&'static str, Sort), bool>>> =
+            LazyLock::new(Mutex::default);
+        let key = (self.id, element.clone());
+        if let Some(&known) = DECIDED.lock().expect("not poisoned").get(&key) {
+            return known;
+        }
+        let decided = self.search_dependence(element);
+        DECIDED.lock().expect("not poisoned").insert(key, decided);
+        decided
+    }
+
+    fn search_dependence(&self, element: &Sort) -> bool {
+        use rand::SeedableRng;
+        let (lhs, _, _) = self.sides(element);
+        let vars = lhs.free_vars();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5e9);
+        let draw = |v: &str, rng: &mut rand_chacha::ChaCha8Rng| {
+            let sort = variable_sort(v, element).expect("row variables are s t u i j x");
+            match sort {
+                Sort::Int => Value::Int(rand::Rng::random_range(rng, -1i64..4).into()),
+                _ => random_value(&sort, rng),
+            }
+        };
+        vars.iter().all(|x| {
+            (0..400).any(|_| {
+                let mut model = Model::new();
+                for v in &vars {
+                    model.insert(v.clone(), draw(v, &mut rng));
+                }
+                let before = eval(&lhs, &model);
+                model.insert(x.clone(), draw(x, &mut rng));
+                // Values compared as the semantics does (arrays
+                // extensionally): a different representation is no change.
+                matches!((before, eval(&lhs, &model)), (Ok(a), Ok(b))
+                    if crate::semantics::array::equal(&a, &b) == Ok(false))
+            })
+        })
     }
 }
 
@@ -418,6 +472,34 @@ mod tests {
             let mut not_a_only = f.clone();
             not_a_only.assertions.truncate(1);
             check_model(&not_a_only, &m).unwrap_or_else(|e| panic!("{e}: {case:?}"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod dependence_tests {
+    use super::*;
+
+    /// Regression (a false `invalid-core` on Z3 4.8.14, issue 32's
+    /// campaign): Q3's `(seq.len (seq.unit x))` is 1 for every `x`, yet its
+    /// case carried the anchor, so variable replacement tied `x` (a String
+    /// element) to two new assertions and put them in the expected core;
+    /// the formula is unsat without them. A row whose left side ignores a
+    /// variable now carries no anchor, and no replacement takes it.
+    #[test]
+    fn rows_that_ignore_a_variable_carry_no_anchor() {
+        let ignoring = [
+            "Q3", "Q10", "Q11", "Q14", "Q16", "Q18", "Q19", "Q20", "Q21", "Q24", "Q25",
+        ];
+        for row in seq_rows() {
+            for e in element_sorts() {
+                let anchored = row.case(&e, 0).provenance.anchor.is_some();
+                if ignoring.contains(&row.id) {
+                    assert!(!anchored, "{} at {e}", row.id);
+                } else if e == Sort::Int {
+                    assert!(anchored, "{} at {e}: every variable matters", row.id);
+                }
+            }
         }
     }
 }
