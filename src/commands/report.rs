@@ -270,10 +270,16 @@ pub fn bucket_status(
                 .releases
                 .iter()
                 .rposition(|r| matches!(r.1, Outcome::Bad | Outcome::Good));
+            // Retired only when the newest refuses to run it (it cannot
+            // load the options): an `unknown` there may be the same bug.
+            let refused = verdict.starts_with("cannot use");
             match answered.map(|i| (i, &bisection.releases[i])) {
-                Some((_, (last, Outcome::Bad, _))) => {
+                Some((_, (last, Outcome::Bad, _))) if refused => {
                     BucketStatus::Retired(last.clone(), newest.clone(), said)
                 }
+                Some((_, (last, Outcome::Bad, _))) => BucketStatus::Undecided(format!(
+                    "the newest release ({newest}) did not answer it: {said}; fails up to {last}"
+                )),
                 Some((i, _)) if any_bad => {
                     let last_bad = bisection.releases[..i]
                         .iter()
@@ -707,7 +713,14 @@ mod tests {
             let releases = outcomes
                 .iter()
                 .enumerate()
-                .map(|(i, o)| (format!("4.8.{i}"), *o, String::new()))
+                .map(|(i, o)| {
+                    let said = if *o == Outcome::Other && i + 1 == outcomes.len() {
+                        "cannot use: the option is refused"
+                    } else {
+                        ""
+                    };
+                    (format!("4.8.{i}"), *o, said.to_string())
+                })
                 .collect();
             BTreeMap::from([(
                 "f.min.smt2".to_string(),
@@ -736,7 +749,11 @@ mod tests {
         // decides.
         assert_eq!(
             status(&[Bad, Bad, Other]),
-            BucketStatus::Retired("4.8.1".into(), "4.8.2".into(), String::new())
+            BucketStatus::Retired(
+                "4.8.1".into(),
+                "4.8.2".into(),
+                "cannot use: the option is refused".into()
+            )
         );
         assert_eq!(
             status(&[Bad, Good, Other]),
@@ -745,6 +762,13 @@ mod tests {
         assert!(matches!(
             status(&[Other, Other]),
             BucketStatus::Undecided(_)
+        ));
+        // An `unknown` on the newest is no refusal: it may be the same bug.
+        let mut unknown = with(&[Bad, Other]);
+        unknown.get_mut("f.min.smt2").unwrap().releases[1].2 = "unknown".into();
+        assert!(matches!(
+            bucket_status(&bucket, &unknown, &none),
+            BucketStatus::Undecided(w) if w.contains("fails up to 4.8.0")
         ));
         assert!(matches!(
             bucket_status(&bucket, &BTreeMap::new(), &none),
