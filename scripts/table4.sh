@@ -19,6 +19,8 @@
 #   --theory seq  the same Table 6.1 form over the sequence categories (docs/sequences.md): the
 #               identities in full, the rest of --count (default 5000) a quarter per endless
 #               category; cvc5 gets --arrays-exp (sequences of arrays).
+#   --theory uf  the same over the uninterpreted-function categories (docs/functions.md), a
+#               third of --count each (default 5000).
 #   --theory combined  the same Table 6.1 form over the combined categories (bit-vectors and
 #               arrays with the others, Kühne 2022 3.1-3.2), a quarter of --count each (default
 #               5000); --chains M adds M files of `--category random --theory combined`.
@@ -39,7 +41,7 @@ while [ $# -gt 0 ]; do
     --paper) paper=1; shift;;
     --seed) seed=$2; shift 2;;
     --keep) keep=$2; shift 2;;
-    -h|--help) sed -n 2,24p "$0"; exit 0;;
+    -h|--help) sed -n 2,26p "$0"; exit 0;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2;;
   esac
 done
@@ -47,7 +49,7 @@ cargo build --release --quiet
 bin=./target/release/equifuzz
 dir=${keep:-$(mktemp -d)}
 [ -n "$keep" ] || trap 'rm -rf "$dir"' EXIT
-if [ "$theory" = regex ] || [ "$theory" = combined ] || [ "$theory" = seq ]; then
+if [ "$theory" = regex ] || [ "$theory" = combined ] || [ "$theory" = seq ] || [ "$theory" = uf ]; then
   default=$([ "$theory" = regex ] && echo 3000 || echo 5000)
   exec scripts/table61.sh "$bin" "$dir" "$timeout" "$([ "$count" = 2000 ] && echo "$default" || echo "$count")" \
     "$chains" "$seed" "$cvc5" "$theory" "${libs[@]}" "${cvc5_libs[@]/#/cvc5:}"

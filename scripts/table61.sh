@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The regex, combined and seq parts of scripts/table4.sh (`--theory regex|combined|seq`), not meant to be
+# The regex, combined, seq and uf parts of scripts/table4.sh (`--theory regex|combined|seq|uf`), not meant to be
 # run by hand: exports the theory's categories once and prints, for every solver on the same files, the thesis' Table 6.1
 # (Kühne 2022): Theory | Expected | Transformation | #Tests | IM | IC | S | U | K | T | E, then
 # the agreement with the labels among decided files and every disagreement.
 #
-# Arguments: BIN DIR TIMEOUT COUNT CHAINS SEED CVC5(0|1) THEORY(regex|combined|seq)
+# Arguments: BIN DIR TIMEOUT COUNT CHAINS SEED CVC5(0|1) THEORY(regex|combined|seq|uf)
 #            [LIBZ3... | cvc5:LIBCVC5...]
 set -euo pipefail
 bin=$1; dir=$2; timeout=$3; count=$4; chains=$5; seed=$6; cvc5=$7; theory=$8; shift 8
@@ -18,6 +18,16 @@ if [ "$theory" = combined ]; then
              combined-unsat-complex; do
     n=$(( count / 4 )); [ "$i" = 3 ] && n=$(( count - 3 * (count / 4) ))
     $bin export --append --out "$files" --theory combined --category "$cat" --count "$n" \
+      --seed "$seed" >/dev/null
+    i=$((i + 1))
+  done
+elif [ "$theory" = uf ]; then
+  # The three function categories (docs/functions.md), all endless: a third of COUNT each.
+  mkdir -p "$files"; rm -rf "${files:?}"/*
+  i=0
+  for cat in uf-term-synthesis uf-congruence uf-identity; do
+    n=$(( count / 3 )); [ "$i" = 2 ] && n=$(( count - 2 * (count / 3) ))
+    $bin export --append --out "$files" --theory uf --category "$cat" --count "$n" \
       --seed "$seed" >/dev/null
     i=$((i + 1))
   done
@@ -96,8 +106,11 @@ names = {
     "seq-operation": "operation (step 1)",
     "seq-constant-assignment": "constant assignment",
     "seq-term-synthesis": "term synthesis, depth 3",
+    "uf-term-synthesis": "applications equal to their values",
+    "uf-congruence": "congruence (equal arguments, different results)",
+    "uf-identity": "identity under a function symbol",
 }
-theory_names = {"regex": "Regex", "combined": "Combined", "strings": "Strings", "seq": "Seq"}
+theory_names = {"regex": "Regex", "combined": "Combined", "strings": "Strings", "seq": "Seq", "uf": "UF"}
 cols = [("IM", "invalid-model"), ("IC", "invalid-core"), ("S", "sat"), ("U", "unsat"),
         ("K", "unknown"), ("T", "timeout"), ("E", "error"), ("NE", "not-expressible")]
 for i, solver in enumerate(solvers):

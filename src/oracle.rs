@@ -31,6 +31,7 @@
 
 mod crash;
 mod expressible;
+mod model;
 mod script;
 
 use std::collections::BTreeSet;
@@ -38,13 +39,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::semantics::{self, Model};
 use crate::solver::RawOutcome;
 use crate::term::{Dialect, Formula, Response, SatAnswer, Symbol, Term};
 use crate::truth::{self, Status, Truth, TruthError};
 
 pub use crash::Crash;
 pub use expressible::not_expressible;
+pub use model::model_from_values;
 pub use script::{Expectation, ScriptVerdict, expectations, judge_checks, judge_script};
 
 /// A `check-sat` answer.
@@ -133,6 +134,7 @@ impl Reply {
     pub fn from_output_in(text: &str, dialect: Dialect) -> Reply {
         let mut answer = None;
         let mut values = None;
+        let mut functions = Vec::new();
         let mut core = None;
         let mut error = None;
         for r in crate::term::parse_responses_with(text, dialect.model_escapes()) {
@@ -157,6 +159,13 @@ impl Reply {
                             .collect::<Result<Vec<_>, _>>(),
                     );
                 }
+                // A function's interpretation, as the pair `(f x1 ... xn)`
+                // and its body, beside the `get-value` pairs.
+                Response::Model(entries) => functions.extend(entries.into_iter().filter_map(|e| {
+                    let e = e.ok().filter(|e| !e.params.is_empty())?;
+                    let params = e.params.into_iter().map(|(x, _)| Term::Var(x)).collect();
+                    Some((Term::Apply(e.name, params), e.value))
+                })),
                 Response::UnsatCore(names) if core.is_none() => core = Some(names),
                 Response::EmptyList if answer == Some(Answer::Unsat) && core.is_none() => {
                     core = Some(Vec::new())
@@ -165,6 +174,13 @@ impl Reply {
             }
         }
         let ambiguous_escapes = dialect.ambiguous_models() && text.contains("\\u");
+        if !functions.is_empty() {
+            match &mut values {
+                Some(Ok(pairs)) => pairs.extend(functions),
+                None => values = Some(Ok(functions)),
+                Some(Err(_)) => {}
+            }
+        }
         Reply::Answered {
             answer,
             values,
@@ -340,27 +356,6 @@ impl fmt::Display for Verdict {
             ),
         }
     }
-}
-
-/// Reads the solver's `(get-value ...)` pairs into a model: each value term
-/// is evaluated by our semantics (a solver may answer with a term such as
-/// `(str.++ "a" "b")` or `(- 1)` rather than a literal).
-pub fn model_from_values(formula: &Formula, values: &[(Term, Term)]) -> Result<Model, String> {
-    let mut model = Model::new();
-    for (var, value) in values {
-        let Term::Var(name) = var else {
-            return Err(format!("value given for a non-variable {var}"));
-        };
-        let v = semantics::eval_closed(value)
-            .map_err(|e| format!("cannot evaluate the value of `{name}` ({value}): {e}"))?;
-        model.insert(name.clone(), v);
-    }
-    for (name, _) in &formula.decls {
-        if model.get(name).is_none() {
-            return Err(format!("no value for `{name}`"));
-        }
-    }
-    Ok(model)
 }
 
 /// What is expected of a run: the status, and for unsat, the unique minimal

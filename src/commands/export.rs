@@ -19,7 +19,6 @@ use std::fmt;
 use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -31,8 +30,9 @@ use crate::generate::Generator;
 use crate::generate::{
     CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
     RegexMembership, RegexPool, RegexTermSynthesis, Result3_2, STRING_OPERATORS, SeqCases,
-    SeqUnsat, equivalent_formula_cases, equivalent_formulas, regex_equivalent_formula_cases,
-    regex_unsat_complex_cases, regex_unsat_constant_cases, seq_equivalent_formula_cases, step1,
+    SeqUnsat, UfCases, equivalent_formula_cases, equivalent_formulas,
+    regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
+    seq_equivalent_formula_cases, step1,
 };
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};
@@ -41,258 +41,9 @@ use crate::transform::{
     term_synthesis_cases, term_synthesis_cases_with,
 };
 use crate::triage::{files_under, smt2_text};
+
+pub use super::export_category::Category;
 use crate::truth::{Case, Status};
-
-/// A family of generated formulas.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Category {
-    /// Step-1 sat formulas: one operator, every argument a variable.
-    Operation,
-    /// Constant assignment over the pool, exhaustive.
-    ConstantAssignment,
-    /// Term synthesis (depth 1: exhaustive; deeper: sampled, endless).
-    TermSynthesis,
-    /// Step-1 unsat formulas from Table 2's equivalences.
-    EquivalentFormula,
-    /// Unsat formulas with larger cores (variable and constant replacement).
-    LargerCore,
-    /// Unsat formulas with noise (cores unchanged).
-    Noise,
-    /// An endless random mix of sat and unsat cases.
-    Random,
-    /// Sat `str.in_re` constraints mixed with string constraints (endless).
-    RegexMembership,
-    /// Sat constant assignment over the regex operations (endless).
-    RegexConstantAssignment,
-    /// Unsat formulas from the regex equivalences (Kühne 2022, Table 2.3).
-    RegexEquivalentFormula,
-    /// Unsat: an operation on pool constants equal to another constant
-    /// (Sect. 2.5.1, Table 2.4's pool, exhaustive).
-    RegexUnsatConstant,
-    /// Unsat: an operation equal to a sampled term of another language
-    /// (Sect. 2.5.2; nested with --depth >= 2).
-    RegexUnsatComplex,
-    /// Sat: nested regex terms (depth --depth, at least 2; 3 when --depth
-    /// is 1) with and without RegLan variables (endless).
-    RegexTermSynthesis,
-    /// Sat: one bit-vector or array operation on pool constants, some
-    /// replaced by variables (Kühne 2022, Sect. 3.1.1; endless).
-    CombinedConstantAssignment,
-    /// Sat: nested terms across bit-vectors, arrays, strings, integers and
-    /// regexes (Sect. 3.1; depth --depth, 3 when --depth is 1; endless).
-    CombinedTermSynthesis,
-    /// Unsat: a combined term equal to a pool constant of another value
-    /// (Sect. 3.2; endless).
-    CombinedUnsatConstant,
-    /// Unsat: a combined term equal to another term of another value
-    /// (Sect. 3.2; endless).
-    CombinedUnsatComplex,
-    /// Sat: one `seq.` operator, every argument a variable, over every
-    /// element sort (endless).
-    SeqOperation,
-    /// Sat: the same with some arguments constant (endless).
-    SeqConstantAssignment,
-    /// Sat: nested sequence terms (depth --depth, 3 when --depth is 1;
-    /// endless).
-    SeqTermSynthesis,
-    /// Unsat: the sequence identities at every element sort (finite).
-    SeqEquivalentFormula,
-    /// Unsat: the identities grown by links (larger cores) and noise
-    /// (endless).
-    SeqUnsatChain,
-}
-
-impl Category {
-    /// Every category, in export order.
-    pub const ALL: &'static [Category] = &[
-        Category::Operation,
-        Category::ConstantAssignment,
-        Category::TermSynthesis,
-        Category::EquivalentFormula,
-        Category::LargerCore,
-        Category::Noise,
-        Category::Random,
-        Category::RegexMembership,
-        Category::RegexConstantAssignment,
-        Category::RegexEquivalentFormula,
-        Category::RegexUnsatConstant,
-        Category::RegexUnsatComplex,
-        Category::RegexTermSynthesis,
-        Category::CombinedConstantAssignment,
-        Category::CombinedTermSynthesis,
-        Category::CombinedUnsatConstant,
-        Category::CombinedUnsatComplex,
-        Category::SeqOperation,
-        Category::SeqConstantAssignment,
-        Category::SeqTermSynthesis,
-        Category::SeqEquivalentFormula,
-        Category::SeqUnsatChain,
-    ];
-
-    /// The sequence categories, the finite one first.
-    pub const SEQ: &'static [Category] = &[
-        Category::SeqEquivalentFormula,
-        Category::SeqOperation,
-        Category::SeqConstantAssignment,
-        Category::SeqTermSynthesis,
-        Category::SeqUnsatChain,
-    ];
-
-    /// The paper's six categories (everything but `random`).
-    pub const PAPER: &'static [Category] = &[
-        Category::Operation,
-        Category::ConstantAssignment,
-        Category::TermSynthesis,
-        Category::EquivalentFormula,
-        Category::LargerCore,
-        Category::Noise,
-    ];
-
-    /// The regex categories, finite ones first (Kühne 2022).
-    pub const REGEX: &'static [Category] = &[
-        Category::RegexEquivalentFormula,
-        Category::RegexUnsatConstant,
-        Category::RegexUnsatComplex,
-        Category::RegexMembership,
-        Category::RegexConstantAssignment,
-        Category::RegexTermSynthesis,
-    ];
-
-    /// The combined categories (Kühne 2022, ch. 3), all endless.
-    pub const COMBINED: &'static [Category] = &[
-        Category::CombinedConstantAssignment,
-        Category::CombinedTermSynthesis,
-        Category::CombinedUnsatConstant,
-        Category::CombinedUnsatComplex,
-    ];
-
-    /// The categories written when none is named: the paper's six for
-    /// `strings`, the regex ones for `regex`, the combined ones for
-    /// `combined`, all of them for `all`; the endless categories only with
-    /// a `--count`.
-    pub fn defaults(theory: Theory, counted: bool) -> Vec<Category> {
-        let regex = Category::REGEX
-            .iter()
-            .copied()
-            .filter(move |c| counted || !c.endless(1));
-        let combined = Category::COMBINED
-            .iter()
-            .copied()
-            .filter(move |c| counted || !c.endless(1));
-        let seq = Category::SEQ
-            .iter()
-            .copied()
-            .filter(move |c| counted || !c.endless(1));
-        match theory {
-            Theory::Strings => Category::PAPER.to_vec(),
-            Theory::Regex => regex.collect(),
-            Theory::Combined => combined.collect(),
-            Theory::Seq => seq.collect(),
-            Theory::All => Category::PAPER
-                .iter()
-                .copied()
-                .chain(regex)
-                .chain(combined)
-                .chain(seq)
-                .collect(),
-        }
-    }
-
-    /// Whether the category never runs out (at term synthesis `depth`).
-    pub fn endless(self, depth: usize) -> bool {
-        matches!(
-            self,
-            Category::Random
-                | Category::RegexMembership
-                | Category::RegexConstantAssignment
-                | Category::RegexTermSynthesis
-                | Category::CombinedConstantAssignment
-                | Category::CombinedTermSynthesis
-                | Category::CombinedUnsatConstant
-                | Category::CombinedUnsatComplex
-                | Category::SeqOperation
-                | Category::SeqConstantAssignment
-                | Category::SeqTermSynthesis
-                | Category::SeqUnsatChain
-        ) || (self == Category::TermSynthesis && depth >= 2)
-    }
-
-    /// The theory of the category's files (`All` for `random`, which mixes
-    /// them as `--theory` says).
-    pub fn theory(self) -> Theory {
-        match self {
-            Category::Random => Theory::All,
-            Category::RegexMembership
-            | Category::RegexConstantAssignment
-            | Category::RegexEquivalentFormula
-            | Category::RegexUnsatConstant
-            | Category::RegexUnsatComplex
-            | Category::RegexTermSynthesis => Theory::Regex,
-            Category::CombinedConstantAssignment
-            | Category::CombinedTermSynthesis
-            | Category::CombinedUnsatConstant
-            | Category::CombinedUnsatComplex => Theory::Combined,
-            Category::SeqOperation
-            | Category::SeqConstantAssignment
-            | Category::SeqTermSynthesis
-            | Category::SeqEquivalentFormula
-            | Category::SeqUnsatChain => Theory::Seq,
-            _ => Theory::Strings,
-        }
-    }
-
-    /// The name used on the command line, in folder names and the manifest.
-    pub fn name(self) -> &'static str {
-        match self {
-            Category::Operation => "operation",
-            Category::ConstantAssignment => "constant-assignment",
-            Category::TermSynthesis => "term-synthesis",
-            Category::EquivalentFormula => "equivalent-formula",
-            Category::LargerCore => "larger-core",
-            Category::Noise => "noise",
-            Category::Random => "random",
-            Category::RegexMembership => "regex-membership",
-            Category::RegexConstantAssignment => "regex-constant-assignment",
-            Category::RegexEquivalentFormula => "regex-equivalent-formula",
-            Category::RegexUnsatConstant => "regex-unsat-constant",
-            Category::RegexUnsatComplex => "regex-unsat-complex",
-            Category::RegexTermSynthesis => "regex-term-synthesis",
-            Category::CombinedConstantAssignment => "combined-constant-assignment",
-            Category::CombinedTermSynthesis => "combined-term-synthesis",
-            Category::CombinedUnsatConstant => "combined-unsat-constant",
-            Category::CombinedUnsatComplex => "combined-unsat-complex",
-            Category::SeqOperation => "seq-operation",
-            Category::SeqConstantAssignment => "seq-constant-assignment",
-            Category::SeqTermSynthesis => "seq-term-synthesis",
-            Category::SeqEquivalentFormula => "seq-equivalent-formula",
-            Category::SeqUnsatChain => "seq-unsat-chain",
-        }
-    }
-}
-
-impl fmt::Display for Category {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Category {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        Category::ALL
-            .iter()
-            .copied()
-            .find(|c| c.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = Category::ALL.iter().map(|c| c.name()).collect();
-                format!(
-                    "unknown category `{s}` (expected one of: {})",
-                    names.join(", ")
-                )
-            })
-    }
-}
 
 /// Which operators the sat categories cover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -530,6 +281,12 @@ fn category_cases<'a>(
         }
         Category::SeqEquivalentFormula => Box::new(seq_equivalent_formula_cases(seed)),
         Category::SeqUnsatChain => drawn(SeqUnsat::new(4, 3).seed(seed), seed),
+        Category::UfTermSynthesis => {
+            let depth = if cfg.depth >= 2 { cfg.depth } else { 2 };
+            drawn(UfCases::term_synthesis(depth).seed(seed), seed)
+        }
+        Category::UfCongruence => drawn(UfCases::congruence().seed(seed), seed),
+        Category::UfIdentity => drawn(UfCases::identity().seed(seed), seed),
     })
 }
 

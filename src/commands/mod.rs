@@ -16,6 +16,7 @@
 pub mod bisect;
 pub mod confirm;
 pub mod export;
+mod export_category;
 pub mod fetch;
 pub mod fuzz;
 pub mod generate;

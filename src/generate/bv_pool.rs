@@ -100,7 +100,7 @@ fn arrays(bitvecs: &[BitVec], regexes: &RegexPool) -> Vec<PoolArray> {
                 .iter()
                 .map(|r| Value::RegLan(r.lang.clone()))
                 .collect(),
-            Sort::Array(..) | Sort::Seq(_) => Vec::new(),
+            Sort::Array(..) | Sort::Seq(_) | Sort::Fun(..) => Vec::new(),
         }
     };
     let terms = |sort: &Sort| -> Vec<Term> {

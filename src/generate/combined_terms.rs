@@ -183,6 +183,7 @@ impl CombinedTermSampler {
                 0 => Term::SeqEmpty((**e).clone()),
                 _ => Term::app(Op::SeqUnit, vec![self.leaf(e, rng)]),
             },
+            Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
         }
     }
 
@@ -307,6 +308,7 @@ impl CombinedTermSampler {
                     (Op::SeqConcat, vec![sort.clone(), sort.clone()])
                 }
             }
+            Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
         }
     }
 
@@ -420,6 +422,7 @@ fn walk(
                 Sort::BitVec(_) => "bv",
                 Sort::Array(..) => "a",
                 Sort::Seq(_) => "q",
+                Sort::Fun(..) => "f",
                 Sort::Int => "i",
                 Sort::String => "s",
                 Sort::RegLan => "re",

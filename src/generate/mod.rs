@@ -27,6 +27,7 @@ mod step1;
 pub(crate) mod sx;
 pub(crate) mod tables;
 pub mod term_pool;
+pub mod uf_cases;
 
 pub use combined_synthesis::CombinedSynthesis;
 pub use combined_terms::CombinedTermSampler;
@@ -56,3 +57,4 @@ pub use seq_rows::{
 };
 pub use step1::{RESULT, STRING_OPERATORS, argument_sorts, result_sort, step1, step1_with};
 pub use term_pool::{Sampled, TermPool, TermPoolError};
+pub use uf_cases::{UfCases, UfCategory};

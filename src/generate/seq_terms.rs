@@ -66,6 +66,7 @@ pub fn random_value(sort: &Sort, rng: &mut dyn RngCore) -> Value {
             ))
         }
         Sort::RegLan => unreachable!("no sequences of RegLan are drawn"),
+        Sort::Fun(..) => unreachable!("a function symbol's sort has no drawn value"),
     }
 }
 

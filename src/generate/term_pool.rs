@@ -279,7 +279,11 @@ impl TermPool {
                 let s = self.sample(&Sort::Bool, depth, rng);
                 return (s.value == Value::Bool(*b)).then_some(s.term);
             }
-            Value::RegLan(_) | Value::BitVec(_) | Value::Array(_) | Value::Seq(_) => return None,
+            Value::RegLan(_)
+            | Value::BitVec(_)
+            | Value::Array(_)
+            | Value::Seq(_)
+            | Value::Fun(_) => return None,
         };
         self.build(op, args, target, depth, rng)
     }

@@ -100,6 +100,16 @@ fn char_above(value: &crate::semantics::Value, max: u32) -> Option<u32> {
     match value {
         Value::Str(s) => s.chars().iter().copied().find(|&c| c > max),
         Value::Seq(q) => q.items().iter().find_map(|v| char_above(v, max)),
+        // A function's table: the literals of its body.
+        Value::Fun(f) => {
+            let mut found = None;
+            f.body().visit(&mut |t| {
+                if let Term::Str(s) = t {
+                    found = found.or_else(|| s.chars().iter().copied().find(|&c| c > max));
+                }
+            });
+            found
+        }
         _ => None,
     }
 }
@@ -116,6 +126,7 @@ fn has_reglan(s: &Sort) -> bool {
         Sort::RegLan => true,
         Sort::Array(i, e) => has_reglan(i) || has_reglan(e),
         Sort::Seq(e) => has_reglan(e),
+        Sort::Fun(args, r) => args.iter().any(has_reglan) || has_reglan(r),
         _ => false,
     }
 }

@@ -89,7 +89,12 @@ pub fn domain_size(sort: &Sort) -> u64 {
         Sort::Bool => 2,
         Sort::BitVec(w) if *w < 64 => 1 << w,
         // Sequences of any element sort are unbounded in length.
-        Sort::BitVec(_) | Sort::Int | Sort::String | Sort::RegLan | Sort::Seq(_) => u64::MAX,
+        Sort::BitVec(_)
+        | Sort::Int
+        | Sort::String
+        | Sort::RegLan
+        | Sort::Seq(_)
+        | Sort::Fun(..) => u64::MAX,
         Sort::Array(i, e) => {
             let (i, e) = (domain_size(i), domain_size(e));
             match u32::try_from(i) {
@@ -120,6 +125,9 @@ pub fn equal(a: &Value, b: &Value) -> Result<bool, EvalError> {
             }
             Ok(true)
         }
+        // No term compares functions (a function symbol is no term); two
+        // bodies that differ may still agree everywhere.
+        (Value::Fun(_), _) | (_, Value::Fun(_)) => Err(EvalError::Unsupported("= on functions")),
         _ => Ok(a == b),
     }
 }

@@ -49,6 +49,7 @@ pub fn eval(term: &Term, model: &Model) -> Result<Value, EvalError> {
     Evaluator {
         model,
         scope: Vec::new(),
+        calls: 0,
     }
     .eval(term)
 }
@@ -63,7 +64,14 @@ struct Evaluator<'m> {
     /// `let` bindings, innermost last. An undecided binding is kept as its
     /// error: it only matters if the body uses it.
     scope: Vec<(Symbol, Result<Value, EvalError>)>,
+    /// Function applications under way, nested: a model's function whose
+    /// body applies itself would never end.
+    calls: usize,
 }
+
+/// The deepest nesting of function applications evaluated (a body that
+/// applies another of the model's functions, which applies ...).
+pub const MAX_CALLS: usize = 64;
 
 fn ill_sorted(op: Op, args: &[Value]) -> EvalError {
     let sorts: Vec<String> = args.iter().map(|a| a.sort().to_string()).collect();
@@ -110,6 +118,7 @@ impl Evaluator<'_> {
             }
             Term::SeqEmpty(e) => Ok(Value::Seq(SeqValue::new(e.clone(), Vec::new()))),
             Term::Var(v) => self.lookup(v),
+            Term::Apply(f, args) => self.apply(f, args),
             Term::Let(binds, body) => {
                 // Parallel `let`: every right-hand side sees the outer scope.
                 let values = binds
@@ -138,6 +147,65 @@ impl Evaluator<'_> {
             .get(v)
             .cloned()
             .ok_or_else(|| EvalError::Unbound(v.into()))
+    }
+
+    /// `(f args)`: the body of `f`'s interpretation in the model, with its
+    /// parameters bound to the arguments' values. The body sees the model
+    /// (a solver's function may apply another it defines) but no `let` of
+    /// the caller's.
+    fn apply(&mut self, f: &Symbol, args: &[Term]) -> Result<Value, EvalError> {
+        let fun = match self.lookup(f)? {
+            Value::Fun(fun) => fun,
+            other => {
+                return Err(EvalError::IllSorted(format!(
+                    "`{f}` of sort {} applied",
+                    other.sort()
+                )));
+            }
+        };
+        if fun.params().len() != args.len() {
+            return Err(EvalError::IllSorted(format!(
+                "`{f}` of {} parameters applied to {} arguments",
+                fun.params().len(),
+                args.len()
+            )));
+        }
+        if self.calls >= MAX_CALLS {
+            return Err(EvalError::TooLarge("nesting of function applications"));
+        }
+        let values = args
+            .iter()
+            .map(|a| self.eval(a))
+            .collect::<Result<Vec<_>, _>>()?;
+        // The body is the solver's: check it as the top term is checked.
+        let model = self.model;
+        let params = fun.params();
+        let found = fun
+            .body()
+            .sort(&|v| {
+                params
+                    .iter()
+                    .find(|(p, _)| p == v)
+                    .map(|(_, s)| s.clone())
+                    .or_else(|| model.get(v).map(Value::sort))
+            })
+            .map_err(|e| EvalError::IllSorted(format!("the body of `{f}`: {e}")))?;
+        if found != *fun.result() {
+            return Err(EvalError::IllSorted(format!(
+                "the body of `{f}` has sort {found}, not {}",
+                fun.result()
+            )));
+        }
+        let mut inner = Evaluator {
+            model,
+            scope: params
+                .iter()
+                .zip(values)
+                .map(|((x, _), v)| (x.clone(), Ok(v)))
+                .collect(),
+            calls: self.calls + 1,
+        };
+        inner.eval(fun.body())
     }
 
     fn bool(&mut self, t: &Term) -> Result<bool, EvalError> {

@@ -19,6 +19,6 @@ mod value;
 
 pub use error::EvalError;
 pub use eval::{MAX_INT_BITS, MAX_STRING_LEN, eval, eval_closed};
-pub use value::{Model, SeqValue, Value};
+pub use value::{FunValue, Model, SeqValue, Value, define_fun};
 #[cfg(test)]
 mod tests;

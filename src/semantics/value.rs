@@ -24,9 +24,12 @@ pub enum Value {
     BitVec(BitVec),
     /// An array: a default and finitely many entries.
     Array(ArrayValue),
-    /// A sequence of any element sort (declared last: serialized values
-    /// of older inputs keep their meaning).
+    /// A sequence of any element sort (declared after the others:
+    /// serialized values of older inputs keep their meaning).
     Seq(SeqValue),
+    /// The interpretation of an uninterpreted function symbol (declared
+    /// last, as `Seq`).
+    Fun(FunValue),
 }
 
 impl Value {
@@ -40,10 +43,12 @@ impl Value {
             Value::BitVec(b) => Sort::BitVec(b.width()),
             Value::Array(a) => a.sort(),
             Value::Seq(q) => Sort::seq(q.element_sort().clone()),
+            Value::Fun(f) => f.sort(),
         }
     }
 
-    /// The value as a constant term.
+    /// The value as a constant term; a function's is its body, over its
+    /// parameters (see [`FunValue`]), which are free in it.
     pub fn to_term(&self) -> Term {
         match self {
             Value::Bool(b) => Term::Bool(*b),
@@ -70,13 +75,102 @@ impl Value {
                     _ => Term::app(Op::SeqConcat, units),
                 }
             }
+            Value::Fun(f) => f.body().clone(),
         }
     }
 }
 
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_term())
+        match self {
+            // `(lambda ((x S) ...) body)`, as SMT-LIB 2.7 and Z3 write a
+            // function value.
+            Value::Fun(fun) => {
+                f.write_str("(lambda (")?;
+                for (i, (x, s)) in fun.params().iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "({} {s})", Term::Var(x.clone()))?;
+                }
+                write!(f, ") {})", fun.body())
+            }
+            _ => write!(f, "{}", self.to_term()),
+        }
+    }
+}
+
+/// The interpretation of a function symbol of sort `(A1 ... An) R`: a body
+/// of sort `R` over parameters `x1: A1 ... xn: An`, as a model's
+/// `(define-fun f ((x1 A1) ... (xn An)) R body)` gives it. Applied, the
+/// body is evaluated with the parameters bound to the arguments' values
+/// (`semantics::eval`). A finite table with a default is the body
+/// `(ite (and (= x1 k1) ...) v (ite ... default))` ([`FunValue::table`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FunValue {
+    params: Vec<(Symbol, Sort)>,
+    result: Sort,
+    body: Term,
+}
+
+impl FunValue {
+    /// The function `params -> result` whose value is `body`; the caller
+    /// checks that `body` has sort `result` with only `params` free (the
+    /// evaluator sort-checks it again at each application).
+    pub fn new(params: Vec<(Symbol, Sort)>, result: Sort, body: Term) -> FunValue {
+        FunValue {
+            params,
+            result,
+            body,
+        }
+    }
+
+    /// The function over `args` that maps each key tuple of `entries` to its
+    /// value (the first entry wins) and everything else to `default`;
+    /// its parameters are named `x!1 ... x!n`.
+    pub fn table(args: &[Sort], entries: &[(Vec<Value>, Value)], default: &Value) -> FunValue {
+        let params: Vec<(Symbol, Sort)> = args
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (format!("x!{}", i + 1), s.clone()))
+            .collect();
+        let body = entries
+            .iter()
+            .rev()
+            .fold(default.to_term(), |rest, (keys, v)| {
+                let test = Term::and(
+                    params
+                        .iter()
+                        .zip(keys)
+                        .map(|((x, _), k)| Term::eq(Term::Var(x.clone()), k.to_term()))
+                        .collect(),
+                );
+                Term::app(Op::Ite, vec![test, v.to_term(), rest])
+            });
+        FunValue::new(params, default.sort(), body)
+    }
+
+    /// The parameters, in order.
+    pub fn params(&self) -> &[(Symbol, Sort)] {
+        &self.params
+    }
+
+    /// The result sort.
+    pub fn result(&self) -> &Sort {
+        &self.result
+    }
+
+    /// The body, over the parameters.
+    pub fn body(&self) -> &Term {
+        &self.body
+    }
+
+    /// `(A1 ... An) R`.
+    pub fn sort(&self) -> Sort {
+        Sort::fun(
+            self.params.iter().map(|(_, s)| s.clone()).collect(),
+            self.result.clone(),
+        )
     }
 }
 
@@ -169,6 +263,29 @@ impl SeqValue {
     /// Whether the sequence is empty.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
+    }
+}
+
+/// `(define-fun name () S v)`, or for a function `(define-fun name ((x1 A1)
+/// ...) R body)`: a model entry as solvers print it and a labelled file's
+/// `; model:` lines hold it.
+pub fn define_fun(name: &str, value: &Value) -> String {
+    let name = Term::Var(name.into());
+    match value {
+        Value::Fun(f) => {
+            let params: Vec<String> = f
+                .params()
+                .iter()
+                .map(|(x, s)| format!("({} {s})", Term::Var(x.clone())))
+                .collect();
+            format!(
+                "(define-fun {name} ({}) {} {})",
+                params.join(" "),
+                f.result(),
+                f.body()
+            )
+        }
+        _ => format!("(define-fun {name} () {} {value})", value.sort()),
     }
 }
 

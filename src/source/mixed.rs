@@ -34,6 +34,10 @@
 //! and noise of their own ([`SeqUnsat`]: the string transformations have
 //! no rows for sequence variables).
 //!
+//! Function cases ([`UfCases`]: applications equal to their values,
+//! congruence, identities under a function symbol) are drawn only for
+//! `uf`, not yet for `all`.
+//!
 //! Each theory's cases come from two tables of generators, one per status,
 //! each drawn by weight (`source::table`); the chains are grown by
 //! `source::grown`. The functions `combined`, `regex` and `strings` below
@@ -58,8 +62,8 @@ use super::{RandomCaseGenerator, Theory};
 use crate::generate::{
     CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Generator,
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
-    RegexUnsatConstant, Result3_2, SeqCases, SeqUnsat, TermPoolError, equivalent_formula_cases,
-    regex_equivalent_formula_cases,
+    RegexUnsatConstant, Result3_2, SeqCases, SeqUnsat, TermPoolError, UfCases,
+    equivalent_formula_cases, regex_equivalent_formula_cases,
 };
 use crate::truth::Case;
 
@@ -140,6 +144,18 @@ fn seq(seed: u64) -> Stream {
     }
 }
 
+/// The function stream: applications equal to their values (sat),
+/// congruence and identities under a function symbol (unsat), each drawn
+/// as often.
+fn uf(seed: u64) -> Stream {
+    Stream {
+        sat: Table::new().with(1, UfCases::term_synthesis(NESTED_DEPTH).seed(seed)),
+        unsat: Table::new()
+            .with(1, UfCases::congruence().seed(seed))
+            .with(1, UfCases::identity().seed(seed)),
+    }
+}
+
 /// The regex stream: membership, constant assignment and term synthesis
 /// (sat), each drawn as often; constant-only cases grown by short chains
 /// (a third of the unsat cases; Table 2.3's first row where a draw finds
@@ -188,12 +204,14 @@ pub struct MixedCaseGenerator {
     table_2_3: Cases,
     combined: Stream,
     seq: Stream,
+    uf: Stream,
     regex: Stream,
     strings: Stream,
     unsat_share: f64,
     regex_share: f64,
     combined_share: f64,
     seq_share: f64,
+    uf_share: f64,
     seed: u64,
 }
 
@@ -211,6 +229,7 @@ impl MixedCaseGenerator {
         Ok(MixedCaseGenerator {
             combined: combined(0),
             seq: seq(0),
+            uf: uf(0),
             regex: regex(&table_2_3, 0),
             strings: strings(&sat, &table_2, 0),
             sat,
@@ -220,6 +239,7 @@ impl MixedCaseGenerator {
             regex_share: REGEX_SHARE,
             combined_share: 0.0,
             seq_share: 0.0,
+            uf_share: 0.0,
             seed: 0,
         })
     }
@@ -228,6 +248,7 @@ impl MixedCaseGenerator {
     pub fn seed(mut self, seed: u64) -> Self {
         self.combined = combined(seed);
         self.seq = seq(seed);
+        self.uf = uf(seed);
         self.regex = regex(&self.table_2_3, seed);
         self.strings = strings(&self.sat, &self.table_2, seed);
         self.seed = seed;
@@ -240,16 +261,25 @@ impl MixedCaseGenerator {
     /// sequence cases, a tenth of the rest combined cases and a fifth of
     /// what remains regex cases.
     pub fn theory(self, theory: Theory) -> Self {
-        let (regex, combined, seq) = match theory {
-            Theory::Strings => (0.0, 0.0, 0.0),
-            Theory::Regex => (1.0, 0.0, 0.0),
-            Theory::Combined => (0.0, 1.0, 0.0),
-            Theory::Seq => (0.0, 0.0, 1.0),
-            Theory::All => (REGEX_SHARE, COMBINED_SHARE, SEQ_SHARE),
+        let (regex, combined, seq, uf) = match theory {
+            Theory::Strings => (0.0, 0.0, 0.0, 0.0),
+            Theory::Regex => (1.0, 0.0, 0.0, 0.0),
+            Theory::Combined => (0.0, 1.0, 0.0, 0.0),
+            Theory::Seq => (0.0, 0.0, 1.0, 0.0),
+            Theory::Uf => (0.0, 0.0, 0.0, 1.0),
+            Theory::All => (REGEX_SHARE, COMBINED_SHARE, SEQ_SHARE, 0.0),
         };
         self.regex_share(regex)
             .combined_share(combined)
             .seq_share(seq)
+            .uf_share(uf)
+    }
+
+    /// The share of function cases among all cases, in `0.0..=1.0`; 0
+    /// keeps the other streams draw for draw.
+    pub fn uf_share(mut self, share: f64) -> Self {
+        self.uf_share = share.clamp(0.0, 1.0);
+        self
     }
 
     /// The share of sequence cases among all cases, in `0.0..=1.0`; 0
@@ -285,7 +315,9 @@ impl MixedCaseGenerator {
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
         // A share of 0 draws no coin, so the other streams draw as they
         // did without it, draw for draw.
-        let stream = if self.seq_share > 0.0 && rng.random_bool(self.seq_share) {
+        let stream = if self.uf_share > 0.0 && rng.random_bool(self.uf_share) {
+            &mut self.uf
+        } else if self.seq_share > 0.0 && rng.random_bool(self.seq_share) {
             &mut self.seq
         } else if self.combined_share > 0.0 && rng.random_bool(self.combined_share) {
             &mut self.combined

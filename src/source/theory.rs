@@ -3,7 +3,8 @@
 //!
 //! # Invariant
 //!
-//! A formula is `seq` exactly when it has a variable of a sort that holds
+//! A formula is `uf` exactly when it declares a function symbol with
+//! arguments; else `seq` exactly when it has a variable of a sort that holds
 //! a sequence, an empty sequence or a `seq.` operator ([`mentions_seq`]);
 //! else `combined` when it has a bit-vector or array
 //! variable, literal or operator ([`mentions_combined`]); else `regex` when
@@ -31,16 +32,21 @@ pub enum Theory {
     Combined,
     /// Sequences `(Seq E)` of every element sort (Z3's and cvc5's).
     Seq,
-    /// All four.
+    /// Uninterpreted functions over the string and sequence sorts (not in
+    /// `all` yet: drawn only when asked for).
+    Uf,
+    /// Strings, regex, combined and sequences.
     #[default]
     All,
 }
 
 impl Theory {
-    /// The theory of one formula: `Strings`, `Regex`, `Combined` or `Seq`,
-    /// never `All`.
+    /// The theory of one formula: `Uf`, `Seq`, `Combined`, `Regex` or
+    /// `Strings`, never `All`.
     pub fn of(formula: &Formula) -> Theory {
-        if mentions_seq(formula) {
+        if formula.decls.iter().any(|(_, s)| s.is_fun()) {
+            Theory::Uf
+        } else if mentions_seq(formula) {
             Theory::Seq
         } else if mentions_combined(formula) {
             Theory::Combined
@@ -63,6 +69,7 @@ impl Theory {
             Theory::Regex => "regex",
             Theory::Combined => "combined",
             Theory::Seq => "seq",
+            Theory::Uf => "uf",
             Theory::All => "all",
         }
     }

@@ -161,22 +161,30 @@ impl Formula {
             ));
         }
         for (n, s) in &self.decls {
-            commands.push(Command::DeclareConst(n.clone(), s.clone()));
+            commands.push(match s {
+                Sort::Fun(args, r) => Command::DeclareFun(n.clone(), args.clone(), (**r).clone()),
+                _ => Command::DeclareConst(n.clone(), s.clone()),
+            });
         }
         for a in &self.assertions {
             commands.push(Command::Assert(a.clone()));
         }
         commands.push(Command::CheckSat);
-        if queries.model {
+        // A function's interpretation is no value `get-value` can give:
+        // it comes from `get-model`.
+        let functions = self.decls.iter().any(|(_, s)| s.is_fun());
+        if queries.model || (queries.values && functions) {
             commands.push(Command::GetModel);
         }
-        if queries.values && !self.decls.is_empty() {
-            commands.push(Command::GetValue(
-                self.decls
-                    .iter()
-                    .map(|(n, _)| Term::Var(n.clone()))
-                    .collect(),
-            ));
+        // `get-value` takes terms: a function symbol is none.
+        let constants: Vec<Term> = self
+            .decls
+            .iter()
+            .filter(|(_, s)| !s.is_fun())
+            .map(|(n, _)| Term::Var(n.clone()))
+            .collect();
+        if queries.values && !constants.is_empty() {
+            commands.push(Command::GetValue(constants));
         }
         if queries.unsat_core {
             commands.push(Command::GetUnsatCore);
@@ -186,8 +194,8 @@ impl Formula {
 
     /// Rebuilds a formula from a script's declarations and assertions; other
     /// commands are ignored (a `define-fun` too: the parser expanded its
-    /// uses), and `(exit)` ends the script. Fails on `declare-fun` with
-    /// arguments, and on an incremental script (`push`, `pop`, `reset`,
+    /// uses), and `(exit)` ends the script; a `declare-fun` with arguments
+    /// declares a symbol of [`Sort::Fun`]. Fails on an incremental script (`push`, `pop`, `reset`,
     /// `reset-assertions`, `check-sat-assuming`, several `check-sat`s, or an
     /// assertion after a `check-sat`): merging its scopes into one formula
     /// would give it a truth it does not have. [`check_sats`](super::check_sats)
@@ -201,8 +209,10 @@ impl Formula {
                     f.decls.push((n.clone(), s.clone()));
                     None
                 }
-                Command::DeclareFun(n, ..) => {
-                    return Err(format!("uninterpreted function `{n}` is not supported"));
+                Command::DeclareFun(n, args, r) => {
+                    f.decls
+                        .push((n.clone(), Sort::fun(args.clone(), r.clone())));
+                    None
                 }
                 Command::Assert(_) if check_sats > 0 => Some("an assertion after a check-sat"),
                 Command::Assert(a) => {

@@ -131,6 +131,17 @@ impl Printer {
                 self.write_sort(out, e);
                 out.push(')');
             }
+            Sort::Fun(args, r) => {
+                out.push('(');
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    self.write_sort(out, a);
+                }
+                out.push_str(") ");
+                self.write_sort(out, r);
+            }
             _ => {
                 let _ = write!(out, "{s}");
             }
@@ -164,6 +175,13 @@ impl Printer {
             }
             Term::Var(v) => write_symbol(out, v),
             Term::App(op, args) => self.write_app(out, *op, args),
+            Term::Apply(f, args) => {
+                out.push('(');
+                write_symbol(out, f);
+                out.push(' ');
+                self.write_terms(out, args);
+                out.push(')');
+            }
             Term::Let(binds, body) => {
                 out.push_str("(let (");
                 for (i, (v, t)) in binds.iter().enumerate() {

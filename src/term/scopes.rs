@@ -81,10 +81,12 @@ pub fn check_sats(commands: &[Located]) -> Result<Vec<CheckSat>, ScopeError> {
                 }
                 f.decls.push((n.clone(), s.clone()));
             }
-            Command::DeclareFun(n, ..) => {
-                return Err(err(format!(
-                    "`{n}`: not supported: uninterpreted functions (declare-fun with arguments)"
-                )));
+            Command::DeclareFun(n, args, r) => {
+                if f.sort_of(n).is_some() {
+                    return Err(err(format!("`{n}` is already declared")));
+                }
+                f.decls
+                    .push((n.clone(), Sort::fun(args.clone(), r.clone())));
             }
             Command::DefineFun {
                 name,

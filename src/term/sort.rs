@@ -2,7 +2,8 @@
 //!
 //! Only the sorts equifuzz generates or reads back from a solver are
 //! represented: the core `Bool`, `Int`, the Unicode Strings theory's `String`
-//! and `RegLan`, and the indexed `(_ BitVec n)` and parametric `(Array S T)`.
+//! and `RegLan`, the indexed `(_ BitVec n)`, the parametric `(Array S T)`
+//! and `(Seq S)`, and the sort of a `declare-fun` symbol.
 
 use std::fmt;
 
@@ -28,6 +29,11 @@ pub enum Sort {
     /// Declared last, so the serialized sorts of older inputs keep their
     /// meaning.
     Seq(Box<Sort>),
+    /// The sort of an uninterpreted function symbol, `(A1 ... An) R` of
+    /// `(declare-fun f (A1 ... An) R)`, `n >= 1`: never the sort of a term,
+    /// only of a declared symbol (and of its interpretation in a model).
+    /// Declared last, as `Seq`.
+    Fun(Vec<Sort>, Box<Sort>),
 }
 
 impl Sort {
@@ -41,8 +47,19 @@ impl Sort {
         match self {
             Sort::Seq(_) => true,
             Sort::Array(i, e) => i.has_seq() || e.has_seq(),
+            Sort::Fun(args, r) => args.iter().any(Sort::has_seq) || r.has_seq(),
             _ => false,
         }
+    }
+
+    /// `(args) result`, the sort of a function symbol.
+    pub fn fun(args: Vec<Sort>, result: Sort) -> Sort {
+        Sort::Fun(args, Box::new(result))
+    }
+
+    /// Whether this is the sort of a function symbol.
+    pub fn is_fun(&self) -> bool {
+        matches!(self, Sort::Fun(..))
     }
 }
 
@@ -56,6 +73,18 @@ impl fmt::Display for Sort {
             Sort::BitVec(n) => write!(f, "(_ BitVec {n})"),
             Sort::Array(i, e) => write!(f, "(Array {i} {e})"),
             Sort::Seq(e) => write!(f, "(Seq {e})"),
+            // Not SMT-LIB syntax (no term has it): as `declare-fun` shows
+            // it, `(A1 ... An) R`.
+            Sort::Fun(args, r) => {
+                f.write_str("(")?;
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{a}")?;
+                }
+                write!(f, ") {r}")
+            }
         }
     }
 }

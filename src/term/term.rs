@@ -70,8 +70,13 @@ pub enum Term {
     /// `forall` / `exists`.
     Quant(Box<Quantifier>),
     /// `(as seq.empty (Seq e))`, holding the element sort `e`. Declared
-    /// last, so the serialized terms of older inputs keep their meaning.
+    /// after the others, so the serialized terms of older inputs keep
+    /// their meaning.
     SeqEmpty(Sort),
+    /// `(f a1 ... an)`: an uninterpreted function symbol (declared with
+    /// `declare-fun`, of sort [`Sort::Fun`]) applied to `n >= 1`
+    /// arguments. Declared last, as `SeqEmpty`.
+    Apply(Symbol, Vec<Term>),
 }
 
 /// A term is ill-sorted, or uses a variable whose sort is unknown.
@@ -85,6 +90,15 @@ pub enum SortError {
     IllSorted {
         /// The operator's SMT-LIB name.
         op: &'static str,
+        /// The argument sorts found.
+        args: Vec<Sort>,
+    },
+    /// A function symbol is applied to arguments of the wrong sorts, or is
+    /// not a function.
+    #[error("`{fun}` cannot be applied to arguments of sorts ({})", .args.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" "))]
+    BadApplication {
+        /// The function symbol.
+        fun: Symbol,
         /// The argument sorts found.
         args: Vec<Sort>,
     },
@@ -180,7 +194,9 @@ impl Term {
             | Term::Var(_)
             | Term::SeqEmpty(_) => 1,
             Term::ConstArray(_, v) => 1 + v.size(),
-            Term::App(_, args) => 1 + args.iter().map(Term::size).sum::<usize>(),
+            Term::App(_, args) | Term::Apply(_, args) => {
+                1 + args.iter().map(Term::size).sum::<usize>()
+            }
             Term::Let(binds, body) => {
                 1 + binds.iter().map(|(_, t)| t.size()).sum::<usize>() + body.size()
             }
@@ -200,7 +216,9 @@ impl Term {
             | Term::Var(_)
             | Term::SeqEmpty(_) => 0,
             Term::ConstArray(_, v) => 1 + v.depth(),
-            Term::App(_, args) => 1 + args.iter().map(Term::depth).max().unwrap_or(0),
+            Term::App(_, args) | Term::Apply(_, args) => {
+                1 + args.iter().map(Term::depth).max().unwrap_or(0)
+            }
             Term::Let(binds, body) => {
                 1 + binds
                     .iter()
@@ -230,6 +248,13 @@ impl Term {
                 }
             }
             Term::App(_, args) => args.iter().for_each(|a| a.collect_free(bound, out)),
+            // The function symbol is free too: it must be declared.
+            Term::Apply(f, args) => {
+                if !bound.contains(f) {
+                    out.insert(f.clone());
+                }
+                args.iter().for_each(|a| a.collect_free(bound, out));
+            }
             Term::Let(binds, body) => {
                 for (_, t) in binds {
                     t.collect_free(bound, out);
@@ -263,6 +288,10 @@ impl Term {
             }
             Term::ConstArray(s, v) => Term::ConstArray(s.clone(), Box::new(v.substitute(map))),
             Term::App(op, args) => Term::App(*op, args.iter().map(|a| a.substitute(map)).collect()),
+            // A function symbol is not a term: only its arguments change.
+            Term::Apply(f, args) => {
+                Term::Apply(f.clone(), args.iter().map(|a| a.substitute(map)).collect())
+            }
             Term::Let(binds, body) => {
                 let binds2 = binds
                     .iter()
@@ -319,13 +348,21 @@ impl Term {
                     }),
                 }
             }
-            Term::Var(v) => bound
+            Term::Var(v) => match bound
                 .iter()
                 .rev()
                 .find(|(b, _)| b == v)
                 .map(|(_, s)| s.clone())
                 .or_else(|| env(v))
-                .ok_or_else(|| SortError::UnknownSymbol(v.clone())),
+            {
+                // A function symbol is no term without its arguments.
+                Some(Sort::Fun(..)) => Err(SortError::BadApplication {
+                    fun: v.clone(),
+                    args: Vec::new(),
+                }),
+                Some(s) => Ok(s),
+                None => Err(SortError::UnknownSymbol(v.clone())),
+            },
             Term::App(op, args) => {
                 let sorts = args
                     .iter()
@@ -335,6 +372,20 @@ impl Term {
                     op: op.name(),
                     args: sorts,
                 })
+            }
+            Term::Apply(f, args) => {
+                let sorts = args
+                    .iter()
+                    .map(|a| a.sort_in(env, bound))
+                    .collect::<Result<Vec<_>, _>>()?;
+                match env(f) {
+                    Some(Sort::Fun(params, result)) if params == sorts => Ok(*result),
+                    Some(_) => Err(SortError::BadApplication {
+                        fun: f.clone(),
+                        args: sorts,
+                    }),
+                    None => Err(SortError::UnknownSymbol(f.clone())),
+                }
             }
             Term::Let(binds, body) => {
                 let sorts = binds
@@ -370,7 +421,7 @@ impl Term {
     pub fn visit(&self, f: &mut dyn FnMut(&Term)) {
         f(self);
         match self {
-            Term::App(_, args) => args.iter().for_each(|a| a.visit(f)),
+            Term::App(_, args) | Term::Apply(_, args) => args.iter().for_each(|a| a.visit(f)),
             Term::ConstArray(_, v) => v.visit(f),
             Term::Let(binds, body) => {
                 binds.iter().for_each(|(_, t)| t.visit(f));
@@ -382,6 +433,17 @@ impl Term {
             }
             _ => {}
         }
+    }
+
+    /// The uninterpreted function symbols applied anywhere in the term.
+    pub fn functions(&self) -> BTreeSet<Symbol> {
+        let mut out = BTreeSet::new();
+        self.visit(&mut |t| {
+            if let Term::Apply(f, _) = t {
+                out.insert(f.clone());
+            }
+        });
+        out
     }
 
     /// The operators used anywhere in the term.

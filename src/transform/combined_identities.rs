@@ -29,7 +29,7 @@ use rand::{Rng, RngCore};
 
 use crate::semantics::array::ArrayValue;
 use crate::semantics::regex::Regex;
-use crate::semantics::{Model, SeqValue, Value, eval};
+use crate::semantics::{FunValue, Model, SeqValue, Value, eval};
 use crate::term::{BitVec, Op, Sort, Symbol, Term};
 
 /// One row: `lhs(x, w̄) = x` for every `x` of a sort it applies to and
@@ -335,6 +335,8 @@ pub fn some_value(sort: &Sort, rng: &mut dyn RngCore) -> Value {
             some_value(e, rng),
         )),
         Sort::Seq(e) => Value::Seq(SeqValue::new((**e).clone(), Vec::new())),
+        // A function that is `some_value` of its result everywhere.
+        Sort::Fun(args, r) => Value::Fun(FunValue::table(args, &[], &some_value(r, rng))),
     }
 }
 
@@ -468,6 +470,7 @@ pub(super) mod tests {
                     .collect();
                 Value::Seq(SeqValue::new((**e).clone(), items))
             }
+            Sort::Fun(..) => unreachable!("no row's subject is a function symbol"),
         }
     }
 

@@ -349,6 +349,13 @@ fn skeleton(t: &Term, names: &mut Option<&mut BTreeMap<String, usize>>) -> Strin
         Term::BitVec(b) => format!("(_ BitVec {})", b.width()),
         Term::ConstArray(sort, value) => format!("(const {sort} {})", skeleton(value, names)),
         Term::SeqEmpty(e) => format!("(seq.empty {e})"),
+        // Function symbols are named like variables: `f` and `g` applied
+        // alike are one shape.
+        Term::Apply(f, args) => {
+            let head = skeleton(&Term::Var(f.clone()), names);
+            let inner: Vec<String> = args.iter().map(|a| skeleton(a, names)).collect();
+            format!("({head} {})", inner.join(" "))
+        }
     }
 }
 

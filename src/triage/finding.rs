@@ -168,8 +168,8 @@ fn finding_text_of(
         Truth::Sat { model } => {
             out.push_str("; model:\n");
             for (name, value) in &model.0 {
-                let sort = value.sort();
-                out.push_str(&format!(";   (define-fun {name} () {sort} {value})\n"));
+                let entry = crate::semantics::define_fun(name, value);
+                out.push_str(&format!(";   {entry}\n"));
             }
         }
         Truth::Unsat { core } => {

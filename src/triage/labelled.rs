@@ -11,6 +11,7 @@
 //! ; chain: constant-assignment -> …  (optional)
 //! ; model:                           (sat: one define-fun per constant)
 //! ;   (define-fun s () String "a")
+//! ;   (define-fun f ((x!1 Int)) Int (ite (= x!1 0) 1 2))   (a function)
 //! ; expected unsat core: (a0 a1)     (unsat)
 //! ```
 //!
@@ -25,7 +26,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::semantics::{Model, eval_closed};
+use crate::semantics::{FunValue, Model, Value, eval_closed};
 use crate::term::{Command, Formula, parse_script};
 use crate::truth::{Case, Provenance, Truth};
 
@@ -92,16 +93,22 @@ fn model(text: &str) -> Result<Option<Model>, LabelledError> {
         let script = parse_script(def).map_err(|e| bad(e.to_string()))?;
         let [
             Command::DefineFun {
-                name, params, body, ..
+                name,
+                params,
+                sort,
+                body,
             },
         ] = script.commands.as_slice()
         else {
             return Err(bad("expected one (define-fun NAME () SORT VALUE)".into()));
         };
-        if !params.is_empty() {
-            return Err(bad("a model value takes no parameters".into()));
-        }
-        let value = eval_closed(body).map_err(|e| bad(e.to_string()))?;
+        // A function's interpretation: its body over its parameters,
+        // checked when the formula is.
+        let value = if params.is_empty() {
+            eval_closed(body).map_err(|e| bad(e.to_string()))?
+        } else {
+            Value::Fun(FunValue::new(params.clone(), sort.clone(), body.clone()))
+        };
         model.insert(name.clone(), value);
     }
     Ok(Some(model))

@@ -132,6 +132,7 @@ impl CombinedTerms {
             }
             // Sequences have their own generator (`seq_terms.rs`).
             Sort::Seq(_) => self.leaf(sort),
+            Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
         }
     }
 
@@ -170,6 +171,7 @@ impl CombinedTerms {
                 Term::const_array(arr((**i).clone(), (**e).clone()), v)
             }
             Sort::Seq(e) => Term::SeqEmpty((**e).clone()),
+            Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
         }
     }
 

@@ -64,6 +64,7 @@ fn head(t: &Term) -> &'static str {
         Term::Let(..) => "let",
         Term::Quant(_) => "quant",
         Term::SeqEmpty(_) => "seq.empty",
+        Term::Apply(..) => "apply",
     }
 }
 

@@ -5,9 +5,8 @@
 //! # Invariant
 //!
 //! Commands outside equifuzz's theories (`declare-sort`,
-//! `declare-datatype(s)`, `define-fun-rec`, `define-funs-rec`, and the use
-//! of a `declare-fun` with arguments) are errors at their position that say
-//! "not supported".
+//! `declare-datatype(s)`, `define-fun-rec`, `define-funs-rec`) are errors at
+//! their position that say "not supported".
 
 use super::cursor::{Parser, undouble};
 use super::definitions::{Definitions, FunDef, SortDef};

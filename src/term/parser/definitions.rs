@@ -41,7 +41,7 @@ pub(super) struct Definitions {
     pub(super) funs: Vec<FunDef>,
     pub(super) fun_index: HashMap<Symbol, usize>,
     pub(super) sorts: HashMap<Symbol, SortDef>,
-    /// Functions declared with arguments (uninterpreted: not supported).
+    /// Functions declared with arguments (uninterpreted).
     pub(super) uninterpreted: HashMap<Symbol, ()>,
     /// Per open `push` level, the names introduced at that level.
     pub(super) levels: Vec<Vec<Symbol>>,

@@ -27,6 +27,8 @@ pub(super) enum Head {
     Defined(usize),
     /// `(as const S)`, `S` an array sort.
     ConstArray(Sort),
+    /// A `declare-fun` with arguments, applied.
+    Uninterpreted(Symbol),
 }
 
 /// A compound term whose parts are still being read.

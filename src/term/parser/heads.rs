@@ -92,11 +92,11 @@ impl<'a> Parser<'a> {
                         args: Vec::new(),
                         start: lparen.start,
                     }),
-                    None if self.defs.uninterpreted.contains_key(s) => Err(self.error(
-                        h,
-                        "a function equifuzz can evaluate (not supported: uninterpreted \
-                         functions, declared by declare-fun with arguments)",
-                    )),
+                    None if self.defs.uninterpreted.contains_key(s) => Ok(Frame::App {
+                        head: Head::Uninterpreted(s.to_string()),
+                        args: Vec::new(),
+                        start: lparen.start,
+                    }),
                     None => Err(self.error(h, "a known function symbol")),
                 },
             },
@@ -235,6 +235,8 @@ impl<'a> Parser<'a> {
                 _ => Err(arity_error("`re.^` with 1 argument".into())),
             },
             Head::Defined(_) => unreachable!("definitions are expanded by the caller"),
+            // Its sort is checked with the declarations (`Term::sort`).
+            Head::Uninterpreted(f) => Ok(Term::Apply(f, args)),
             Head::ConstArray(sort) => match args.len() {
                 1 => Ok(Term::ConstArray(sort, Box::new(args.pop().expect("one")))),
                 _ => Err(arity_error("`(as const ...)` with 1 argument".into())),

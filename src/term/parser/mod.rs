@@ -40,9 +40,10 @@
 //!   conversion is quadratic in num-bigint, and a solver's output is read
 //!   after its deadline, so an unbounded numeral would be an unbounded wait.
 //! - Commands outside equifuzz's theories (`declare-sort`,
-//!   `declare-datatype(s)`, `define-fun-rec`, `define-funs-rec`, and the use
-//!   of a `declare-fun` with arguments) are errors at their position that say
-//!   "not supported".
+//!   `declare-datatype(s)`, `define-fun-rec`, `define-funs-rec`) are errors
+//!   at their position that say "not supported". A `declare-fun` with
+//!   arguments declares an uninterpreted function, applied as
+//!   [`Term::Apply`](super::Term::Apply).
 //!
 //! Errors report a 1-based line and a 1-based column counted in characters.
 //!
