@@ -88,6 +88,9 @@ for c in "${campaigns[@]}"; do
   echo "== $name: report, triage, minimize all" >&2
   report_s=$(secs "$bin" report "$d")
   triage_s=$(secs "$bin" triage "$d")
+  # triage's own report and lines, before minimizing every file regroups them.
+  cp "$d/report.md" "$d/report-triage.md"
+  "$bin" triage "$d" >"$d/triage.txt" 2>/dev/null || true
   statuses=$(grep -m1 '^New ' "$d/report.md" || echo "-")
   minimize_s=$(secs "$bin" minimize "$d")
   "$bin" report "$d" >/dev/null 2>&1 || true
@@ -100,9 +103,10 @@ for line in open(os.path.join(d, "stats.jsonl")):
         s = json.loads(line)
     except ValueError:
         continue
-    if "findings" in s:
+    if "found" in s:
         last = s
-counted = sum((last or {}).get("findings", {}).values())
+# `found` counts every finding; `findings` only the files written.
+counted = (last or {}).get("found", 0)
 execs = (last or {}).get("execs", 0)
 files = sorted(glob.glob(os.path.join(d, "findings", "*", "*.smt2")))
 campaign = {}
