@@ -17,7 +17,7 @@ use equifuzz::solver::dialect_of_version;
 use equifuzz::solver::z3::Z3Library;
 use equifuzz::source::Recipe;
 use equifuzz::term::{Printer, Queries};
-use equifuzz::triage::{FindingInfo, smt2_text, write_finding};
+use equifuzz::triage::{BucketKey, FindingInfo, smt2_text, write_finding};
 use equifuzz::truth::Truth;
 use libfuzzer_sys::fuzz_target;
 
@@ -97,6 +97,7 @@ fuzz_target!(
             replay: &replay,
             verdict: &verdict,
             output: &output,
+            bucket: Some(BucketKey::of_verdict(&verdict, &case).id()),
         };
         let dir = std::env::var_os("EQUIFUZZ_FINDINGS")
             .map_or_else(|| PathBuf::from("findings"), PathBuf::from);
