@@ -161,11 +161,7 @@ impl Reply {
                 }
                 // A function's interpretation, as the pair `(f x1 ... xn)`
                 // and its body, beside the `get-value` pairs.
-                Response::Model(entries) => functions.extend(entries.into_iter().filter_map(|e| {
-                    let e = e.ok().filter(|e| !e.params.is_empty())?;
-                    let params = e.params.into_iter().map(|(x, _)| Term::Var(x)).collect();
-                    Some((Term::Apply(e.name, params), e.value))
-                })),
+                Response::Model(entries) => functions.extend(model_functions(entries)),
                 Response::UnsatCore(names) if core.is_none() => core = Some(names),
                 Response::EmptyList if answer == Some(Answer::Unsat) && core.is_none() => {
                     core = Some(Vec::new())
@@ -174,13 +170,7 @@ impl Reply {
             }
         }
         let ambiguous_escapes = dialect.ambiguous_models() && text.contains("\\u");
-        if !functions.is_empty() {
-            match &mut values {
-                Some(Ok(pairs)) => pairs.extend(functions),
-                None => values = Some(Ok(functions)),
-                Some(Err(_)) => {}
-            }
-        }
+        add_functions(&mut values, functions);
         Reply::Answered {
             answer,
             values,
@@ -587,6 +577,34 @@ fn judge_core(known: &BTreeSet<Symbol>, given: &[Symbol]) -> Verdict {
         }
     } else {
         Verdict::ImpreciseCore { extra }
+    }
+}
+
+/// A model's functions, each as the pair `(f x1 ... xn)` and its body;
+/// its constants are left to `get-value`.
+fn model_functions(
+    entries: Vec<Result<crate::term::ModelEntry, crate::term::Unreadable>>,
+) -> impl Iterator<Item = (Term, Term)> {
+    entries.into_iter().filter_map(|e| {
+        let e = e.ok().filter(|e| !e.params.is_empty())?;
+        let params = e.params.into_iter().map(|(x, _)| Term::Var(x)).collect();
+        Some((Term::Apply(e.name, params), e.value))
+    })
+}
+
+/// Puts a model's function pairs beside the `get-value` pairs, where the
+/// values were read (an unreadable value stays the reply's verdict).
+fn add_functions(
+    values: &mut Option<Result<Vec<(Term, Term)>, String>>,
+    functions: Vec<(Term, Term)>,
+) {
+    if functions.is_empty() {
+        return;
+    }
+    match values {
+        Some(Ok(pairs)) => pairs.extend(functions),
+        None => *values = Some(Ok(functions)),
+        Some(Err(_)) => {}
     }
 }
 

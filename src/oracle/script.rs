@@ -30,10 +30,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Answer, Expected, Reply, Verdict, abridged, judge, judge_core};
-use crate::term::{
-    Command, Dialect, Formula, Response, SatAnswer, Symbol, Term, parse_responses_with,
+use super::{
+    Answer, Expected, Reply, Verdict, abridged, add_functions, judge, judge_core, model_functions,
 };
+use crate::term::{Command, Dialect, Formula, Response, SatAnswer, Symbol, parse_responses_with};
 use crate::truth::{Case, Status, Truth, literal};
 
 /// The judgement of a whole script.
@@ -136,14 +136,7 @@ impl Expectation {
                 status: Status::Unsat,
                 core: None,
             }) => Vec::new(),
-            _ if self.formula.decls.is_empty() => Vec::new(),
-            _ => vec![Command::GetValue(
-                self.formula
-                    .decls
-                    .iter()
-                    .map(|(n, _)| Term::var(n.clone()))
-                    .collect(),
-            )],
+            _ => self.formula.witness_queries(),
         }
     }
 }
@@ -203,13 +196,20 @@ pub fn judge_checks(checks: &[Expectation], text: &str, dialect: Dialect) -> Scr
             // What the queries' answers are, by position.
             let mut after = part.after.into_iter();
             let (mut values, mut core, mut assumptions) = (None, None, None);
+            let mut functions = Vec::new();
             for q in check.queries() {
                 match q {
+                    Command::GetModel => {
+                        if let Some(Response::Model(entries)) = after.next() {
+                            functions = model_functions(entries).collect();
+                        }
+                    }
                     Command::GetValue(_) => values = after.next().and_then(values_of),
                     Command::GetUnsatCore => core = after.next().and_then(names_of),
                     _ => assumptions = after.next().and_then(names_of),
                 }
             }
+            add_functions(&mut values, functions);
             let literals = &check.literals;
             let expected = check.expected.as_ref().map(|e| Expected {
                 status: e.status,

@@ -141,6 +141,35 @@ impl Formula {
         Term::and(self.assertions.iter().map(|a| a.term.clone()).collect())
     }
 
+    /// The declarations of every symbol: `declare-fun` for a function,
+    /// `declare-const` for the rest.
+    pub fn declarations(&self) -> impl Iterator<Item = Command> + '_ {
+        self.decls.iter().map(|(n, s)| match s {
+            Sort::Fun(args, r) => Command::DeclareFun(n.clone(), args.clone(), (**r).clone()),
+            _ => Command::DeclareConst(n.clone(), s.clone()),
+        })
+    }
+
+    /// The queries that read a sat answer's witness: `get-model` when a
+    /// function is declared (its interpretation is no value `get-value`
+    /// can give), then `get-value` of every constant, if any.
+    pub fn witness_queries(&self) -> Vec<Command> {
+        let mut queries = Vec::new();
+        if self.decls.iter().any(|(_, s)| s.is_fun()) {
+            queries.push(Command::GetModel);
+        }
+        let constants: Vec<Term> = self
+            .decls
+            .iter()
+            .filter(|(_, s)| !s.is_fun())
+            .map(|(n, _)| Term::Var(n.clone()))
+            .collect();
+        if !constants.is_empty() {
+            queries.push(Command::GetValue(constants));
+        }
+        queries
+    }
+
     /// A full script: options, declarations, assertions, `(check-sat)` and
     /// the requested queries. `status` becomes `(set-info :status ...)`.
     pub fn to_script(&self, status: Option<&str>, queries: Queries) -> Script {
@@ -160,12 +189,7 @@ impl Formula {
                 SExpr::Symbol("true".into()),
             ));
         }
-        for (n, s) in &self.decls {
-            commands.push(match s {
-                Sort::Fun(args, r) => Command::DeclareFun(n.clone(), args.clone(), (**r).clone()),
-                _ => Command::DeclareConst(n.clone(), s.clone()),
-            });
-        }
+        commands.extend(self.declarations());
         for a in &self.assertions {
             commands.push(Command::Assert(a.clone()));
         }

@@ -322,6 +322,39 @@ impl Term {
         }
     }
 
+    /// Renames the function symbols of `map` where they are applied
+    /// (`(f x)` to `(g x)`); constants are renamed by [`Term::substitute`].
+    /// Functions are declared at the top level and never bound, so no
+    /// binder shadows them.
+    pub fn rename_functions(&self, map: &BTreeMap<Symbol, Symbol>) -> Term {
+        let all = |args: &[Term]| args.iter().map(|a| a.rename_functions(map)).collect();
+        match self {
+            Term::Apply(f, args) => Term::Apply(map.get(f).unwrap_or(f).clone(), all(args)),
+            Term::App(op, args) => Term::App(*op, all(args)),
+            Term::ConstArray(s, v) => {
+                Term::ConstArray(s.clone(), Box::new(v.rename_functions(map)))
+            }
+            Term::Let(binds, body) => Term::Let(
+                binds
+                    .iter()
+                    .map(|(v, t)| (v.clone(), t.rename_functions(map)))
+                    .collect(),
+                Box::new(body.rename_functions(map)),
+            ),
+            Term::Quant(q) => Term::Quant(Box::new(Quantifier {
+                kind: q.kind,
+                vars: q.vars.clone(),
+                body: q.body.rename_functions(map),
+                patterns: q
+                    .patterns
+                    .iter()
+                    .map(|p| p.iter().map(|t| t.rename_functions(map)).collect())
+                    .collect(),
+            })),
+            _ => self.clone(),
+        }
+    }
+
     /// The sort of the term, given the sorts of its free variables.
     pub fn sort(&self, env: &dyn Fn(&str) -> Option<Sort>) -> Result<Sort, SortError> {
         self.sort_in(env, &mut Vec::new())

@@ -77,7 +77,7 @@ pub fn conjoin(a: &Case, b: &Case) -> Option<Case> {
             fresh
         });
         formula.assertions.push(Assertion {
-            term: x.term.substitute(&to_term),
+            term: x.term.substitute(&to_term).rename_functions(&rename),
             name,
         });
     }
@@ -164,6 +164,47 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    /// Regression (issue 30): the second side's function symbol kept its
+    /// name where it was applied while its declaration was renamed, so two
+    /// cases declaring `f` at different sorts made an ill-sorted formula.
+    #[test]
+    fn functions_are_renamed_apart_where_they_are_applied() {
+        use crate::generate::{Generator, UfCases};
+        let mut rng = ChaCha8Rng::seed_from_u64(30);
+        let mut sat = UfCases::term_synthesis(2);
+        let mut unsat = UfCases::congruence();
+        let (mut joined, mut renamed) = (0, 0);
+        for i in 0..200 {
+            let a = sat.next(&mut rng);
+            let b = if i % 2 == 0 {
+                sat.next(&mut rng)
+            } else {
+                unsat.next(&mut rng)
+            };
+            let c = conjoin(&a, &b).expect("at most one side is unsat");
+            c.check().unwrap_or_else(|e| panic!("{e}\n{a:?}\n{b:?}"));
+            joined += 1;
+            let functions = |f: &crate::term::Formula| -> BTreeSet<Symbol> {
+                f.decls
+                    .iter()
+                    .filter(|(_, s)| s.is_fun())
+                    .map(|(n, _)| n.clone())
+                    .collect()
+            };
+            let (fa, fb, fc) = (
+                functions(&a.formula),
+                functions(&b.formula),
+                functions(&c.formula),
+            );
+            assert_eq!(fc.len(), fa.len() + fb.len(), "{c:?}");
+            renamed += usize::from(!fa.is_disjoint(&fb));
+        }
+        assert!(
+            joined == 200 && renamed > 100,
+            "{joined} joined, {renamed} renamed"
+        );
     }
 
     #[test]

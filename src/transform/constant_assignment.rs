@@ -9,7 +9,9 @@
 //! value changes no subterm's value. The transformation removes the
 //! substituted constants from the declarations and the model, so the case
 //! invariants of [`crate::truth`] hold again. It never applies to unsat
-//! cases: there is no model to read constants from.
+//! cases: there is no model to read constants from. A declared function
+//! (`declare-fun f (Int) Int`) is never assigned: its applications would
+//! outlive its declaration.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -39,7 +41,8 @@ fn assign(case: &Case, mask: u64, name: &str) -> Option<Case> {
     };
     out.formula.decls.clear();
     for (i, (n, s)) in case.formula.decls.iter().enumerate() {
-        if i < 64 && mask & (1 << i) != 0 {
+        // A function is no constant: its applications stay, so it does.
+        if i < 64 && mask & (1 << i) != 0 && !s.is_fun() {
             map.insert(n.clone(), model.get(n)?.to_term());
             out_model.0.remove(n);
         } else {

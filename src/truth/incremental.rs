@@ -233,9 +233,7 @@ impl Case {
                 commands.push(option("produce-unsat-assumptions"));
             }
         }
-        for (n, s) in &self.formula.decls {
-            commands.push(Command::DeclareConst(n.clone(), s.clone()));
-        }
+        commands.extend(self.formula.declarations());
         let mut next_check = checks.iter();
         for step in &inc.steps {
             match step {
@@ -342,14 +340,7 @@ impl Case {
 /// `(get-unsat-assumptions)`. The oracle reads their answers by position.
 pub fn queries_after(formula: &Formula, check: &Check) -> Vec<Command> {
     match &check.truth {
-        Truth::Sat { .. } if formula.decls.is_empty() => Vec::new(),
-        Truth::Sat { .. } => vec![Command::GetValue(
-            formula
-                .decls
-                .iter()
-                .map(|(n, _)| Term::var(n.clone()))
-                .collect(),
-        )],
+        Truth::Sat { .. } => formula.witness_queries(),
         Truth::Unsat { .. } if check.assuming.is_empty() => vec![Command::GetUnsatCore],
         Truth::Unsat { .. } => vec![
             Command::GetUnsatCore,

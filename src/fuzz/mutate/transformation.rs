@@ -239,6 +239,20 @@ mod tests {
         assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
     }
 
+    /// Cases with uninterpreted functions (issue 30): no transformation
+    /// may treat a function as a constant (constant assignment once
+    /// substituted `f` away while `(f x)` stayed).
+    #[test]
+    fn stacked_transformations_keep_function_truths() {
+        let r = havoc_rounds(Theory::Uf, Choice::Uniform);
+        assert!(
+            r.mutated > 150,
+            "only {} of 300 havoc rounds mutated",
+            r.mutated
+        );
+        assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
+    }
+
     /// Regex cases only: the stack mutates them as often, and the unsat
     /// ones are grown by the unsat transformations (Table 2.6), not only
     /// replaced by fresh cases. Uniform choice: the bandit charges each arm
