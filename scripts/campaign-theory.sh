@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Campaigns on one theory (issue 30: `--theory seq`, `--theory uf`), two at a
+# time (one core each), then per campaign: executions, the count of every
+# verdict, the findings counted, the campaign's buckets, and `triage` (one
+# finding per bucket minimized, confirmed on the other solvers, bisected over
+# the Z3 releases of the cache) with its statuses.
+#
+#   scripts/campaign-theory.sh BIN --theory seq [--time 30m] [--seed 53]
+#       [--cores 0,1] [--out DIR] NAME=TARGET:LIB...
+#
+# NAME=z3:LIBZ3 fuzzes a libz3 (`--target z3`), NAME=cvc5:LIBCVC5 a libcvc5 in
+# process (`--target cvc5 --solver-lib`). Every campaign's findings are
+# confirmed with every other campaign's solver (`triage --with`). Campaigns
+# run as many at once as --cores names, each pinned to one of them (default
+# 0,1: in pairs); triage runs after all of them.
+#
+# Prints a Markdown table and writes DIR/summary.md; each campaign's
+# DIR/NAME/report.md holds its buckets with their minimal formulas.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+time=30m
+seed=53
+theory=
+out=
+cores=0,1
+campaigns=()
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+[ $# -ge 1 ] || { usage; exit 2; }
+case "$1" in -h|--help) usage; exit 0 ;; esac
+bin=$(realpath "$1"); shift
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --theory) theory=$2; shift 2 ;;
+    --time) time=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --cores) cores=$2; shift 2 ;;
+    *=z3:*|*=cvc5:*) campaigns+=("$1"); shift ;;
+    *) echo "campaign-theory.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+[ -x "$bin" ] || { echo "campaign-theory.sh: $bin is not an executable" >&2; exit 2; }
+[ -n "$theory" ] || { echo "campaign-theory.sh: --theory is required" >&2; exit 2; }
+[ ${#campaigns[@]} -gt 0 ] || { echo "campaign-theory.sh: name at least one NAME=z3:LIB or NAME=cvc5:LIB" >&2; exit 2; }
+for c in "${campaigns[@]}"; do
+  lib=${c#*=}; lib=${lib#*:}
+  [ -e "$lib" ] || { echo "campaign-theory.sh: no $lib (scripts/install-solvers.sh)" >&2; exit 2; }
+done
+out=${out:-$(mktemp -d -t campaign-theory.XXXXXX)}
+mkdir -p "$out"
+
+run_one() { # NAME TARGET LIB CORE
+  local name=$1 target=$2 lib=$3 core=$4
+  echo "== $name: --theory $theory $time on core $core ($target $lib)" >&2
+  rm -rf "${out:?}/$name"
+  taskset -c "$core" "$bin" fuzz --target "$target" --solver-lib "$lib" --theory "$theory" \
+    --time "$time" --seed "$seed" --out "$out/$name" >"$out/$name.log" 2>&1 || true
+}
+
+i=0
+while [ $i -lt ${#campaigns[@]} ]; do
+  pids=()
+  for core in ${cores//,/ }; do
+    [ $i -lt ${#campaigns[@]} ] || break
+    c=${campaigns[$i]}; name=${c%%=*}; spec=${c#*=}
+    run_one "$name" "${spec%%:*}" "${spec#*:}" "$core" &
+    pids+=($!)
+    i=$((i + 1))
+  done
+  for p in "${pids[@]}"; do wait "$p" || true; done
+done
+
+summary=$out/summary.md
+{
+  echo "# campaign-theory: --theory $theory --time $time --seed $seed --cores $cores ($(date -u +%FT%TZ))"
+  echo "binary: $bin"
+  echo
+  echo "| campaign | execs | verdicts | findings counted | campaign buckets | triage s | statuses |"
+  echo "|---|---:|---|---:|---:|---:|---|"
+} >"$summary"
+for c in "${campaigns[@]}"; do
+  name=${c%%=*}
+  d=$out/$name
+  [ -s "$d/stats.jsonl" ] || { echo "| $name | no statistics: see $d.log |" >>"$summary"; continue; }
+  with=()
+  for o in "${campaigns[@]}"; do
+    [ "${o%%=*}" = "$name" ] || with+=(--with "${o#*=}")
+  done
+  triage_s=-
+  if ls "$d"/findings/*/*.smt2 >/dev/null 2>&1; then
+    echo "== $name: triage" >&2
+    t0=$(date +%s)
+    "$bin" triage "$d" "${with[@]}" >"$d/triage.txt" 2>"$d/triage.stderr" || true
+    triage_s=$(($(date +%s) - t0))
+  fi
+  statuses=$(grep -m1 '^New ' "$d/report.md" 2>/dev/null || echo "-")
+  python3 - "$d" "$name" "$triage_s" "$statuses" >>"$summary" <<'PY'
+import json, os, sys
+d, name, triage_s, statuses = sys.argv[1:]
+last = None
+for line in open(os.path.join(d, "stats.jsonl")):
+    try:
+        s = json.loads(line)
+    except ValueError:
+        continue
+    if "execs" in s:
+        last = s
+last = last or {}
+verdicts = ", ".join(f"{k} {v:,}" for k, v in sorted(last.get("verdicts", {}).items(), key=lambda kv: -kv[1]))
+buckets = sum(last.get("buckets", {}).values()) if isinstance(last.get("buckets"), dict) else last.get("buckets", 0)
+print(f"| {name} | {last.get('execs', 0):,} | {verdicts} | {last.get('found', 0):,} | {buckets} | {triage_s} | {statuses.strip()} |")
+PY
+done
+cat "$summary"
+echo "campaigns kept in $out" >&2
