@@ -1,6 +1,6 @@
 //! Every escape class and every operator against the real Z3 releases
 //! (issue 11): the PyPI wheels of 4.8.5, 4.8.7, 4.8.8, 4.8.9, 4.8.10,
-//! 4.8.12, 4.8.13 and the newest one, fetched by `scripts/install-solvers.sh` into
+//! 4.8.12, 4.8.13, 5.1.0 (the last without `seq.replace_all`) and the newest one, fetched by `scripts/install-solvers.sh` into
 //! the cache. A release whose wheel cannot be fetched (offline) is
 //! SKIPPED with a message; the others still run.
 //!
@@ -35,7 +35,8 @@ const RELEASES: &[(&str, Dialect)] = &[
     ("4.8.10", Dialect::Z3Bytes),
     ("4.8.12", Dialect::Z3RawBackslash),
     ("4.8.13", Dialect::Smtlib26),
-    ("latest", Dialect::Smtlib26),
+    ("5.1.0", Dialect::Smtlib26),
+    ("latest", Dialect::Z3Seq),
 ];
 
 /// A release's library and binary, fetched into the cache.

@@ -131,7 +131,7 @@ fn z3_answers_every_incremental_check_as_its_truth_says() {
         return;
     };
     let mut target = ProcessTarget::new("z3", z3.to_str().unwrap(), &["-in", "-smt2"]).unwrap();
-    run_all(&mut target, Dialect::Smtlib26, "z3 5.4.1");
+    run_all(&mut target, Dialect::Z3Seq, "z3 5.4.1");
 }
 
 #[test]

@@ -71,7 +71,7 @@ fn verdict(formula: &Formula, output: &str, dialect: Dialect) -> Verdict {
 fn both_solvers_sequence_models_are_read_and_check_valid() {
     let f = formula(FORMULA);
     for (name, output, dialect) in [
-        ("z3 5.4.1", Z3_5_4_1, Dialect::Smtlib26),
+        ("z3 5.4.1", Z3_5_4_1, Dialect::Z3Seq),
         ("cvc5 1.4.2", CVC5_1_4_2, Dialect::Cvc5),
     ] {
         let v = verdict(&f, output, dialect);

@@ -105,7 +105,7 @@ fn a_formula_with_functions_asks_for_the_model_and_the_values() {
 #[test]
 fn both_solvers_function_models_are_read_and_check_valid() {
     for (name, output, dialect) in [
-        ("z3 5.4.1", Z3_5_4_1, Dialect::Smtlib26),
+        ("z3 5.4.1", Z3_5_4_1, Dialect::Z3Seq),
         ("cvc5 1.4.2", CVC5_1_4_2, Dialect::Cvc5),
     ] {
         let v = verdict(output, dialect);

@@ -438,8 +438,10 @@ fn z3_dialect(numbers: &[u32]) -> Option<Dialect> {
         Dialect::Z3Bytes
     } else if release < (4, 8, 13) {
         Dialect::Z3RawBackslash
-    } else {
+    } else if release < (5, 3, 0) {
         Dialect::Smtlib26
+    } else {
+        Dialect::Z3Seq
     })
 }
 
@@ -485,7 +487,9 @@ mod tests {
         assert_eq!(dialect_of_version("Z3 4.8.7.0"), Dialect::Legacy);
         assert_eq!(dialect_of_version("Z3 4.8.5.0"), Dialect::Legacy485);
         assert_eq!(dialect_of_version("Z3 4.7"), Dialect::Legacy485);
-        assert_eq!(dialect_of_version("Z3 5.3.3.0"), Dialect::Smtlib26);
+        assert_eq!(dialect_of_version("Z3 5.3.3.0"), Dialect::Z3Seq);
+        assert_eq!(dialect_of_version("Z3 5.3.0.0"), Dialect::Z3Seq);
+        assert_eq!(dialect_of_version("Z3 5.1.0.0"), Dialect::Smtlib26);
         assert_eq!(dialect_of_version("cvc5 1.0.3"), Dialect::Cvc5);
         assert_eq!(dialect_of_version("unknown version"), Dialect::Smtlib26);
         assert_eq!(dialect_of_version("Z3"), Dialect::Smtlib26);
@@ -498,7 +502,8 @@ mod tests {
         }
         assert_eq!(parse_dialect("z3-4.8.5.0"), Ok(Dialect::Legacy485));
         assert_eq!(parse_dialect("z3-4.8.10"), Ok(Dialect::Z3Bytes));
-        assert_eq!(parse_dialect("z3-5.4.1"), Ok(Dialect::Smtlib26));
+        assert_eq!(parse_dialect("z3-5.4.1"), Ok(Dialect::Z3Seq));
+        assert_eq!(parse_dialect("z3-5.0.0"), Ok(Dialect::Smtlib26));
         for bad in ["z3-", "z3-4.x", "yices", ""] {
             let err = parse_dialect(bad).unwrap_err();
             assert!(err.contains("expected smtlib2.6"), "{err}");

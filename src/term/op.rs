@@ -418,6 +418,16 @@ const BEFORE_2020: &[Dialect] = &[Dialect::Legacy, Dialect::Legacy485];
 /// Every Z3 dialect: what only cvc5 has.
 const Z3: &[Dialect] = &[
     Dialect::Smtlib26,
+    Dialect::Z3Seq,
+    Dialect::Z3RawBackslash,
+    Dialect::Z3Bytes,
+    Dialect::Legacy,
+    Dialect::Legacy485,
+];
+
+/// The Z3 dialects before 5.3.0, which lack `seq.replace_all`.
+const Z3_BEFORE_5_3: &[Dialect] = &[
+    Dialect::Smtlib26,
     Dialect::Z3RawBackslash,
     Dialect::Z3Bytes,
     Dialect::Legacy,
@@ -570,7 +580,7 @@ pub(super) const TABLE: &[OpRow] = &{
         // Z3 5.4.1 has it, 4.8.14 and older do not; the Smtlib26 dialect
         // holds both, so only cvc5 is sent it.
         row(SeqReplace, "seq.replace", Sequences, THREE),
-        row(SeqReplaceAll, "seq.replace_all", Sequences, THREE).absent(Z3),
+        row(SeqReplaceAll, "seq.replace_all", Sequences, THREE).absent(Z3_BEFORE_5_3),
         row(SeqPrefixof, "seq.prefixof", Sequences, TWO),
         row(SeqSuffixof, "seq.suffixof", Sequences, TWO),
         row(SeqRev, "seq.rev", Sequences, ONE).absent(Z3),
