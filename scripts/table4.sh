@@ -17,7 +17,7 @@
 #               the fuzz loop's regex stream (`--category random --theory regex`), whose unsat
 #               cases are grown by Table 2.6's transformations (default 0).
 #   --theory seq  the same Table 6.1 form over the sequence categories (docs/sequences.md): the
-#               identities in full, the rest of --count (default 5000) a quarter per endless
+#               identities in full, the rest of --count (default 5000) a sixth per endless
 #               category; cvc5 gets --arrays-exp (sequences of arrays).
 #   --theory uf  the same over the uninterpreted-function categories (docs/functions.md), a
 #               third of --count each (default 5000).

@@ -32,15 +32,16 @@ elif [ "$theory" = uf ]; then
     i=$((i + 1))
   done
 elif [ "$theory" = seq ]; then
-  # The sequence identities in full (finite), then the four endless categories, a quarter of
+  # The sequence identities in full (finite), then the six endless categories, a sixth of
   # the rest each (docs/sequences.md).
   $bin export --force --out "$files" --theory seq --seed "$seed" \
     --category seq-equivalent-formula >/dev/null
   have=$(wc -l < "$files/manifest.jsonl")
   rest=$(( count > have ? count - have : 0 ))
   i=0
-  for cat in seq-operation seq-constant-assignment seq-term-synthesis seq-unsat-chain; do
-    n=$(( rest / 4 )); [ "$i" = 3 ] && n=$(( rest - 3 * (rest / 4) ))
+  for cat in seq-operation seq-constant-assignment seq-term-synthesis seq-unsat-chain \
+      seq-combined-synthesis seq-combined-unsat; do
+    n=$(( rest / 6 )); [ "$i" = 5 ] && n=$(( rest - 5 * (rest / 6) ))
     [ "$n" -gt 0 ] && $bin export --append --out "$files" --theory seq --category "$cat" \
       --count "$n" --seed "$seed" >/dev/null
     i=$((i + 1))
@@ -106,6 +107,8 @@ names = {
     "seq-operation": "operation (step 1)",
     "seq-constant-assignment": "constant assignment",
     "seq-term-synthesis": "term synthesis, depth 3",
+    "seq-combined-synthesis": "sequences in combined terms (bv-indexed arrays, str.in_re)",
+    "seq-combined-unsat": "a unit's first element across arrays or regexes",
     "uf-term-synthesis": "applications equal to their values",
     "uf-congruence": "congruence (equal arguments, different results)",
     "uf-identity": "identity under a function symbol",

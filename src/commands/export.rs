@@ -30,7 +30,7 @@ use crate::generate::Generator;
 use crate::generate::{
     CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
     RegexMembership, RegexPool, RegexTermSynthesis, Result3_2, STRING_OPERATORS, SeqCases,
-    SeqUnsat, UfCases, equivalent_formula_cases, equivalent_formulas,
+    SeqCombinedCases, SeqUnsat, UfCases, equivalent_formula_cases, equivalent_formulas,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
     seq_equivalent_formula_cases, step1,
 };
@@ -281,6 +281,8 @@ fn category_cases<'a>(
         }
         Category::SeqEquivalentFormula => Box::new(seq_equivalent_formula_cases(seed)),
         Category::SeqUnsatChain => drawn(SeqUnsat::new(4, 3).seed(seed), seed),
+        Category::SeqCombinedSynthesis => drawn(SeqCombinedCases::synthesis().seed(seed), seed),
+        Category::SeqCombinedUnsat => drawn(SeqCombinedCases::unsat().seed(seed), seed),
         Category::UfTermSynthesis => {
             let depth = if cfg.depth >= 2 { cfg.depth } else { 2 };
             drawn(UfCases::term_synthesis(depth).seed(seed), seed)

@@ -64,6 +64,13 @@ pub enum Category {
     /// Unsat: the identities grown by links (larger cores) and noise
     /// (endless).
     SeqUnsatChain,
+    /// Sat: sequences inside the combined cases, elements of a sequence of
+    /// bit-vectors indexing an array, of a sequence of strings meeting
+    /// `str.in_re` (endless).
+    SeqCombinedSynthesis,
+    /// Unsat: the first element of a unit's concatenation, carried across
+    /// arrays or regexes (endless).
+    SeqCombinedUnsat,
     /// Sat: uninterpreted functions applied to sequence and string terms,
     /// each application equal to its value (endless).
     UfTermSynthesis,
@@ -98,6 +105,8 @@ impl Category {
         Category::SeqTermSynthesis,
         Category::SeqEquivalentFormula,
         Category::SeqUnsatChain,
+        Category::SeqCombinedSynthesis,
+        Category::SeqCombinedUnsat,
         Category::UfTermSynthesis,
         Category::UfCongruence,
         Category::UfIdentity,
@@ -117,6 +126,8 @@ impl Category {
         Category::SeqConstantAssignment,
         Category::SeqTermSynthesis,
         Category::SeqUnsatChain,
+        Category::SeqCombinedSynthesis,
+        Category::SeqCombinedUnsat,
     ];
 
     /// The paper's six categories (everything but `random`).
@@ -200,6 +211,8 @@ impl Category {
                 | Category::SeqConstantAssignment
                 | Category::SeqTermSynthesis
                 | Category::SeqUnsatChain
+                | Category::SeqCombinedSynthesis
+                | Category::SeqCombinedUnsat
                 | Category::UfTermSynthesis
                 | Category::UfCongruence
                 | Category::UfIdentity
@@ -225,7 +238,9 @@ impl Category {
             | Category::SeqConstantAssignment
             | Category::SeqTermSynthesis
             | Category::SeqEquivalentFormula
-            | Category::SeqUnsatChain => Theory::Seq,
+            | Category::SeqUnsatChain
+            | Category::SeqCombinedSynthesis
+            | Category::SeqCombinedUnsat => Theory::Seq,
             Category::UfTermSynthesis | Category::UfCongruence | Category::UfIdentity => Theory::Uf,
             _ => Theory::Strings,
         }
@@ -256,6 +271,8 @@ impl Category {
             Category::SeqTermSynthesis => "seq-term-synthesis",
             Category::SeqEquivalentFormula => "seq-equivalent-formula",
             Category::SeqUnsatChain => "seq-unsat-chain",
+            Category::SeqCombinedSynthesis => "seq-combined-synthesis",
+            Category::SeqCombinedUnsat => "seq-combined-unsat",
             Category::UfTermSynthesis => "uf-term-synthesis",
             Category::UfCongruence => "uf-congruence",
             Category::UfIdentity => "uf-identity",

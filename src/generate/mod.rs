@@ -21,6 +21,7 @@ mod regex_term_synthesis;
 mod regex_terms;
 mod regex_unsat_constants;
 mod seq_cases;
+pub mod seq_combined;
 mod seq_rows;
 pub mod seq_terms;
 mod step1;
@@ -52,6 +53,7 @@ pub use regex_unsat_constants::{
     regex_unsat_constant_cases,
 };
 pub use seq_cases::{SeqCases, SeqCategory, seq_operators};
+pub use seq_combined::{SeqCombinedCases, SeqCombinedCategory};
 pub use seq_rows::{
     SeqRow, SeqUnsat, random_seq_equivalence, seq_equivalent_formula_cases, seq_rows, with_links,
 };

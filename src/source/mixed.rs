@@ -32,7 +32,8 @@
 //! for the rest): sat step-1 operations, constant assignment and nested
 //! term synthesis ([`SeqCases`]), unsat identities of ours grown by links
 //! and noise of their own ([`SeqUnsat`]: the string transformations have
-//! no rows for sequence variables).
+//! no rows for sequence variables), and sequences inside the combined cases
+//! ([`SeqCombinedCases`]: a quarter of the sat draws, of the unsat ones).
 //!
 //! Function cases ([`UfCases`]: applications equal to their values,
 //! congruence, identities under a function symbol) are drawn only for
@@ -62,7 +63,7 @@ use super::{RandomCaseGenerator, Theory};
 use crate::generate::{
     CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Generator,
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
-    RegexUnsatConstant, Result3_2, SeqCases, SeqUnsat, TermPoolError, UfCases,
+    RegexUnsatConstant, Result3_2, SeqCases, SeqCombinedCases, SeqUnsat, TermPoolError, UfCases,
     equivalent_formula_cases, regex_equivalent_formula_cases,
 };
 use crate::truth::Case;
@@ -131,16 +132,20 @@ fn combined(seed: u64) -> Stream {
     }
 }
 
-/// The sequence stream: step-1 operations, constant assignment and term
-/// synthesis (sat), each drawn as often; the identity rows grown by long
-/// chains (unsat).
+/// The sequence stream: step-1 operations, constant assignment, term
+/// synthesis and sequences inside combined terms (sat), each drawn as
+/// often; the identity rows grown by long chains, and a quarter of the time
+/// a unit's first element carried across arrays or regexes (unsat).
 fn seq(seed: u64) -> Stream {
     Stream {
         sat: Table::new()
             .with(1, SeqCases::operation().seed(seed))
             .with(1, SeqCases::constant_assignment().seed(seed))
-            .with(1, SeqCases::term_synthesis(NESTED_DEPTH).seed(seed)),
-        unsat: Table::new().with(1, SeqUnsat::new(SEQ_LINKS, SEQ_NOISE).seed(seed)),
+            .with(1, SeqCases::term_synthesis(NESTED_DEPTH).seed(seed))
+            .with(1, SeqCombinedCases::synthesis().seed(seed)),
+        unsat: Table::new()
+            .with(3, SeqUnsat::new(SEQ_LINKS, SEQ_NOISE).seed(seed))
+            .with(1, SeqCombinedCases::unsat().seed(seed)),
     }
 }
 
