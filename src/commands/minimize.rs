@@ -313,6 +313,15 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    // An incremental script is no one labelled formula: its case travels
+    // beside it, as the campaign writes it, so `confirm` and `bisect` can
+    // read the minimized finding too.
+    if m.case.incremental.is_some() {
+        let beside = out.with_extension("postcard");
+        let bytes =
+            postcard::to_allocvec(&m.case).map_err(|e| format!("{}: {e}", beside.display()))?;
+        std::fs::write(&beside, bytes).map_err(|e| format!("{}: {e}", beside.display()))?;
+    }
     Ok(MinimizeResult {
         file: file.to_path_buf(),
         out: out.to_path_buf(),
