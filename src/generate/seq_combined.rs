@@ -6,7 +6,10 @@
 //!   strings `t` and indices into them; then statements about terms that
 //!   cross the theories, each true under those values by evaluation:
 //!   `(= (select a (seq.nth s i)) v)`, `(= (bvadd (seq.nth s i) (seq.nth s j)) w)`,
-//!   `(str.in_re (seq.nth t k) R)` or its negation, `(= (seq.len t) n)`.
+//!   `(str.in_re (seq.nth t k) R)` or its negation, `(= (seq.len t) n)`,
+//!   and every index inside its sequence (`(and (<= 0 i) (< i (seq.len s)))`:
+//!   out of range `seq.nth` is any value, and a model that uses one there
+//!   cannot be checked).
 //! - [`SeqCombinedCases::unsat`] (unsat): the first element of a
 //!   concatenation that starts with a unit is that unit's element (the
 //!   sequence theory's `seq.nth` of `seq.++`, in range), written so that a
@@ -183,6 +186,18 @@ impl SeqCombinedCases {
                 v => Term::eq(t, v.to_term()),
             };
             formula.assert(assertion, None);
+        }
+        // Each index inside its sequence: out of range, `seq.nth` is any
+        // value, and a solver that picks one there gives a model no one can
+        // check.
+        for (i, seq) in [("i", "s"), ("j", "s"), ("k", "t")] {
+            formula.assert(
+                Term::and(vec![
+                    app(Op::Le, vec![Term::int(0), var(i)]),
+                    app(Op::Lt, vec![var(i), app(Op::SeqLen, vec![var(seq)])]),
+                ]),
+                None,
+            );
         }
         Some(self.case(formula, Truth::Sat { model }))
     }
