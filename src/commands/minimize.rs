@@ -521,8 +521,7 @@ pub fn buckets(dir: &Path) -> Vec<Bucket> {
                 .unwrap_or_default();
             let operators = std::fs::read_to_string(&representative)
                 .ok()
-                .and_then(|t| crate::term::parse_script(&t).ok())
-                .and_then(|s| crate::term::Formula::from_script(&s).ok())
+                .and_then(|t| crate::triage::formula_of_text(&t))
                 .map(|f| crate::triage::operators(&f).into_iter().collect())
                 .unwrap_or_default();
             let mut variants = BTreeMap::new();

@@ -385,21 +385,9 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
     let mut key = match Formula::from_script(&script) {
         Ok(formula) => BucketKey::new(kind, &answer, &formula),
         Err(_) => {
-            // An incremental script: the key of the check-sat that failed
-            // (the `; failed: check-sat K of N` line), over what is in
-            // force there.
-            let checks = crate::term::check_sats(&crate::term::parse_located(text).ok()?).ok()?;
-            let failed = super::header_field(text, "failed")
-                .and_then(|f| {
-                    f.strip_prefix("check-sat ")?
-                        .split(' ')
-                        .next()?
-                        .parse::<usize>()
-                        .ok()
-                })
-                .and_then(|k| k.checked_sub(1))
-                .unwrap_or(checks.len().checked_sub(1)?);
-            let check = checks.get(failed)?;
+            // An incremental script: the key of the check-sat that failed,
+            // over what is in force there.
+            let check = failed_check(text)?;
             let expected = check.status.as_deref().unwrap_or(expected);
             BucketKey {
                 incremental: true,
@@ -423,15 +411,55 @@ pub fn group<T>(items: impl IntoIterator<Item = (BucketKey, T)>) -> BTreeMap<Buc
     out
 }
 
+/// The check-sat of an incremental finding that failed (its `; failed:
+/// check-sat K of N` line; the last one without it).
+fn failed_check(text: &str) -> Option<crate::term::CheckSat> {
+    let mut checks = crate::term::check_sats(&crate::term::parse_located(text).ok()?).ok()?;
+    let failed = super::header_field(text, "failed")
+        .and_then(|f| {
+            f.strip_prefix("check-sat ")?
+                .split(' ')
+                .next()?
+                .parse::<usize>()
+                .ok()
+        })
+        .and_then(|k| k.checked_sub(1))
+        .unwrap_or(checks.len().checked_sub(1)?);
+    (failed < checks.len()).then(|| checks.swap_remove(failed))
+}
+
+/// A finding file's formula: the script's, or for an incremental script
+/// what is in force at the check-sat that failed; `None` if it does not
+/// parse.
+pub fn formula_of_text(text: &str) -> Option<Formula> {
+    let script = crate::term::parse_script(text).ok()?;
+    Formula::from_script(&script)
+        .ok()
+        .or_else(|| Some(failed_check(text)?.formula))
+}
+
 /// The variant (see [`variant`]) of a finding file's formula, if it parses.
 pub fn variant_of_text(text: &str) -> Option<String> {
-    let script = crate::term::parse_script(text).ok()?;
-    Some(variant(&Formula::from_script(&script).ok()?))
+    Some(variant(&formula_of_text(text)?))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression (issue 30): an incremental finding's report showed no
+    /// operators and an empty variant.
+    #[test]
+    fn an_incremental_finding_has_the_operators_of_its_failed_check() {
+        let text = "; equifuzz finding: invalid-model\n; expected: sat\n\
+                    ; failed: check-sat 1 of 1: INVALID MODEL\n\
+                    (declare-const s (Seq Int))(declare-const p Bool)\n\
+                    (assert (=> p (= s (seq.++ s s))))\n\
+                    (set-info :status sat)(check-sat-assuming (p))\n";
+        let f = formula_of_text(text).expect("an incremental script reads");
+        assert!(operators(&f).contains("seq.++"), "{:?}", operators(&f));
+        assert!(variant_of_text(text).is_some_and(|v| v.contains("seq.++")));
+    }
 
     #[test]
     fn an_incremental_finding_is_keyed_by_the_check_sat_that_failed() {

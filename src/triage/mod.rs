@@ -14,8 +14,8 @@ mod replay;
 mod walk;
 
 pub use bucket::{
-    BucketKey, FEATURES, answer_of, feature, group, key_of_text, operators, shape, shrunk, variant,
-    variant_of_text,
+    BucketKey, FEATURES, answer_of, feature, formula_of_text, group, key_of_text, operators, shape,
+    shrunk, variant, variant_of_text,
 };
 pub use finding::{
     FindingInfo, needs_settings, replay_line, smt2_text, write_atomically, write_finding,
