@@ -194,22 +194,17 @@ impl Formula {
             commands.push(Command::Assert(a.clone()));
         }
         commands.push(Command::CheckSat);
-        // A function's interpretation is no value `get-value` can give:
-        // it comes from `get-model`.
-        let functions = self.decls.iter().any(|(_, s)| s.is_fun());
-        if queries.model || (queries.values && functions) {
+        let witness = if queries.values {
+            self.witness_queries()
+        } else {
+            Vec::new()
+        };
+        // One `get-model` at most: the witness asks for it when a function
+        // is declared.
+        if queries.model && witness.first() != Some(&Command::GetModel) {
             commands.push(Command::GetModel);
         }
-        // `get-value` takes terms: a function symbol is none.
-        let constants: Vec<Term> = self
-            .decls
-            .iter()
-            .filter(|(_, s)| !s.is_fun())
-            .map(|(n, _)| Term::Var(n.clone()))
-            .collect();
-        if queries.values && !constants.is_empty() {
-            commands.push(Command::GetValue(constants));
-        }
+        commands.extend(witness);
         if queries.unsat_core {
             commands.push(Command::GetUnsatCore);
         }
@@ -276,6 +271,41 @@ mod tests {
         Formula::from_script(&parse_script(text).unwrap())
     }
 
+    /// A model and values asked of a formula with a function: one
+    /// `get-model` (the function's interpretation), then `get-value` of the
+    /// constants only; without a function, the same order.
+    #[test]
+    fn witness_queries_ask_one_model_and_values_of_constants() {
+        let queries = |f: &Formula, model: bool| -> Vec<Command> {
+            let s = f.to_script(
+                None,
+                Queries {
+                    model,
+                    values: true,
+                    unsat_core: false,
+                },
+            );
+            let at = s
+                .commands
+                .iter()
+                .position(|c| *c == Command::CheckSat)
+                .unwrap();
+            s.commands[at + 1..].to_vec()
+        };
+        let with_fun =
+            from("(declare-fun f (Int) Int)(declare-const x Int)(assert (= (f x) 1))(check-sat)")
+                .unwrap();
+        let get_x = Command::GetValue(vec![Term::var("x")]);
+        for model in [false, true] {
+            assert_eq!(
+                queries(&with_fun, model),
+                vec![Command::GetModel, get_x.clone()]
+            );
+        }
+        let plain = from("(declare-const x Int)(assert (> x 0))(check-sat)").unwrap();
+        assert_eq!(queries(&plain, false), vec![get_x.clone()]);
+        assert_eq!(queries(&plain, true), vec![Command::GetModel, get_x]);
+    }
     #[test]
     fn one_check_sat_is_one_formula_and_exit_ends_it() {
         let f = from("(declare-const x Int)(assert (> x 0))(check-sat)(get-model)(exit)(push 1)")
