@@ -570,3 +570,81 @@ fn triage_runs_each_step_once_resumes_and_names_bad_input() {
     std::fs::remove_dir_all(&dir).ok();
     std::fs::remove_dir_all(&empty).ok();
 }
+
+/// The same finding under another name, so that `--per-bucket 2` takes two.
+fn second_finding(first: &Path) -> PathBuf {
+    let second = first.with_file_name("fake-unsound-0-2.smt2");
+    let text = std::fs::read_to_string(first).unwrap();
+    let text = text.replacen(
+        &first.display().to_string(),
+        &second.display().to_string(),
+        1,
+    );
+    std::fs::write(&second, text).unwrap();
+    second
+}
+
+#[test]
+fn triage_works_on_findings_at_once_and_an_interrupt_leaves_the_rest_to_a_rerun() {
+    use std::os::unix::process::CommandExt;
+    let dir = scratch("jobs");
+    // Slow enough that a minimization is still under way when the
+    // interrupt comes.
+    let slow = format!("sleep 0.2\n{WRONG_ON_LEN}");
+    let fake = solver(&dir, "fake", &slow);
+    second_finding(&finding(&dir, &fake));
+    let d = dir.to_str().unwrap();
+    let cache = dir.join("no-cache");
+    let args = [
+        "triage",
+        d,
+        "--cache",
+        cache.to_str().unwrap(),
+        "--per-bucket",
+        "2",
+        "--jobs",
+        "2",
+    ];
+    // Ctrl-C reaches the whole foreground process group: the command and
+    // its workers.
+    let child = binary::equifuzz()
+        .args(args)
+        .process_group(0)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let group = nix::unistd::Pid::from_raw(-(child.id() as i32));
+    nix::sys::signal::kill(group, nix::sys::signal::Signal::SIGINT).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(2), "{out}{err}");
+    assert!(out.contains("interrupted: 4 steps left"), "{out}{err}");
+    // Both findings were started at once, and neither kept a half result.
+    assert!(err.contains("[1/2 ") && err.contains("[2/2 "), "{err}");
+    assert_eq!(
+        std::fs::read_dir(dir.join("minimized")).map_or(0, |d| d.count()),
+        0,
+        "{err}"
+    );
+    // The rerun does everything, in two workers, and says so as one run
+    // would.
+    let o = equifuzz(&args);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    assert!(
+        out.contains("1 buckets; 4 steps run, 0 done by an earlier run, 0 failed"),
+        "{out}{err}"
+    );
+    let confirmed = std::fs::read_to_string(dir.join("confirm.jsonl")).unwrap();
+    assert_eq!(confirmed.lines().count(), 2, "{confirmed}");
+    for f in ["fake-unsound-0-1", "fake-unsound-0-2"] {
+        let min = std::fs::read_to_string(dir.join(format!("minimized/{f}.min.smt2"))).unwrap();
+        read_case(&min, "x").expect("the minimized truth holds");
+        assert!(min.contains("str.len"), "{f}: {min}");
+        assert!(confirmed.contains(f), "{confirmed}");
+    }
+    assert!(!dir.join(".triage-work").exists(), "workers' files removed");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -16,6 +16,11 @@
 //!   atomically), and a step whose result is there is not run again. An
 //!   interrupt (Ctrl-C) stops between two steps, discards the step it
 //!   cut short, and says what was done and what is left.
+//! - Findings are independent: with `jobs` above one, each finding's
+//!   steps run in a forked process of their own, several at once, and
+//!   only this process writes `confirm.jsonl` and `bisect.jsonl`; the
+//!   result is what one process working in turn would have written, in
+//!   another order.
 //! - Bad input stops before any work with the one thing to fix: a folder
 //!   without findings, a known-bugs file with a bad line (named). A solver
 //!   that does not load fails the steps that need it, each said, and the
@@ -26,8 +31,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::commands::bisect::{Bisection, bisect_one};
 use crate::commands::confirm::{Confirmation, confirm_one};
@@ -58,6 +63,8 @@ pub struct TriageConfig {
     pub releases: String,
     /// The release cache (default `~/.cache/equifuzz/solvers`).
     pub cache: Option<PathBuf>,
+    /// Findings worked on at once, each in a process of its own.
+    pub jobs: usize,
 }
 
 /// What `triage` did.
@@ -232,99 +239,84 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
         picked.len(),
         cfg.per_bucket.max(1)
     );
-    let started = Instant::now();
-    let (mut ran, mut resumed) = (0, 0);
-    let mut failed = Vec::new();
-    let mut left = Vec::new();
-    let steps = [Step::Minimize, Step::Confirm, Step::Bisect];
-    for (i, (bucket, file)) in picked.iter().enumerate() {
-        for step in steps {
-            let min_out = dir.join("minimized").join(format!(
-                "{}.min.smt2",
-                file.file_stem().unwrap_or_default().to_string_lossy()
-            ));
-            let best = minimized_of(dir, file).unwrap_or_else(|| file.clone());
-            let done = match step {
-                Step::Minimize => min_out.exists(),
-                Step::Confirm => marks.iter().any(|c| name(&c.file) == name(file)),
-                Step::Bisect => bisections.iter().any(|b| name(&b.file) == name(&best)),
-            };
-            // Bisecting runs Z3 releases: nothing to do without them or
-            // for a finding of another solver (its bucket stays undecided).
-            let applicable = step != Step::Bisect
-                || (!releases.is_empty()
-                    && Finding::read(&best).is_ok_and(|f| f.replay.target.is_library()));
-            if !applicable {
-                continue;
-            }
-            let what = format!("{step:?} {}", name(file)).to_lowercase();
-            if INTERRUPTED.load(Ordering::SeqCst) {
-                if !done {
-                    left.push(what);
-                }
-                continue;
-            }
-            if done {
-                resumed += 1;
-                continue;
-            }
-            eprintln!(
-                "[{}/{} {:.0}s] bucket {bucket}: {what}",
-                i + 1,
-                picked.len(),
-                started.elapsed().as_secs_f64()
-            );
-            let result: Result<(), String> = match step {
-                Step::Minimize => minimize_one(file, &min_out, cfg.max_tests).map(|r| {
-                    eprintln!(
-                        "  {} -> {} AST nodes in {:.1}s",
-                        r.nodes.0, r.nodes.1, r.secs
-                    );
-                }),
-                Step::Confirm => {
-                    confirm_one(&best, &cfg.with, cfg.repeat, cfg.seeds).map(|mut c| {
-                        eprintln!(
-                            "  {} (reproduced {}/{})",
-                            c.mark, c.reproduced.0, c.reproduced.1
-                        );
-                        // The mark stands for the finding (`report` looks it
-                        // up by name), judged on its minimized formula.
-                        c.file = file.clone();
-                        if !INTERRUPTED.load(Ordering::SeqCst) {
-                            marks.push(c);
-                        }
-                    })
-                }
-                Step::Bisect => bisect_one(&best, &releases, false).map(|b| {
-                    eprintln!("  {}", b.summary());
-                    if !INTERRUPTED.load(Ordering::SeqCst) {
-                        bisections.push(b);
-                    }
-                }),
-            };
-            if INTERRUPTED.load(Ordering::SeqCst) {
-                // Cut short: its result (an answer to a killed query) is
-                // not kept.
-                if step == Step::Minimize {
-                    let _ = std::fs::remove_file(&min_out);
-                }
-                left.push(what);
-                continue;
-            }
-            match result {
-                Ok(()) => ran += 1,
-                Err(e) => {
-                    eprintln!("  failed: {e}");
-                    failed.push(format!("{what}: {e}"));
-                }
-            }
-            match step {
-                Step::Confirm => write_jsonl(&confirm_path, &marks)?,
-                Step::Bisect => write_jsonl(&bisect_path, &bisections)?,
-                Step::Minimize => {}
-            }
+    let ctx = Work {
+        cfg,
+        releases: &releases,
+        started: Instant::now(),
+        count: picked.len(),
+    };
+    let mut total = Outcome::default();
+    let mut merge = |o: Outcome, marks: &mut Vec<Confirmation>, bisections: &mut Vec<Bisection>| {
+        let (mark, bisection) = (o.mark.is_some(), o.bisection.is_some());
+        total.ran += o.ran;
+        total.resumed += o.resumed;
+        total.failed.extend(o.failed);
+        total.left.extend(o.left);
+        marks.extend(o.mark);
+        bisections.extend(o.bisection);
+        if mark {
+            write_jsonl(&confirm_path, marks)?;
         }
+        if bisection {
+            write_jsonl(&bisect_path, bisections)?;
+        }
+        Ok::<(), String>(())
+    };
+    let jobs = cfg.jobs.max(1).min(picked.len());
+    if jobs <= 1 {
+        for (i, (bucket, file)) in picked.iter().enumerate() {
+            let o = ctx.finding(i, bucket, file, &marks, &bisections);
+            merge(o, &mut marks, &mut bisections)?;
+        }
+    } else {
+        let work = dir.join(".triage-work");
+        std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+        let mut next = picked.iter().enumerate();
+        let mut running: BTreeMap<i32, (PathBuf, String)> = BTreeMap::new();
+        loop {
+            while running.len() < jobs {
+                let Some((i, (bucket, file))) = next.next() else {
+                    break;
+                };
+                if INTERRUPTED.load(Ordering::SeqCst) {
+                    // Not started: counted as left (or done) without a worker.
+                    let o = ctx.finding(i, bucket, file, &marks, &bisections);
+                    merge(o, &mut marks, &mut bisections)?;
+                    continue;
+                }
+                let out = work.join(format!("{i}.json"));
+                let _ = std::fs::remove_file(&out);
+                let pid = spawn_worker(&out, || ctx.finding(i, bucket, file, &marks, &bisections))?;
+                running.insert(pid, (out, name(file)));
+            }
+            if running.is_empty() {
+                break;
+            }
+            let (pid, died) = wait_any()?;
+            let Some((out, file)) = running.remove(&pid) else {
+                continue;
+            };
+            let o = std::fs::read(&out)
+                .ok()
+                .and_then(|b| serde_json::from_slice::<Outcome>(&b).ok())
+                .unwrap_or_else(|| Outcome {
+                    failed: vec![format!(
+                        "the worker on {file} {died}; its steps are left to a rerun"
+                    )],
+                    ..Outcome::default()
+                });
+            let _ = std::fs::remove_file(&out);
+            merge(o, &mut marks, &mut bisections)?;
+        }
+        let _ = std::fs::remove_dir(&work);
     }
+    let Outcome {
+        ran,
+        resumed,
+        failed,
+        left,
+        ..
+    } = total;
     let report = report::execute_with(dir, &known)?;
     Ok(TriageSummary {
         report,
@@ -333,6 +325,178 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
         failed,
         left,
     })
+}
+
+/// What one finding's steps did: what a worker hands back.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Outcome {
+    ran: usize,
+    resumed: usize,
+    failed: Vec<String>,
+    left: Vec<String>,
+    /// Its confirmation, when run now.
+    mark: Option<Confirmation>,
+    /// Its bisection, when run now.
+    bisection: Option<Bisection>,
+}
+
+/// What every finding's steps share.
+struct Work<'a> {
+    cfg: &'a TriageConfig,
+    releases: &'a [crate::triage::releases::Release],
+    started: Instant,
+    count: usize,
+}
+
+impl Work<'_> {
+    /// Minimizes, confirms and bisects the `i`th finding picked, each step
+    /// unless `marks`, `bisections` or the minimized file say it is done.
+    fn finding(
+        &self,
+        i: usize,
+        bucket: &str,
+        file: &Path,
+        marks: &[Confirmation],
+        bisections: &[Bisection],
+    ) -> Outcome {
+        let (cfg, dir) = (self.cfg, &self.cfg.dir);
+        let mut o = Outcome::default();
+        for step in [Step::Minimize, Step::Confirm, Step::Bisect] {
+            let min_out = dir.join("minimized").join(format!(
+                "{}.min.smt2",
+                file.file_stem().unwrap_or_default().to_string_lossy()
+            ));
+            let best = minimized_of(dir, file).unwrap_or_else(|| file.to_path_buf());
+            let done = match step {
+                Step::Minimize => min_out.exists(),
+                Step::Confirm => marks.iter().any(|c| name(&c.file) == name(file)),
+                Step::Bisect => bisections.iter().any(|b| name(&b.file) == name(&best)),
+            };
+            // Bisecting runs Z3 releases: nothing to do without them or
+            // for a finding of another solver (its bucket stays undecided).
+            let applicable = step != Step::Bisect
+                || (!self.releases.is_empty()
+                    && Finding::read(&best).is_ok_and(|f| f.replay.target.is_library()));
+            if !applicable {
+                continue;
+            }
+            let what = format!("{step:?} {}", name(file)).to_lowercase();
+            if INTERRUPTED.load(Ordering::SeqCst) {
+                if !done {
+                    o.left.push(what);
+                }
+                continue;
+            }
+            if done {
+                o.resumed += 1;
+                continue;
+            }
+            eprintln!(
+                "[{}/{} {:.0}s] bucket {bucket}: {what}",
+                i + 1,
+                self.count,
+                self.started.elapsed().as_secs_f64()
+            );
+            let result: Result<(), String> = match step {
+                Step::Minimize => minimize_one(file, &min_out, cfg.max_tests).map(|r| {
+                    eprintln!(
+                        "  {}: {} -> {} AST nodes in {:.1}s",
+                        name(file),
+                        r.nodes.0,
+                        r.nodes.1,
+                        r.secs
+                    );
+                }),
+                Step::Confirm => {
+                    confirm_one(&best, &cfg.with, cfg.repeat, cfg.seeds).map(|mut c| {
+                        eprintln!(
+                            "  {}: {} (reproduced {}/{})",
+                            name(file),
+                            c.mark,
+                            c.reproduced.0,
+                            c.reproduced.1
+                        );
+                        // The mark stands for the finding (`report` looks it
+                        // up by name), judged on its minimized formula.
+                        c.file = file.to_path_buf();
+                        if !INTERRUPTED.load(Ordering::SeqCst) {
+                            o.mark = Some(c);
+                        }
+                    })
+                }
+                Step::Bisect => bisect_one(&best, self.releases, false).map(|b| {
+                    eprintln!("  {}: {}", name(file), b.summary());
+                    if !INTERRUPTED.load(Ordering::SeqCst) {
+                        o.bisection = Some(b);
+                    }
+                }),
+            };
+            if INTERRUPTED.load(Ordering::SeqCst) {
+                // Cut short: its result (an answer to a killed query) is
+                // not kept.
+                if step == Step::Minimize {
+                    let _ = std::fs::remove_file(&min_out);
+                    let _ = std::fs::remove_file(min_out.with_extension("postcard"));
+                }
+                o.left.push(what);
+                continue;
+            }
+            match result {
+                Ok(()) => o.ran += 1,
+                Err(e) => {
+                    eprintln!("  {}: failed: {e}", name(file));
+                    o.failed.push(format!("{what}: {e}"));
+                }
+            }
+        }
+        o
+    }
+}
+
+/// Runs `work` in a forked child that writes its outcome to `out` and
+/// exits; the child's pid.
+///
+/// A process, not a thread: a finding's steps load solver libraries in
+/// process (Z3's global parameters, several Z3 releases, libcvc5), which
+/// are not made to share an address space with another finding's. The
+/// parent forks before it has any thread of its own or has loaded any
+/// solver, so the child starts from a clean copy.
+fn spawn_worker(out: &Path, work: impl FnOnce() -> Outcome) -> Result<i32, String> {
+    use nix::unistd::{ForkResult, fork};
+    // SAFETY: the parent is single-threaded here (triage starts no
+    // thread), so the child may do anything the parent could.
+    match unsafe { fork() } {
+        Ok(ForkResult::Parent { child }) => Ok(child.as_raw()),
+        Ok(ForkResult::Child) => {
+            let o = work();
+            let code = match serde_json::to_vec(&o) {
+                Ok(bytes) => i32::from(write_atomically(out, &bytes, true).is_err()),
+                Err(_) => 1,
+            };
+            // Leave without running the parent's exit handlers or the
+            // solver libraries' destructors twice.
+            // SAFETY: _exit ends this process at once.
+            unsafe { nix::libc::_exit(code) }
+        }
+        Err(e) => Err(format!("cannot start a triage worker: {e}")),
+    }
+}
+
+/// Waits for any worker; its pid and, for a report, how it ended.
+fn wait_any() -> Result<(i32, String), String> {
+    use nix::sys::wait::{WaitStatus, waitpid};
+    loop {
+        match waitpid(None, None) {
+            Ok(WaitStatus::Exited(pid, code)) => {
+                return Ok((pid.as_raw(), format!("exited with {code}")));
+            }
+            Ok(WaitStatus::Signaled(pid, sig, _)) => {
+                return Ok((pid.as_raw(), format!("was killed by {sig}")));
+            }
+            Ok(_) | Err(nix::errno::Errno::EINTR) => continue,
+            Err(e) => return Err(format!("waiting for a triage worker: {e}")),
+        }
+    }
 }
 
 /// Prints what `triage` did: one line per bucket, then what failed or is

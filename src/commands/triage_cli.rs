@@ -111,6 +111,10 @@ pub enum TriageCommand {
         /// The release cache (default ~/.cache/equifuzz/solvers).
         #[arg(long)]
         cache: Option<PathBuf>,
+        /// Findings worked on at once, each in a process of its own
+        /// (default: the cores this process may use).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        jobs: Option<u64>,
     },
 }
 
@@ -197,7 +201,12 @@ impl TriageCommand {
                 max_tests,
                 releases,
                 cache,
+                jobs,
             } => {
+                let jobs = jobs.map_or_else(
+                    || std::thread::available_parallelism().map_or(1, usize::from),
+                    |j| j as usize,
+                );
                 let cfg = TriageConfig {
                     dir,
                     with,
@@ -208,6 +217,7 @@ impl TriageCommand {
                     seeds: 2,
                     releases,
                     cache,
+                    jobs,
                 };
                 let s = triage::execute(&cfg).map_err(|e| anyhow!(e))?;
                 triage::print_summary(&s);
