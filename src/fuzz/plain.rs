@@ -151,7 +151,9 @@ pub fn fuzz(
                 replay: &solver.replay,
                 verdict,
                 output: &judged.output,
-                bucket: Some(crate::triage::BucketKey::of_verdict(verdict, &case).id()),
+                bucket: Some(
+                    crate::triage::BucketKey::of_verdict(verdict, &case, &judged.output).id(),
+                ),
             };
             if let Some(path) = write_finding(&findings, &case, &info, printer)? {
                 stats.findings_written += 1;

@@ -23,7 +23,7 @@
 //!   formula under other settings runs another code path of the solver.
 //! - Crash site: where a crashing solver said it failed (Z3's assertion
 //!   file and line); two crashes at one site are one bug, whatever their
-//!   formulas' fragments.
+//!   formulas' fragments, scripts and settings.
 //!
 //! While fuzzing ([`BucketKey::of_case`]) the key is read off a cheaply
 //! shrunk formula ([`shrunk`]): for an unsat case answered `sat`, the
@@ -141,14 +141,31 @@ impl BucketKey {
         key
     }
 
-    /// The key of a finding judged `verdict` on `case`: [`Self::of_case`]
-    /// with the verdict's kind, the wrong answer and the crash site.
-    pub fn of_verdict(verdict: &crate::oracle::Verdict, case: &Case) -> BucketKey {
+    /// The key of a finding judged `verdict` on `case`, the solver having
+    /// printed `output`: [`Self::of_case`] with the verdict's kind, the
+    /// wrong answer and the crash site. For an incremental script, the
+    /// key of the check-sat that failed (named by the output's first line,
+    /// `check-sat K of N: ...`, as the harness writes it), over what is in
+    /// force there: as triage keys it ([`key_of_text`]), so that one bug
+    /// is one bucket whatever sibling cases a script interleaves with it.
+    pub fn of_verdict(verdict: &crate::oracle::Verdict, case: &Case, output: &str) -> BucketKey {
         let kind = verdict.kind();
         let site = match verdict {
             crate::oracle::Verdict::Crash(crash) => Some(crash.site.as_str()),
             _ => None,
         };
+        if let Some((formula, check)) = failed_check_of_output(output)
+            .filter(|_| case.incremental.is_some())
+            .and_then(|k| case.check_sats().into_iter().nth(k))
+        {
+            let answer = super::answer_of(kind, &check.truth.status().to_string());
+            let at_check = Case {
+                formula,
+                truth: check.truth,
+                ..case.clone()
+            };
+            return BucketKey::of_case(kind, &answer, &at_check, site);
+        }
         let answer = super::answer_of(kind, &case.truth.status().to_string());
         BucketKey::of_case(kind, &answer, case, site)
     }
@@ -164,6 +181,11 @@ impl BucketKey {
             // reached from a one-shot query or from an incremental script's
             // third check-sat is one bug.
             self.incremental = false;
+            // Nor the settings: a campaign with settings on crashed at one
+            // SLS assertion under 18 sets of settings, which differ in the
+            // settings the crash does not need (`minimize` drops those;
+            // the finding's first line keeps all of them).
+            self.settings = Settings::default();
         }
         self.crash_site = site;
     }
@@ -197,11 +219,7 @@ impl BucketKey {
 impl fmt::Display for BucketKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(site) = &self.crash_site {
-            write!(f, "{} at `{site}`", self.kind)?;
-            if !self.settings.is_empty() {
-                write!(f, ", with {}", self.settings)?;
-            }
-            return Ok(());
+            return write!(f, "{} at `{site}`", self.kind);
         }
         write!(
             f,
@@ -395,10 +413,10 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
             }
         }
     };
-    key.at(site.map(str::to_string));
     if let Ok(case) = super::read_case(text, "unknown") {
         key.settings = case.settings;
     }
+    key.at(site.map(str::to_string));
     Some(key)
 }
 
@@ -426,6 +444,15 @@ fn failed_check(text: &str) -> Option<crate::term::CheckSat> {
         .and_then(|k| k.checked_sub(1))
         .unwrap_or(checks.len().checked_sub(1)?);
     (failed < checks.len()).then(|| checks.swap_remove(failed))
+}
+
+/// The 0-based index of the check-sat an incremental script's output
+/// says failed (`check-sat K of N: ...` on its first line).
+fn failed_check_of_output(output: &str) -> Option<usize> {
+    let rest = output.lines().next()?.strip_prefix("check-sat ")?;
+    let (k, rest) = rest.split_once(' ')?;
+    rest.starts_with("of ").then_some(())?;
+    k.parse::<usize>().ok()?.checked_sub(1)
 }
 
 /// A finding file's formula: the script's, or for an incremental script
@@ -459,6 +486,62 @@ mod tests {
         let f = formula_of_text(text).expect("an incremental script reads");
         assert!(operators(&f).contains("seq.++"), "{:?}", operators(&f));
         assert!(variant_of_text(text).is_some_and(|v| v.contains("seq.++")));
+    }
+
+    #[test]
+    fn a_campaign_keys_an_incremental_finding_as_triage_does() {
+        // Two cases side by side in sibling scopes, as `interleave` makes
+        // them: the second check fails, over strings; the first is over
+        // str.to_int, the more specific fragment. The key is the second
+        // check's, and the same as triage
+        // reads off the finding file.
+        use crate::truth::{Check, Incremental, Step};
+        let mut case = unsat_case(
+            "(declare-const x Int)(declare-const s String)\
+             (assert (! (< (str.to_int s) (- 1)) :named a0))(assert (! (> x 0) :named a1))\
+             (assert (= (str.len s) 1))",
+            &["a0"],
+        );
+        let unsat = case.truth.clone();
+        // The key reads no value of the model.
+        case.truth = Truth::Sat {
+            model: Default::default(),
+        };
+        case.incremental = Some(Incremental {
+            steps: vec![
+                Step::Push,
+                Step::Assert(0),
+                Step::Assert(1),
+                Step::CheckSat(Check {
+                    assuming: Vec::new(),
+                    truth: unsat,
+                }),
+                Step::Pop,
+                Step::Assert(2),
+                Step::CheckSat(Check {
+                    assuming: Vec::new(),
+                    truth: case.truth.clone(),
+                }),
+            ],
+        });
+        let verdict = crate::oracle::Verdict::Unsound {
+            expected: crate::truth::Status::Sat,
+            got: crate::truth::Status::Unsat,
+        };
+        let output = "check-sat 2 of 2: UNSOUND: expected sat, got unsat\nunsat\n";
+        let key = BucketKey::of_verdict(&verdict, &case, output);
+        assert!(key.incremental);
+        assert_eq!(key.answer, "unsat");
+        assert_eq!(key.feature, "strings", "{key}");
+        let text = format!(
+            "; equifuzz finding: unsound\n; expected: sat\n; failed: {}\n{}",
+            output.lines().next().unwrap(),
+            case.script(true)
+        );
+        assert_eq!(key_of_text(&text), Some(key.clone()), "{text}");
+        // Without the line that names the failed check, the whole script.
+        let whole = BucketKey::of_verdict(&verdict, &case, "unsat\n");
+        assert_eq!(whole.feature, "str.to_int/str.from_int", "{whole}");
     }
 
     #[test]
@@ -631,6 +714,9 @@ mod tests {
         );
         let at = |site| BucketKey::of_case("crash", "crash", &case, Some(site));
         assert_eq!(at("seq.cpp Line: 508"), at("seq.cpp Line: 508"));
+        // A crash at a site is one bucket whatever the settings around it.
+        let crash_with = BucketKey::of_case("crash", "crash", &set, Some("seq.cpp Line: 508"));
+        assert_eq!(crash_with, at("seq.cpp Line: 508"));
         assert_ne!(at("seq.cpp Line: 508").id(), at("seq.cpp Line: 137").id());
         assert_eq!(
             at("x").number(),

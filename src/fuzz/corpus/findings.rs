@@ -111,7 +111,9 @@ impl FindingCorpus {
             replay: &h.replay,
             verdict,
             output: &found.judged.output,
-            bucket: Some(crate::triage::BucketKey::of_verdict(verdict, case).id()),
+            bucket: Some(
+                crate::triage::BucketKey::of_verdict(verdict, case, &found.judged.output).id(),
+            ),
         };
         if let Some(path) = write_finding(&self.dir, case, &info, &Printer::new(h.dialect))? {
             *self.written.entry(verdict.kind().to_string()).or_default() += 1;
