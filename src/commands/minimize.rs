@@ -79,6 +79,9 @@ pub struct Judge {
     timeout: Duration,
     /// The solver's name and version.
     pub describe: String,
+    /// For the last incremental script judged: the 0-based index of the
+    /// check-sat whose verdict stood for it, and how many it has.
+    pub last_check: Option<(usize, usize)>,
 }
 
 impl Judge {
@@ -98,6 +101,7 @@ impl Judge {
             dialect: open.dialect,
             timeout,
             describe,
+            last_check: None,
         })
     }
 
@@ -108,6 +112,7 @@ impl Judge {
         let timeout = self.timeout;
         let target = &mut self.target;
         let mut solve = |script: &str| target.run(script, timeout);
+        self.last_check = None;
         match judge_text(Path::new("candidate"), text, &printer, &mut solve) {
             FileOutcome::Judged(mut all) if all.len() == 1 => all.remove(0).verdict,
             // An incremental script, judged whole: its first finding
@@ -121,6 +126,7 @@ impl Judge {
                             .position(|j| !matches!(j.verdict, Verdict::Correct { .. }))
                     })
                     .unwrap_or(all.len() - 1);
+                self.last_check = Some((pick, all.len()));
                 all[pick].verdict.clone()
             }
             FileOutcome::Empty => Verdict::Error("no check-sat".into()),
@@ -216,6 +222,7 @@ fn minimized_text(
     m: &Minimized,
     failure: &Failure,
     verdict: &Verdict,
+    failed: Option<(usize, usize)>,
     reproduced: bool,
     out: &Path,
 ) -> String {
@@ -243,6 +250,14 @@ fn minimized_text(
     }
     text.push_str(&format!("; expected: {}\n", m.case.truth.status()));
     text.push_str(&format!("; got: {verdict}\n"));
+    // Which check-sat of a script failed: triage keys the finding by what
+    // is in force there (without it, by the last check's).
+    if let Some((k, n)) = failed {
+        text.push_str(&format!(
+            "; failed: check-sat {} of {n}: {verdict}\n",
+            k + 1
+        ));
+    }
     for key in ["solver", "options"] {
         if let Some(v) = crate::triage::header_field(&f.text, key) {
             text.push_str(&format!("; {key}: {v}\n"));
@@ -308,7 +323,8 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
         replays += 1;
     }
     let reproduced = fails_same(&verdict);
-    let text = minimized_text(&finding, &m, &failure, &verdict, reproduced, out);
+    let failed = judge.last_check.filter(|_| m.case.incremental.is_some());
+    let text = minimized_text(&finding, &m, &failure, &verdict, failed, reproduced, out);
     if let Some(dir) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
