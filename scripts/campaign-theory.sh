@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Campaigns on one theory (issue 30: `--theory seq`, `--theory uf`), two at a
-# time (one core each), then per campaign: executions, the count of every
-# verdict, the findings counted, the campaign's buckets, and `triage` (one
-# finding per bucket minimized, confirmed on the other solvers, bisected over
-# the Z3 releases of the cache) with its statuses.
+# Campaigns side by side, two at a time (one core each), then per campaign:
+# executions, the count of every verdict, the findings counted, the campaign's
+# buckets, and `triage` (one finding per bucket minimized, confirmed on the
+# other solvers, bisected over the Z3 releases of the cache) with its statuses.
+# Issue 30 ran it per theory (`--theory seq`, `--theory uf`); issue 29 runs the
+# same solver with incremental cases and settings on and off (--flags).
 #
-#   scripts/campaign-theory.sh BIN --theory seq [--time 30m] [--seed 53]
-#       [--cores 0,1] [--out DIR] NAME=TARGET:LIB...
+#   scripts/campaign-theory.sh BIN [--theory all] [--time 30m] [--seed 53]
+#       [--cores 0,1] [--out DIR] [--flags NAME='FUZZ FLAGS']... NAME=TARGET:LIB...
 #
 # NAME=z3:LIBZ3 fuzzes a libz3 (`--target z3`), NAME=cvc5:LIBCVC5 a libcvc5 in
-# process (`--target cvc5 --solver-lib`). Every campaign's findings are
-# confirmed with every other campaign's solver (`triage --with`). Campaigns
+# process (`--target cvc5 --solver-lib`). --flags gives campaign NAME more
+# `fuzz` flags, e.g. --flags z3-on='--incremental on --settings on'. Every
+# campaign's findings are confirmed with every other solver named (`triage
+# --with`; each library once, never the campaign's own). Campaigns
 # run as many at once as --cores names, each pinned to one of them (default
 # 0,1: in pairs); triage runs after all of them.
 #
@@ -20,10 +23,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 time=30m
 seed=53
-theory=
+theory=all
 out=
 cores=0,1
 campaigns=()
+declare -A flags=()
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 [ $# -ge 1 ] || { usage; exit 2; }
 case "$1" in -h|--help) usage; exit 0 ;; esac
@@ -35,12 +39,13 @@ while [ $# -gt 0 ]; do
     --seed) seed=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --cores) cores=$2; shift 2 ;;
+    --flags) [[ $2 == *=* ]] || { echo "campaign-theory.sh: --flags takes NAME='FLAGS'" >&2; exit 2; }
+             flags[${2%%=*}]=${2#*=}; shift 2 ;;
     *=z3:*|*=cvc5:*) campaigns+=("$1"); shift ;;
     *) echo "campaign-theory.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 [ -x "$bin" ] || { echo "campaign-theory.sh: $bin is not an executable" >&2; exit 2; }
-[ -n "$theory" ] || { echo "campaign-theory.sh: --theory is required" >&2; exit 2; }
 [ ${#campaigns[@]} -gt 0 ] || { echo "campaign-theory.sh: name at least one NAME=z3:LIB or NAME=cvc5:LIB" >&2; exit 2; }
 for c in "${campaigns[@]}"; do
   lib=${c#*=}; lib=${lib#*:}
@@ -51,10 +56,12 @@ mkdir -p "$out"
 
 run_one() { # NAME TARGET LIB CORE
   local name=$1 target=$2 lib=$3 core=$4
-  echo "== $name: --theory $theory $time on core $core ($target $lib)" >&2
+  local extra=()
+  read -r -a extra <<<"${flags[$name]:-}"
+  echo "== $name: --theory $theory $time ${extra[*]} on core $core ($target $lib)" >&2
   rm -rf "${out:?}/$name"
   taskset -c "$core" "$bin" fuzz --target "$target" --solver-lib "$lib" --theory "$theory" \
-    --time "$time" --seed "$seed" --out "$out/$name" >"$out/$name.log" 2>&1 || true
+    --time "$time" --seed "$seed" --out "$out/$name" "${extra[@]}" >"$out/$name.log" 2>&1 || true
 }
 
 i=0
@@ -75,6 +82,10 @@ summary=$out/summary.md
   echo "# campaign-theory: --theory $theory --time $time --seed $seed --cores $cores ($(date -u +%FT%TZ))"
   echo "binary: $bin"
   echo
+  for c in "${campaigns[@]}"; do
+    [ -z "${flags[${c%%=*}]:-}" ] || echo "${c%%=*}: ${flags[${c%%=*}]}"
+  done
+  echo
   echo "| campaign | execs | verdicts | findings counted | campaign buckets | triage s | statuses |"
   echo "|---|---:|---|---:|---:|---:|---|"
 } >"$summary"
@@ -83,9 +94,13 @@ for c in "${campaigns[@]}"; do
   d=$out/$name
   [ -s "$d/stats.jsonl" ] || { echo "| $name | no statistics: see $d.log |" >>"$summary"; continue; }
   with=()
+  own=${c#*=}; own=${own#*:}
+  declare -A seen=([$own]=1)
   for o in "${campaigns[@]}"; do
-    [ "${o%%=*}" = "$name" ] || with+=(--with "${o#*=}")
+    lib=${o#*=}; lib=${lib#*:}
+    [ -n "${seen[$lib]:-}" ] || { with+=(--with "${o#*=}"); seen[$lib]=1; }
   done
+  unset seen
   triage_s=-
   if ls "$d"/findings/*/*.smt2 >/dev/null 2>&1; then
     echo "== $name: triage" >&2

@@ -109,6 +109,7 @@ pub struct SteeringArgs {
         long,
         value_name = "on|off",
         default_value = "off",
+        hide_possible_values = true,
         action = clap::ArgAction::Set,
         value_parser = clap::builder::BoolishValueParser::new()
     )]
