@@ -582,4 +582,58 @@ mod tests {
         assert_eq!(minimized_of(&dir, &finding), None, "flaky");
         std::fs::remove_dir_all(&dir).ok();
     }
+
+    /// Regression (issue 29): a minimized script did not say which
+    /// check-sat failed, so triage keyed it by its last check's fragment.
+    #[test]
+    fn a_minimized_script_names_the_check_sat_that_failed() {
+        use crate::truth::{Check, Incremental, Step};
+        let text = "; equifuzz run f.smt2 --target z3 --timeout 1000ms\n\
+                    ; equifuzz finding: unsound\n; expected: sat\n\
+                    ; got: UNSOUND: expected sat, got unsat\n; solver: z3 (Z3 0)\n\
+                    ; model:\n;   (define-fun x () Int 1)\n;   (define-fun s () String \"a\")\n\
+                    (set-info :status sat)\n(declare-const x Int)\n(declare-const s String)\n\
+                    (assert (= x 1))\n(assert (= (str.to_int s) (- 1)))\n(check-sat)\n";
+        let f = Finding::from_text(Path::new("f.smt2"), text.to_string()).unwrap();
+        // Two checks: the first over `(= x 1)` alone, the second over the
+        // conversion too (the more specific fragment, which keys the script
+        // when the failed check is not named).
+        let mut case = f.case.clone();
+        let check = Check {
+            assuming: Vec::new(),
+            truth: case.truth.clone(),
+        };
+        case.incremental = Some(Incremental {
+            steps: vec![
+                Step::Assert(0),
+                Step::CheckSat(check.clone()),
+                Step::Assert(1),
+                Step::CheckSat(check),
+            ],
+        });
+        let m = Minimized {
+            case,
+            tests: 0,
+            instantiated: false,
+        };
+        let verdict = Verdict::Unsound {
+            expected: crate::truth::Status::Sat,
+            got: crate::truth::Status::Unsat,
+        };
+        let failure = Failure::of(&verdict).unwrap();
+        let out = Path::new("f.min.smt2");
+        let first = minimized_text(&f, &m, &failure, &verdict, Some((0, 2)), true, out);
+        assert!(
+            first.contains("; failed: check-sat 1 of 2: UNSOUND"),
+            "{first}"
+        );
+        let key = crate::triage::key_of_text(&first).unwrap();
+        assert!(key.incremental, "{key}");
+        // `(= x 1)` alone: no operator of a more specific fragment.
+        assert_eq!(key.feature, "core", "{key}");
+        let none = minimized_text(&f, &m, &failure, &verdict, None, true, out);
+        assert!(!none.contains("; failed:"), "{none}");
+        let last = crate::triage::key_of_text(&none).unwrap();
+        assert_eq!(last.feature, "str.to_int/str.from_int", "{last}");
+    }
 }
