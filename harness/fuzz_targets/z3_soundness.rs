@@ -97,7 +97,7 @@ fuzz_target!(
             replay: &replay,
             verdict: &verdict,
             output: &output,
-            bucket: Some(BucketKey::of_verdict(&verdict, &case).id()),
+            bucket: Some(BucketKey::of_verdict(&verdict, &case, &output).id()),
         };
         let dir = std::env::var_os("EQUIFUZZ_FINDINGS")
             .map_or_else(|| PathBuf::from("findings"), PathBuf::from);
