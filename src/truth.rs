@@ -109,6 +109,19 @@ pub struct Provenance {
     pub anchor: Option<AnchorStructure>,
 }
 
+impl Provenance {
+    /// What a generator records: its run's seed, its category and the
+    /// chain so far, with no anchor structure claimed.
+    pub fn generated(seed: u64, category: impl Into<String>, chain: Vec<String>) -> Provenance {
+        Provenance {
+            seed,
+            category: category.into(),
+            chain,
+            anchor: None,
+        }
+    }
+}
+
 /// A generator's guarantee that an unsat case has the anchor structure the
 /// unsat transformations need (an assertion `a0` = `¬A`, the rest
 /// equivalent to `A`, one unique minimal core; the invariant is stated in

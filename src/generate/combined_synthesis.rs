@@ -103,12 +103,11 @@ impl Generator for CombinedSynthesis {
         Some(Case::new(
             formula,
             Truth::Sat { model },
-            Provenance {
-                seed: self.seed,
-                category: self.category().into(),
-                chain: vec![format!("depth={}", self.depth)],
-                anchor: None,
-            },
+            Provenance::generated(
+                self.seed,
+                self.category(),
+                vec![format!("depth={}", self.depth)],
+            ),
         ))
     }
 }

@@ -95,12 +95,7 @@ impl Generator for CombinedUnsat {
             Truth::Unsat {
                 core: ["a0".to_string()].into(),
             },
-            Provenance {
-                seed: self.seed,
-                category: self.category().into(),
-                chain: vec![format!("depth={d}")],
-                anchor: None,
-            },
+            Provenance::generated(self.seed, self.category(), vec![format!("depth={d}")]),
         ))
     }
 }

@@ -128,12 +128,11 @@ impl Generator for RegexConstantAssignment {
         Some(Case::new(
             formula,
             Truth::Sat { model },
-            Provenance {
-                seed: self.seed,
-                category: "regex-constant-assignment".into(),
-                chain: vec![op.name().to_string()],
-                anchor: None,
-            },
+            Provenance::generated(
+                self.seed,
+                "regex-constant-assignment",
+                vec![op.name().to_string()],
+            ),
         ))
     }
 }

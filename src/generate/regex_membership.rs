@@ -236,12 +236,7 @@ impl RegexMembership {
         Case::new(
             formula,
             Truth::Sat { model },
-            Provenance {
-                seed: self.seed,
-                category: "regex-membership".into(),
-                chain: Vec::new(),
-                anchor: None,
-            },
+            Provenance::generated(self.seed, "regex-membership", Vec::new()),
         )
     }
 }

@@ -161,16 +161,15 @@ impl Generator for RegexTermSynthesis {
         Some(Case::new(
             abs.formula,
             Truth::Sat { model: abs.model },
-            Provenance {
-                seed: self.seed,
-                category: "regex-term-synthesis".into(),
-                chain: vec![format!(
+            Provenance::generated(
+                self.seed,
+                "regex-term-synthesis",
+                vec![format!(
                     "depth={}{}",
                     self.depth,
                     if reglan_vars { "" } else { ",no-reglan-vars" }
                 )],
-                anchor: None,
-            },
+            ),
         ))
     }
 }

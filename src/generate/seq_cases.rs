@@ -120,12 +120,7 @@ impl SeqCases {
         Case::new(
             formula,
             Truth::Sat { model },
-            Provenance {
-                seed: self.seed,
-                category: self.category.name().into(),
-                chain: Vec::new(),
-                anchor: None,
-            },
+            Provenance::generated(self.seed, self.category.name(), Vec::new()),
         )
     }
 

@@ -113,12 +113,7 @@ impl SeqCombinedCases {
         Case::new(
             formula,
             truth,
-            Provenance {
-                seed: self.seed,
-                category: self.category.name().into(),
-                chain: Vec::new(),
-                anchor: None,
-            },
+            Provenance::generated(self.seed, self.category.name(), Vec::new()),
         )
     }
 

@@ -86,12 +86,7 @@ pub fn step1_with(op: Op, args: &[Value], seed: u64) -> Option<Case> {
     Some(Case::new(
         formula,
         Truth::Sat { model },
-        Provenance {
-            seed,
-            category: "step1".into(),
-            chain: Vec::new(),
-            anchor: None,
-        },
+        Provenance::generated(seed, "step1", Vec::new()),
     ))
 }
 

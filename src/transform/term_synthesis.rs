@@ -76,12 +76,7 @@ fn abstracted_case(
     Case::new(
         formula,
         Truth::Sat { model },
-        Provenance {
-            seed,
-            category: CATEGORY.into(),
-            chain: Vec::new(),
-            anchor: None,
-        },
+        Provenance::generated(seed, CATEGORY, Vec::new()),
     )
 }
 
