@@ -154,7 +154,10 @@ impl BucketKey {
             crate::oracle::Verdict::Crash(crash) => Some(crash.site.as_str()),
             _ => None,
         };
-        if let Some((formula, check)) = failed_check_of_output(output)
+        if let Some((formula, check)) = output
+            .lines()
+            .next()
+            .and_then(failed_check_index)
             .filter(|_| case.incremental.is_some())
             .and_then(|k| case.check_sats().into_iter().nth(k))
         {
@@ -434,22 +437,16 @@ pub fn group<T>(items: impl IntoIterator<Item = (BucketKey, T)>) -> BTreeMap<Buc
 fn failed_check(text: &str) -> Option<crate::term::CheckSat> {
     let mut checks = crate::term::check_sats(&crate::term::parse_located(text).ok()?).ok()?;
     let failed = super::header_field(text, "failed")
-        .and_then(|f| {
-            f.strip_prefix("check-sat ")?
-                .split(' ')
-                .next()?
-                .parse::<usize>()
-                .ok()
-        })
-        .and_then(|k| k.checked_sub(1))
+        .and_then(failed_check_index)
         .unwrap_or(checks.len().checked_sub(1)?);
     (failed < checks.len()).then(|| checks.swap_remove(failed))
 }
 
-/// The 0-based index of the check-sat an incremental script's output
-/// says failed (`check-sat K of N: ...` on its first line).
-fn failed_check_of_output(output: &str) -> Option<usize> {
-    let rest = output.lines().next()?.strip_prefix("check-sat ")?;
+/// The 0-based index of the check-sat a line says failed: `check-sat K
+/// of N: ...`, as the harness output's first line and a finding's
+/// `; failed:` header both say it.
+fn failed_check_index(line: &str) -> Option<usize> {
+    let rest = line.strip_prefix("check-sat ")?;
     let (k, rest) = rest.split_once(' ')?;
     rest.starts_with("of ").then_some(())?;
     k.parse::<usize>().ok()?.checked_sub(1)
