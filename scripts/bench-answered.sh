@@ -68,15 +68,12 @@ target_args() {
 # summarize DIR LABEL CLIENTS: one table row from DIR/stats.jsonl (the
 # last one-core snapshot, or the --cores monitor's largest line).
 summarize() {
-  python3 - "$1" "$2" "$3" <<'PY'
+  PYTHONPATH=scripts python3 - "$1" "$2" "$3" <<'PY'
 import glob, json, os, sys
+from stats_jsonl import records
 d, label, clients = sys.argv[1], sys.argv[2], int(sys.argv[3])
 best = None
-for line in open(os.path.join(d, "stats.jsonl")):
-    try:
-        s = json.loads(line)
-    except ValueError:
-        continue
+for s in records(d):
     if "verdicts" in s:
         v, secs, t = s["verdicts"], s.get("verdict_secs", {}), s.get("time", 0)
         sig = s.get("signatures", 0)

@@ -94,20 +94,14 @@ for c in "${campaigns[@]}"; do
   statuses=$(grep -m1 '^New ' "$d/report.md" || echo "-")
   minimize_s=$(secs "$bin" minimize "$d")
   "$bin" report "$d" >/dev/null 2>&1 || true
-  python3 - "$d" "$name" "$report_s" "$triage_s" "$statuses" "$minimize_s" >>"$summary" <<'PY'
+  PYTHONPATH=scripts python3 - "$d" "$name" "$report_s" "$triage_s" "$statuses" "$minimize_s" >>"$summary" <<'PY'
 import glob, json, os, re, sys
+from stats_jsonl import last
 d, name, report_s, triage_s, statuses, minimize_s = sys.argv[1:]
-last = None
-for line in open(os.path.join(d, "stats.jsonl")):
-    try:
-        s = json.loads(line)
-    except ValueError:
-        continue
-    if "found" in s:
-        last = s
+last = last(d, "found")
 # `found` counts every finding; `findings` only the files written.
-counted = (last or {}).get("found", 0)
-execs = (last or {}).get("execs", 0)
+counted = last.get("found", 0)
+execs = last.get("execs", 0)
 files = sorted(glob.glob(os.path.join(d, "findings", "*", "*.smt2")))
 campaign = {}
 for f in files:

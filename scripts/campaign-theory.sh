@@ -109,18 +109,11 @@ for c in "${campaigns[@]}"; do
     triage_s=$(($(date +%s) - t0))
   fi
   statuses=$(grep -m1 '^New ' "$d/report.md" 2>/dev/null || echo "-")
-  python3 - "$d" "$name" "$triage_s" "$statuses" >>"$summary" <<'PY'
-import json, os, sys
+  PYTHONPATH=scripts python3 - "$d" "$name" "$triage_s" "$statuses" >>"$summary" <<'PY'
+import sys
+from stats_jsonl import last
 d, name, triage_s, statuses = sys.argv[1:]
-last = None
-for line in open(os.path.join(d, "stats.jsonl")):
-    try:
-        s = json.loads(line)
-    except ValueError:
-        continue
-    if "execs" in s:
-        last = s
-last = last or {}
+last = last(d, "execs")
 verdicts = ", ".join(f"{k} {v:,}" for k, v in sorted(last.get("verdicts", {}).items(), key=lambda kv: -kv[1]))
 buckets = sum(last.get("buckets", {}).values()) if isinstance(last.get("buckets"), dict) else last.get("buckets", 0)
 print(f"| {name} | {last.get('execs', 0):,} | {verdicts} | {last.get('found', 0):,} | {buckets} | {triage_s} | {statuses.strip()} |")
