@@ -2,10 +2,12 @@
 # Which parts of the solver a campaign's edges are in: each covered edge mapped back to the
 # function (and its class or namespace) of the instrumented libz3.
 #
-#   scripts/edges-by-function.sh --lib LIBZ3 OUT [OUT2] [--top N]
+#   scripts/edges-by-function.sh --lib LIBZ3 OUT [OUT2] [--top N] [--sort only]
 #
 # OUT is a campaign's output folder: its edges.txt (written by `equifuzz fuzz` on an
-# instrumented library) lists the covered map indexes. The map index of an edge is its
+# instrumented library) lists the covered map indexes. OUT may also be NAME=DIR,DIR,...: the
+# edges of several campaigns pooled under one name (e.g. on=on/guided,on/unguided against
+# default=off/guided,off/unguided). The map index of an edge is its
 # sancov guard's place in the library's __sancov_guards section; each instrumented edge
 # starts with `lea <guard>(%rip),%rdi; call __sanitizer_cov_trace_pc_guard`, so a
 # disassembly (objdump) names the function of almost every guard (the few whose guard
@@ -13,16 +15,18 @@
 #
 # Prints, per class or namespace (the function name without its last component; C API
 # functions as "Z3 C API"), the instrumented edges, those covered by OUT (and OUT2), and with
-# two folders the edges only one of them reached; the N largest groups (default 25), then the
-# totals. Needs objdump (binutils) and python3.
+# two folders the edges only one of them reached; the N largest groups (default 25; with
+# --sort only, the N groups with the most edges only OUT reached), then the totals. Needs objdump (binutils) and python3.
 set -euo pipefail
 lib=""
 top=25
+sort=edges
 outs=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --lib) lib=$2; shift 2 ;;
     --top) top=$2; shift 2 ;;
+    --sort) sort=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "edges-by-function.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) outs+=("$1"); shift ;;
@@ -30,8 +34,14 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$lib" ] && [ -f "$lib" ] || { echo "edges-by-function.sh: --lib LIBZ3 (an instrumented libz3.so) is needed" >&2; exit 2; }
 [ "${#outs[@]}" -ge 1 ] && [ "${#outs[@]}" -le 2 ] || { echo "edges-by-function.sh: one or two output folders" >&2; exit 2; }
-for o in "${outs[@]}"; do
+[ "$sort" = edges ] || [ "$sort" = only ] || { echo "edges-by-function.sh: --sort edges|only" >&2; exit 2; }
+[ "$sort" = edges ] || [ "${#outs[@]}" = 2 ] || { echo "edges-by-function.sh: --sort only needs two output folders" >&2; exit 2; }
+for spec in "${outs[@]}"; do
+  [[ $spec == *=* ]] && spec=${spec#*=}
+  IFS=, read -r -a pool <<<"$spec"
+  for o in "${pool[@]}"; do
   [ -f "$o/edges.txt" ] || { echo "edges-by-function.sh: no $o/edges.txt (a campaign on an instrumented library writes it)" >&2; exit 2; }
+  done
 done
 command -v objdump >/dev/null || { echo "edges-by-function.sh: objdump not found (binutils)" >&2; exit 2; }
 
@@ -45,13 +55,14 @@ objdump -d --no-show-raw-insn -C "$lib" | awk '
   /call.*<__sanitizer_cov_trace_pc_guard@plt>/ { print last "\t" fn; last = "" }
 ' >"$work/calls.tsv"
 
-PYTHONPATH="$(dirname "$0")" python3 - "$section" "$work/calls.tsv" "$top" "${outs[@]}" <<'EOF'
+PYTHONPATH="$(dirname "$0")" python3 - "$section" "$work/calls.tsv" "$top" "$sort" "${outs[@]}" <<'EOF'
 import sys
 from collections import Counter
 
 from edges_txt import covered
 
-(vma, size), calls, top, outs = sys.argv[1].split(), sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+(vma, size), calls, top, sort = sys.argv[1].split(), sys.argv[2], int(sys.argv[3]), sys.argv[4]
+outs = sys.argv[5:]
 start, total = int(vma, 16), int(size, 16) // 4
 
 
@@ -106,9 +117,16 @@ for line in open(calls):
 groups = Counter(owner.get(i, "unattributed") for i in range(total))
 
 
-sets = [covered(o) for o in outs]
+def pooled(spec):
+    """NAME=DIR,DIR,... pools the campaigns' edges under NAME; a bare DIR is named by itself."""
+    name, eq, dirs = spec.partition("=")
+    if not eq:
+        return spec.rstrip("/").split("/")[-1], covered(spec)
+    return name, set().union(*(covered(d) for d in dirs.split(",")))
+
+
+names, sets = zip(*map(pooled, outs))
 counts = [Counter(owner.get(i, "unattributed") for i in s) for s in sets]
-names = [o.rstrip("/").split("/")[-1] for o in outs]
 head = f"{'group':<44}{'edges':>8}" + "".join(f"{n[:12]:>13}" for n in names)
 if len(sets) == 2:
     only = [Counter(owner.get(i, "unattributed") for i in sets[0] - sets[1]),
@@ -116,7 +134,8 @@ if len(sets) == 2:
     head += f"{'only ' + names[0][:7]:>14}{'only ' + names[1][:7]:>14}"
 print(f"{total} edges instrumented, {total - groups['unattributed']} attributed to a function")
 print(head)
-for g, n in groups.most_common(top):
+order = groups.most_common() if sort == "edges" else sorted(groups.items(), key=lambda gn: -only[0][gn[0]])
+for g, n in order[:top]:
     row = f"{g[:43]:<44}{n:>8}" + "".join(f"{c[g]:>13}" for c in counts)
     if len(sets) == 2:
         row += f"{only[0][g]:>14}{only[1][g]:>14}"
