@@ -166,6 +166,9 @@ pub fn z3_exit_code_name(code: i32) -> Option<&'static str> {
         111 => "ERR_TYPE_CHECK",
         112 => "ERR_UNKNOWN_RESULT",
         113 => "ERR_ALLOC_EXCEEDED",
+        // `UNREACHABLE()` and a failed `VERIFY` in a release build (util/debug.h):
+        // the exit of the "UNEXPECTED CODE WAS REACHED" crashes.
+        114 => "ERR_UNREACHABLE",
         _ => return None,
     })
 }
@@ -189,6 +192,8 @@ mod tests {
         assert_eq!(signal_name(6), "SIGABRT");
         assert_eq!(signal_name(1000), "signal 1000");
         assert_eq!(z3_exit_code_name(112), Some("ERR_UNKNOWN_RESULT"));
+        assert_eq!(z3_exit_code_name(114), Some("ERR_UNREACHABLE"));
+        assert_eq!(z3_exit_code_name(115), None);
         assert_eq!(z3_exit_code_name(3), None);
         assert_eq!(CrashCause::Signal(11).to_string(), "killed by SIGSEGV");
     }

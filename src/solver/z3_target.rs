@@ -205,7 +205,7 @@ fn query(
 }
 
 /// libz3: release builds `exit(101)` when memory runs out, and other codes
-/// from 101 to 113 for other fatal errors.
+/// from 102 to 114 for other fatal errors.
 const Z3_EXITS: ExitMeaning = ExitMeaning {
     out_of_memory: Some(101),
     describe: |code| match z3_exit_code_name(code) {
