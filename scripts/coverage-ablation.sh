@@ -114,11 +114,12 @@ fi
 grep -h "^library:\|^coverage:" "$out/guided.stderr" | sed 's/^/guided   /'
 grep -q "coverage: on" "$out/guided.stderr" || {
   echo "coverage-ablation.sh: the library is not instrumented; build one with scripts/build-z3.sh" >&2; exit 2; }
-python3 - "$out" <<'PY'
-import json, sys
+PYTHONPATH=scripts python3 - "$out" <<'PY'
+import sys
+from stats_jsonl import records
 rows = {}
 for name in ("guided", "unguided"):
-    lines = [json.loads(l) for l in open(f"{sys.argv[1]}/{name}/stats.jsonl") if l.strip()]
+    lines = list(records(f"{sys.argv[1]}/{name}"))
     rows[name] = lines[-1]
     s = lines[-1]
     f = sum(s["findings"].values())
@@ -129,8 +130,8 @@ g, u = rows["guided"]["edges"], rows["unguided"]["edges"]
 print(f"edges guided/unguided: {g}/{u} = {g / max(u, 1):.3f}")
 import os
 if os.path.exists(f"{sys.argv[1]}/replay/stats.jsonl"):
-    p = [json.loads(l) for l in open(f"{sys.argv[1]}/uninstrumented/stats.jsonl") if l.strip()][-1]
-    r = [json.loads(l) for l in open(f"{sys.argv[1]}/replay/stats.jsonl") if l.strip()][-1]
+    p = list(records(f"{sys.argv[1]}/uninstrumented"))[-1]
+    r = list(records(f"{sys.argv[1]}/replay"))[-1]
     f = sum(p["findings"].values())
     print(f"uninstrumented: {p['execs']:>7} execs in {p['time']:6.0f}s ({p['execs_per_sec']:6.1f}/s) | "
           f"corpus {p['corpus']:>5} | findings {f} ({p['signatures']} signatures)")
@@ -138,7 +139,7 @@ if os.path.exists(f"{sys.argv[1]}/replay/stats.jsonl"):
           f"against the --no-coverage campaign's {u}: {r['edges'] / max(u, 1):.3f}")
 # Edges over time, for the note: the first line at or after each minute.
 for name in ("guided", "unguided"):
-    lines = [json.loads(l) for l in open(f"{sys.argv[1]}/{name}/stats.jsonl") if l.strip()]
+    lines = list(records(f"{sys.argv[1]}/{name}"))
     marks, nxt = [], 60
     for s in lines:
         if s["time"] >= nxt:
