@@ -43,11 +43,6 @@ use crate::truth::Case;
 /// Distinct formulas written per bucket.
 pub const EXAMPLES_PER_BUCKET: u64 = 3;
 
-/// The bucket of a finding: what triage groups it by (see the module docs).
-pub fn bucket(verdict: &Verdict, case: &Case, output: &str) -> BucketKey {
-    BucketKey::of_verdict(verdict, case, output)
-}
-
 /// The shape of an unknown, timeout or error answer, which
 /// [`RecordFeedback`](super::record::RecordFeedback) keeps one file of: its
 /// kind, what was answered, the generator category and the set of
@@ -127,7 +122,7 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingObj
         if !judged.verdict.is_finding() {
             return Ok(false);
         }
-        let key = bucket(&judged.verdict, input, &judged.output);
+        let key = BucketKey::of_verdict(&judged.verdict, input, &judged.output);
         let stats = state.metadata_or_insert_with(CampaignStats::default);
         let seen = stats.found(&key);
         let new_signature = seen == 1;
