@@ -345,6 +345,10 @@ fn judge_whole(
     if asks(&|q| matches!(q, Command::Query(_))) {
         script.push(option("produce-unsat-assumptions"));
     }
+    // What the oracle aligns the output with: every command from
+    // `:print-success` on (the file's own is dropped: the options above
+    // stay silent, as a campaign's settings lines are).
+    let mut sent = vec![Command::print_success()];
     let mut next = expectations.iter();
     for c in &commands {
         match &c.command {
@@ -352,17 +356,23 @@ fn judge_whole(
             | Command::GetModel
             | Command::GetUnsatCore
             | Command::Query(_) => {}
+            Command::SetOption(key, _) if key == "print-success" => {}
+            // Our label, not the solver's business: Z3 checks it and
+            // prints a second response, an error, after a check that
+            // contradicts it. The fuzz loop does not send it either.
+            Command::SetInfo(key, _) if key == "status" => {}
             check @ (Command::CheckSat | Command::CheckSatAssuming(_)) => {
-                script.push(check.clone());
-                script.extend(next.next().map(Expectation::queries).unwrap_or_default());
+                sent.push(check.clone());
+                sent.extend(next.next().map(Expectation::queries).unwrap_or_default());
             }
-            other => script.push(other.clone()),
+            other => sent.push(other.clone()),
         }
     }
+    script.extend(sent.iter().cloned());
     let query = printer.script(&Script { commands: script });
     let verdicts = match solve(&query) {
         RawOutcome::Finished { stdout, .. } => {
-            judge_checks(&expectations, &stdout, printer.dialect).each
+            judge_checks(&expectations, &sent, &stdout, printer.dialect).each
         }
         other => {
             let reply = Reply::from_outcome_in(&other, printer.dialect);

@@ -2,16 +2,30 @@
 //! `check-sat` is judged against its own truth, as [`judge`] judges a
 //! one-shot case.
 //!
-//! The output is cut into one part per `check-sat`: what comes before its
-//! answer (an `(error ...)` there voids the answer, as in [`judge`]), the
-//! answer, and then exactly as many responses as the queries printed after
-//! it ([`Expectation::queries`]: `get-value`, or `get-unsat-core` then
-//! `get-unsat-assumptions`), whatever they are (an error answers a query
-//! too). Counting responses, not reading their shapes, keeps an error of a
-//! later `assert` in the later check's part, where it voids that answer.
+//! An incremental script starts with `(set-option :print-success true)`
+//! ([`Command::print_success`]), so every command answers exactly once:
+//! `success`, its result, or an `(error ...)`. The output is read command
+//! by command against the script that was sent, so each error is known to
+//! be its own command's:
+//!
+//! - a refused `check-sat` voids only itself;
+//! - a refused `assert` voids the checks while its scope is open (the
+//!   solver checked a set of assertions that lacks it: Z3 4.8.5's library
+//!   forgets declarations at `reset-assertions`, refuses every later
+//!   `assert` that uses them, and answers sat to what is left);
+//! - a refused declaration, `push`, `pop` or reset voids every later check;
+//! - a response that does not fit its command (a solver that ignores
+//!   `:print-success`, or prints two lines for one command) means the
+//!   output no longer follows the script: no later check is judged.
+//!
+//! A voided check is [`Verdict::Error`], never a finding. What comes
+//! before the first `success` answers commands sent before the option (a
+//! campaign's settings lines, silent unless refused) and is passed over.
 //!
 //! # Invariants
 //!
+//! - No check is judged past a refusal that reaches it (above): the fuzz
+//!   loop and `run` read the output through this one function.
 //! - Each check is judged on its own formula (what is in force there,
 //!   [`Case::check_sats`] for a case, `term::check_sats` for a file), with
 //!   its own status and core ([`Expectation`]): the same path for the fuzz
@@ -65,41 +79,180 @@ impl ScriptVerdict {
 /// One check's part of the output.
 #[derive(Default)]
 struct Part {
+    /// Why the check is not judged: its own refusal, or the refusal of an
+    /// earlier command whose effect is still in force ([`Reach`]).
     error: Option<String>,
     answer: Option<Answer>,
     after: Vec<Response>,
 }
 
-/// Cuts `text` into one part per check; `queries[k]` is how many
-/// responses follow check `k`'s answer.
-fn parts(text: &str, dialect: Dialect, queries: &[usize]) -> Vec<Part> {
-    let mut out: Vec<Part> = Vec::with_capacity(queries.len());
-    let mut current = Part::default();
-    for r in parse_responses_with(text, dialect.model_escapes()) {
-        if out.len() == queries.len() {
-            break;
+/// How far a refused command's effect reaches: which later checks run on
+/// a stack that is not the one the script describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    /// Nothing on the assertion stack changes (`set-option`, `set-info`).
+    Nothing,
+    /// The checks while the scope at this depth is open: a refused
+    /// `assert` is missing from it, and from no other.
+    Scope(usize),
+    /// Every later check: a refused `push`, `pop` or reset leaves the
+    /// stack at another depth than the script's, and a refused
+    /// declaration (which may be global) leaves every later use of it
+    /// refused or, worse, bound to something else.
+    Rest,
+}
+
+fn reach(command: &Command, depth: usize) -> Reach {
+    match command {
+        Command::Assert(_) => Reach::Scope(depth),
+        Command::DeclareConst(..)
+        | Command::DeclareFun(..)
+        | Command::DefineFun { .. }
+        | Command::DefineSort { .. }
+        | Command::Push(_)
+        | Command::Pop(_)
+        | Command::Reset
+        | Command::ResetAssertions => Reach::Rest,
+        _ => Reach::Nothing,
+    }
+}
+
+/// Whether `response` is of the kind `command` answers with under
+/// `:print-success` (an error answers any command).
+fn fits(command: &Command, response: &Response) -> bool {
+    match (command, response) {
+        (_, Response::Error(_)) => true,
+        (Command::CheckSat | Command::CheckSatAssuming(_), r) => {
+            matches!(r, Response::CheckSat(_))
         }
-        match (&current.answer, r) {
-            (None, Response::CheckSat(a)) => {
-                current.answer = Some(match a {
-                    SatAnswer::Sat => Answer::Sat,
-                    SatAnswer::Unsat => Answer::Unsat,
-                    SatAnswer::Unknown => Answer::Unknown,
-                });
-            }
-            (None, Response::Error(e)) => {
-                current.error.get_or_insert(e);
-            }
-            (None, _) => {}
-            (Some(_), r) => current.after.push(r),
+        (Command::GetValue(_), r) => matches!(r, Response::Values(_)),
+        (Command::GetModel, r) => matches!(r, Response::Model(_) | Response::EmptyList),
+        (Command::GetUnsatCore | Command::Query(_), r) => {
+            matches!(r, Response::UnsatCore(_) | Response::EmptyList)
         }
-        if current.answer.is_some() && current.after.len() == queries[out.len()] {
-            out.push(std::mem::take(&mut current));
+        (Command::GetInfo(_) | Command::GetOption(_) | Command::Echo(_), _) => true,
+        (_, r) => matches!(r, Response::Success | Response::Unsupported),
+    }
+}
+
+/// Cuts `text`, the output of the script `sent` (which starts with
+/// [`Command::print_success`]), into one part per check.
+///
+/// The responses before the first `success` answer what ran before
+/// `:print-success` was on (a campaign's settings lines, whose refusal
+/// changes no truth); from there on the `k`-th response answers the `k`-th
+/// command. An `(error ...)` of a command voids the checks its effect
+/// reaches ([`Reach`]); a refused `check-sat` voids only itself. A
+/// response that does not fit its command means the output no longer
+/// follows the script: no check from there on is judged.
+fn parts(sent: &[Command], text: &str, dialect: Dialect) -> Vec<Part> {
+    let mut responses = parse_responses_with(text, dialect.model_escapes()).into_iter();
+    let checks = sent
+        .iter()
+        .filter(|c| matches!(c, Command::CheckSat | Command::CheckSatAssuming(_)))
+        .count();
+    let mut out: Vec<Part> = Vec::with_capacity(checks);
+    if sent.first() != Some(&Command::print_success()) {
+        out.resize_with(checks, || Part {
+            error: Some("not judged: the script does not start with :print-success".into()),
+            ..Part::default()
+        });
+        return out;
+    }
+    if !responses.any(|r| r == Response::Success) {
+        out.resize_with(checks, Part::default);
+        return out;
+    }
+    let mut depth = 0usize;
+    // The refusals still in force: (reach, why).
+    let mut void: Vec<(Reach, String)> = Vec::new();
+    let mut lost: Option<String> = None;
+    let mut current: Option<Part> = None;
+    for (k, command) in sent.iter().enumerate().skip(1) {
+        let response = if lost.is_some() {
+            None
+        } else {
+            match responses.next() {
+                Some(r) if fits(command, &r) => Some(r),
+                Some(r) => {
+                    lost = Some(format!(
+                        "not judged: the output stops following the script at command {} ({}), \
+                         which got {}",
+                        k + 1,
+                        command.name(),
+                        abridged(&format!("{r:?}"))
+                    ));
+                    None
+                }
+                None => None,
+            }
+        };
+        match command {
+            Command::CheckSat | Command::CheckSatAssuming(_) => {
+                out.extend(current.take());
+                let mut part = Part::default();
+                if let Some(why) = &lost {
+                    part.error = Some(why.clone());
+                } else if let Some((_, why)) = void.first() {
+                    part.error = Some(why.clone());
+                }
+                match response {
+                    Some(Response::CheckSat(a)) => {
+                        part.answer = Some(match a {
+                            SatAnswer::Sat => Answer::Sat,
+                            SatAnswer::Unsat => Answer::Unsat,
+                            SatAnswer::Unknown => Answer::Unknown,
+                        })
+                    }
+                    Some(Response::Error(e)) => {
+                        part.error.get_or_insert(e);
+                    }
+                    _ => {}
+                }
+                current = Some(part);
+            }
+            Command::GetValue(_)
+            | Command::GetModel
+            | Command::GetUnsatCore
+            | Command::Query(_)
+            | Command::GetInfo(_)
+            | Command::GetOption(_)
+            | Command::Echo(_) => {
+                if let (Some(part), Some(r)) = (current.as_mut(), response) {
+                    part.after.push(r);
+                }
+            }
+            other => {
+                if let Some(Response::Error(e)) = &response {
+                    let why = format!(
+                        "not judged: command {} ({}) was refused: {}",
+                        k + 1,
+                        other.name(),
+                        abridged(e)
+                    );
+                    match reach(other, depth) {
+                        Reach::Nothing => {}
+                        r => void.push((r, why)),
+                    }
+                }
+                // The stack as the script describes it; where a refusal
+                // made the solver's differ, `Reach::Rest` voids the rest.
+                match other {
+                    Command::Push(n) => depth += *n as usize,
+                    Command::Pop(n) => {
+                        depth = depth.saturating_sub(*n as usize);
+                        void.retain(|(r, _)| !matches!(r, Reach::Scope(d) if *d > depth));
+                    }
+                    Command::ResetAssertions | Command::Reset => {
+                        depth = 0;
+                        void.retain(|(r, _)| *r == Reach::Rest);
+                    }
+                    _ => {}
+                }
+            }
         }
     }
-    if out.len() < queries.len() && (current.answer.is_some() || current.error.is_some()) {
-        out.push(current);
-    }
+    out.extend(current);
     out
 }
 
@@ -180,14 +333,24 @@ pub fn expectations(case: &Case) -> Vec<Expectation> {
 /// Judges the output `text` of `case`'s script ([`Case::script`]), printed
 /// by a solver of `dialect`.
 pub fn judge_script(case: &Case, text: &str, dialect: Dialect) -> ScriptVerdict {
-    judge_checks(&expectations(case), text, dialect)
+    judge_checks(
+        &expectations(case),
+        &case.script(false).commands,
+        text,
+        dialect,
+    )
 }
 
-/// Judges the output `text` of a script whose `check-sat`s are held to
-/// `checks`, each followed by its [`Expectation::queries`].
-pub fn judge_checks(checks: &[Expectation], text: &str, dialect: Dialect) -> ScriptVerdict {
-    let queries: Vec<usize> = checks.iter().map(|c| c.queries().len()).collect();
-    let mut parts = parts(text, dialect, &queries).into_iter();
+/// Judges the output `text` of the script `sent` (every command after the
+/// solver's options, from [`Command::print_success`] on), whose `check-sat`s are
+/// held to `checks`, each followed by its [`Expectation::queries`].
+pub fn judge_checks(
+    checks: &[Expectation],
+    sent: &[Command],
+    text: &str,
+    dialect: Dialect,
+) -> ScriptVerdict {
+    let mut parts = parts(sent, text, dialect).into_iter();
     let ambiguous_escapes = dialect.ambiguous_models() && text.contains("\\u");
     let each: Vec<Verdict> = checks
         .iter()
@@ -363,8 +526,24 @@ mod tests {
         case
     }
 
-    fn judged(out: &str) -> ScriptVerdict {
-        judge_script(&case(), out, Dialect::default())
+    /// What a solver prints for `case()`'s script up to its first check:
+    /// `success` for print-success, the three options, two declarations,
+    /// the first assertion, the push and the second assertion.
+    const BEFORE: &str =
+        "success\nsuccess\nsuccess\nsuccess\nsuccess\nsuccess\nsuccess\nsuccess\nsuccess\n";
+
+    /// Judges `first`, the first check's answer and queries, then `pop`
+    /// (the pop's response), then `second`.
+    fn judged3(first: &str, pop: &str, second: &str) -> ScriptVerdict {
+        judge_script(
+            &case(),
+            &format!("{BEFORE}{first}{pop}{second}"),
+            Dialect::default(),
+        )
+    }
+
+    fn judged(first: &str, second: &str) -> ScriptVerdict {
+        judged3(first, "success\n", second)
     }
 
     #[test]
@@ -382,14 +561,14 @@ mod tests {
     #[test]
     fn each_check_is_judged_on_its_own_part_of_the_output() {
         // As Z3 answers: the literal in both lists, which is no extra.
-        let z3 = judged("unsat\n(p a0 a1)\n(p a0 a1)\nsat\n((x 0) (p false))\n");
+        let z3 = judged("unsat\n(p a0 a1)\n(p a0 a1)\n", "sat\n((x 0) (p false))\n");
         assert_eq!(z3.each.len(), 2);
         assert!(
             z3.each.iter().all(|v| matches!(v, Verdict::Correct { .. })),
             "{z3:?}"
         );
         // As cvc5 answers: the core without the literal.
-        let cvc5 = judged("unsat\n(\na1\na0\n)\n(p)\nsat\n((x 4) (p true))\n");
+        let cvc5 = judged("unsat\n(\na1\na0\n)\n(p)\n", "sat\n((x 4) (p true))\n");
         assert!(
             cvc5.each
                 .iter()
@@ -401,17 +580,21 @@ mod tests {
     #[test]
     fn without_get_unsat_assumptions_the_cores_literals_stand_for_them() {
         let off = "(error \"unsat assumptions construction is not enabled\")";
-        let z3 = judged(&format!(
-            "unsat\n(p a0 a1)\n{off}\nsat\n((x 0) (p false))\n"
-        ));
+        let z3 = judged(
+            &format!("unsat\n(p a0 a1)\n{off}\n"),
+            "sat\n((x 0) (p false))\n",
+        );
         assert!(matches!(z3.each[0], Verdict::Correct { .. }), "{z3:?}");
-        let none = judged(&format!("unsat\n(a0 a1)\n{off}\nsat\n((x 0) (p false))\n"));
+        let none = judged(
+            &format!("unsat\n(a0 a1)\n{off}\n"),
+            "sat\n((x 0) (p false))\n",
+        );
         assert!(matches!(none.each[0], Verdict::Incomplete(_)), "{none:?}");
     }
 
     #[test]
     fn a_missing_assumption_is_an_invalid_core_of_its_check() {
-        let v = judged("unsat\n(a0 a1)\n()\nsat\n((x 0) (p false))\n");
+        let v = judged("unsat\n(a0 a1)\n()\n", "sat\n((x 0) (p false))\n");
         assert_eq!(
             v.verdict,
             Verdict::InvalidCore {
@@ -428,7 +611,10 @@ mod tests {
 
     #[test]
     fn a_wrong_answer_after_the_pop_is_the_second_checks() {
-        let v = judged("unsat\n(a0 a1)\n(p)\nunsat\n(error \"model is not available\")\n");
+        let v = judged(
+            "unsat\n(a0 a1)\n(p)\n",
+            "unsat\n(error \"model is not available\")\n",
+        );
         assert_eq!(
             v.verdict,
             Verdict::Unsound {
@@ -438,19 +624,92 @@ mod tests {
         );
         assert_eq!(v.check, 1);
         // A model that falsifies what is left in force after the pop.
-        let v = judged("unsat\n(a0 a1)\n(p)\nsat\n((x 0) (p true))\n");
+        let v = judged("unsat\n(a0 a1)\n(p)\n", "sat\n((x 0) (p true))\n");
         assert!(matches!(v.verdict, Verdict::InvalidModel { .. }), "{v:?}");
     }
 
     #[test]
-    fn an_error_between_two_checks_voids_the_later_answer() {
-        let v = judged("unsat\n(a0 a1)\n(p)\n(error \"line 9: bad pop\")\nunsat\n(error \"x\")\n");
+    fn a_refused_pop_voids_the_later_check() {
+        let v = judged3(
+            "unsat\n(a0 a1)\n(p)\n",
+            "(error \"line 9: bad pop\")\n",
+            "unsat\n(error \"x\")\n",
+        );
         assert_eq!(v.check, 1);
-        assert!(matches!(v.verdict, Verdict::Error(_)), "{v:?}");
+        assert!(
+            matches!(&v.verdict, Verdict::Error(e) if e.contains("command 13 (pop) was refused")),
+            "{v:?}"
+        );
         assert!(!v.verdict.is_finding());
         // A script cut short: the checks without an answer are errors.
-        let v = judged("unsat\n(a0 a1)\n(p)\n");
+        let v = judge_script(
+            &case(),
+            &format!("{BEFORE}unsat\n(a0 a1)\n(p)\n"),
+            Dialect::default(),
+        );
         assert!(matches!(v.each[1], Verdict::Error(_)), "{v:?}");
+    }
+
+    #[test]
+    fn a_refused_assert_voids_the_checks_of_its_scope_only() {
+        // a1 (in the pushed scope) refused: the first check lacks it and
+        // its sat is no finding; after the pop the second check is judged.
+        // Refuse the ninth command's answer (the assert of a1), not the first.
+        let mut lines: Vec<&str> = BEFORE.lines().collect();
+        lines[8] = "(error \"line 9 column 9: unknown constant x\")";
+        let before = lines.join("\n") + "\n";
+        let v = judge_script(
+            &case(),
+            &format!(
+                "{before}sat\n(error \"no core\")\n(error \"no\")\nsuccess\nunsat\n(error \"no model\")\n"
+            ),
+            Dialect::default(),
+        );
+        assert!(
+            matches!(&v.each[0], Verdict::Error(e) if e.contains("(assert) was refused")),
+            "{v:?}"
+        );
+        assert_eq!(
+            v.each[1],
+            Verdict::Unsound {
+                expected: Status::Sat,
+                got: Status::Unsat
+            },
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn a_refused_check_sat_voids_only_itself() {
+        let v = judged(
+            "(error \"bad literal\")\n(error \"no core\")\n(error \"no\")\n",
+            "sat\n((x 1) (p true))\n",
+        );
+        assert!(
+            matches!(&v.each[0], Verdict::Error(e) if e == "bad literal"),
+            "{v:?}"
+        );
+        assert!(matches!(v.each[1], Verdict::InvalidModel { .. }), "{v:?}");
+    }
+
+    #[test]
+    fn an_output_that_stops_following_the_script_is_not_judged() {
+        // Without `success` lines (print-success ignored): nothing fits.
+        let v = judge_script(&case(), "unsat\n(a0 a1)\n(p)\nunsat\n", Dialect::default());
+        assert!(
+            v.each.iter().all(|v| matches!(v, Verdict::Error(_))),
+            "{v:?}"
+        );
+        // One extra line after the first check: the second is not judged.
+        let v = judged(
+            "unsat\n(p a0 a1)\n(p a0 a1)\nsat\n",
+            "unsat\n(error \"x\")\n",
+        );
+        assert!(matches!(v.each[0], Verdict::Correct { .. }), "{v:?}");
+        assert!(
+            matches!(&v.each[1], Verdict::Error(e) if e.contains("stops following")),
+            "{v:?}"
+        );
     }
 
     #[test]

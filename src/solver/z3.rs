@@ -248,6 +248,23 @@ impl Z3Library {
         format!("Z3 {a}.{b}.{c}.{d}")
     }
 
+    /// Whether scripts that run on this library lose their declarations at
+    /// `reset-assertions`, probed on a fresh context through
+    /// [`Z3Library::eval`], the path every script takes. Z3 4.8.7 and
+    /// earlier do in process (measured on the wheels 4.8.5 to 4.8.14 and
+    /// 5.4.1; see `docs/incremental-dialects.md`): the library refuses
+    /// `:global-declarations` once a context exists, and then every
+    /// `assert` after the reset that names a declared constant is refused.
+    /// Their binaries keep the declarations under that option.
+    pub fn forgets_declarations_at_reset(&self) -> bool {
+        let out = self.eval(
+            "(set-option :global-declarations true)\n(declare-const equifuzz_probe Int)\n\
+             (reset-assertions)\n(assert (= equifuzz_probe 0))\n",
+            None,
+        );
+        out.contains("(error")
+    }
+
     /// Runs `script` in a fresh context and returns everything Z3 printed.
     ///
     /// `timeout_ms` is Z3's own soft timeout (the `timeout` parameter): a
@@ -508,12 +525,31 @@ impl PreparedScript {
     /// Prepares `script`; `None` if it contains a NUL byte.
     pub fn new(script: &str) -> Option<PreparedScript> {
         let mut bytes = script.as_bytes().to_vec();
+        // Where `:print-success` is on, a lifted option still answers, as
+        // it would have: the oracle reads one response per command. It
+        // becomes the no-op `(set-option :print-success true)`, padded
+        // with spaces to keep every later line and column.
+        let mut success_on: Vec<(usize, bool)> = Vec::new();
+        let mut from = 0;
+        while let Some((start, end, value)) = find_option(&bytes, from, b":print-success") {
+            success_on.push((start, value));
+            from = end;
+        }
+        let no_op = b"(set-option :print-success true)";
         let mut lift = |option: &[u8]| {
             let mut on = false;
             let mut from = 0;
             while let Some((start, end, value)) = find_option(&bytes, from, option) {
                 on = value;
                 bytes[start..end].fill(b' ');
+                let answers = success_on
+                    .iter()
+                    .rev()
+                    .find(|(at, _)| *at < start)
+                    .is_some_and(|(_, v)| *v);
+                if answers && end - start >= no_op.len() {
+                    bytes[start..start + no_op.len()].copy_from_slice(no_op);
+                }
                 from = end;
             }
             on
@@ -751,6 +787,30 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("(set-option :produce-models true)"), "{text}");
+    }
+
+    #[test]
+    fn under_print_success_a_lifted_option_still_answers_once() {
+        let src = "(set-option :produce-unsat-cores true)\n(set-option :print-success true)\n\
+                   (set-option :global-declarations true)\n(set-option :produce-unsat-cores true)\n\
+                   (set-option :print-success false)\n(set-option :produce-unsat-assumptions true)";
+        let p = PreparedScript::new(src).unwrap();
+        let text = p.text.to_str().unwrap();
+        assert_eq!(text.len(), src.len());
+        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+        // Before print-success and after it is off: blank; while on: the no-op.
+        assert_eq!(
+            lines,
+            [
+                "",
+                "(set-option :print-success true)",
+                "(set-option :print-success true)",
+                "(set-option :print-success true)",
+                "(set-option :print-success false)",
+                "",
+            ]
+        );
+        assert!(p.unsat_cores);
     }
 
     #[test]

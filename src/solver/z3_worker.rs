@@ -192,6 +192,11 @@ impl Z3Process {
         }
     }
 
+    /// The library the worker runs.
+    pub fn library(&self) -> &Z3Library {
+        &self.lib
+    }
+
     /// The same, with `hooks` run by every worker around each query.
     pub fn with_hooks(mut self, hooks: QueryHooks) -> Self {
         self.hooks = Some(hooks);

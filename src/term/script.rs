@@ -101,6 +101,44 @@ pub enum Command {
     Query(String),
 }
 
+impl Command {
+    /// `(set-option :print-success true)`, which an incremental script
+    /// starts with: under it every command answers exactly once (`success`,
+    /// its result, or an error), so the oracle reads each response as the
+    /// answer of the command it belongs to.
+    pub fn print_success() -> Command {
+        Command::SetOption("print-success".into(), SExpr::Symbol("true".into()))
+    }
+
+    /// The command's SMT-LIB name: `assert`, `check-sat`, `get-unsat-assumptions`.
+    pub fn name(&self) -> &str {
+        match self {
+            Command::SetLogic(_) => "set-logic",
+            Command::SetOption(..) => "set-option",
+            Command::SetInfo(..) => "set-info",
+            Command::DeclareConst(..) => "declare-const",
+            Command::DeclareFun(..) => "declare-fun",
+            Command::DefineFun { .. } => "define-fun",
+            Command::Assert(_) => "assert",
+            Command::CheckSat => "check-sat",
+            Command::GetModel => "get-model",
+            Command::GetUnsatCore => "get-unsat-core",
+            Command::GetValue(_) => "get-value",
+            Command::Push(_) => "push",
+            Command::Pop(_) => "pop",
+            Command::Echo(_) => "echo",
+            Command::Exit => "exit",
+            Command::CheckSatAssuming(_) => "check-sat-assuming",
+            Command::DefineSort { .. } => "define-sort",
+            Command::Reset => "reset",
+            Command::ResetAssertions => "reset-assertions",
+            Command::GetInfo(_) => "get-info",
+            Command::GetOption(_) => "get-option",
+            Command::Query(q) => q,
+        }
+    }
+}
+
 /// A command and where it starts in its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Located {

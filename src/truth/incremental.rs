@@ -220,7 +220,10 @@ impl Case {
         let checks = inc.checks();
         let any = |f: &dyn Fn(&InForce<'_>) -> bool| checks.iter().any(f);
         let option = |k: &str| Command::SetOption(k.into(), SExpr::Symbol("true".into()));
-        let mut commands = Vec::new();
+        // First, so that every later command answers once (see
+        // `oracle::script`): a refused command is known, and voids what it
+        // touched.
+        let mut commands = vec![Command::print_success()];
         if inc.resets() {
             commands.push(option("global-declarations"));
         }

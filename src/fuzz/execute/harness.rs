@@ -126,6 +126,10 @@ impl Solver {
 pub struct Harness {
     solver: Solver,
     printer: Printer,
+    /// Why a script that resets its assertions is not sent: the library
+    /// forgets its declarations there
+    /// ([`Z3Library::forgets_declarations_at_reset`]).
+    resets_refused: Option<String>,
     /// The warm query's statistics when a fresh context ran after it (the
     /// worker keeps only the last query's).
     warm_statistics: Option<String>,
@@ -134,9 +138,21 @@ pub struct Harness {
 impl Harness {
     /// A harness on `solver` that prints with `printer`.
     pub fn new(solver: Solver, printer: Printer) -> Self {
+        let lib = match &solver {
+            Solver::Z3Fresh { worker, .. } => Some(worker.library()),
+            Solver::Z3Inherited { lib, .. } => Some(lib),
+            _ => None,
+        };
+        let resets_refused = lib.filter(|l| l.forgets_declarations_at_reset()).map(|l| {
+            format!(
+                "{} forgets declarations at reset-assertions in process",
+                l.version()
+            )
+        });
         Harness {
             solver,
             printer,
+            resets_refused,
             warm_statistics: None,
         }
     }
@@ -159,6 +175,11 @@ impl Harness {
         let dialect = self.printer.dialect;
         if let Some(why) = not_expressible(dialect, &case.formula, Some(&case.truth)) {
             return Judged::new(Verdict::NotExpressible(why), "", 0);
+        }
+        if let (Some(why), Some(inc)) = (&self.resets_refused, &case.incremental)
+            && inc.resets()
+        {
+            return Judged::new(Verdict::NotExpressible(why.clone()), "", 0);
         }
         // A check's own model may use characters the whole formula's
         // truth does not show.

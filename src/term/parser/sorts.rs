@@ -1,6 +1,6 @@
-//! Sorts: `Bool`, `Int`, `String`, `RegLan`, `(_ BitVec n)`,
-//! `(Array S T)`, `(Seq S)`, the sorts `define-sort` names, and
-//! sorted-variable lists.
+//! Sorts: `Bool`, `Int`, `String`, `RegLan` (also as old Z3 releases
+//! spell it, `(RegEx String)`), `(_ BitVec n)`, `(Array S T)`, `(Seq S)`,
+//! the sorts `define-sort` names, and sorted-variable lists.
 //!
 //! # Invariant
 //!
@@ -66,6 +66,16 @@ impl Parser<'_> {
                         let e = self.sort_at_depth(depth + 1)?;
                         self.rparen()?;
                         Ok(Sort::seq(e))
+                    }
+                    // Z3 before 4.8.8 names RegLan so, in models and
+                    // in what it reads (`Printer` writes it for them).
+                    Tok::Symbol("RegEx") => {
+                        let e = self.peek()?;
+                        if self.sort_at_depth(depth + 1)? != Sort::String {
+                            return Err(self.error(e, "`String` (Z3's `(RegEx String)` is RegLan)"));
+                        }
+                        self.rparen()?;
+                        Ok(Sort::RegLan)
                     }
                     Tok::Symbol(s) | Tok::Quoted(s) if self.defs.sorts.contains_key(s) => {
                         let mut args = Vec::new();
