@@ -716,7 +716,10 @@ mod tests {
         let mut solve = |script: &str| {
             sent.push(script.to_string());
             RawOutcome::Finished {
-                stdout: "unsat\n(a0 a1)\n()\nsat\n((x 0) (p false))\n".into(),
+                // print-success, two declarations, a0, push, a1; then
+                // the check, its two queries, the pop, the last check.
+                stdout: "success\n".repeat(6)
+                    + "unsat\n(a0 a1)\n()\nsuccess\nsat\n((x 0) (p false))\n",
                 stderr: String::new(),
                 exit_code: 0,
                 elapsed: Duration::from_millis(1),
@@ -740,6 +743,9 @@ mod tests {
             "{}",
             sent[0]
         );
+        // Every command answers once; our labels are not the solver's.
+        assert!(sent[0].contains("(set-option :print-success true)\n(declare-const x Int)"));
+        assert!(!sent[0].contains(":status"), "{}", sent[0]);
         assert_eq!((all[0].line, all[1].line), (7, 11));
         assert_eq!(
             all[0].verdict,

@@ -530,6 +530,11 @@ mod tests {
         Printer::new(Dialect::Legacy485).write_sort(&mut out, &sort);
         let script = crate::term::parse_script(&format!("(declare-const r {out})")).unwrap();
         assert_eq!(script.commands, [Command::DeclareConst("r".into(), sort)]);
+        let old = crate::term::parse_script("(declare-const r (RegEx (Seq (_ BitVec 8))))");
+        assert_eq!(
+            old.unwrap().commands,
+            [Command::DeclareConst("r".into(), Sort::RegLan)]
+        );
         let e = crate::term::parse_script("(declare-const r (RegEx Int))").unwrap_err();
         assert!(e.to_string().contains("RegLan"), "{e}");
     }

@@ -1,5 +1,5 @@
 //! Sorts: `Bool`, `Int`, `String`, `RegLan` (also as old Z3 releases
-//! spell it, `(RegEx String)`), `(_ BitVec n)`, `(Array S T)`, `(Seq S)`,
+//! spell it, `(RegEx String)` and `(RegEx (Seq (_ BitVec 8)))`), `(_ BitVec n)`, `(Array S T)`, `(Seq S)`,
 //! the sorts `define-sort` names, and sorted-variable lists.
 //!
 //! # Invariant
@@ -68,10 +68,14 @@ impl Parser<'_> {
                         Ok(Sort::seq(e))
                     }
                     // Z3 before 4.8.8 names RegLan so, in models and
-                    // in what it reads (`Printer` writes it for them).
+                    // in what it reads (`Printer` writes it for them);
+                    // 4.8.7 also prints it over its strings' own sort,
+                    // `(RegEx (Seq (_ BitVec 8)))`. We draw no regular
+                    // expression over sequences, so both are RegLan.
                     Tok::Symbol("RegEx") => {
                         let e = self.peek()?;
-                        if self.sort_at_depth(depth + 1)? != Sort::String {
+                        let over = self.sort_at_depth(depth + 1)?;
+                        if over != Sort::String && over != Sort::seq(Sort::BitVec(8)) {
                             return Err(self.error(e, "`String` (Z3's `(RegEx String)` is RegLan)"));
                         }
                         self.rparen()?;
