@@ -18,7 +18,6 @@ mod solver_cache;
 
 use std::time::Duration;
 
-use equifuzz::solver::z3::Z3Library;
 use equifuzz::solver::{ProcessTarget, RawOutcome, Target, Z3InProcessFork};
 use equifuzz::term::{Response, parse_responses};
 
@@ -166,7 +165,7 @@ fn every_release_answers_the_incremental_probes_as_the_table_says() {
             let mut target = Z3InProcessFork::load(Some(&lib)).unwrap();
             check(&format!("z3-{version} lib"), &mut target, &mut mismatches);
             // The fuzz loop's own probe agrees with the table's first column.
-            let forgets = Z3Library::load(Some(&lib))
+            let forgets = Z3InProcessFork::load(Some(&lib))
                 .unwrap()
                 .forgets_declarations_at_reset();
             // Its script sets `:global-declarations` (third column).

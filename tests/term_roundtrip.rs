@@ -184,3 +184,26 @@ fn sequences_round_trip_in_every_dialect() {
     assert!(parse_term("(as foo (Seq Int))").is_err());
     assert!(parse_term("(seq.unit re.all)").is_ok_and(|t| t.sort(&|_| None).is_err()));
 }
+
+/// Regression (issue 39): a finding file of a Z3 4.8.5 campaign, and the
+/// models 4.8.5 and 4.8.7 print, spell RegLan `(RegEx String)` (4.8.7 also
+/// `(RegEx (Seq (_ BitVec 8)))`): `run` and the model reader take them.
+#[test]
+fn what_the_old_releases_are_sent_and_print_reads_back() {
+    let sort = Sort::Array(Box::new(Sort::Int), Box::new(Sort::RegLan));
+    let text = Printer::new(Dialect::Legacy485).script(&Script {
+        commands: vec![Command::DeclareConst("r".into(), sort.clone())],
+    });
+    assert!(text.contains("(RegEx String)"), "{text}");
+    assert_eq!(
+        parse_script(&text).unwrap().commands,
+        [Command::DeclareConst("r".into(), sort)]
+    );
+    let old = parse_script("(declare-const r (RegEx (Seq (_ BitVec 8))))").unwrap();
+    assert_eq!(
+        old.commands,
+        [Command::DeclareConst("r".into(), Sort::RegLan)]
+    );
+    let e = parse_script("(declare-const r (RegEx Int))").unwrap_err();
+    assert!(e.to_string().contains("RegLan"), "{e}");
+}

@@ -248,23 +248,6 @@ impl Z3Library {
         format!("Z3 {a}.{b}.{c}.{d}")
     }
 
-    /// Whether scripts that run on this library lose their declarations at
-    /// `reset-assertions`, probed on a fresh context through
-    /// [`Z3Library::eval`], the path every script takes. Z3 4.8.7 and
-    /// earlier do in process (measured on the wheels 4.8.5 to 4.8.14 and
-    /// 5.4.1; see `docs/incremental-dialects.md`): the library refuses
-    /// `:global-declarations` once a context exists, and then every
-    /// `assert` after the reset that names a declared constant is refused.
-    /// Their binaries keep the declarations under that option.
-    pub fn forgets_declarations_at_reset(&self) -> bool {
-        let out = self.eval(
-            "(set-option :global-declarations true)\n(declare-const equifuzz_probe Int)\n\
-             (reset-assertions)\n(assert (= equifuzz_probe 0))\n",
-            None,
-        );
-        out.contains("(error")
-    }
-
     /// Runs `script` in a fresh context and returns everything Z3 printed.
     ///
     /// `timeout_ms` is Z3's own soft timeout (the `timeout` parameter): a

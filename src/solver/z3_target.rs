@@ -67,6 +67,25 @@ pub struct Z3InProcessFork {
 }
 
 impl Z3InProcessFork {
+    /// Whether scripts that run on this library lose their declarations at
+    /// `reset-assertions`, probed in a forked child through the path every
+    /// script takes ([`Z3Library::eval`]'s `PreparedScript`), so that a
+    /// library that crashes on the probe costs nothing but the answer
+    /// (then `false`: the oracle still voids every check a refused command
+    /// reaches). Z3 4.8.7 and earlier do in process (measured on the wheels
+    /// 4.8.5 to 5.4.1, `tests/incremental_dialects.rs`): the library refuses
+    /// `:global-declarations` once a context exists, and then every `assert`
+    /// after the reset that names a declared constant is refused. Their
+    /// binaries keep the declarations under that option.
+    pub fn forgets_declarations_at_reset(&mut self) -> bool {
+        let probe = "(set-option :global-declarations true)\n(declare-const equifuzz_probe Int)\n\
+                     (reset-assertions)\n(assert (= equifuzz_probe 0))\n";
+        matches!(
+            self.run(probe, Duration::from_secs(10)),
+            RawOutcome::Finished { stdout, .. } if stdout.contains("(error")
+        )
+    }
+
     /// A fork target on `lib`, with the default memory limit and
     /// [`ContextMode::Inherited`].
     pub fn new(lib: Z3Library) -> Self {

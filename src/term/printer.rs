@@ -522,24 +522,6 @@ mod tests {
     }
 
     #[test]
-    fn what_the_old_releases_are_sent_reads_back() {
-        // A finding file of a Z3 4.8.5 campaign, and the models 4.8.5
-        // prints, spell RegLan so: `run` and the model reader take it.
-        let sort = Sort::Array(Box::new(Sort::Int), Box::new(Sort::RegLan));
-        let mut out = String::new();
-        Printer::new(Dialect::Legacy485).write_sort(&mut out, &sort);
-        let script = crate::term::parse_script(&format!("(declare-const r {out})")).unwrap();
-        assert_eq!(script.commands, [Command::DeclareConst("r".into(), sort)]);
-        let old = crate::term::parse_script("(declare-const r (RegEx (Seq (_ BitVec 8))))");
-        assert_eq!(
-            old.unwrap().commands,
-            [Command::DeclareConst("r".into(), Sort::RegLan)]
-        );
-        let e = crate::term::parse_script("(declare-const r (RegEx Int))").unwrap_err();
-        assert!(e.to_string().contains("RegLan"), "{e}");
-    }
-
-    #[test]
     fn sequences_print_with_their_sorts() {
         let inner = Sort::seq(Sort::BitVec(8));
         let e = Term::SeqEmpty(inner.clone());

@@ -62,7 +62,7 @@ use crate::oracle::{
 };
 use crate::solver::z3::{PreparedScript, Z3Context, Z3Library};
 use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
-use crate::solver::{RawOutcome, Target};
+use crate::solver::{RawOutcome, Target, Z3InProcessFork};
 use crate::term::Printer;
 use crate::truth::Case;
 
@@ -128,7 +128,7 @@ pub struct Harness {
     printer: Printer,
     /// Why a script that resets its assertions is not sent: the library
     /// forgets its declarations there
-    /// ([`Z3Library::forgets_declarations_at_reset`]).
+    /// ([`Z3InProcessFork::forgets_declarations_at_reset`]).
     resets_refused: Option<String>,
     /// The warm query's statistics when a fresh context ran after it (the
     /// worker keeps only the last query's).
@@ -143,12 +143,14 @@ impl Harness {
             Solver::Z3Inherited { lib, .. } => Some(lib),
             _ => None,
         };
-        let resets_refused = lib.filter(|l| l.forgets_declarations_at_reset()).map(|l| {
-            format!(
-                "{} forgets declarations at reset-assertions in process",
-                l.version()
-            )
-        });
+        let resets_refused = lib
+            .filter(|l| Z3InProcessFork::new((*l).clone()).forgets_declarations_at_reset())
+            .map(|l| {
+                format!(
+                    "{} forgets declarations at reset-assertions in process",
+                    l.version()
+                )
+            });
         Harness {
             solver,
             printer,
