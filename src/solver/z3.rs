@@ -512,24 +512,14 @@ impl PreparedScript {
         // it would have: the oracle reads one response per command. It
         // becomes the no-op `(set-option :print-success true)`, padded
         // with spaces to keep every later line and column.
-        let mut success_on: Vec<(usize, bool)> = Vec::new();
-        let mut from = 0;
-        while let Some((start, end, value)) = find_option(&bytes, from, b":print-success") {
-            success_on.push((start, value));
-            from = end;
-        }
         let no_op = b"(set-option :print-success true)";
         let mut lift = |option: &[u8]| {
             let mut on = false;
             let mut from = 0;
             while let Some((start, end, value)) = find_option(&bytes, from, option) {
                 on = value;
+                let answers = print_success_before(&bytes, start);
                 bytes[start..end].fill(b' ');
-                let answers = success_on
-                    .iter()
-                    .rev()
-                    .find(|(at, _)| *at < start)
-                    .is_some_and(|(_, v)| *v);
                 if answers && end - start >= no_op.len() {
                     bytes[start..start + no_op.len()].copy_from_slice(no_op);
                 }
@@ -553,6 +543,21 @@ impl PreparedScript {
             proofs,
         })
     }
+}
+
+/// Whether `:print-success` is on at byte `at` of `bytes`: the value of
+/// the last `(set-option :print-success ...)` before it (off without one).
+fn print_success_before(bytes: &[u8], at: usize) -> bool {
+    let mut on = false;
+    let mut from = 0;
+    while let Some((start, end, value)) = find_option(bytes, from, b":print-success") {
+        if start >= at {
+            break;
+        }
+        on = value;
+        from = end;
+    }
+    on
 }
 
 /// The next `(set-option OPTION true|false)` at or after `from` (`option`

@@ -37,7 +37,7 @@
 //!   an incremental case whose third `check-sat` is wrong on the warm
 //!   context is replayed from its first command on the fresh one.
 //! - An incremental case runs as one script and each `check-sat` is judged
-//!   against its own truth (`oracle::judge_script`); the output kept starts
+//!   against its own truth (`oracle::judge_checks`); the output kept starts
 //!   with the line that says which `check-sat` decided the verdict.
 //! - An `exit()` inside the solver during an execution becomes `abort()`
 //!   (see [`install_exit_guard`](crate::solver::z3_worker::install_exit_guard)),
@@ -58,7 +58,7 @@ use super::judged::Judged;
 use super::limits::{QueryLimit, QueryLimits};
 use super::shared_limits::SharedLimits;
 use crate::oracle::{
-    Answer, Crash, Expected, Reply, Verdict, judge, judge_script, not_expressible,
+    Answer, Crash, Expected, Reply, Verdict, expectations, judge, judge_checks, not_expressible,
 };
 use crate::solver::z3::{PreparedScript, Z3Context, Z3Library};
 use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
@@ -195,14 +195,17 @@ impl Harness {
         }
         // The case's own settings go first, as set-option lines: the same
         // text on every target (see `truth::Settings::script_lines`).
-        let script = case.settings.script_lines() + &self.printer.script(&case.script(false));
+        // Built once: printed for the solver, and the commands the oracle
+        // reads its output against are exactly the printed ones.
+        let sent = case.script(false);
+        let script = case.settings.script_lines() + &self.printer.script(&sent);
         let expected = Expected::from(&case.truth);
         // An incremental case is judged check-sat by check-sat from the
         // whole output; its output starts with the line that says which
         // check-sat decided.
         let verdict_of = |reply: &Reply, out: &mut String| match (&case.incremental, reply) {
             (Some(_), Reply::Answered { .. }) => {
-                let judged = judge_script(case, out, dialect);
+                let judged = judge_checks(&expectations(case), &sent.commands, out, dialect);
                 *out = format!("{}\n{out}", judged.line());
                 judged.verdict
             }
