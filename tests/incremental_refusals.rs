@@ -113,9 +113,10 @@ fn the_binary_keeps_the_declarations_and_judges_every_check() {
             continue;
         };
         checks += v.each.len();
-        // Answered and judged: right, or (4.8.5's string solver gives
-        // invalid models on these str.from_int definitions; Z3 5.4.1
-        // answers them unsat) a finding, but never voided.
+        // Answered and judged: right, or a finding (4.8.5's binary answers
+        // sat to some of these str.from_int definitions with models that
+        // falsify them, e.g. n_1 = 54, result_1 = "054"; Z3 5.4.1 and cvc5
+        // 1.0.3 give no answer in 30 s), but never voided.
         for each in &v.each {
             assert!(
                 !matches!(each, Verdict::Error(e) if e.contains("was refused")),
