@@ -64,14 +64,16 @@
 //! - [`solver`]: the solvers under test: libz3 loaded with dlopen, SMT-LIB
 //!   processes; the only module that knows processes, signals and dlopen.
 //! - [`oracle`]: the verdict on one answer: status, model, core.
-//! - [`triage`]: findings and labelled files on disk: writing, reading,
-//!   walking folders.
+//! - [`finding`]: findings and labelled files on disk: the file format,
+//!   written and read in one place; the bucket a finding falls into.
+//! - [`triage`]: after a campaign: minimizing findings, the releases to
+//!   bisect over, known bugs, plots.
 //! - [`fuzz`]: the fuzz loops; the only module that knows LibAFL.
 //! - [`commands`]: one module per CLI command; `main.rs` only parses
 //!   arguments and calls them.
 //!
-//! (`triage` sits below `fuzz` because the loops write findings and read
-//! seeds with its functions.)
+//! (`finding` sits below `fuzz` and `triage` because both write and read
+//! the same files; neither uses the other's code for it.)
 //!
 //! # Output
 //!
@@ -103,6 +105,7 @@
 #![warn(missing_docs)]
 
 pub mod commands;
+pub mod finding;
 pub mod fuzz;
 pub mod generate;
 pub mod oracle;

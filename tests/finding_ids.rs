@@ -8,6 +8,6 @@ fn finding_ids_are_xxh3_and_stay_the_same_across_builds() {
     // algorithm (e.g. losing the `xxh3` feature, which falls back to a
     // seeded ahash that is not stable across versions) renames them.
     // XXH3-64 of "" and of "abc", from the reference implementation.
-    assert_eq!(equifuzz::triage::stable_hash(b""), 0x2d06800538d394c2);
-    assert_eq!(equifuzz::triage::stable_hash(b"abc"), 0x78af5f94892f3950);
+    assert_eq!(equifuzz::finding::stable_hash(b""), 0x2d06800538d394c2);
+    assert_eq!(equifuzz::finding::stable_hash(b"abc"), 0x78af5f94892f3950);
 }

@@ -26,6 +26,7 @@ const LAYERS: &[&str] = &[
     "source",
     "solver",
     "oracle",
+    "finding",
     "triage",
     "fuzz",
     "commands",

@@ -11,10 +11,10 @@
 
 use std::fmt::Write;
 
+use equifuzz::finding::stable_hash;
 use equifuzz::generate::ConstantPool;
 use equifuzz::source::{MixedCaseGenerator, Theory};
 use equifuzz::term::{Printer, Queries};
-use equifuzz::triage::stable_hash;
 use equifuzz::truth::{Case, Truth};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

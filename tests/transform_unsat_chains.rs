@@ -436,8 +436,8 @@ fn a_text_file_cannot_claim_the_anchor_structure() {
     // `; category: equivalent-formula`, as a hand-edited file could: the
     // category survives, the marker does not, and every unsat
     // transformation refuses the case.
+    use equifuzz::finding::{read_case, smt2_text};
     use equifuzz::term::Printer;
-    use equifuzz::triage::{read_case, smt2_text};
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let catalogue: [&dyn Transformation; 3] = [
         &VariableReplacement,

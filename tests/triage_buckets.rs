@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use equifuzz::triage::{BucketKey, key_of_text, variant_of_text};
+use equifuzz::finding::{BucketKey, key_of_text, variant_of_text};
 
 fn findings() -> Vec<(String, String)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/triage-buckets");

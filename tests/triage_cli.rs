@@ -11,7 +11,7 @@ mod binary;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use equifuzz::triage::read_case;
+use equifuzz::finding::read_case;
 
 fn scratch(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("equifuzz-triage-{tag}-{}", std::process::id()));

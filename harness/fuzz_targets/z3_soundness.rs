@@ -17,7 +17,7 @@ use equifuzz::solver::dialect_of_version;
 use equifuzz::solver::z3::Z3Library;
 use equifuzz::source::Recipe;
 use equifuzz::term::{Printer, Queries};
-use equifuzz::triage::{BucketKey, FindingInfo, smt2_text, write_finding};
+use equifuzz::finding::{BucketKey, FindingInfo, smt2_text, write_finding};
 use equifuzz::truth::Truth;
 use libfuzzer_sys::fuzz_target;
 

@@ -24,9 +24,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::commands::minimize::{Failure, Judge, buckets, finding_files, spec_of};
+use crate::finding::Finding;
 use crate::oracle::Verdict;
 use crate::solver::TargetSpec;
-use crate::triage::Finding;
 use crate::triage::releases::{Release, cache_root, select, z3_releases};
 
 /// What one release did.

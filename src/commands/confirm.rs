@@ -23,9 +23,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::commands::minimize::{Failure, Judge, finding_files, spec_of};
 use crate::commands::solver::SolverSpec;
+use crate::finding::Finding;
 use crate::oracle::Verdict;
 use crate::solver::TargetSpec;
-use crate::triage::Finding;
 
 /// A `--with` solver: `z3:LIB`, `cvc5:LIB`, or a `--target` value.
 pub fn parse_with(text: &str) -> Result<SolverSpec, String> {

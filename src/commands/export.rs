@@ -26,6 +26,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use crate::finding::{files_under, smt2_text};
 use crate::generate::Generator;
 use crate::generate::{
     CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
@@ -40,7 +41,6 @@ use crate::transform::{
     PAPER_OPERATORS, constant_assignments_with, larger_core_cases, noise_cases,
     term_synthesis_cases, term_synthesis_cases_with,
 };
-use crate::triage::{files_under, smt2_text};
 
 pub use super::export_category::Category;
 use crate::truth::{Case, Status};
@@ -411,7 +411,7 @@ const IN_FLIGHT: usize = 8;
 /// dot-named temporary of this process in its bucket folder and renamed to
 /// its name, so an interrupted export leaves whole files and at most that
 /// temporary (which `--force` deletes and `--append` skips), as
-/// [`crate::triage::write_atomically`] would, with four system calls a file instead of
+/// [`crate::finding::write_atomically`] would, with four system calls a file instead of
 /// seven; bucket folders are made once each. Files go out before their
 /// manifest lines, so the manifest never names a missing file.
 fn write_files(

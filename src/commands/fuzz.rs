@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use crate::commands::solver::{self, OpenSolver, SolverSpec};
 use crate::commands::{Outcome, Pool};
+use crate::finding::files_under;
 use crate::fuzz::campaign::{self, CampaignConfig, Guidance, SolverSetup, SteeringArgs};
 use crate::fuzz::execute::harness::{Harness, Solver};
 use crate::fuzz::execute::library;
@@ -29,7 +30,6 @@ use crate::solver::{DEFAULT_MEMORY_LIMIT, TargetSpec};
 use crate::solver::{SettingsTable, SolverInfo, Target};
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::Printer;
-use crate::triage::files_under;
 
 /// Seeds of a LibAFL campaign when none are given: the repository's
 /// hand-written, labelled formulas (the seed papers' listings), if there.

@@ -5,10 +5,10 @@ use std::io;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use crate::finding::{smt2_text, write_atomically};
 use crate::generate::{ConstantPool, STRING_OPERATORS, step1};
 use crate::term::Printer;
 use crate::transform::constant_assignments;
-use crate::triage::{smt2_text, write_atomically};
 use crate::truth::Case;
 
 /// What `generate` writes.

@@ -19,14 +19,14 @@ use std::time::{Duration, Instant};
 
 use crate::commands::run::{FileOutcome, judge_text};
 use crate::commands::solver::{self, SolverSpec};
+use crate::finding::{
+    BucketKey, Finding, INSTANTIATED_CORE, ReplayArgs, files_under, key_of_text, needs_settings,
+    replay_line, smt2_text, variant_of_text,
+};
 use crate::oracle::Verdict;
 use crate::solver::Target;
 use crate::term::{Dialect, Formula, Printer, parse_script};
 use crate::triage::minimize::{Minimized, Mode, core_refuted, minimize, size};
-use crate::triage::{
-    BucketKey, Finding, INSTANTIATED_CORE, ReplayArgs, files_under, key_of_text, needs_settings,
-    replay_line, smt2_text, variant_of_text,
-};
 use crate::truth::{Case, Status, Truth};
 
 /// How a finding fails: what a reduction must keep.
@@ -207,7 +207,7 @@ pub fn finding_files(path: &Path) -> Vec<PathBuf> {
         .filter(|f| !f.components().any(|c| c.as_os_str() == "minimized"))
         .filter(|f| {
             std::fs::read_to_string(f).is_ok_and(|t| {
-                crate::triage::header_field(&t, "equifuzz finding").is_some_and(|k| {
+                crate::finding::header_field(&t, "equifuzz finding").is_some_and(|k| {
                     ["unsound", "invalid-model", "invalid-core", "crash"].contains(&k)
                 })
             })
@@ -259,7 +259,7 @@ fn minimized_text(
         ));
     }
     for key in ["solver", "options"] {
-        if let Some(v) = crate::triage::header_field(&f.text, key) {
+        if let Some(v) = crate::finding::header_field(&f.text, key) {
             text.push_str(&format!("; {key}: {v}\n"));
         }
     }
@@ -492,7 +492,7 @@ pub fn minimized_of(dir: &Path, finding: &Path) -> Option<PathBuf> {
         .join("minimized")
         .join(default_out(finding).file_name()?);
     let text = std::fs::read_to_string(&m).ok()?;
-    crate::triage::header_field(&text, "flaky")
+    crate::finding::header_field(&text, "flaky")
         .is_none()
         .then_some(m)
 }
@@ -527,7 +527,7 @@ pub fn buckets(dir: &Path) -> Vec<Bucket> {
             keyed.push((key, (f, best, text.len(), variant)));
         }
     }
-    crate::triage::group(keyed)
+    crate::finding::group(keyed)
         .into_iter()
         .map(|(key, members)| {
             let representative = members
@@ -537,8 +537,8 @@ pub fn buckets(dir: &Path) -> Vec<Bucket> {
                 .unwrap_or_default();
             let operators = std::fs::read_to_string(&representative)
                 .ok()
-                .and_then(|t| crate::triage::formula_of_text(&t))
-                .map(|f| crate::triage::operators(&f).into_iter().collect())
+                .and_then(|t| crate::finding::formula_of_text(&t))
+                .map(|f| crate::finding::operators(&f).into_iter().collect())
                 .unwrap_or_default();
             let mut variants = BTreeMap::new();
             for m in &members {
@@ -627,13 +627,13 @@ mod tests {
             first.contains("; failed: check-sat 1 of 2: UNSOUND"),
             "{first}"
         );
-        let key = crate::triage::key_of_text(&first).unwrap();
+        let key = crate::finding::key_of_text(&first).unwrap();
         assert!(key.incremental, "{key}");
         // `(= x 1)` alone: no operator of a more specific fragment.
         assert_eq!(key.feature, "core", "{key}");
         let none = minimized_text(&f, &m, &failure, &verdict, None, true, out);
         assert!(!none.contains("; failed:"), "{none}");
-        let last = crate::triage::key_of_text(&none).unwrap();
+        let last = crate::finding::key_of_text(&none).unwrap();
         assert_eq!(last.feature, "str.to_int/str.from_int", "{last}");
     }
 }

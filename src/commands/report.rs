@@ -27,9 +27,10 @@ use std::path::{Path, PathBuf};
 use crate::commands::bisect::{Bisection, Outcome};
 use crate::commands::confirm::Confirmation;
 use crate::commands::minimize::{Bucket, Judge, buckets, finding_files, minimized_of, spec_of};
+use crate::finding::{Finding, files_under, header_field};
 use crate::fuzz::feedback::kept::KEPT_VERDICTS;
+use crate::triage::KnownBugs;
 use crate::triage::plot;
-use crate::triage::{Finding, KnownBugs, files_under, header_field};
 use crate::truth::Case;
 
 /// The verdict columns, in the papers' order, and the kinds each counts.
@@ -99,7 +100,7 @@ fn table(dir: &Path, judge: Option<&mut Judge>) -> Table {
             };
             let (Some(kind), Ok(case)) = (
                 header_field(&text, "equifuzz finding"),
-                crate::triage::read_case(&text, "unknown"),
+                crate::finding::read_case(&text, "unknown"),
             ) else {
                 continue;
             };
@@ -703,7 +704,7 @@ mod tests {
         )
         .unwrap();
         let bucket = Bucket {
-            key: crate::triage::BucketKey::new("unsound", "unsat", &formula),
+            key: crate::finding::BucketKey::new("unsound", "unsat", &formula),
             findings: vec![PathBuf::from("f.smt2")],
             representative: PathBuf::from("/nonexistent/f.min.smt2"),
             operators: Vec::new(),
@@ -803,7 +804,7 @@ mod tests {
             .unwrap();
             let formula = Formula::from_script(&parse_script(body).unwrap()).unwrap();
             let bucket = Bucket {
-                key: crate::triage::BucketKey::new("invalid-model", "sat", &formula),
+                key: crate::finding::BucketKey::new("invalid-model", "sat", &formula),
                 findings: vec![file.clone()],
                 representative: file.clone(),
                 operators: vec!["select".into()],

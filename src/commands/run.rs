@@ -40,6 +40,7 @@ use std::time::Duration;
 use crate::commands::solver::{self, OpenSolver, SolverError, SolverSpec};
 use std::collections::BTreeSet;
 
+use crate::finding::{expected_core, files_under, read_case};
 use crate::oracle::{
     Expectation, Expected, Reply, Verdict, judge, judge_checks, not_expressible,
     recheck_unsat_label,
@@ -49,7 +50,6 @@ use crate::term::{
     CheckSat, Command, Dialect, Formula, Printer, Queries, SExpr, Script, Symbol, Term, check_sats,
     parse_located,
 };
-use crate::triage::{expected_core, files_under, read_case};
 use crate::truth::{Settings, Status};
 
 /// The verdict on one `check-sat`.

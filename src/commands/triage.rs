@@ -39,8 +39,9 @@ use crate::commands::confirm::{Confirmation, confirm_one};
 use crate::commands::minimize::{finding_files, minimize_one, minimized_of};
 use crate::commands::report::{self, BucketStatus, ReportSummary};
 use crate::commands::solver::SolverSpec;
+use crate::finding::{Finding, key_of_text, write_atomically};
+use crate::triage::KnownBugs;
 use crate::triage::releases::{cache_root, select, z3_releases};
-use crate::triage::{Finding, KnownBugs, key_of_text, write_atomically};
 
 /// What `triage` is asked to do.
 #[derive(Clone, Debug)]
@@ -160,7 +161,7 @@ pub fn findings_by_bucket(dir: &Path) -> Vec<(String, Vec<PathBuf>)> {
         let Some(key) = key_of_text(&text) else {
             continue;
         };
-        let name = match crate::triage::header_field(&text, "bucket") {
+        let name = match crate::finding::header_field(&text, "bucket") {
             Some(id) => {
                 let label = labels.get(id).cloned().unwrap_or_else(|| key.to_string());
                 format!("{id} {label}")

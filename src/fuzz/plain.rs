@@ -23,11 +23,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use crate::finding::{FindingInfo, write_finding};
 use crate::fuzz::execute::harness::Harness;
 use crate::oracle::Verdict;
 use crate::solver::SolverInfo;
 use crate::term::Printer;
-use crate::triage::{FindingInfo, write_finding};
 use crate::truth::Case;
 
 /// The loop's settings.
@@ -152,7 +152,7 @@ pub fn fuzz(
                 verdict,
                 output: &judged.output,
                 bucket: Some(
-                    crate::triage::BucketKey::of_verdict(verdict, &case, &judged.output).id(),
+                    crate::finding::BucketKey::of_verdict(verdict, &case, &judged.output).id(),
                 ),
             };
             if let Some(path) = write_finding(&findings, &case, &info, printer)? {

@@ -21,7 +21,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::triage::BucketKey;
+use crate::finding::BucketKey;
 
 /// How many solver times the reservoir keeps.
 pub const SAMPLES: usize = 20_000;
@@ -117,7 +117,7 @@ impl CampaignStats {
                 .iter()
                 .map(|s| format!("{}\t{}\n", s.count, s.file))
                 .collect();
-            crate::triage::write_atomically(
+            crate::finding::write_atomically(
                 &out.join(kind).join("shapes.tsv"),
                 text.as_bytes(),
                 false,
@@ -190,7 +190,7 @@ impl CampaignStats {
             .iter()
             .map(|(id, b)| format!("{id}\t{}\t{}\t{}\n", b.kind, b.found, b.key))
             .collect();
-        crate::triage::write_atomically(&out.join("buckets.tsv"), text.as_bytes(), false)
+        crate::finding::write_atomically(&out.join("buckets.tsv"), text.as_bytes(), false)
     }
 
     /// The median sampled solver time, ms.

@@ -16,7 +16,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use super::bucket::{BucketKey, variant};
+use crate::finding::{BucketKey, variant};
 use crate::term::{Formula, parse_script};
 
 /// The bugs a known-bugs file lists.

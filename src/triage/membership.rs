@@ -154,10 +154,10 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::finding::read_case;
     use crate::semantics::Model;
     use crate::semantics::eval;
     use crate::term::SmtString;
-    use crate::triage::read_case;
 
     fn formula(text: &str) -> Formula {
         crate::term::Formula::from_script(&crate::term::parse_script(text).unwrap()).unwrap()

@@ -14,10 +14,10 @@ use std::path::{Path, PathBuf};
 
 use super::config::CampaignConfig;
 use super::{CampaignError, State};
+use crate::finding::{files_under, read_case};
 use crate::fuzz::mutate::transformation::CaseGenerator;
 use crate::fuzz::stats::CampaignStats;
 use crate::source::{MixedCaseGenerator, Theory};
-use crate::triage::{files_under, read_case};
 use crate::truth::Case;
 use libafl::HasMetadata;
 use libafl::corpus::Corpus;

@@ -25,10 +25,10 @@ use libafl::HasMetadata;
 use libafl::corpus::{Corpus, CorpusId, InMemoryCorpus, Testcase};
 use serde::{Deserialize, Serialize};
 
+use crate::finding::{FindingInfo, write_finding};
 use crate::fuzz::execute::judged::Judged;
 use crate::solver::SolverInfo;
 use crate::term::{Dialect, Printer};
-use crate::triage::{FindingInfo, write_finding};
 use crate::truth::Case;
 
 /// What the objective knew of a solution, kept with it as testcase
@@ -112,7 +112,7 @@ impl FindingCorpus {
             verdict,
             output: &found.judged.output,
             bucket: Some(
-                crate::triage::BucketKey::of_verdict(verdict, case, &found.judged.output).id(),
+                crate::finding::BucketKey::of_verdict(verdict, case, &found.judged.output).id(),
             ),
         };
         if let Some(path) = write_finding(&self.dir, case, &info, &Printer::new(h.dialect))? {

@@ -64,7 +64,7 @@ impl EdgeSet {
 
     /// Writes [`EdgeSet::ranges`] to `out/`[`EDGES_FILE`] (atomically).
     pub fn write(&self, out: &std::path::Path) -> std::io::Result<()> {
-        crate::triage::write_atomically(&out.join(EDGES_FILE), self.ranges().as_bytes(), false)
+        crate::finding::write_atomically(&out.join(EDGES_FILE), self.ranges().as_bytes(), false)
     }
 }
 

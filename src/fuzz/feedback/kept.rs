@@ -25,8 +25,8 @@ use libafl::feedbacks::{Feedback, StateInitializer};
 use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, MatchName};
 
+use crate::finding::stable_hash;
 use crate::fuzz::observe::verdict::{VerdictObserver, judged};
-use crate::triage::stable_hash;
 use crate::truth::Case;
 
 /// The file under a campaign's folder.

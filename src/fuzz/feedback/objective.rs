@@ -33,11 +33,11 @@ use libafl::feedbacks::{Feedback, StateInitializer};
 use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, MatchName};
 
+use crate::finding::{BucketKey, stable_hash};
 use crate::fuzz::corpus::findings::Found;
 use crate::fuzz::observe::verdict::{VerdictObserver, judged};
 use crate::fuzz::stats::CampaignStats;
 use crate::oracle::Verdict;
-use crate::triage::{BucketKey, stable_hash};
 use crate::truth::Case;
 
 /// Distinct formulas written per bucket.

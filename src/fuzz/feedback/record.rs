@@ -33,12 +33,12 @@ use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, MatchName};
 
 use super::objective::signature;
+use crate::finding::{FindingInfo, write_finding};
 use crate::fuzz::observe::verdict::{VerdictObserver, judged};
 use crate::fuzz::stats::{CampaignStats, ShapeCount, now_unix};
 use crate::oracle::Verdict;
 use crate::solver::SolverInfo;
 use crate::term::Printer;
-use crate::triage::{FindingInfo, write_finding};
 use crate::truth::Case;
 
 /// Unknown, timeout and error shapes (so files) written per campaign at

@@ -192,12 +192,12 @@ mod tests {
 
     use super::unsat_core::core_names;
     use super::*;
+    use crate::finding::read_case;
     use crate::generate::ConstantPool;
     use crate::semantics::{Value, eval_closed};
     use crate::source::MixedCaseGenerator;
     use crate::term::{Op, Term};
     use crate::triage::membership::{CoreDecision, decide_core};
-    use crate::triage::read_case;
 
     fn uses(case: &Case, op: Op) -> bool {
         case.formula

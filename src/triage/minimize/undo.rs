@@ -236,7 +236,7 @@ fn matches(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::triage::read_case;
+    use crate::finding::read_case;
 
     #[test]
     fn a_sat_definition_leaves_the_model_and_identities_are_undone() {

@@ -98,8 +98,8 @@ pub(super) fn with_decided_core(mut case: Case) -> Option<Case> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::finding::read_case;
     use crate::term::Term;
-    use crate::triage::read_case;
 
     const UNSAT: &str = "; expected unsat core: (a0 a1)\n(set-info :status unsat)\
         (declare-const x String)(declare-const y Int)\

@@ -160,7 +160,7 @@ mod tests {
     #[test]
     fn a_replay_line_naming_settings_still_reads_as_the_replay() {
         let replay = "--target z3 --timeout 1s";
-        let plain = crate::triage::replay_line(Path::new("/f.smt2"), replay);
+        let plain = crate::finding::replay_line(Path::new("/f.smt2"), replay);
         let mut case = crate::truth::Case::new(
             Default::default(),
             crate::truth::Truth::Sat {
@@ -168,9 +168,9 @@ mod tests {
             },
             Default::default(),
         );
-        assert_eq!(crate::triage::needs_settings(&case), "");
+        assert_eq!(crate::finding::needs_settings(&case), "");
         case.settings.set("smt.relevancy", "0");
-        let named = plain.clone() + &crate::triage::needs_settings(&case);
+        let named = plain.clone() + &crate::finding::needs_settings(&case);
         assert!(named.ends_with(" # needs smt.relevancy=0"), "{named}");
         let (a, b) = (
             ReplayArgs::parse(&plain).unwrap(),
@@ -178,7 +178,7 @@ mod tests {
         );
         assert_eq!(format!("{a:?}"), format!("{b:?}"));
         assert!(
-            crate::triage::smt2_text(&case, None, &crate::term::Printer::default())
+            crate::finding::smt2_text(&case, None, &crate::term::Printer::default())
                 .contains("(set-option :smt.relevancy 0)")
         );
     }

@@ -172,10 +172,10 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::finding::smt2_text;
     use crate::generate::ConstantPool;
     use crate::source::MixedCaseGenerator;
     use crate::term::Printer;
-    use crate::triage::smt2_text;
 
     #[test]
     fn an_incremental_file_cannot_seed_the_corpus() {
