@@ -66,6 +66,8 @@
 //! - [`oracle`]: the verdict on one answer: status, model, core.
 //! - [`finding`]: findings and labelled files on disk: the file format,
 //!   written and read in one place; the bucket a finding falls into.
+//! - [`execute`]: one execution, decided once (print, run, judge), for
+//!   the fuzz loops and triage alike.
 //! - [`triage`]: after a campaign: minimizing findings, the releases to
 //!   bisect over, known bugs, plots.
 //! - [`fuzz`]: the fuzz loops; the only module that knows LibAFL.
@@ -105,6 +107,7 @@
 #![warn(missing_docs)]
 
 pub mod commands;
+pub mod execute;
 pub mod finding;
 pub mod fuzz;
 pub mod generate;

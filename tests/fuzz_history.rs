@@ -1,7 +1,7 @@
 //! A warm context's wrong answer that a fresh context does not repeat is
 //! no finding: the fuzzer runs queries on a context it resets between
 //! them, and confirms each finding on a fresh one (see
-//! `fuzz::execute::harness`).
+//! `execute::harness`).
 //!
 //! The solver is a fake libz3 built here from C whose answer depends on
 //! its history, as a reset context's can: on a context's first formula it

@@ -27,6 +27,7 @@ const LAYERS: &[&str] = &[
     "solver",
     "oracle",
     "finding",
+    "execute",
     "triage",
     "fuzz",
     "commands",

@@ -23,9 +23,9 @@ mod solver_cache;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use equifuzz::execute::harness::{Harness, Solver};
+use equifuzz::execute::limits::QueryLimits;
 use equifuzz::finding::read_case;
-use equifuzz::fuzz::execute::harness::{Harness, Solver};
-use equifuzz::fuzz::execute::limits::QueryLimits;
 use equifuzz::solver::dialect_of_version;
 use equifuzz::solver::z3::Z3Library;
 use equifuzz::solver::z3_worker::Z3Process;

@@ -19,9 +19,9 @@ use std::time::Duration;
 
 use crate::commands::solver::{self, OpenSolver, SolverSpec};
 use crate::commands::{Outcome, Pool};
+use crate::execute::harness::{Harness, Solver};
 use crate::finding::files_under;
 use crate::fuzz::campaign::{self, CampaignConfig, Guidance, SolverSetup, SteeringArgs};
-use crate::fuzz::execute::harness::{Harness, Solver};
 use crate::fuzz::execute::library;
 use crate::fuzz::plain::{self, PlainConfig};
 use crate::solver::option::Family;

@@ -23,8 +23,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use crate::execute::harness::Harness;
 use crate::finding::{FindingInfo, write_finding};
-use crate::fuzz::execute::harness::Harness;
 use crate::oracle::Verdict;
 use crate::solver::SolverInfo;
 use crate::term::Printer;

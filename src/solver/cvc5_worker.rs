@@ -20,7 +20,7 @@
 //!   ([`case_options`]), then the user's `--solver-option`s, which win.
 //! - cvc5's per-query limit (`tlimit-per`) is the caller's soft limit
 //!   ([`Target::run_within`]), so the calibrated limits of
-//!   `fuzz::execute::limits` apply to cvc5 as to Z3; the hard deadline is
+//!   `execute::limits` apply to cvc5 as to Z3; the hard deadline is
 //!   the caller's timeout.
 //! - A query past its deadline costs the worker, never the caller: it is
 //!   killed and reaped, and the next query forks a new one. A crash (a

@@ -128,7 +128,7 @@ pub trait Target {
 
     /// Runs `script` with the solver's own soft limit `soft_ms` (ms) and
     /// the hard `timeout`: how a caller that calibrates its limits
-    /// (`fuzz::execute::limits`) passes them. A target that cannot hand a
+    /// (`execute::limits`) passes them. A target that cannot hand a
     /// soft limit to its solver runs it as [`Target::run`] does.
     fn run_within(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> RawOutcome {
         let _ = soft_ms;

@@ -270,7 +270,7 @@ impl Z3Library {
     /// [`Z3Library::eval`] without its lock, for a caller that runs one
     /// script at a time itself and must not wait for a thread that never
     /// returns from libz3 (the fuzzer's solver thread, see
-    /// `fuzz::execute::harness`). A thread stuck inside libz3 read the
+    /// `execute::harness`). A thread stuck inside libz3 read the
     /// process-wide parameters when its context first evaluated, so
     /// setting them again here does not disturb it.
     pub fn eval_unserialized(&self, script: &str, timeout_ms: Option<u32>) -> String {

@@ -48,7 +48,7 @@
 //!   hash-consed terms and their ids, options set by earlier scripts) may
 //!   change an answer: a [`Context::Fresh`] query, on a context made for it
 //!   alone, is what a user's `z3 file.smt2` gets, and is how a warm answer
-//!   that looks like a finding is confirmed (see `fuzz::execute::harness`).
+//!   that looks like a finding is confirmed (see `execute::harness`).
 //! - A query that sets a Z3 parameter of its own (a case's settings, as
 //!   `(set-option :smt.relevancy 0)`: a process-wide global parameter, see
 //!   `super::z3`) leaves no trace in the next: after its reply the worker

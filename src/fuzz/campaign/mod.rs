@@ -6,7 +6,7 @@
 //! # Invariants
 //!
 //! - The campaign survives the solver: in process, the solver runs in a
-//!   warm worker process (see [`crate::fuzz::execute::harness`]), so a crash or a query past its
+//!   warm worker process (see [`crate::execute::harness`]), so a crash or a query past its
 //!   deadline costs that worker, not the client; a crash of the client
 //!   itself restarts it from the state saved by LibAFL's crash handler.
 //!   The input is judged a crash or a timeout first, by the objective, and

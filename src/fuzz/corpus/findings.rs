@@ -25,8 +25,8 @@ use libafl::HasMetadata;
 use libafl::corpus::{Corpus, CorpusId, InMemoryCorpus, Testcase};
 use serde::{Deserialize, Serialize};
 
+use crate::execute::judged::Judged;
 use crate::finding::{FindingInfo, write_finding};
-use crate::fuzz::execute::judged::Judged;
 use crate::solver::SolverInfo;
 use crate::term::{Dialect, Printer};
 use crate::truth::Case;

@@ -56,7 +56,7 @@ impl<EM, I, OT: MatchName, S> Feedback<EM, I, OT, S> for AnsweredFeedback {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fuzz::execute::judged::Judged;
+    use crate::execute::judged::Judged;
     use crate::oracle::Verdict;
     use crate::truth::Case;
     use crate::truth::Status;

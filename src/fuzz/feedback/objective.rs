@@ -20,7 +20,7 @@
 //!   `CampaignStats::signatures`, which the mutators' scheduler reads to
 //!   pay the stack that made it) and is shared with the other clients.
 //! - A warm-context finding that a fresh context did not repeat (see
-//!   [`crate::fuzz::execute::harness`]) is no finding: its verdict is the
+//!   [`crate::execute::harness`]) is no finding: its verdict is the
 //!   fresh one's (recorded by [`RecordFeedback`](super::record::RecordFeedback)).
 
 use std::borrow::Cow;
@@ -167,7 +167,7 @@ mod tests {
         use libafl::state::NopState;
         use libafl_bolts::tuples::tuple_list;
 
-        use crate::fuzz::execute::judged::Judged;
+        use crate::execute::judged::Judged;
         use crate::fuzz::observe::slot::ResultSlot;
         let slot: &'static ResultSlot = Box::leak(Box::new(ResultSlot::new().unwrap()));
         let observer = VerdictObserver::new(slot, 1);

@@ -17,7 +17,7 @@
 //!   [`MAX_UNKNOWN_FILES`] shapes; every answer is counted by shape in
 //!   `shapes.tsv` beside them (see [`CampaignStats::write_shapes`]).
 //! - A warm-context finding that a fresh context did not repeat (see
-//!   [`crate::fuzz::execute::harness`]) is counted (`history_dependent` in
+//!   [`crate::execute::harness`]) is counted (`history_dependent` in
 //!   `stats.jsonl`) and its first [`MAX_HISTORY_DEPENDENT_FILES`] cases are
 //!   written under `history-dependent/`, headed by the fresh verdict and
 //!   both outputs.
@@ -166,7 +166,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::fuzz::execute::judged::Judged;
+    use crate::execute::judged::Judged;
     use crate::generate::{ConstantPool, Generator};
     use crate::source::RandomCaseGenerator;
     use crate::truth::Status;

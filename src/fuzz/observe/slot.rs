@@ -18,7 +18,7 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::fuzz::execute::judged::Judged;
+use crate::execute::judged::Judged;
 use crate::oracle::Verdict;
 
 const VERDICT_BYTES: usize = 8 << 10;

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use super::features::{FEATURES, features};
 use super::slot::ResultSlot;
 use super::statistics::{STATISTICS, counters, index};
-use crate::fuzz::execute::judged::Judged;
+use crate::execute::judged::Judged;
 use crate::oracle::{Crash, Verdict};
 use crate::truth::Case;
 

@@ -72,7 +72,7 @@ unsafe impl Send for SharedLimits {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fuzz::execute::limits::MIN_PROBES;
+    use crate::execute::limits::MIN_PROBES;
 
     #[test]
     fn a_fork_childs_calibration_is_seen_by_its_parent() {

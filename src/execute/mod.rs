@@ -1,0 +1,19 @@
+//! One execution, decided once: print the case, run the solver under a
+//! calibrated deadline, judge the reply ([`Harness::execute`] `->`
+//! [`Judged`]).
+//!
+//! This is the one judgement of the crate: the fuzz loops (LibAFL's, in
+//! process or forked, and the plain one) and triage (`run`, `minimize`,
+//! `confirm`, `bisect`, `report`) all decide a solver's answer on a case
+//! here, so a verdict, the check-sat that failed and the bucket key are
+//! the same in a campaign and in its replay.
+
+pub mod harness;
+pub mod judged;
+pub mod limits;
+pub mod shared_limits;
+
+pub use harness::{Harness, Solver, crash_site};
+pub use judged::Judged;
+pub use limits::{QueryLimit, QueryLimits};
+pub use shared_limits::SharedLimits;
