@@ -46,7 +46,9 @@ use crate::truth::{self, Status, Truth, TruthError};
 pub use crash::Crash;
 pub use expressible::not_expressible;
 pub use model::model_from_values;
-pub use script::{Expectation, ScriptVerdict, expectations, judge_checks, judge_script};
+pub use script::{
+    Expectation, FailedCheck, ScriptVerdict, expectations, judge_checks, judge_script,
+};
 
 /// A `check-sat` answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

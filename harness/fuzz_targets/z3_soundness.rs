@@ -17,7 +17,9 @@ use equifuzz::solver::dialect_of_version;
 use equifuzz::solver::z3::Z3Library;
 use equifuzz::source::Recipe;
 use equifuzz::term::{Printer, Queries};
-use equifuzz::finding::{BucketKey, FindingInfo, smt2_text, write_finding};
+use equifuzz::execute::Judged;
+use equifuzz::finding::{smt2_text, write_finding};
+use equifuzz::solver::SolverInfo;
 use equifuzz::truth::Truth;
 use libfuzzer_sys::fuzz_target;
 
@@ -90,15 +92,15 @@ fuzz_target!(
             shlex::try_quote(&z3.path).map_or(z3.path.clone(), |q| q.into_owned())
         );
         let options = format!("libFuzzer target z3_soundness, timeout={TIMEOUT_MS}ms");
-        let info = FindingInfo {
-            solver: "z3",
-            version: &version,
-            options: &options,
-            replay: &replay,
-            verdict: &verdict,
-            output: &output,
-            bucket: Some(BucketKey::of_verdict(&verdict, &case, &output).id()),
+        let solver = SolverInfo {
+            name: "z3".into(),
+            version,
+            options,
+            replay,
         };
+        let judged = Judged::on(&case, verdict, None, output, 0);
+        let verdict = &judged.verdict;
+        let info = judged.info(&solver);
         let dir = std::env::var_os("EQUIFUZZ_FINDINGS")
             .map_or_else(|| PathBuf::from("findings"), PathBuf::from);
         let written = write_finding(&dir, &case, &info, &printer);

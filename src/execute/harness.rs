@@ -37,8 +37,11 @@
 //!   an incremental case whose third `check-sat` is wrong on the warm
 //!   context is replayed from its first command on the fresh one.
 //! - An incremental case runs as one script and each `check-sat` is judged
-//!   against its own truth (`oracle::judge_checks`); the output kept starts
-//!   with the line that says which `check-sat` decided the verdict.
+//!   against its own truth (`oracle::judge_checks`); which `check-sat`
+//!   decided the verdict is a field of the result ([`Judged::failed`]).
+//! - A one-shot case labelled unsat and answered sat is asked again for a
+//!   model: a model our semantics checks valid means the label is what is
+//!   wrong (`label-contradicted`, no finding), in a campaign as in `run`.
 //! - An `exit()` inside the solver during an execution becomes `abort()`
 //!   (see [`install_exit_guard`](crate::solver::z3_worker::install_exit_guard)),
 //!   so LibAFL's crash handler records the input and the restarting manager
@@ -54,17 +57,18 @@
 use std::ffi::CString;
 use std::time::{Duration, Instant};
 
-use super::judged::Judged;
+use super::judged::{History, Judged};
 use super::limits::{QueryLimit, QueryLimits};
 use super::shared_limits::SharedLimits;
 use crate::oracle::{
     Answer, Crash, Expected, Reply, Verdict, expectations, judge, judge_checks, not_expressible,
+    recheck_unsat_label,
 };
 use crate::solver::z3::{PreparedScript, Z3Context, Z3Library};
 use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, Z3InProcessFork};
-use crate::term::Printer;
-use crate::truth::Case;
+use crate::term::{Printer, Queries};
+use crate::truth::{Case, Status};
 
 /// How the solver is reached.
 pub enum Solver {
@@ -133,6 +137,8 @@ pub struct Harness {
     /// The warm query's statistics when a fresh context ran after it (the
     /// worker keeps only the last query's).
     warm_statistics: Option<String>,
+    /// Whether unsat cores are judged ([`Harness::claiming_cores`]).
+    claim_cores: bool,
 }
 
 impl Harness {
@@ -156,7 +162,16 @@ impl Harness {
             printer,
             resets_refused,
             warm_statistics: None,
+            claim_cores: true,
         }
+    }
+
+    /// Whether an unsat case's core is held against the solver's (`true`,
+    /// the default) or only its status (a finding whose core is not
+    /// claimed minimal, see `finding::INSTANTIATED_CORE`).
+    pub fn claiming_cores(&mut self, claim: bool) -> &mut Self {
+        self.claim_cores = claim;
+        self
     }
 
     /// The solver's statistics after the last execution's query (what
@@ -199,28 +214,35 @@ impl Harness {
         // reads its output against are exactly the printed ones.
         let sent = case.script(false);
         let script = case.settings.script_lines() + &self.printer.script(&sent);
-        let expected = Expected::from(&case.truth);
-        // An incremental case is judged check-sat by check-sat from the
-        // whole output; its output starts with the line that says which
-        // check-sat decided.
-        let verdict_of = |reply: &Reply, out: &mut String| match (&case.incremental, reply) {
-            (Some(_), Reply::Answered { .. }) => {
-                let judged = judge_checks(&expectations(case), &sent.commands, out, dialect);
-                *out = format!("{}\n{out}", judged.line());
-                judged.verdict
+        let mut expected = Expected::from(&case.truth);
+        let mut checks = expectations(case);
+        if !self.claim_cores {
+            expected.core = None;
+            for check in &mut checks {
+                if let Some(e) = &mut check.expected {
+                    e.core = None;
+                }
             }
-            _ => judge(&case.formula, Some(&expected), reply),
+        }
+        // An incremental case is judged check-sat by check-sat from the
+        // whole output; the check that decided is a field of the result.
+        let verdict_of = |reply: &Reply, out: &str| match (&case.incremental, reply) {
+            (Some(_), Reply::Answered { .. }) => {
+                let judged = judge_checks(&checks, &sent.commands, out, dialect);
+                (judged.verdict.clone(), Some(judged.failed()))
+            }
+            _ => (judge(&case.formula, Some(&expected), reply), None),
         };
         let start = Instant::now();
         let (reply, output) = match &mut self.solver {
             Solver::Z3Fresh { worker, limits } => {
                 let limit = limits.next_query();
-                let (reply, mut out) =
+                let (reply, out) =
                     run_in_worker(worker, limits, limit, &script, Context::Warm, dialect);
-                let verdict = verdict_of(&reply, &mut out);
+                let (verdict, failed) = verdict_of(&reply, &out);
                 if !verdict.is_finding() {
                     let solver_ns = start.elapsed().as_nanos() as u64;
-                    return Judged::new(verdict, out, solver_ns);
+                    return Judged::on(case, verdict, failed, out, solver_ns);
                 }
                 // A warm context keeps state from earlier queries: only
                 // what a fresh one says again is a finding. It gets the warm
@@ -231,23 +253,12 @@ impl Harness {
                     probe: false,
                     ..limit
                 };
-                let (reply, mut fresh_out) =
+                let (reply, fresh_out) =
                     run_in_worker(worker, limits, limit, &script, Context::Fresh, dialect);
-                let fresh = verdict_of(&reply, &mut fresh_out);
+                let (fresh, fresh_failed) = verdict_of(&reply, &fresh_out);
                 let solver_ns = start.elapsed().as_nanos() as u64;
-                if fresh.is_finding() {
-                    return Judged::new(fresh, fresh_out, solver_ns);
-                }
-                let note = format!(
-                    "a warm context said {} ({}), a fresh one {}:\n{fresh_out}",
-                    verdict.kind(),
-                    out.trim(),
-                    fresh.kind()
-                );
-                return Judged {
-                    history_dependent: true,
-                    ..Judged::new(fresh, note, solver_ns)
-                };
+                let judged = Judged::on(case, fresh, fresh_failed, fresh_out, solver_ns);
+                return self.confirmed(case, judged, verdict, &out);
             }
             Solver::Z3Inherited {
                 lib,
@@ -259,23 +270,7 @@ impl Harness {
                 let limits = limits.get();
                 let limit = limits.next_query();
                 let began = Instant::now();
-                let out = {
-                    let _inside = InFlight::enter();
-                    if needs_own_context(&script) {
-                        // Unsat cores, proofs and Z3's own parameters are
-                        // global parameters read when a context is made:
-                        // the inherited one was made without them, and
-                        // refuses the options after the fact. What the
-                        // child sets dies with it.
-                        lib.eval_unserialized(&script, Some(limit.soft_ms))
-                    } else {
-                        // A `(set-option :timeout N)` in the script wins
-                        // over the global timeout the context was made
-                        // under.
-                        let text = format!("(set-option :timeout {})\n{script}", limit.soft_ms);
-                        context.eval(&CString::new(text).unwrap_or_default())
-                    }
-                };
+                let out = inherited_eval(lib, context, &script, limit.soft_ms);
                 let reply = Reply::from_output_in(&out, dialect);
                 limits.record(limit, decided(&reply), began.elapsed());
                 (reply, out)
@@ -285,8 +280,8 @@ impl Harness {
                 let outcome = target.run_within(&script, limit.soft_ms, limit.deadline);
                 let reply = Reply::from_outcome_in(&outcome, dialect);
                 limits.record(limit, decided(&reply), outcome.elapsed());
-                let mut out = raw_output(outcome);
-                let verdict = verdict_of(&reply, &mut out);
+                let out = raw_output(outcome);
+                let (verdict, failed) = verdict_of(&reply, &out);
                 // A warm worker keeps state between queries: only what a
                 // fresh solver says again is a finding, as for Z3's warm
                 // contexts above.
@@ -296,24 +291,14 @@ impl Harness {
                     .flatten();
                 let solver_ns = start.elapsed().as_nanos() as u64;
                 let Some(fresh) = fresh else {
-                    return Judged::new(verdict, out, solver_ns);
+                    let judged = Judged::on(case, verdict, failed, out, solver_ns);
+                    return self.rechecked(case, judged);
                 };
                 let fresh_reply = Reply::from_outcome_in(&fresh, dialect);
-                let mut fresh_out = raw_output(fresh);
-                let fresh_verdict = verdict_of(&fresh_reply, &mut fresh_out);
-                if fresh_verdict.is_finding() {
-                    return Judged::new(fresh_verdict, fresh_out, solver_ns);
-                }
-                let note = format!(
-                    "a warm worker said {} ({}), a fresh solver {}:\n{fresh_out}",
-                    verdict.kind(),
-                    out.trim(),
-                    fresh_verdict.kind()
-                );
-                return Judged {
-                    history_dependent: true,
-                    ..Judged::new(fresh_verdict, note, solver_ns)
-                };
+                let fresh_out = raw_output(fresh);
+                let (fresh_verdict, fresh_failed) = verdict_of(&fresh_reply, &fresh_out);
+                let judged = Judged::on(case, fresh_verdict, fresh_failed, fresh_out, solver_ns);
+                return self.confirmed(case, judged, verdict, &out);
             }
             Solver::Other { target, timeout } => {
                 let outcome = target.run(&script, *timeout);
@@ -324,9 +309,112 @@ impl Harness {
             }
         };
         let solver_ns = start.elapsed().as_nanos() as u64;
-        let mut output = output;
-        let verdict = verdict_of(&reply, &mut output);
-        Judged::new(verdict, output, solver_ns)
+        let (verdict, failed) = verdict_of(&reply, &output);
+        let judged = Judged::on(case, verdict, failed, output, solver_ns);
+        self.rechecked(case, judged)
+    }
+
+    /// The fresh solver's judgement `fresh` of a case a warm one judged
+    /// `warm` (a finding, printing `warm_output`): a finding again, or the
+    /// fresh verdict marked history-dependent.
+    fn confirmed(
+        &mut self,
+        case: &Case,
+        fresh: Judged,
+        warm: Verdict,
+        warm_output: &str,
+    ) -> Judged {
+        if fresh.verdict.is_finding() {
+            return self.rechecked(case, fresh);
+        }
+        Judged {
+            history: Some(History::new(warm, warm_output)),
+            ..fresh
+        }
+    }
+
+    /// A one-shot case labelled unsat and answered sat, asked again for a
+    /// model: a model our semantics checks valid contradicts the label,
+    /// which is then what is wrong ([`recheck_unsat_label`]), and no
+    /// finding. Any other judgement is returned as it is.
+    fn rechecked(&mut self, case: &Case, judged: Judged) -> Judged {
+        let wrong_sat = matches!(
+            judged.verdict,
+            Verdict::Unsound {
+                expected: Status::Unsat,
+                got: Status::Sat
+            }
+        );
+        if !wrong_sat || case.incremental.is_some() {
+            return judged;
+        }
+        let ask = Queries {
+            values: true,
+            ..Queries::default()
+        };
+        let script =
+            case.settings.script_lines() + &self.printer.script(&case.formula.to_script(None, ask));
+        let again = self.ask(&script);
+        let (verdict, note) = recheck_unsat_label(&case.formula, judged.verdict.clone(), &again);
+        if !matches!(verdict, Verdict::LabelContradicted { .. }) {
+            if let Some(note) = note {
+                tracing::debug!("the unsat label stands: {note}");
+            }
+            return judged;
+        }
+        Judged::on(case, verdict, None, judged.output, judged.solver_ns)
+    }
+
+    /// One query outside the judgement (no calibration), on a fresh solver
+    /// where the target has one.
+    fn ask(&mut self, script: &str) -> Reply {
+        let dialect = self.printer.dialect;
+        match &mut self.solver {
+            Solver::Z3Fresh { worker, limits } => {
+                let limit = QueryLimit {
+                    probe: false,
+                    ..limits.next_query()
+                };
+                run_in_worker(worker, limits, limit, script, Context::Fresh, dialect).0
+            }
+            Solver::Z3Inherited {
+                lib,
+                context,
+                limits,
+            } => {
+                let soft_ms = limits.get().soft_ms();
+                Reply::from_output_in(&inherited_eval(lib, context, script, soft_ms), dialect)
+            }
+            Solver::Calibrated { target, limits } => {
+                let soft_ms = limits.soft_ms();
+                let deadline = limits.next_query().deadline;
+                let outcome = target
+                    .run_fresh(script, soft_ms, deadline)
+                    .unwrap_or_else(|| target.run_within(script, soft_ms, deadline));
+                Reply::from_outcome_in(&outcome, dialect)
+            }
+            Solver::Other { target, timeout } => {
+                Reply::from_outcome_in(&target.run(script, *timeout), dialect)
+            }
+        }
+    }
+}
+
+/// Runs `script` on the context a fork child inherited, or on a context of
+/// its own when the script needs one, under Z3's soft timeout `soft_ms`.
+fn inherited_eval(lib: &Z3Library, context: &mut Z3Context, script: &str, soft_ms: u32) -> String {
+    let _inside = InFlight::enter();
+    if needs_own_context(script) {
+        // Unsat cores, proofs and Z3's own parameters are global
+        // parameters read when a context is made: the inherited one was
+        // made without them, and refuses the options after the fact. What
+        // the child sets dies with it.
+        lib.eval_unserialized(script, Some(soft_ms))
+    } else {
+        // A `(set-option :timeout N)` in the script wins over the global
+        // timeout the context was made under.
+        let text = format!("(set-option :timeout {soft_ms})\n{script}");
+        context.eval(&CString::new(text).unwrap_or_default())
     }
 }
 
@@ -489,16 +577,24 @@ mod tests {
         // Unsat for a sat formula, and a fresh solver says so too: kept.
         let both = run("unsat\n", "unsat\n");
         assert_eq!(both.verdict.kind(), "unsound");
-        assert!(!both.history_dependent);
+        assert!(!both.history_dependent());
         // Only the warm worker said it: the fresh verdict, marked.
         let warm_only = run("unsat\n", "unknown\n");
         assert_eq!(warm_only.verdict.kind(), "unknown");
-        assert!(warm_only.history_dependent);
-        assert!(warm_only.output.contains("a warm worker said unsound"));
+        assert!(warm_only.history_dependent());
+        let history = warm_only.history.as_ref().unwrap();
+        assert_eq!(history.warm.kind(), "unsound");
+        assert_eq!(history.warm_output, "unsat");
+        assert_eq!(warm_only.output, "unknown\n", "the fresh output, as it was");
+        assert!(warm_only.bucket.is_none(), "no finding, no bucket");
+        assert!(
+            both.bucket.is_some(),
+            "a finding is keyed where it is judged"
+        );
         // No finding: no fresh run is asked for.
         let plain = run("unknown\n", "unsat\n");
         assert_eq!(plain.verdict.kind(), "unknown");
-        assert!(!plain.history_dependent);
+        assert!(!plain.history_dependent());
     }
 
     #[test]

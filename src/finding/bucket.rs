@@ -55,6 +55,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
+use crate::oracle::{FailedCheck, Verdict};
 use crate::term::{Formula, Op, Term};
 use crate::transform::regex_identities::is_regex_operator;
 use crate::truth::{Case, Settings, Truth};
@@ -78,6 +81,10 @@ pub const FEATURES: &[&str] = &[
 ];
 
 /// What makes two findings the same bug.
+///
+/// It crosses `fork` and LLMP inside the judgement that made it, so it is
+/// serializable: the feature travels as its name, read back as one of
+/// [`FEATURES`].
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct BucketKey {
     /// The verdict kind (`unsound`, `invalid-model`, `invalid-core`, `crash`).
@@ -141,25 +148,21 @@ impl BucketKey {
         key
     }
 
-    /// The key of a finding judged `verdict` on `case`, the solver having
-    /// printed `output`: [`Self::of_case`] with the verdict's kind, the
-    /// wrong answer and the crash site. For an incremental script, the
-    /// key of the check-sat that failed (named by the output's first line,
-    /// `check-sat K of N: ...`, as the harness writes it), over what is in
-    /// force there: as triage keys it ([`key_of_text`]), so that one bug
-    /// is one bucket whatever sibling cases a script interleaves with it.
-    pub fn of_verdict(verdict: &crate::oracle::Verdict, case: &Case, output: &str) -> BucketKey {
+    /// The key of a finding judged `verdict` on `case`: [`Self::of_case`]
+    /// with the verdict's kind, the wrong answer and the crash site. For an
+    /// incremental script whose check-sat `failed` decided, the key of that
+    /// check over what is in force there: as triage keys the finding file
+    /// ([`key_of_text`]), so that one bug is one bucket whatever sibling
+    /// cases a script interleaves with it.
+    pub fn of_judgement(verdict: &Verdict, case: &Case, failed: Option<FailedCheck>) -> BucketKey {
         let kind = verdict.kind();
         let site = match verdict {
-            crate::oracle::Verdict::Crash(crash) => Some(crash.site.as_str()),
+            Verdict::Crash(crash) => Some(crash.site.as_str()),
             _ => None,
         };
-        if let Some((formula, check)) = output
-            .lines()
-            .next()
-            .and_then(failed_check_index)
+        if let Some((formula, check)) = failed
             .filter(|_| case.incremental.is_some())
-            .and_then(|k| case.check_sats().into_iter().nth(k))
+            .and_then(|f| case.check_sats().into_iter().nth(f.index))
         {
             let answer = super::answer_of(kind, &check.truth.status().to_string());
             let at_check = Case {
@@ -437,19 +440,9 @@ pub fn group<T>(items: impl IntoIterator<Item = (BucketKey, T)>) -> BTreeMap<Buc
 fn failed_check(text: &str) -> Option<crate::term::CheckSat> {
     let mut checks = crate::term::check_sats(&crate::term::parse_located(text).ok()?).ok()?;
     let failed = super::header_field(text, "failed")
-        .and_then(failed_check_index)
-        .unwrap_or(checks.len().checked_sub(1)?);
+        .and_then(FailedCheck::parse)
+        .map_or(checks.len().checked_sub(1)?, |f| f.index);
     (failed < checks.len()).then(|| checks.swap_remove(failed))
-}
-
-/// The 0-based index of the check-sat a line says failed: `check-sat K
-/// of N: ...`, as the harness output's first line and a finding's
-/// `; failed:` header both say it.
-fn failed_check_index(line: &str) -> Option<usize> {
-    let rest = line.strip_prefix("check-sat ")?;
-    let (k, rest) = rest.split_once(' ')?;
-    rest.starts_with("of ").then_some(())?;
-    k.parse::<usize>().ok()?.checked_sub(1)
 }
 
 /// A finding file's formula: the script's, or for an incremental script
@@ -465,6 +458,55 @@ pub fn formula_of_text(text: &str) -> Option<Formula> {
 /// The variant (see [`variant`]) of a finding file's formula, if it parses.
 pub fn variant_of_text(text: &str) -> Option<String> {
     Some(variant(&formula_of_text(text)?))
+}
+
+/// A [`BucketKey`] as it is serialized: the feature by its name, read back
+/// as the entry of [`FEATURES`] with that name (a `&'static str` cannot be
+/// deserialized as it is).
+#[derive(Serialize, Deserialize)]
+struct KeyFields {
+    kind: String,
+    answer: String,
+    feature: String,
+    ground: bool,
+    settings: Settings,
+    crash_site: Option<String>,
+    incremental: bool,
+}
+
+impl Serialize for BucketKey {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        KeyFields {
+            kind: self.kind.clone(),
+            answer: self.answer.clone(),
+            feature: self.feature.to_string(),
+            ground: self.ground,
+            settings: self.settings.clone(),
+            crash_site: self.crash_site.clone(),
+            incremental: self.incremental,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for BucketKey {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BucketKey, D::Error> {
+        let k = KeyFields::deserialize(d)?;
+        let feature = FEATURES
+            .iter()
+            .copied()
+            .find(|f| *f == k.feature)
+            .ok_or_else(|| serde::de::Error::custom(format!("no feature `{}`", k.feature)))?;
+        Ok(BucketKey {
+            kind: k.kind,
+            answer: k.answer,
+            feature,
+            ground: k.ground,
+            settings: k.settings,
+            crash_site: k.crash_site,
+            incremental: k.incremental,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -525,19 +567,19 @@ mod tests {
             expected: crate::truth::Status::Sat,
             got: crate::truth::Status::Unsat,
         };
-        let output = "check-sat 2 of 2: UNSOUND: expected sat, got unsat\nunsat\n";
-        let key = BucketKey::of_verdict(&verdict, &case, output);
+        let failed = FailedCheck { index: 1, of: 2 };
+        let key = BucketKey::of_judgement(&verdict, &case, Some(failed));
         assert!(key.incremental);
         assert_eq!(key.answer, "unsat");
         assert_eq!(key.feature, "strings", "{key}");
         let text = format!(
             "; equifuzz finding: unsound\n; expected: sat\n; failed: {}\n{}",
-            output.lines().next().unwrap(),
+            failed.line(&verdict),
             case.script(true)
         );
         assert_eq!(key_of_text(&text), Some(key.clone()), "{text}");
-        // Without the line that names the failed check, the whole script.
-        let whole = BucketKey::of_verdict(&verdict, &case, "unsat\n");
+        // Without the check that failed, the whole script.
+        let whole = BucketKey::of_judgement(&verdict, &case, None);
         assert_eq!(whole.feature, "str.to_int/str.from_int", "{whole}");
     }
 

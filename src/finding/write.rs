@@ -27,31 +27,32 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::oracle::{Verdict, expectations};
+use crate::oracle::{FailedCheck, Verdict, expectations};
+use crate::solver::SolverInfo;
 use crate::term::{Command, Printer, Queries};
 use crate::truth::{Case, Truth};
 
+use super::bucket::BucketKey;
 use super::hash::stable_hash;
 
-/// What to say about a finding besides the case itself.
+/// What to say about a finding besides the case itself: who the solver is
+/// and what the judgement decided, each a field (nothing is read back out
+/// of the output text).
 #[derive(Clone, Debug)]
 pub struct FindingInfo<'a> {
-    /// Short solver name (`z3`, `cvc5`).
-    pub solver: &'a str,
-    /// Full solver version.
-    pub version: &'a str,
-    /// Options passed to the solver.
-    pub options: &'a str,
-    /// The arguments after `equifuzz run FILE` that replay the finding
-    /// (see `SolverInfo::replay`).
-    pub replay: &'a str,
+    /// The solver: its name, version, options and the arguments after
+    /// `equifuzz run FILE` that replay the finding.
+    pub solver: &'a SolverInfo,
     /// The verdict.
     pub verdict: &'a Verdict,
     /// The solver's raw output (shown in the header, truncated).
     pub output: &'a str,
-    /// The campaign's bucket of a finding (its `buckets.tsv` id), written
-    /// as `; bucket: ID`.
-    pub bucket: Option<String>,
+    /// The check-sat of an incremental script that decided, written as
+    /// `; failed: check-sat K of N: ...`.
+    pub failed: Option<FailedCheck>,
+    /// The finding's bucket, written as `; bucket: ID` (the id
+    /// `buckets.tsv` names it by).
+    pub bucket: Option<&'a BucketKey>,
 }
 
 /// Writes `bytes` to `path` atomically: readers see the old file or the
@@ -124,7 +125,7 @@ fn finding_text_of(
 ) -> String {
     let mut out = String::new();
     if let (Some(i), Some(path)) = (info, path) {
-        out.push_str(&replay_line(path, i.replay));
+        out.push_str(&replay_line(path, &i.solver.replay));
         out.push_str(&needs_settings(case));
         out.push('\n');
     }
@@ -132,23 +133,20 @@ fn finding_text_of(
         out.push_str(&format!("; equifuzz finding: {}\n", i.verdict.kind()));
         out.push_str(&format!("; expected: {}\n", case.truth.status()));
         out.push_str(&format!("; got: {}\n", i.verdict));
-        // An incremental case's harness output starts with the check-sat
-        // that decided.
         if case.incremental.is_some()
-            && let Some(failed) = i
-                .output
-                .lines()
-                .next()
-                .filter(|l| l.starts_with("check-sat "))
+            && let Some(failed) = i.failed
         {
-            out.push_str(&format!("; failed: {failed}\n"));
+            out.push_str(&format!("; failed: {}\n", failed.line(i.verdict)));
         }
-        out.push_str(&format!("; solver: {} ({})\n", i.solver, i.version));
-        out.push_str(&format!("; options: {}\n", i.options));
+        out.push_str(&format!(
+            "; solver: {} ({})\n",
+            i.solver.name, i.solver.version
+        ));
+        out.push_str(&format!("; options: {}\n", i.solver.options));
         // The campaign's bucket, which triage may refine once the formula
         // is minimized.
-        if let Some(id) = &i.bucket {
-            out.push_str(&format!("; bucket: {id}\n"));
+        if let Some(key) = i.bucket {
+            out.push_str(&format!("; bucket: {}\n", key.id()));
         }
     }
     out.push_str(&format!("; seed: {}\n", case.provenance.seed));
@@ -262,7 +260,7 @@ pub fn write_finding(
     let kind = info.verdict.kind();
     let stem = format!(
         "{}-{}-{}-{:016x}",
-        info.solver, kind, case.provenance.seed, id
+        info.solver.name, kind, case.provenance.seed, id
     );
     let folder = dir.join(kind);
     let smt2 = folder.join(format!("{stem}.smt2"));

@@ -24,7 +24,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::execute::harness::Harness;
-use crate::finding::{FindingInfo, write_finding};
+use crate::finding::write_finding;
 use crate::oracle::Verdict;
 use crate::solver::SolverInfo;
 use crate::term::Printer;
@@ -144,17 +144,7 @@ pub fn fuzz(
         }
         *stats.verdicts.entry(verdict.kind()).or_default() += 1;
         if verdict.is_finding() {
-            let info = FindingInfo {
-                solver: &solver.name,
-                version: &solver.version,
-                options: &solver.options,
-                replay: &solver.replay,
-                verdict,
-                output: &judged.output,
-                bucket: Some(
-                    crate::finding::BucketKey::of_verdict(verdict, &case, &judged.output).id(),
-                ),
-            };
+            let info = judged.info(solver);
             if let Some(path) = write_finding(&findings, &case, &info, printer)? {
                 stats.findings_written += 1;
                 eprintln!("finding: {} -> {}", verdict, path.display());

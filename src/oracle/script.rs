@@ -44,6 +44,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use serde::{Deserialize, Serialize};
+
 use super::{
     Answer, Expected, Reply, Verdict, abridged, add_functions, judge, judge_core, model_functions,
 };
@@ -64,15 +66,50 @@ pub struct ScriptVerdict {
 }
 
 impl ScriptVerdict {
+    /// The check-sat whose verdict stands for the script.
+    pub fn failed(&self) -> FailedCheck {
+        FailedCheck {
+            index: self.check,
+            of: self.checks,
+        }
+    }
+
     /// One line that says which `check-sat` decided, for finding files and
     /// logs: `check-sat 2 of 3: UNSOUND: expected sat, got unsat`.
     pub fn line(&self) -> String {
-        format!(
-            "check-sat {} of {}: {}",
-            self.check + 1,
-            self.checks,
-            self.verdict
-        )
+        self.failed().line(&self.verdict)
+    }
+}
+
+/// Which `check-sat` of an incremental script decided its verdict: a fact
+/// of the judgement, carried as data from the oracle to the bucket key and
+/// the finding file's `; failed:` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailedCheck {
+    /// Its 0-based index among the script's `check-sat`s.
+    pub index: usize,
+    /// How many `check-sat`s the script has.
+    pub of: usize,
+}
+
+impl FailedCheck {
+    /// `check-sat K of N: VERDICT`, as a finding's `; failed:` line says it
+    /// (K counted from 1).
+    pub fn line(&self, verdict: &Verdict) -> String {
+        format!("check-sat {} of {}: {verdict}", self.index + 1, self.of)
+    }
+
+    /// The check a `check-sat K of N: ...` line names (a finding's
+    /// `; failed:` header, read back from the file).
+    pub fn parse(line: &str) -> Option<FailedCheck> {
+        let rest = line.strip_prefix("check-sat ")?;
+        let (k, rest) = rest.split_once(' ')?;
+        let rest = rest.strip_prefix("of ")?;
+        let n = rest.split(|c: char| !c.is_ascii_digit()).next()?;
+        Some(FailedCheck {
+            index: k.parse::<usize>().ok()?.checked_sub(1)?,
+            of: n.parse().ok()?,
+        })
     }
 }
 

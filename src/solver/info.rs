@@ -3,7 +3,7 @@
 //! wrong answer.
 
 /// The solver under test, as finding headers name it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SolverInfo {
     /// Short name (`z3`).
     pub name: String,

@@ -26,7 +26,7 @@ use libafl::corpus::{Corpus, CorpusId, InMemoryCorpus, Testcase};
 use serde::{Deserialize, Serialize};
 
 use crate::execute::judged::Judged;
-use crate::finding::{FindingInfo, write_finding};
+use crate::finding::write_finding;
 use crate::solver::SolverInfo;
 use crate::term::{Dialect, Printer};
 use crate::truth::Case;
@@ -48,10 +48,7 @@ libafl_bolts::impl_serdeany!(Found);
 /// survives a client restart inside the state).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 struct Header {
-    solver: String,
-    version: String,
-    options: String,
-    replay: String,
+    solver: SolverInfo,
     dialect: Dialect,
 }
 
@@ -72,10 +69,7 @@ impl FindingCorpus {
             inner: InMemoryCorpus::new(),
             dir,
             header: Header {
-                solver: info.name.clone(),
-                version: info.version.clone(),
-                options: info.options.clone(),
-                replay: info.replay.clone(),
+                solver: info.clone(),
                 dialect: printer.dialect,
             },
             written: BTreeMap::new(),
@@ -104,17 +98,7 @@ impl FindingCorpus {
             .ok_or_else(|| Error::illegal_state("a solution without its case"))?;
         let h = &self.header;
         let verdict = &found.judged.verdict;
-        let info = FindingInfo {
-            solver: &h.solver,
-            version: &h.version,
-            options: &h.options,
-            replay: &h.replay,
-            verdict,
-            output: &found.judged.output,
-            bucket: Some(
-                crate::finding::BucketKey::of_verdict(verdict, case, &found.judged.output).id(),
-            ),
-        };
+        let info = found.judged.info(&h.solver);
         if let Some(path) = write_finding(&self.dir, case, &info, &Printer::new(h.dialect))? {
             *self.written.entry(verdict.kind().to_string()).or_default() += 1;
             if std::io::IsTerminal::is_terminal(&std::io::stderr()) {

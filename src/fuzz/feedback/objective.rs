@@ -33,7 +33,7 @@ use libafl::feedbacks::{Feedback, StateInitializer};
 use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, MatchName};
 
-use crate::finding::{BucketKey, stable_hash};
+use crate::finding::stable_hash;
 use crate::fuzz::corpus::findings::Found;
 use crate::fuzz::observe::verdict::{VerdictObserver, judged};
 use crate::fuzz::stats::CampaignStats;
@@ -113,7 +113,7 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingObj
         &mut self,
         state: &mut S,
         _manager: &mut EM,
-        input: &Case,
+        _input: &Case,
         observers: &OT,
         _exit_kind: &ExitKind,
     ) -> Result<bool, Error> {
@@ -122,9 +122,13 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for FindingObj
         if !judged.verdict.is_finding() {
             return Ok(false);
         }
-        let key = BucketKey::of_verdict(&judged.verdict, input, &judged.output);
+        // Keyed where the verdict was made (`Judged::on`), read here.
+        let key = judged
+            .bucket
+            .as_ref()
+            .ok_or_else(|| Error::illegal_state("a finding judged without its bucket"))?;
         let stats = state.metadata_or_insert_with(CampaignStats::default);
-        let seen = stats.found(&key);
+        let seen = stats.found(key);
         let new_signature = seen == 1;
         let keep = seen <= EXAMPLES_PER_BUCKET;
         if keep {
@@ -192,7 +196,7 @@ mod tests {
             };
             let before = signatures(&state);
             Observer::<Case, ()>::pre_exec(&mut observers.0, &mut (), &case).unwrap();
-            slot.store(&Judged::new(verdict.clone(), "unsat\n", 1));
+            slot.store(&Judged::on(&case, verdict.clone(), None, "unsat\n", 1));
             Observer::<Case, ()>::post_exec(&mut observers.0, &mut (), &case, &ExitKind::Ok)
                 .unwrap();
             let kept = objective

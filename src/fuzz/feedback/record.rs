@@ -107,22 +107,17 @@ impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for RecordFeed
         let verdict = &judged.verdict;
         let stats = state.metadata_or_insert_with(CampaignStats::default);
         stats.record(verdict.kind(), judged.solver_ns);
-        let info = FindingInfo {
-            solver: &self.info.name,
-            version: &self.info.version,
-            options: &self.info.options,
-            replay: &self.info.replay,
-            verdict,
-            output: &judged.output,
-            bucket: None,
-        };
-        if judged.history_dependent {
+        let info = judged.info(&self.info);
+        if judged.history_dependent() {
             stats.history_dependent += 1;
-            tracing::info!(
-                "a warm context's finding that a fresh one did not repeat: {}",
-                judged.output
-            );
+            let note = judged.history_note();
+            tracing::info!("a warm finding that a fresh solver did not repeat: {note}");
             if stats.history_dependent <= MAX_HISTORY_DEPENDENT_FILES {
+                let output = format!("{note}:\n{}", judged.output);
+                let info = FindingInfo {
+                    output: &output,
+                    ..info.clone()
+                };
                 write_finding(
                     &self.out.join("history-dependent"),
                     input,

@@ -25,8 +25,12 @@ const VERDICT_BYTES: usize = 8 << 10;
 const OUTPUT_BYTES: usize = 8 << 10;
 const STATISTICS_BYTES: usize = 8 << 10;
 
-/// The output's share, with room for its length, the time and the flag.
-const RESULT_BYTES: usize = VERDICT_BYTES + OUTPUT_BYTES + 32;
+/// The facts' share (the failed check, a warm verdict and its output cut
+/// to a few hundred characters, the bucket key).
+const FACTS_BYTES: usize = 4 << 10;
+
+/// The output's share, with room for its length, the time and the facts.
+const RESULT_BYTES: usize = VERDICT_BYTES + OUTPUT_BYTES + FACTS_BYTES + 32;
 
 #[repr(C)]
 struct Page {
@@ -134,7 +138,9 @@ impl ResultSlot {
         let rest = (
             &judged.output[..end],
             judged.solver_ns,
-            judged.history_dependent,
+            &judged.failed,
+            &judged.history,
+            &judged.bucket,
         );
         let rest_len =
             postcard::to_slice(&rest, &mut page.result[verdict_len..]).map_or(0, |used| used.len());
@@ -173,10 +179,21 @@ mod tests {
             expected: Status::Sat,
             got: Status::Unsat,
         };
+        // The facts of the judgement cross with it, as fields.
+        let case = crate::fuzz::observe::verdict::tests::a_case();
+        let judged = Judged {
+            failed: Some(crate::oracle::FailedCheck { index: 1, of: 3 }),
+            history: Some(crate::execute::judged::History::new(
+                Verdict::Unknown,
+                &"x".repeat(5000),
+            )),
+            ..Judged::on(&case, verdict.clone(), None, "unsat\n", 42)
+        };
+        assert!(judged.bucket.is_some());
         // SAFETY: the child only writes the page and _exits.
         match unsafe { libc::fork() } {
             0 => {
-                slot.store(&Judged::new(verdict.clone(), "unsat\n", 42));
+                slot.store(&judged);
                 unsafe { libc::_exit(0) }
             }
             pid => {
@@ -188,6 +205,10 @@ mod tests {
         assert_eq!(got.verdict, verdict);
         assert_eq!(got.output, "unsat\n");
         assert_eq!(got.solver_ns, 42);
+        assert_eq!(
+            got, judged,
+            "the failed check, the history and the bucket too"
+        );
         assert!(slot.read().is_some(), "reading leaves the result");
         slot.clear();
         assert!(slot.read().is_none(), "until the next execution clears it");

@@ -44,6 +44,7 @@ use crate::truth::Case;
 pub fn judged_after(
     exit_kind: &ExitKind,
     finished: Option<Judged>,
+    input: &Case,
     hard_timeout_ns: u64,
 ) -> Judged {
     match (exit_kind, finished) {
@@ -53,17 +54,21 @@ pub fn judged_after(
             "killed at the hard timeout",
             hard_timeout_ns,
         ),
-        (ExitKind::Ok, None) => Judged::new(
+        (ExitKind::Ok, None) => Judged::on(
+            input,
             Verdict::Crash(Crash::new(
                 "the solver ended its process without answering (exit() inside the library?)",
             )),
+            None,
             "",
             0,
         ),
-        (other, _) => Judged::new(
+        (other, _) => Judged::on(
+            input,
             Verdict::Crash(Crash::new(format!(
                 "the solver process died ({other:?}: a signal, abort or memory exhaustion)"
             ))),
+            None,
             "",
             0,
         ),
@@ -161,7 +166,7 @@ impl<S> Observer<Case, S> for VerdictObserver {
         let Some(slot) = self.slot else {
             return Ok(());
         };
-        let judged = judged_after(exit_kind, slot.read(), self.hard_timeout_ns);
+        let judged = judged_after(exit_kind, slot.read(), input, self.hard_timeout_ns);
         if let Some((ptr, len)) = self.features {
             // SAFETY: per `filling_features`' contract.
             let map = unsafe { std::slice::from_raw_parts_mut(ptr, len) };
