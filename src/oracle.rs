@@ -43,7 +43,7 @@ use crate::solver::RawOutcome;
 use crate::term::{Dialect, Formula, Response, SatAnswer, Symbol, Term};
 use crate::truth::{self, Status, Truth, TruthError};
 
-pub use crash::Crash;
+pub use crash::{Crash, crash_site};
 pub use expressible::not_expressible;
 pub use model::model_from_values;
 pub use script::{
@@ -116,8 +116,11 @@ impl Reply {
         match outcome {
             RawOutcome::Finished { stdout, .. } => Reply::from_output_in(stdout, dialect),
             RawOutcome::Timeout { .. } => Reply::Timeout,
-            RawOutcome::Crashed { .. } | RawOutcome::OutOfMemory { .. } => {
-                Reply::Crash(Crash::new(outcome.to_string()))
+            // Keyed by what the solver said as it died, whichever way it
+            // ran: a worker, a fork child or a binary, in a campaign or a
+            // replay, say the same site.
+            RawOutcome::Crashed { stderr, .. } | RawOutcome::OutOfMemory { stderr, .. } => {
+                Reply::Crash(Crash::new(outcome.to_string()).at(crash_site(stderr)))
             }
             RawOutcome::NotRun { reason, .. } => Reply::NotRun(reason.clone()),
         }
@@ -612,6 +615,26 @@ fn add_functions(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_crash_is_keyed_by_what_the_solver_said_however_it_ran() {
+        use crate::solver::{CrashCause, RawOutcome};
+        // A binary (or a fork child) that exits 107 after printing Z3's
+        // abort to standard error: the site a campaign's worker keeps.
+        let said = "NOT IMPLEMENTED YET!\nFile: src/ast/sls/sls_seq_plugin.cpp\nLine: 137\n";
+        let outcome = RawOutcome::Crashed {
+            cause: CrashCause::Exit(107),
+            description: "exited with code 107".into(),
+            partial_stdout: String::new(),
+            stderr: said.into(),
+            elapsed: std::time::Duration::from_millis(3),
+        };
+        let Reply::Crash(crash) = Reply::from_outcome(&outcome) else {
+            panic!("a crash");
+        };
+        assert_eq!(crash.site, crash::crash_site(said));
+        assert!(crash.site.contains("Line: 137"), "{}", crash.site);
+    }
+
     use super::*;
     use crate::term::parse_script;
 

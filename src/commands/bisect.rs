@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::commands::minimize::{Failure, Judge, buckets, finding_files, spec_of};
+use crate::commands::minimize::{Failure, buckets, finding_files, open_judge, spec_of};
 use crate::finding::Finding;
 use crate::oracle::Verdict;
 use crate::solver::TargetSpec;
@@ -115,8 +115,8 @@ pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bise
     spec.dialect = None;
     spec.target = TargetSpec::Z3;
     let want = {
-        let mut j = Judge::open(&spec, finding.replay.timeout)?;
-        Failure::of(&j.judge_finding(&finding)).ok_or_else(|| {
+        let mut j = open_judge(&spec, finding.replay.timeout)?;
+        Failure::of(&j.judge_finding(&finding).verdict).ok_or_else(|| {
             format!(
                 "{}: does not fail on its own solver any more",
                 file.display()
@@ -126,9 +126,9 @@ pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bise
     let judge = |r: &Release| -> (Outcome, String) {
         let mut spec = spec.clone();
         spec.solver_lib = Some(r.library.clone());
-        let (outcome, verdict) = match Judge::open(&spec, finding.replay.timeout) {
+        let (outcome, verdict) = match open_judge(&spec, finding.replay.timeout) {
             Ok(mut j) => {
-                let v = j.judge_finding(&finding);
+                let v = j.judge_finding(&finding).verdict;
                 let o = if Failure::of(&v).as_ref() == Some(&want) {
                     Outcome::Bad
                 } else if matches!(v, Verdict::Correct { .. } | Verdict::ImpreciseCore { .. }) {

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::commands::minimize::{Failure, Judge, finding_files, spec_of};
+use crate::commands::minimize::{Failure, finding_files, open_judge, spec_of};
 use crate::commands::solver::SolverSpec;
 use crate::finding::Finding;
 use crate::oracle::Verdict;
@@ -111,11 +111,11 @@ pub fn confirm_one(
     let finding = Finding::read(file)?;
     let spec = spec_of(&finding.replay);
     let timeout = finding.replay.timeout;
-    let mut judge = Judge::open(&spec, timeout)?;
+    let mut judge = open_judge(&spec, timeout)?;
     let mut want: Option<Failure> = None;
     let mut reproduced = 0;
     for _ in 0..repeat {
-        let got = Failure::of(&judge.judge_finding(&finding));
+        let got = Failure::of(&judge.judge_finding(&finding).verdict);
         // The recorded kind is what must come back; the first replay
         // fixes the answer.
         if got.as_ref().is_some_and(|g| g.kind == finding.kind) && (want.is_none() || got == want) {
@@ -130,11 +130,11 @@ pub fn confirm_one(
         };
         let mut seeded = spec.clone();
         seeded.options.push(option);
-        let Ok(mut j) = Judge::open(&seeded, timeout) else {
+        let Ok(mut j) = open_judge(&seeded, timeout) else {
             break;
         };
         seed_hits.1 += 1;
-        let got = Failure::of(&j.judge_finding(&finding));
+        let got = Failure::of(&j.judge_finding(&finding).verdict);
         if got.is_some() && got == want {
             seed_hits.0 += 1;
         }
@@ -146,9 +146,9 @@ pub fn confirm_one(
             Some(l) => format!("{}:{}", other.target, l.display()),
             None => other.target.to_string(),
         };
-        let verdict = match Judge::open(other, timeout.max(Duration::from_secs(10))) {
+        let verdict = match open_judge(other, timeout.max(Duration::from_secs(10))) {
             Ok(mut j) => {
-                let v = j.judge_finding(&finding);
+                let v = j.judge_finding(&finding).verdict;
                 contradicted |= matches!(v, Verdict::Unsound { .. } | Verdict::InvalidModel { .. });
                 format!("{} {}: {v}", j.describe, v.kind())
             }

@@ -17,15 +17,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::commands::run::{FileOutcome, judge_text};
 use crate::commands::solver::{self, SolverSpec};
 use crate::finding::{
     BucketKey, Finding, INSTANTIATED_CORE, ReplayArgs, files_under, key_of_text, needs_settings,
     replay_line, smt2_text, variant_of_text,
 };
-use crate::oracle::Verdict;
-use crate::solver::Target;
-use crate::term::{Dialect, Formula, Printer, parse_script};
+use crate::oracle::{FailedCheck, Verdict};
+use crate::term::{Formula, Printer, parse_script};
+use crate::triage::Judge;
 use crate::triage::minimize::{Minimized, Mode, core_refuted, minimize, size};
 use crate::truth::{Case, Status, Truth};
 
@@ -71,84 +70,18 @@ pub fn spec_of(r: &ReplayArgs) -> SolverSpec {
     }
 }
 
-/// An open solver that judges cases and texts as `run` does.
-pub struct Judge {
-    target: Box<dyn Target>,
-    /// The dialect queries are printed in.
-    pub dialect: Dialect,
-    timeout: Duration,
-    /// The solver's name and version.
-    pub describe: String,
-    /// For the last incremental script judged: the 0-based index of the
-    /// check-sat whose verdict stood for it, and how many it has.
-    pub last_check: Option<(usize, usize)>,
-}
-
-impl Judge {
-    /// Opens `spec` and checks that it answers.
-    pub fn open(spec: &SolverSpec, timeout: Duration) -> Result<Judge, String> {
-        let open = solver::open(spec).map_err(|e| e.to_string())?;
-        let mut target = open.target;
-        solver::preflight(
-            &spec.target,
-            target.as_mut(),
-            timeout.max(solver::PREFLIGHT_TIMEOUT),
-        )
-        .map_err(|e| e.to_string())?;
-        let describe = format!("{} ({})", target.name(), target.version());
-        Ok(Judge {
-            target,
-            dialect: open.dialect,
-            timeout,
-            describe,
-            last_check: None,
-        })
-    }
-
-    /// The verdict on a labelled text (one `check-sat`, or an incremental
-    /// script's first finding).
-    pub fn judge_text(&mut self, text: &str) -> Verdict {
-        let printer = Printer::new(self.dialect);
-        let timeout = self.timeout;
-        let target = &mut self.target;
-        let mut solve = |script: &str| target.run(script, timeout);
-        self.last_check = None;
-        match judge_text(Path::new("candidate"), text, &printer, &mut solve) {
-            FileOutcome::Judged(mut all) if all.len() == 1 => all.remove(0).verdict,
-            // An incremental script, judged whole: its first finding
-            // stands for it, as in the fuzz loop (`oracle::judge_script`).
-            FileOutcome::Judged(all) => {
-                let pick = all
-                    .iter()
-                    .position(|j| j.verdict.is_finding())
-                    .or_else(|| {
-                        all.iter()
-                            .position(|j| !matches!(j.verdict, Verdict::Correct { .. }))
-                    })
-                    .unwrap_or(all.len() - 1);
-                self.last_check = Some((pick, all.len()));
-                all[pick].verdict.clone()
-            }
-            FileOutcome::Empty => Verdict::Error("no check-sat".into()),
-            FileOutcome::Invalid(e) => Verdict::Error(e),
-        }
-    }
-
-    /// The verdict on a case.
-    pub fn judge(&mut self, case: &Case) -> Verdict {
-        self.judge_text(&smt2_text(case, None, &Printer::default()))
-    }
-
-    /// The verdict on a finding's case, judged on its status alone when
-    /// its core is not claimed minimal.
-    pub fn judge_finding(&mut self, f: &Finding) -> Verdict {
-        let text = smt2_text(&f.case, None, &Printer::default());
-        if f.instantiated {
-            self.judge_text(&text.replace("; expected unsat core:", INSTANTIATED_CORE))
-        } else {
-            self.judge_text(&text)
-        }
-    }
+/// Opens `spec` as triage's judge ([`Judge`]: the fuzz loop's harness
+/// under a replay's fixed limits), once the solver answers.
+pub fn open_judge(spec: &SolverSpec, timeout: Duration) -> Result<Judge, String> {
+    let open = solver::open(spec).map_err(|e| e.to_string())?;
+    let mut target = open.target;
+    solver::preflight(
+        &spec.target,
+        target.as_mut(),
+        timeout.max(solver::PREFLIGHT_TIMEOUT),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(Judge::new(target, open.dialect, timeout))
 }
 
 /// What `minimize` is asked to do.
@@ -222,7 +155,7 @@ fn minimized_text(
     m: &Minimized,
     failure: &Failure,
     verdict: &Verdict,
-    failed: Option<(usize, usize)>,
+    failed: Option<FailedCheck>,
     reproduced: bool,
     out: &Path,
 ) -> String {
@@ -252,11 +185,8 @@ fn minimized_text(
     text.push_str(&format!("; got: {verdict}\n"));
     // Which check-sat of a script failed: triage keys the finding by what
     // is in force there (without it, by the last check's).
-    if let Some((k, n)) = failed {
-        text.push_str(&format!(
-            "; failed: check-sat {} of {n}: {verdict}\n",
-            k + 1
-        ));
+    if let Some(failed) = failed {
+        text.push_str(&format!("; failed: {}\n", failed.line(verdict)));
     }
     for key in ["solver", "options"] {
         if let Some(v) = crate::finding::header_field(&f.text, key) {
@@ -283,8 +213,8 @@ fn minimized_text(
 pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<MinimizeResult, String> {
     let started = Instant::now();
     let finding = Finding::read(file)?;
-    let mut judge = Judge::open(&spec_of(&finding.replay), finding.replay.timeout)?;
-    let first = judge.judge_finding(&finding);
+    let mut judge = open_judge(&spec_of(&finding.replay), finding.replay.timeout)?;
+    let first = judge.judge_finding(&finding).verdict;
     let failure = Failure::of(&first).ok_or_else(|| {
         format!(
             "{}: does not fail any more on {}: {first}; nothing to minimize",
@@ -310,21 +240,28 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
         }
     };
     let fails_same = |v: &Verdict| Failure::of(v).as_ref() == Some(&failure);
-    let mut test = |c: &Case| fails_same(&judge.judge(c));
+    let mut test = |c: &Case| fails_same(&judge.judge(c).verdict);
     let m = minimize(&finding.case, mode, max_tests, &mut test, &mut progress);
     // The file must say what its replay line shows. A failure found near
     // the timeout may not repeat (a minimized file once said `got: unknown`
     // and its bucket could not be bisected): replay a few times, and say so
     // if it never fails the same way again.
-    let mut verdict = judge.judge(&m.case);
+    let mut judged = judge.judge(&m.case);
     let mut replays = 1;
-    while !fails_same(&verdict) && replays < FINAL_REPLAYS {
-        verdict = judge.judge(&m.case);
+    while !fails_same(&judged.verdict) && replays < FINAL_REPLAYS {
+        judged = judge.judge(&m.case);
         replays += 1;
     }
-    let reproduced = fails_same(&verdict);
-    let failed = judge.last_check.filter(|_| m.case.incremental.is_some());
-    let text = minimized_text(&finding, &m, &failure, &verdict, failed, reproduced, out);
+    let reproduced = fails_same(&judged.verdict);
+    let text = minimized_text(
+        &finding,
+        &m,
+        &failure,
+        &judged.verdict,
+        judged.failed,
+        reproduced,
+        out,
+    );
     if let Some(dir) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -409,14 +346,14 @@ pub fn check(file: &Path, candidate: &Path) -> Result<CheckResult, String> {
     if !instantiated && let Some(why) = core_refuted(&case) {
         return Ok(CheckResult::BadLabel(why));
     }
-    let mut judge = Judge::open(&spec_of(&finding.replay), finding.replay.timeout)?;
-    let want = Failure::of(&judge.judge_finding(&finding));
+    let mut judge = open_judge(&spec_of(&finding.replay), finding.replay.timeout)?;
+    let want = Failure::of(&judge.judge_finding(&finding).verdict);
     let probe = Finding {
         case,
         instantiated,
         ..finding
     };
-    let got = judge.judge_finding(&probe);
+    let got = judge.judge_finding(&probe).verdict;
     Ok(match (want, Failure::of(&got)) {
         (Some(w), Some(g)) if w == g => CheckResult::Same {
             nodes: size(&probe.case),
@@ -622,7 +559,15 @@ mod tests {
         };
         let failure = Failure::of(&verdict).unwrap();
         let out = Path::new("f.min.smt2");
-        let first = minimized_text(&f, &m, &failure, &verdict, Some((0, 2)), true, out);
+        let first = minimized_text(
+            &f,
+            &m,
+            &failure,
+            &verdict,
+            Some(FailedCheck { index: 0, of: 2 }),
+            true,
+            out,
+        );
         assert!(
             first.contains("; failed: check-sat 1 of 2: UNSOUND"),
             "{first}"

@@ -26,9 +26,12 @@ use std::path::{Path, PathBuf};
 
 use crate::commands::bisect::{Bisection, Outcome};
 use crate::commands::confirm::Confirmation;
-use crate::commands::minimize::{Bucket, Judge, buckets, finding_files, minimized_of, spec_of};
+use crate::commands::minimize::{
+    Bucket, buckets, finding_files, minimized_of, open_judge, spec_of,
+};
 use crate::finding::{Finding, files_under, header_field};
 use crate::fuzz::feedback::kept::KEPT_VERDICTS;
+use crate::triage::Judge;
 use crate::triage::KnownBugs;
 use crate::triage::plot;
 use crate::truth::Case;
@@ -129,7 +132,7 @@ fn table(dir: &Path, judge: Option<&mut Judge>) -> Table {
             if i % 50 == 0 {
                 eprintln!("  judging the corpus: {i}/{}", cases.len());
             }
-            let kind = judge.judge(case).kind();
+            let kind = judge.judge(case).verdict.kind();
             *t.entry(row_of(case))
                 .or_default()
                 .entry(kind.into())
@@ -552,7 +555,7 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
         findings
             .first()
             .and_then(|f| Finding::read(f).ok())
-            .and_then(|f| Judge::open(&spec_of(&f.replay), f.replay.timeout).ok())
+            .and_then(|f| open_judge(&spec_of(&f.replay), f.replay.timeout).ok())
     };
     let t = table(dir, judge.as_mut());
     out.push_str("## Verdicts by category and transformation (Table 4 / Table 6.1 form)\n\n");

@@ -48,7 +48,7 @@
 //!   restarts the client, instead of the client vanishing with the input.
 //! - A crash verdict names what the solver said as it died (Z3's
 //!   `ASSERTION VIOLATION`, its file and line), when it said anything:
-//!   the worker's standard error is kept per query ([`crash_site`]), and
+//!   the worker's standard error is kept per query (`oracle::crash_site`), and
 //!   the verdict carries it as the crash's site ([`Crash`]). The bug
 //!   signature of such a crash is that site, not the formula's operators,
 //!   so one failing assertion reached by many formulas is one finding, not
@@ -61,8 +61,8 @@ use super::judged::{History, Judged};
 use super::limits::{QueryLimit, QueryLimits};
 use super::shared_limits::SharedLimits;
 use crate::oracle::{
-    Answer, Crash, Expected, Reply, Verdict, expectations, judge, judge_checks, not_expressible,
-    recheck_unsat_label,
+    Answer, Crash, Expected, Reply, Verdict, crash_site, expectations, judge, judge_checks,
+    not_expressible, recheck_unsat_label,
 };
 use crate::solver::z3::{PreparedScript, Z3Context, Z3Library};
 use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
@@ -119,6 +119,23 @@ impl Solver {
             Solver::Calibrated {
                 target,
                 limits: QueryLimits::new(timeout),
+            }
+        } else {
+            Solver::Other { target, timeout }
+        }
+    }
+}
+
+impl Solver {
+    /// A target under a replay's `timeout`: every query gets it, none
+    /// calibrates (a replay line names the time a finding had), and a
+    /// target that keeps state between queries confirms a finding on a
+    /// fresh solver as in a campaign.
+    pub fn fixed(target: Box<dyn Target>, timeout: Duration) -> Self {
+        if target.takes_soft_limit() {
+            Solver::Calibrated {
+                target,
+                limits: QueryLimits::fixed(timeout),
             }
         } else {
             Solver::Other { target, timeout }
@@ -418,31 +435,6 @@ fn inherited_eval(lib: &Z3Library, context: &mut Z3Context, script: &str, soft_m
     }
 }
 
-/// What a dying solver said, on one line, at most 300 characters: from
-/// Z3's last `ASSERTION VIOLATION` (its `File: ...`, `Line: N` and the
-/// condition follow) or else from the last four lines it printed, up to
-/// four lines and never the request to report it. What came before (a
-/// verbose trace, say) is left out. Empty when it printed nothing.
-pub fn crash_site(printed: &str) -> String {
-    let lines: Vec<&str> = printed
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let from = lines
-        .iter()
-        .rposition(|l| l.starts_with("ASSERTION VIOLATION"))
-        .unwrap_or(lines.len().saturating_sub(4));
-    let said = lines[from..]
-        .iter()
-        .take_while(|l| !l.starts_with("Please file"))
-        .take(4)
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" ");
-    said.chars().take(300).collect()
-}
-
 /// What a target printed, or what became of it.
 fn raw_output(outcome: RawOutcome) -> String {
     match outcome {
@@ -595,29 +587,5 @@ mod tests {
         let plain = run("unknown\n", "unsat\n");
         assert_eq!(plain.verdict.kind(), "unknown");
         assert!(!plain.history_dependent());
-    }
-
-    #[test]
-    fn a_crash_site_is_what_z3_said_before_asking_for_a_report() {
-        // What Z3 5.3.3 printed to standard error as it aborted.
-        let printed = "ASSERTION VIOLATION\nFile: /src/ast/sls/sls_seq_plugin.cpp\nLine: 508\n\
-                       NOT IMPLEMENTED YET!\n5.3.3.0\nPlease file an issue with this message\n";
-        assert_eq!(
-            crash_site(printed),
-            "ASSERTION VIOLATION File: /src/ast/sls/sls_seq_plugin.cpp Line: 508 NOT IMPLEMENTED YET!"
-        );
-        // A trace before it does not count.
-        let traced = format!("(smt.searching)\n(seq.axiom x)\n{printed}");
-        assert_eq!(crash_site(&traced), crash_site(printed));
-        // Without Z3's words, the last lines: where an abort leaves them.
-        assert_eq!(
-            crash_site(
-                "(smt.searching)\nterminate called after throwing 'std::bad_alloc'\n  what():  std::bad_alloc\n"
-            ),
-            "(smt.searching) terminate called after throwing 'std::bad_alloc' what():  std::bad_alloc"
-        );
-        assert_eq!(crash_site("\n  \n"), "");
-        assert_eq!(crash_site("Please file an issue\nLine: 1"), "");
-        assert_eq!(crash_site(&"x".repeat(1000)).len(), 300);
     }
 }

@@ -93,6 +93,8 @@ pub struct QueryLimits {
     answered: usize,
     queries: u64,
     soft_ms: u32,
+    /// Never calibrated: every query gets the ceiling ([`QueryLimits::fixed`]).
+    fixed: bool,
 }
 
 impl QueryLimits {
@@ -107,6 +109,17 @@ impl QueryLimits {
             answered: 0,
             queries: 0,
             soft_ms: soft_timeout(timeout),
+            fixed: false,
+        }
+    }
+
+    /// Limits that stay at the ceiling `timeout`: a replay's, where each
+    /// query gets the time its replay line names, however fast the queries
+    /// before it were answered.
+    pub fn fixed(timeout: Duration) -> Self {
+        QueryLimits {
+            fixed: true,
+            ..QueryLimits::new(timeout)
         }
     }
 
@@ -131,7 +144,13 @@ impl QueryLimits {
     /// before calibration, a probe).
     pub fn next_query(&mut self) -> QueryLimit {
         self.queries += 1;
-        if !self.calibrated() {
+        if self.fixed {
+            QueryLimit {
+                soft_ms: self.ceiling_ms(),
+                deadline: self.ceiling,
+                probe: false,
+            }
+        } else if !self.calibrated() {
             self.limit(self.ceiling_ms(), true)
         } else if self.queries.is_multiple_of(PROBE_EVERY) {
             let longer = self.soft_ms.saturating_mul(PROBE_FACTOR);
@@ -221,6 +240,22 @@ mod tests {
                 _ => l.record(limit, false, ms(soft)),
             }
         }
+    }
+
+    #[test]
+    fn fixed_limits_stay_at_the_ceiling_however_fast_the_answers() {
+        let mut l = QueryLimits::fixed(ms(2000));
+        run(&mut l, 10 * MIN_PROBES as u64, |_| Some(10));
+        let limit = l.next_query();
+        assert_eq!(
+            limit,
+            QueryLimit {
+                soft_ms: 1600,
+                deadline: ms(2000),
+                probe: false
+            }
+        );
+        assert_eq!(l.soft_ms(), 1600);
     }
 
     #[test]

@@ -13,7 +13,7 @@ pub mod judged;
 pub mod limits;
 pub mod shared_limits;
 
-pub use harness::{Harness, Solver, crash_site};
+pub use harness::{Harness, Solver};
 pub use judged::Judged;
 pub use limits::{QueryLimit, QueryLimits};
 pub use shared_limits::SharedLimits;

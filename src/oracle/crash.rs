@@ -48,3 +48,57 @@ impl fmt::Display for Crash {
         }
     }
 }
+
+/// What a dying solver said, on one line, at most 300 characters: from
+/// Z3's last `ASSERTION VIOLATION` (its `File: ...`, `Line: N` and the
+/// condition follow) or else from the last four lines it printed, up to
+/// four lines and never the request to report it. What came before (a
+/// verbose trace, say) is left out. Empty when it printed nothing.
+pub fn crash_site(printed: &str) -> String {
+    let lines: Vec<&str> = printed
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let from = lines
+        .iter()
+        .rposition(|l| l.starts_with("ASSERTION VIOLATION"))
+        .unwrap_or(lines.len().saturating_sub(4));
+    let said = lines[from..]
+        .iter()
+        .take_while(|l| !l.starts_with("Please file"))
+        .take(4)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    said.chars().take(300).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crash_site_is_what_z3_said_before_asking_for_a_report() {
+        // What Z3 5.3.3 printed to standard error as it aborted.
+        let printed = "ASSERTION VIOLATION\nFile: /src/ast/sls/sls_seq_plugin.cpp\nLine: 508\n\
+                       NOT IMPLEMENTED YET!\n5.3.3.0\nPlease file an issue with this message\n";
+        assert_eq!(
+            crash_site(printed),
+            "ASSERTION VIOLATION File: /src/ast/sls/sls_seq_plugin.cpp Line: 508 NOT IMPLEMENTED YET!"
+        );
+        // A trace before it does not count.
+        let traced = format!("(smt.searching)\n(seq.axiom x)\n{printed}");
+        assert_eq!(crash_site(&traced), crash_site(printed));
+        // Without Z3's words, the last lines: where an abort leaves them.
+        assert_eq!(
+            crash_site(
+                "(smt.searching)\nterminate called after throwing 'std::bad_alloc'\n  what():  std::bad_alloc\n"
+            ),
+            "(smt.searching) terminate called after throwing 'std::bad_alloc' what():  std::bad_alloc"
+        );
+        assert_eq!(crash_site("\n  \n"), "");
+        assert_eq!(crash_site("Please file an issue\nLine: 1"), "");
+        assert_eq!(crash_site(&"x".repeat(1000)).len(), 300);
+    }
+}
