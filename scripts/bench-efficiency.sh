@@ -29,13 +29,14 @@ seed=1
 timeout=2s
 deadline=1
 campaign=1
+need_arg() { [ $# -ge 2 ] && [ -n "$2" ] || { echo "bench-efficiency.sh: $1 needs a value (see --help)" >&2; exit 2; }; }
 while [ $# -gt 0 ]; do
   case "$1" in
-    --base) base=$2; shift 2 ;;
-    --minutes) minutes=$2; shift 2 ;;
-    --solver-lib) lib=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --timeout) timeout=$2; shift 2 ;;
+    --base) need_arg "$@"; base=$2; shift 2 ;;
+    --minutes) need_arg "$@"; minutes=$2; shift 2 ;;
+    --solver-lib) need_arg "$@"; lib=$2; shift 2 ;;
+    --seed) need_arg "$@"; seed=$2; shift 2 ;;
+    --timeout) need_arg "$@"; timeout=$2; shift 2 ;;
     --skip-deadline) deadline=0; shift ;;
     --skip-campaign) campaign=0; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -105,14 +106,15 @@ C
     done
   done
   unset FAKE_HANG
-  python3 - "$work" <<'PY'
-import json, sys
+  PYTHONPATH=scripts python3 - "$work" <<'PY'
+import sys
+from stats_jsonl import records
 w = sys.argv[1]
 for b in ("base", "new"):
     def get(mode):
         s, e = map(float, open(f"{w}/deadline-{b}-{mode}.wall").read().split())
         try:
-            last = [json.loads(l) for l in open(f"{w}/deadline-{b}-{mode}/stats.jsonl") if l.strip()][-1]
+            last = list(records(f"{w}/deadline-{b}-{mode}"))[-1]
         except (OSError, IndexError):
             err = open(f"{w}/deadline-{b}-{mode}.stderr").read()[-600:]
             print(f"{b:>5}: the {mode} run left no statistics:\n{err}")
@@ -149,13 +151,14 @@ if [ "$campaign" = 1 ]; then
       cp -r "$work/campaign-$bin/findings" "/tmp/bench-efficiency-out/$bin.findings"
     fi
   done
-  python3 - "$work" <<'PY'
-import json, sys
+  PYTHONPATH=scripts python3 - "$work" <<'PY'
+import sys
+from stats_jsonl import records
 w = sys.argv[1]
 answered = ["sat", "unsat", "imprecise-core", "incomplete", "unsound", "invalid-model", "invalid-core", "label-contradicted"]
 rows = {}
 for b in ("base", "new"):
-    last = [json.loads(l) for l in open(f"{w}/campaign-{b}/stats.jsonl") if l.strip()][-1]
+    last = list(records(f"{w}/campaign-{b}"))[-1]
     v = last["verdicts"]
     ans = sum(v.get(k, 0) for k in answered)
     rows[b] = last

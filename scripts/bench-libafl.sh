@@ -29,13 +29,14 @@ time=120s
 bin=target/release/equifuzz
 timeout=5s
 lib=()
+need_arg() { [ $# -ge 2 ] && [ -n "$2" ] || { echo "bench-libafl.sh: $1 needs a value (see --help)" >&2; exit 2; }; }
 while [ $# -gt 0 ]; do
   case "$1" in
-    --execs) execs=$2; shift 2 ;;
-    --time) time=$2; shift 2 ;;
-    --bin) bin=$2; shift 2 ;;
-    --timeout) timeout=$2; shift 2 ;;
-    --solver-lib) lib=(--solver-lib "$2"); shift 2 ;;
+    --execs) need_arg "$@"; execs=$2; shift 2 ;;
+    --time) need_arg "$@"; time=$2; shift 2 ;;
+    --bin) need_arg "$@"; bin=$2; shift 2 ;;
+    --timeout) need_arg "$@"; timeout=$2; shift 2 ;;
+    --solver-lib) need_arg "$@"; lib=(--solver-lib "$2"); shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-libafl.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -50,15 +51,16 @@ run() {
   echo "$(date +%T) $name: running (at most $execs executions or $time)" >&2
   "$bin" fuzz --max-execs "$execs" --time "$time" --timeout "$timeout" --seed 1 --progress 3600 --out "$out" "${lib[@]}" "$@" \
     >"$work/$name.stdout" 2>"$work/$name.stderr" || [ $? -eq 1 ] || { cat "$work/$name.stderr" >&2; exit 1; }
-  python3 - "$out/stats.jsonl" "$name" <<'PY'
-import json, sys
-last = [json.loads(l) for l in open(sys.argv[1]) if l.strip()][-1]
+  PYTHONPATH=scripts python3 - "$out" "$name" <<'PY'
+import sys
+from stats_jsonl import records
+last = list(records(sys.argv[1]))[-1]
 execs = last["execs"]
 wall = last.get("wall_secs", last.get("time"))
 solver = last["solver_secs"] if "solver_secs" in last else last["in_solver"] * wall
 s_ms, o_ms = 1e3 * solver / execs, 1e3 * (wall - solver) / execs
 print(f"{sys.argv[2]:>13}: {execs} execs in {wall:6.1f}s = {execs / wall:7.1f}/s; solver {s_ms:7.2f} ms/exec, outside {o_ms:6.2f} ms/exec")
-open(sys.argv[1] + ".sum", "w").write(f"{execs / wall} {s_ms} {o_ms}\n")
+open(f"{sys.argv[1]}/stats.jsonl.sum", "w").write(f"{execs / wall} {s_ms} {o_ms}\n")
 PY
 }
 

@@ -17,12 +17,14 @@ time=10m
 out=/tmp/equifuzz-releases
 seed=1
 versions=()
+need_arg() { [ $# -ge 2 ] && [ -n "$2" ] || { echo "campaign-releases.sh: $1 needs a value (see --help)" >&2; exit 2; }; }
 while [ $# -gt 0 ]; do
   case "$1" in
-    --time) time=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
+    --time) need_arg "$@"; time=$2; shift 2 ;;
+    --out) need_arg "$@"; out=$2; shift 2 ;;
+    --seed) need_arg "$@"; seed=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "campaign-releases.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     *) versions+=("$1"); shift ;;
   esac
 done
@@ -41,7 +43,7 @@ for v in "${versions[@]}"; do
   echo "== Z3 $v: $lib, $time"
   nice -n 10 "$bin" fuzz --target z3 --solver-lib "$lib" --time "$time" --seed "$seed" \
     --out "$dir" >"$dir.log" 2>&1 || true
-  echo "verdicts: $(tail -1 "$dir/stats.jsonl" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get("verdicts", d))')"
+  echo "verdicts: $(PYTHONPATH="$here/scripts" python3 -c 'import sys; from stats_jsonl import records; d = list(records(sys.argv[1]))[-1]; print(d.get("verdicts", d))' "$dir")"
   findings=$(find "$dir/findings" -name '*.smt2' 2>/dev/null | sort)
   echo "findings: $(echo "$findings" | grep -c . || true)"
   for f in $findings; do

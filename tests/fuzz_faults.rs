@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+#[path = "common/cores.rs"]
+mod cores;
 #[path = "common/shared_lib.rs"]
 mod shared_lib;
 
@@ -263,7 +265,8 @@ fn cores_runs_exit_1_with_findings_as_one_core_does() {
     let out = fresh_out("cores");
     // A port of its own, so parallel test runs do not share a broker.
     let port = (20_000 + std::process::id() % 20_000).to_string();
-    let run = fuzz("segv", 4, &["--cores", "0", "--broker-port", &port], &out);
+    let core = cores::first();
+    let run = fuzz("segv", 4, &["--cores", &core, "--broker-port", &port], &out);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
         files(&out.join("findings/crash"), "smt2") > 0,
@@ -276,9 +279,10 @@ fn cores_runs_exit_1_with_findings_as_one_core_does() {
 #[test]
 fn a_campaign_whose_every_answer_is_an_error_exits_2_on_one_core_or_many() {
     let port = (20_000 + (std::process::id() + 7) % 20_000).to_string();
+    let core = cores::first();
     for (tag, extra) in [
         ("one", &[][..]),
-        ("cores", &["--cores", "0", "--broker-port", &port][..]),
+        ("cores", &["--cores", &core, "--broker-port", &port][..]),
     ] {
         let out = fresh_out(&format!("errors-{tag}"));
         let run = fuzz("error", 1, extra, &out);

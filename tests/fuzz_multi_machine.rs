@@ -16,6 +16,8 @@
 
 #[path = "common/binary.rs"]
 mod binary;
+#[path = "common/cores.rs"]
+mod cores;
 #[path = "common/shared_lib.rs"]
 mod shared_lib;
 use std::net::{SocketAddr, TcpStream};
@@ -152,8 +154,9 @@ fn finish(
 
 #[test]
 fn corpus_entries_and_findings_cross_both_ways_between_joined_campaigns() {
-    let cores = libafl_bolts::core_affinity::get_core_ids().map_or(0, |c| c.len());
-    if cores == 0 {
+    // One core each if this process may run on two, else both on its one.
+    let cores = cores::allowed();
+    if cores.is_empty() {
         eprintln!(
             "SKIPPED: corpus_entries_and_findings_cross_both_ways_between_joined_campaigns: no core ids"
         );
@@ -171,7 +174,14 @@ fn corpus_entries_and_findings_cross_both_ways_between_joined_campaigns() {
     let port = 24_000 + (std::process::id() % 4_000) as u16 * 4;
     let time = |secs: u64| vec!["--time".to_string(), format!("{secs}s")];
     let start = Instant::now();
-    let mut parent = node(&lib, &parent_out, PARENT_SEED, 0, port, &time(PARENT_TIME));
+    let mut parent = node(
+        &lib,
+        &parent_out,
+        PARENT_SEED,
+        cores[0],
+        port,
+        &time(PARENT_TIME),
+    );
     let parent_err = drain(&mut parent);
     let addr: SocketAddr = ([127, 0, 0, 1], port).into();
     while TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_err() {
@@ -183,7 +193,14 @@ fn corpus_entries_and_findings_cross_both_ways_between_joined_campaigns() {
     }
     let mut join = time(CHILD_TIME);
     join.extend(["--join".to_string(), addr.to_string()]);
-    let mut child = node(&lib, &child_out, CHILD_SEED, 1 % cores, port + 2, &join);
+    let mut child = node(
+        &lib,
+        &child_out,
+        CHILD_SEED,
+        cores[1 % cores.len()],
+        port + 2,
+        &join,
+    );
     let child_err = drain(&mut child);
     let joined = Instant::now();
     let (child_ended, child_log) = finish(

@@ -30,6 +30,7 @@ use crate::solver::{DEFAULT_MEMORY_LIMIT, TargetSpec};
 use crate::solver::{SettingsTable, SolverInfo, Target};
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::Printer;
+use libafl_bolts::core_affinity::{Cores, get_core_ids};
 
 /// Seeds of a LibAFL campaign when none are given: the repository's
 /// hand-written, labelled formulas (the seed papers' listings), if there.
@@ -256,7 +257,8 @@ fn run_libafl(
             missing.display()
         )));
     }
-    if let Some(cores) = &options.cores {
+    let cores = options.cores.as_deref().map(allowed_cores).transpose()?;
+    if cores.is_some() {
         if let SolverSetup::Other(target) = &setup
             && target.fresh_copy().is_none()
         {
@@ -265,7 +267,6 @@ fn run_libafl(
                 target.name()
             )));
         }
-        check_cores(cores)?;
         if let Some(parent) = options.join {
             // LibAFL's broker fails on an unreachable broker and leaves
             // its clients waiting for it: say so now.
@@ -343,7 +344,7 @@ fn run_libafl(
     // present end are this campaign's.
     let stats = cfg.out.join("stats.jsonl");
     let stats_from = std::fs::metadata(&stats).map_or(0, |m| m.len());
-    if let Some(cores) = &options.cores {
+    if let Some(cores) = &cores {
         if let Some(remote) = options.join {
             eprintln!("joins: the campaign whose broker is at {remote}");
         }
@@ -422,22 +423,69 @@ fn judged_since(stats: &Path, from: u64) -> u64 {
         .unwrap_or(0)
 }
 
-/// Refuses a `--cores` list that names a core this machine does not have
-/// (LibAFL's launcher would wait for a client that never starts).
-fn check_cores(cores: &str) -> Result<(), FuzzError> {
-    use libafl_bolts::core_affinity::{Cores, get_core_ids};
+/// The cores a `--cores` list names, validated against the cores this
+/// process may run on (its CPU affinity set: under `taskset -c 1`, or in
+/// a container or CI runner without core 0, not 0 to n-1).
+fn allowed_cores(cores: &str) -> Result<Cores, FuzzError> {
     let usage = |why: String| FuzzError::Usage(format!("--cores {cores}: {why}"));
-    let wanted = Cores::from_cmdline(cores).map_err(|e| usage(e.to_string()))?;
-    let have = get_core_ids().map_err(|e| usage(e.to_string()))?;
-    if let Some(missing) = wanted.ids.iter().find(|c| !have.contains(c)) {
-        let ids: Vec<String> = have.iter().map(|c| c.0.to_string()).collect();
-        return Err(usage(format!(
-            "no core {} here (cores: {})",
-            missing.0,
-            ids.join(",")
-        )));
+    let allowed: Vec<usize> = get_core_ids()
+        .map_err(|e| usage(e.to_string()))?
+        .into_iter()
+        .map(|c| c.0)
+        .collect();
+    pick_cores(cores, &allowed).map_err(usage)
+}
+
+/// The cores `cores` names, each once, from those in `allowed`: `all` is
+/// every one of them (LibAFL reads it as cores 0 to n-1). A core outside
+/// `allowed` is refused, with the cores there are: LibAFL's launcher
+/// starts clients only on allowed cores and would wait for the others
+/// forever; so it would for a core named twice, hence each once.
+fn pick_cores(cores: &str, allowed: &[usize]) -> Result<Cores, String> {
+    let mut wanted: Vec<usize> = if cores == "all" {
+        allowed.to_vec()
+    } else {
+        let parsed = Cores::from_cmdline(cores).map_err(|e| e.to_string())?;
+        parsed.ids.into_iter().map(|c| c.0).collect()
+    };
+    wanted.sort_unstable();
+    wanted.dedup();
+    if let Some(missing) = wanted.iter().find(|c| !allowed.contains(c)) {
+        return Err(format!(
+            "core {missing} is not one this process may run on (its CPU affinity allows {})",
+            core_list(allowed)
+        ));
     }
-    Ok(())
+    if wanted.is_empty() {
+        return Err("this process may run on no core".into());
+    }
+    Ok(Cores::from(wanted))
+}
+
+/// `ids` (ascending) as `--cores` takes them: `0-3,6`.
+fn core_list(ids: &[usize]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &id in ids {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == id => *end = id,
+            _ => runs.push((id, id)),
+        }
+    }
+    let runs: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
+    if runs.is_empty() {
+        "none".into()
+    } else {
+        runs.join(",")
+    }
 }
 
 /// Verdicts that judged an answer: all but errors, timeouts, crashes (a
@@ -482,6 +530,32 @@ mod tests {
         v.insert("unknown", 3);
         v.insert("sat", 4);
         assert_eq!(judged(&v), 7);
+    }
+
+    #[test]
+    fn cores_are_picked_from_those_this_process_may_run_on() {
+        let picked = |cores: &str, allowed: &[usize]| {
+            pick_cores(cores, allowed).map(|c| c.ids.iter().map(|c| c.0).collect::<Vec<_>>())
+        };
+        // As under `taskset -c 1`: `all` is core 1, not core 0.
+        assert_eq!(picked("all", &[1]), Ok(vec![1]));
+        assert_eq!(picked("all", &[0, 1, 2, 3]), Ok(vec![0, 1, 2, 3]));
+        assert_eq!(picked("1", &[1]), Ok(vec![1]));
+        // Each once: the launcher would wait for a second client on 1.
+        assert_eq!(picked("2,1-2", &[0, 1, 2]), Ok(vec![1, 2]));
+        assert_eq!(
+            picked("0", &[1]),
+            Err("core 0 is not one this process may run on (its CPU affinity allows 1)".into())
+        );
+        assert_eq!(
+            picked("4", &[0, 1, 2, 3, 6, 8, 9]),
+            Err(
+                "core 4 is not one this process may run on (its CPU affinity allows 0-3,6,8-9)"
+                    .into()
+            )
+        );
+        assert!(picked("x", &[0]).is_err());
+        assert!(picked("all", &[]).is_err());
     }
 
     #[test]

@@ -71,7 +71,9 @@ pub struct SteeringArgs {
     #[arg(long)]
     pub seeds: Vec<PathBuf>,
     /// Fuzz on these cores through LibAFL's launcher (`0-3`, `0,2`, `all`),
-    /// one client per core sharing corpus and findings over LLMP.
+    /// one client per core sharing corpus and findings over LLMP. Only
+    /// cores this process may run on (its CPU affinity set, as `taskset`
+    /// or a container sets it); `all` is every one of them.
     #[arg(long)]
     pub cores: Option<String>,
     /// The LLMP broker's port (with --cores).

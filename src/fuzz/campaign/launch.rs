@@ -100,19 +100,19 @@ pub fn run(
 /// new findings: see [`crate::fuzz::events::share`]) through LLMP. With `join` (the
 /// broker of another `--cores` campaign, on this machine or another), this
 /// campaign's broker process also links the two brokers ([`link`]), so
-/// what either campaign's clients send reaches the other's.
-/// Returns when the clients are done.
+/// what either campaign's clients send reaches the other's. `cores` must
+/// be cores this process may run on, each once (the launcher waits for a
+/// client on each). Returns when the clients are done.
 pub fn run_cores(
     cfg: &CampaignConfig,
     setup: SolverSetup,
-    cores: &str,
+    cores: &Cores,
     info: SolverInfo,
     printer: Printer,
 ) -> Result<(), CampaignError> {
     std::fs::create_dir_all(cfg.out.join("corpus"))?;
     std::fs::create_dir_all(cfg.out.join("findings"))?;
     let (generator, terms) = generators(cfg)?;
-    let cores = Cores::from_cmdline(cores)?;
     let (broker_port, join) = (cfg.steering.broker_port, cfg.steering.join);
     let shmem_provider = SelfRemovingShMemProvider::new()?;
     // The live view on stderr, and `stats.jsonl` for all clients at once
@@ -162,7 +162,7 @@ pub fn run_cores(
              mgr: LlmpRestartingEventManager<(), Case, State, _, _>,
              desc: ClientDescription| parts.run(restored, mgr, &desc),
         )
-        .cores(&cores)
+        .cores(cores)
         .broker_port(broker_port)
         .build()
         .launch();
