@@ -40,21 +40,22 @@ use std::time::Duration;
 use crate::commands::solver::{self, OpenSolver, SolverError, SolverSpec};
 use std::collections::BTreeSet;
 
-use crate::finding::{expected_core, files_under, read_case};
+use crate::finding::{INSTANTIATED_CORE, expected_core, files_under, read_case};
 use crate::oracle::{
     Expectation, Expected, Reply, Verdict, judge, judge_checks, not_expressible,
     recheck_unsat_label,
 };
-use crate::solver::{RawOutcome, Target};
+use crate::solver::RawOutcome;
 use crate::term::{
-    CheckSat, Command, Dialect, Formula, Printer, Queries, SExpr, Script, Symbol, Term, check_sats,
+    CheckSat, Command, Formula, Printer, Queries, SExpr, Script, Symbol, Term, check_sats,
     parse_located,
 };
+use crate::triage::Judge;
 use crate::truth::{Settings, Status};
 
 /// The verdict on one `check-sat`.
 #[derive(Clone, Debug)]
-pub struct Judged {
+pub struct CheckVerdict {
     /// The line of the `check-sat`.
     pub line: usize,
     /// Its column.
@@ -65,6 +66,9 @@ pub struct Judged {
     pub verdict: Verdict,
     /// What else the user should know (why a model was not checked).
     pub note: Option<String>,
+    /// A finding's bucket id, where the file was judged as a case (as the
+    /// fuzz loop judges it, `execute::Judged::bucket`).
+    pub bucket: Option<String>,
 }
 
 /// The result of one file.
@@ -76,7 +80,7 @@ pub enum FileOutcome {
     /// The file has no `check-sat`: nothing to judge.
     Empty,
     /// Each `check-sat`, judged.
-    Judged(Vec<Judged>),
+    Judged(Vec<CheckVerdict>),
 }
 
 /// A `check-sat` ready to send: what to expect and the script to run.
@@ -155,55 +159,62 @@ fn model_query(formula: &Formula, printer: &Printer) -> String {
     ))
 }
 
-/// Judges one file; `solve` runs a script and returns the solver's reply.
-pub fn run_file(
-    path: &Path,
-    printer: &Printer,
-    solve: &mut dyn FnMut(&str) -> RawOutcome,
-) -> FileOutcome {
+/// Judges one file on `judge`'s solver.
+pub fn run_file(path: &Path, judge: &mut Judge) -> FileOutcome {
     match std::fs::read_to_string(path) {
-        Ok(text) => judge_text(path, &text, printer, solve),
+        Ok(text) => judge_text(path, &text, judge),
         Err(e) => FileOutcome::Invalid(format!("{}: {e}", path.display())),
     }
 }
 
 /// Judges a file's `text` (read from `path`, which messages name) as
-/// [`run_file`] does.
-pub fn judge_text(
-    path: &Path,
-    text: &str,
-    printer: &Printer,
-    solve: &mut dyn FnMut(&str) -> RawOutcome,
-) -> FileOutcome {
-    let prepared = match prepare(path, text, printer) {
+/// [`run_file`] does. A file that reads as one labelled case (its model
+/// or core in the comments, as equifuzz writes findings and exports) is
+/// judged as that case, by the fuzz loop's harness ([`Judge`]); any other
+/// file check-sat by check-sat.
+pub fn judge_text(path: &Path, text: &str, judge: &mut Judge) -> FileOutcome {
+    let printer = Printer::new(judge.dialect);
+    let prepared = match prepare(path, text, &printer) {
         Ok(p) => p,
         Err(e) => return FileOutcome::Invalid(e),
     };
     if prepared.is_empty() {
         return FileOutcome::Empty;
     }
+    if let [only] = prepared.as_slice()
+        && let Some(judged) = judge_as_case(text, only, judge)
+    {
+        return FileOutcome::Judged(vec![judged]);
+    }
+    judge_each(text, prepared, &printer, &mut |script| {
+        judge.run_script(script)
+    })
+}
+
+/// A file that is no case, judged check-sat by check-sat (incremental
+/// files whole, [`judge_whole`]); `solve` runs a script.
+fn judge_each(
+    text: &str,
+    prepared: Vec<Prepared>,
+    printer: &Printer,
+    solve: &mut dyn FnMut(&str) -> RawOutcome,
+) -> FileOutcome {
     if let Some(judged) = judge_whole(text, &prepared, printer, solve) {
         return FileOutcome::Judged(judged);
     }
     let dialect = printer.dialect;
     let mut solve = |script: &str| Reply::from_outcome_in(&solve(script), dialect);
-    // A model carried in the comments (as findings and exports have it)
-    // that uses characters above the release's alphabet makes a formula
-    // satisfiable here and perhaps not there: not expressible.
-    let known = (prepared.len() == 1)
-        .then(|| read_case(text, "run").ok())
-        .flatten()
-        .map(|c| c.truth);
     let judged = prepared
         .into_iter()
         .map(|p| {
-            if let Some(why) = not_expressible(printer.dialect, &p.check.formula, known.as_ref()) {
-                return Judged {
+            if let Some(why) = not_expressible(printer.dialect, &p.check.formula, None) {
+                return CheckVerdict {
                     line: p.check.line,
                     column: p.check.column,
                     expected: p.expected,
                     verdict: Verdict::NotExpressible(why),
                     note: None,
+                    bucket: None,
                 };
             }
             let reply = solve(&p.query);
@@ -220,16 +231,36 @@ pub fn judge_text(
             } else {
                 (verdict, None)
             };
-            Judged {
+            CheckVerdict {
                 line: p.check.line,
                 column: p.check.column,
                 expected: p.expected,
                 verdict,
                 note,
+                bucket: None,
             }
         })
         .collect();
     FileOutcome::Judged(judged)
+}
+
+/// A file that reads as one labelled case, judged as the fuzz loop judges
+/// it; `None` for any other file. A core comment that is not claimed
+/// minimal (a minimized finding's instantiated constants) is judged on
+/// the status alone, as `minimize` and `confirm` judge it.
+fn judge_as_case(text: &str, at: &Prepared, judge: &mut Judge) -> Option<CheckVerdict> {
+    let claimed = !text.contains(INSTANTIATED_CORE);
+    let labelled = text.replace(INSTANTIATED_CORE, "; expected unsat core:");
+    let case = read_case(&labelled, "run").ok()?;
+    let judged = judge.judge_claiming(&case, claimed);
+    Some(CheckVerdict {
+        line: at.check.line,
+        column: at.check.column,
+        expected: at.expected.clone(),
+        verdict: judged.verdict,
+        note: None,
+        bucket: judged.bucket.map(|k| k.id()),
+    })
 }
 
 /// An incremental file (several `check-sat`s, or any of `push`, `pop`,
@@ -245,7 +276,7 @@ fn judge_whole(
     prepared: &[Prepared],
     printer: &Printer,
     solve: &mut dyn FnMut(&str) -> RawOutcome,
-) -> Option<Vec<Judged>> {
+) -> Option<Vec<CheckVerdict>> {
     let commands = parse_located(text).ok()?;
     // Scopes alone are judged check-sat by check-sat, each sent with what
     // is in force there (issue 16's way, which a solver without a warm
@@ -309,12 +340,13 @@ fn judge_whole(
         prepared
             .iter()
             .zip(verdicts)
-            .map(|(p, verdict)| Judged {
+            .map(|(p, verdict)| CheckVerdict {
                 line: p.check.line,
                 column: p.check.column,
                 expected: p.expected.clone(),
                 verdict,
                 note: None,
+                bucket: None,
             })
             .collect()
     };
@@ -480,11 +512,10 @@ pub fn execute(cfg: &RunConfig) -> Result<RunSummary, RunError> {
         target.name(),
         target.version()
     );
+    let mut judge = Judge::new(target, dialect, cfg.timeout);
     let summary = run(
         &cfg.files,
-        target.as_mut(),
-        dialect,
-        cfg.timeout,
+        &mut judge,
         cfg.jsonl,
         &mut std::io::stdout().lock(),
     )?;
@@ -501,18 +532,14 @@ pub fn execute(cfg: &RunConfig) -> Result<RunSummary, RunError> {
     Ok(summary)
 }
 
-/// Runs every file under `paths` on `target`, which reads `dialect`, and
-/// prints a line (or, with `jsonl`, a JSON object) per verdict to `out`.
+/// Runs every file under `paths` on `judge`'s solver and prints a line
+/// (or, with `jsonl`, a JSON object) per verdict to `out`.
 pub fn run(
     paths: &[PathBuf],
-    target: &mut dyn Target,
-    dialect: Dialect,
-    timeout: Duration,
+    judge: &mut Judge,
     jsonl: bool,
     out: &mut dyn Write,
 ) -> std::io::Result<RunSummary> {
-    let printer = Printer::new(dialect);
-    let mut solve = |script: &str| target.run(script, timeout);
     let mut summary = RunSummary::default();
     for entry in expand(paths) {
         summary.files += 1;
@@ -524,7 +551,7 @@ pub fn run(
                 continue;
             }
         };
-        match run_file(&f, &printer, &mut solve) {
+        match run_file(&f, judge) {
             FileOutcome::Invalid(msg) => {
                 summary.bad += 1;
                 print_invalid(out, jsonl, Some(&f), &msg)?;
@@ -577,7 +604,7 @@ fn print_judged(
     jsonl: bool,
     f: &Path,
     single: bool,
-    j: &Judged,
+    j: &CheckVerdict,
 ) -> std::io::Result<()> {
     if jsonl {
         let line = serde_json::json!({
@@ -588,6 +615,7 @@ fn print_judged(
             "kind": j.verdict.kind(),
             "verdict": j.verdict.to_string(),
             "note": j.note,
+            "bucket": j.bucket,
         });
         return writeln!(out, "{line}");
     }
@@ -725,9 +753,9 @@ mod tests {
                 elapsed: Duration::from_millis(1),
             }
         };
-        let FileOutcome::Judged(all) =
-            judge_text(Path::new("f"), text, &Printer::default(), &mut solve)
-        else {
+        let printer = Printer::default();
+        let prepared = prepare(Path::new("f"), text, &printer).unwrap();
+        let FileOutcome::Judged(all) = judge_each(text, prepared, &printer, &mut solve) else {
             panic!()
         };
         assert_eq!(sent.len(), 1, "one script, the whole file");

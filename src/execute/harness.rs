@@ -191,6 +191,19 @@ impl Harness {
         self
     }
 
+    /// Runs a script that is no case (a file of someone else's, judged by
+    /// `run` check-sat by check-sat) on the harness's target, under
+    /// `timeout`; `None` for libz3 in a worker or a fork child, which
+    /// only run cases.
+    pub fn run_script(&mut self, script: &str, timeout: Duration) -> Option<RawOutcome> {
+        match &mut self.solver {
+            Solver::Calibrated { target, .. } | Solver::Other { target, .. } => {
+                Some(target.run(script, timeout))
+            }
+            Solver::Z3Fresh { .. } | Solver::Z3Inherited { .. } => None,
+        }
+    }
+
     /// The solver's statistics after the last execution's query (what
     /// `(get-info :all-statistics)` printed; in process only, else empty).
     pub fn statistics(&self) -> &str {

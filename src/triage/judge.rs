@@ -13,13 +13,14 @@ use std::time::Duration;
 
 use crate::execute::{Harness, Judged, Solver};
 use crate::finding::Finding;
-use crate::solver::Target;
+use crate::solver::{RawOutcome, Target};
 use crate::term::{Dialect, Printer};
 use crate::truth::Case;
 
 /// An open solver that judges cases.
 pub struct Judge {
     harness: Harness,
+    timeout: Duration,
     /// The dialect queries are printed in.
     pub dialect: Dialect,
     /// The solver's name and version.
@@ -34,6 +35,7 @@ impl Judge {
         let solver = Solver::fixed(target, timeout);
         Judge {
             harness: Harness::new(solver, Printer::new(dialect)),
+            timeout,
             dialect,
             describe,
         }
@@ -44,14 +46,25 @@ impl Judge {
         self.harness.claiming_cores(true).execute(case)
     }
 
+    /// The judgement of `case`, its core judged only if `claim_core` (a
+    /// file whose core is not claimed minimal is judged on its status).
+    pub fn judge_claiming(&mut self, case: &Case, claim_core: bool) -> Judged {
+        let judged = self.harness.claiming_cores(claim_core).execute(case);
+        self.harness.claiming_cores(true);
+        judged
+    }
+
+    /// Runs a script that is no case (`run` on a file of someone else's)
+    /// under the judge's timeout.
+    pub fn run_script(&mut self, script: &str) -> RawOutcome {
+        self.harness
+            .run_script(script, self.timeout)
+            .expect("a judge's solver is a target")
+    }
+
     /// The judgement of a finding's case, on its status alone when its
     /// core is not claimed minimal (`Finding::instantiated`).
     pub fn judge_finding(&mut self, f: &Finding) -> Judged {
-        let judged = self
-            .harness
-            .claiming_cores(!f.instantiated)
-            .execute(&f.case);
-        self.harness.claiming_cores(true);
-        judged
+        self.judge_claiming(&f.case, !f.instantiated)
     }
 }
