@@ -25,9 +25,9 @@ use std::time::Duration;
 
 use equifuzz::fuzz::execute::harness::{Harness, Solver};
 use equifuzz::fuzz::execute::limits::QueryLimits;
+use equifuzz::solver::Z3Library;
 use equifuzz::solver::dialect_of_version;
-use equifuzz::solver::z3::Z3Library;
-use equifuzz::solver::z3_worker::Z3Process;
+use equifuzz::solver::z3::worker::Z3Process;
 use equifuzz::term::Printer;
 use equifuzz::triage::read_case;
 

@@ -1,8 +1,8 @@
 //! What can go wrong when a target is set up (running one never fails:
 //! see [`RawOutcome`](super::RawOutcome)).
 
-use super::cvc5_lib::Cvc5LoadError;
-use super::z3::LoadError;
+use super::cvc5::library::Cvc5LoadError;
+use super::z3::library::LoadError;
 
 /// Errors of setting a target up (running one never fails: see
 /// [`RawOutcome`](super::RawOutcome)).

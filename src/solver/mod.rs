@@ -32,9 +32,7 @@ mod spec;
 mod target;
 
 pub mod child;
-pub mod cvc5_lib;
-pub mod cvc5_target;
-pub mod cvc5_worker;
+pub mod cvc5;
 mod fork_frame;
 mod info;
 pub mod option;
@@ -42,13 +40,11 @@ pub mod outcome;
 pub mod process;
 pub mod settings_table;
 pub mod z3;
-pub mod z3_target;
-pub mod z3_worker;
 
 pub use child::DEFAULT_MEMORY_LIMIT;
-pub use cvc5_lib::Cvc5Library;
-pub use cvc5_target::Cvc5InProcessFork;
-pub use cvc5_worker::Cvc5Worker;
+pub use cvc5::library::Cvc5Library;
+pub use cvc5::target::Cvc5InProcessFork;
+pub use cvc5::worker::Cvc5Worker;
 pub use dialect::{dialect_of_version, parse_dialect};
 pub use error::Error;
 pub use info::SolverInfo;
@@ -60,5 +56,5 @@ pub use spec::{
     TARGET_FORMS, TargetOptions, TargetSpec, cvc5_in_process, open_target, target_from_spec,
 };
 pub use target::{Target, soft_timeout};
-pub use z3::Z3Library;
-pub use z3_target::{ContextMode, Z3InProcess, Z3InProcessFork};
+pub use z3::library::Z3Library;
+pub use z3::target::{ContextMode, Z3InProcess, Z3InProcessFork};

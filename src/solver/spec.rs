@@ -6,13 +6,13 @@ use std::path::Path;
 
 use super::Target;
 use super::child::DEFAULT_MEMORY_LIMIT;
-use super::cvc5_lib::Cvc5Library;
-use super::cvc5_worker::Cvc5Worker;
+use super::cvc5::library::Cvc5Library;
+use super::cvc5::worker::Cvc5Worker;
 use super::error::Error;
 use super::option::{self, SolverOption};
 use super::process::ProcessTarget;
-use super::z3::{self, Z3Library};
-use super::z3_target::{ContextMode, Z3InProcess, Z3InProcessFork};
+use super::z3::library::{RANDOM_SEED, Z3Library};
+use super::z3::target::{ContextMode, Z3InProcess, Z3InProcessFork};
 
 /// Knobs of [`target_from_spec`] beyond the spec itself.
 #[derive(Clone, Debug)]
@@ -83,13 +83,13 @@ impl TargetSpec {
     }
 
     /// The option that sets the solver's random seed, for libz3
-    /// ([`z3::RANDOM_SEED`]) and cvc5. A libz3 target's options are the
+    /// ([`RANDOM_SEED`]) and cvc5. A libz3 target's options are the
     /// library's global parameters, set afresh at each open
     /// ([`Z3Library::set_options`]): a target opened without this option
     /// runs with the default seed whatever one was opened with it before.
     pub fn seed_option(&self, seed: usize) -> Option<SolverOption> {
         let key = match self {
-            TargetSpec::Z3 | TargetSpec::Z3InProcess => z3::RANDOM_SEED,
+            TargetSpec::Z3 | TargetSpec::Z3InProcess => RANDOM_SEED,
             TargetSpec::Cvc5 => "seed",
             _ => return None,
         };

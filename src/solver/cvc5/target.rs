@@ -1,6 +1,6 @@
 //! cvc5 as a library (`--target cvc5 --solver-lib PATH`):
 //! [`Cvc5InProcessFork`], each query in a forked child of the process that
-//! loaded libcvc5, with the isolation of [`super::Z3InProcessFork`].
+//! loaded libcvc5, with the isolation of [`Z3InProcessFork`](crate::solver::Z3InProcessFork).
 //!
 //! # Invariants
 //!
@@ -9,7 +9,7 @@
 //!   uses it: every child starts from a copy-on-write image of that same
 //!   pristine solver, so no query sees another's declarations or options.
 //! - A child reports "finished" only by writing one complete frame
-//!   ([`super::fork_frame`]) after the whole script ran; a child
+//!   ([`fork_frame`](crate::solver::fork_frame)) after the whole script ran; a child
 //!   that dies, aborts or calls `exit()` inside cvc5 is a crash, one killed
 //!   at the hard timeout a timeout, one that ran out of its address space
 //!   (cvc5 throws `std::bad_alloc`, uncaught: an abort with that message)
@@ -20,7 +20,7 @@
 //!   kill; so are the options the case needs ([`case_options`]), unless the
 //!   user set them.
 //! - The solver runs with the flags of the `cvc5` binary target
-//!   ([`super::process::CVC5_ARGS`]: incremental, extended string
+//!   ([`CVC5_ARGS`](crate::solver::process::CVC5_ARGS): incremental, extended string
 //!   functions, models), then the user's options, which win.
 //!
 //! Fork safety is that of the Z3 fork target: fork from a process in which
@@ -29,13 +29,12 @@
 use std::ffi::CString;
 use std::time::{Duration, Instant};
 
-use super::child::DEFAULT_MEMORY_LIMIT;
-use super::child::Limits;
-use super::cvc5_lib::{Cvc5Library, Cvc5Solver};
-use super::fork_frame::{ExitMeaning, own_address_space, run_in_child};
-use super::option::SolverOption;
-use super::outcome::RawOutcome;
-use super::{Target, dialect_of_version, soft_timeout};
+use super::library::{Cvc5Library, Cvc5Solver};
+use crate::solver::child::{DEFAULT_MEMORY_LIMIT, Limits, deadline_after};
+use crate::solver::fork_frame::{ExitMeaning, own_address_space, run_in_child};
+use crate::solver::option::SolverOption;
+use crate::solver::outcome::RawOutcome;
+use crate::solver::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
 /// The options of the `cvc5` binary target's flags, set on every
@@ -127,7 +126,7 @@ impl Cvc5InProcessFork {
                 .map(|extra| own_address_space().saturating_add(extra)),
             cpu_seconds: None,
         };
-        let deadline = super::child::deadline_after(start, timeout);
+        let deadline = deadline_after(start, timeout);
         let pristine = &mut self.pristine;
         let user_keys = &self.user_keys;
         run_in_child(start, deadline, limits, &CVC5_EXITS, |answer| {

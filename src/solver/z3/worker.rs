@@ -51,7 +51,7 @@
 //!   that looks like a finding is confirmed (see `fuzz::execute::harness`).
 //! - A query that sets a Z3 parameter of its own (a case's settings, as
 //!   `(set-option :smt.relevancy 0)`: a process-wide global parameter, see
-//!   `super::z3`) leaves no trace in the next: after its reply the worker
+//!   `super::library`) leaves no trace in the next: after its reply the worker
 //!   puts back the values those parameters had before it (the defaults or
 //!   the campaign's `--solver-option`s) and replaces the warm context it
 //!   ran on instead of resetting it, since a context keeps what the query
@@ -59,7 +59,7 @@
 //!   A fresh context's query restores them too. The cost is a new warm
 //!   context per such query (`benches/settings_leak.rs`, docs/settings.md).
 //! - A query that asks for proofs runs on a fresh context made with them
-//!   even when sent as warm (see `super::z3`).
+//!   even when sent as warm (see `super::library`).
 //! - The soft timeout of a warm query is set with `(set-option :timeout N)`
 //!   before the script (options survive `(reset)`), that of a fresh one with
 //!   the global parameter read when its front end is built.
@@ -72,9 +72,8 @@ use std::time::{Duration, Instant};
 
 use nix::sys::resource::{Resource, getrlimit, setrlimit};
 
-use super::z3::{PreparedScript, Z3Context, Z3Library};
-
-use super::outcome::{CrashCause, z3_exit_code_name};
+use super::library::{PreparedScript, Z3Context, Z3Library};
+use crate::solver::outcome::{CrashCause, z3_exit_code_name};
 
 /// How many threads are inside the solver.
 static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
@@ -130,7 +129,7 @@ pub const WARM_USES: u32 = 256;
 
 /// The signals whose handlers the worker resets: LibAFL's crash and
 /// timeout handlers, inherited through `fork`, must not run in it.
-pub(super) const RESET_SIGNALS: [libc::c_int; 12] = [
+pub(in crate::solver) const RESET_SIGNALS: [libc::c_int; 12] = [
     libc::SIGSEGV,
     libc::SIGBUS,
     libc::SIGABRT,
@@ -332,7 +331,7 @@ impl Drop for Z3Process {
 const HEAD: usize = 13;
 
 /// Why no reply came.
-pub(super) enum Lost {
+pub(in crate::solver) enum Lost {
     Deadline,
     Closed,
 }
@@ -361,7 +360,7 @@ fn wait_for(fd: RawFd, events: libc::c_short, until: Instant) -> Result<(), Lost
     }
 }
 
-pub(super) fn send_all(fd: RawFd, mut bytes: &[u8], until: Instant) -> Result<(), Lost> {
+pub(in crate::solver) fn send_all(fd: RawFd, mut bytes: &[u8], until: Instant) -> Result<(), Lost> {
     while !bytes.is_empty() {
         wait_for(fd, libc::POLLOUT, until)?;
         // SAFETY: sends from a valid buffer; MSG_NOSIGNAL: no SIGPIPE.
@@ -384,7 +383,11 @@ pub(super) fn send_all(fd: RawFd, mut bytes: &[u8], until: Instant) -> Result<()
     Ok(())
 }
 
-pub(super) fn receive_exact(fd: RawFd, buf: &mut [u8], until: Option<Instant>) -> Result<(), Lost> {
+pub(in crate::solver) fn receive_exact(
+    fd: RawFd,
+    buf: &mut [u8],
+    until: Option<Instant>,
+) -> Result<(), Lost> {
     let mut got = 0;
     while got < buf.len() {
         if let Some(until) = until {
@@ -407,7 +410,7 @@ pub(super) fn receive_exact(fd: RawFd, buf: &mut [u8], until: Option<Instant>) -
 }
 
 /// One length-prefixed frame of a reply.
-pub(super) fn receive_frame(fd: RawFd, until: Instant) -> Result<Vec<u8>, Lost> {
+pub(in crate::solver) fn receive_frame(fd: RawFd, until: Instant) -> Result<Vec<u8>, Lost> {
     let mut len = [0u8; 8];
     receive_exact(fd, &mut len, Some(until))?;
     let len = u64::from_le_bytes(len) as usize;
@@ -439,7 +442,7 @@ fn reap(pid: libc::pid_t) -> String {
 }
 
 /// The last `max` bytes of `file`, as text, trimmed.
-pub(super) fn read_tail(file: &std::fs::File, max: usize) -> String {
+pub(in crate::solver) fn read_tail(file: &std::fs::File, max: usize) -> String {
     use std::os::unix::fs::FileExt;
     let size = file.metadata().map_or(0, |m| m.len());
     let from = size.saturating_sub(max as u64);
@@ -451,7 +454,7 @@ pub(super) fn read_tail(file: &std::fs::File, max: usize) -> String {
 
 /// Empties the worker's standard error (a memory file), so that what is
 /// there when it dies was printed by the query that killed it.
-pub(super) fn clear_stderr() {
+pub(in crate::solver) fn clear_stderr() {
     // SAFETY: plain syscalls on descriptor 2; on a terminal or pipe they
     // fail harmlessly.
     unsafe {
@@ -663,7 +666,7 @@ mod tests {
         let Some(lib) = lib("hooks_run_in_the_worker_around_each_query") else {
             return;
         };
-        let _params = crate::solver::z3::params_lock();
+        let _params = crate::solver::z3::library::params_lock();
         // SAFETY: an anonymous shared page, never unmapped (a test).
         let page = unsafe {
             libc::mmap(
@@ -709,7 +712,7 @@ mod tests {
             return;
         };
         // No other test may be inside Z3 when the worker forks.
-        let _params = crate::solver::z3::params_lock();
+        let _params = crate::solver::z3::library::params_lock();
         let mut z3 = Z3Process::new(lib);
         for context in [Context::Warm, Context::Fresh] {
             for bound in [2, 7, 11] {
@@ -743,7 +746,7 @@ mod tests {
         else {
             return;
         };
-        let _params = crate::solver::z3::params_lock();
+        let _params = crate::solver::z3::library::params_lock();
         let mut z3 = Z3Process::new(lib);
         let core = "(set-option :produce-unsat-cores true)(declare-const x Int)\
             (assert (! (> x 2) :named a0))(assert (! (< x 1) :named a1))\
@@ -788,7 +791,7 @@ mod tests {
         let Some(lib) = lib("a_warm_answer_comes_with_the_query_s_own_statistics") else {
             return;
         };
-        let _params = crate::solver::z3::params_lock();
+        let _params = crate::solver::z3::library::params_lock();
         let mut z3 = Z3Process::new(lib);
         let q = r#"(declare-const x String)(assert (str.in_re x (re.+ (str.to_re "ab"))))
             (assert (> (str.len x) 3))(check-sat)"#;
@@ -831,7 +834,7 @@ mod tests {
         let slow = r#"(declare-const y String)
             (assert (str.in_re y (re.++ (re.range "a" "z") (re.+ (str.to_re "d")))))
             (assert (str.contains y "bcba"))(check-sat)"#;
-        let _params = crate::solver::z3::params_lock();
+        let _params = crate::solver::z3::library::params_lock();
         let mut z3 = Z3Process::new(lib);
         let start = Instant::now();
         let out = z3.eval(slow, Context::Warm, 600_000, Duration::from_millis(200));

@@ -36,7 +36,7 @@
 //!   ([`PreparedScript::parameters`], [`Z3Library::save_parameters`]) and
 //!   put back after it ([`Z3Library::restore_parameters`]: the defaults,
 //!   or the campaign's `--solver-option`s), and a warm context it ran on
-//!   is replaced (see `z3_worker`), so one case's settings never reach
+//!   is replaced (see `super::worker`), so one case's settings never reach
 //!   the next query. Not `Z3_global_param_reset_all`: on 5.4.1, after it
 //!   the front end refuses every `rewriter.*` key ("unknown module
 //!   'rewriter'"; 4.8.12 does not), which a smoke campaign showed.
@@ -51,13 +51,15 @@
 use std::ffi::{CStr, CString, c_char, c_uint, c_void};
 use std::path::{Path, PathBuf};
 
+use crate::solver::option::SolverOption;
+
 type Z3Config = *mut c_void;
 type RawContext = *mut c_void;
 type ErrorHandler = Option<unsafe extern "C" fn(RawContext, c_uint)>;
 
 /// Serializes whoever sets Z3's process-wide parameters (`timeout`,
 /// `unsat_core`) and then evaluates: [`Z3Library::eval`] holds it. The
-/// fuzzer's solver thread ([`super::z3_worker`]) does not, since a thread
+/// fuzzer's solver thread ([`super::worker`]) does not, since a thread
 /// stuck inside libz3 would hold it for ever; it is alone in its process.
 /// Anything else evaluating beside such a thread in one process (a test
 /// beside other tests) holds it too, or reads the other's parameters.
@@ -252,7 +254,8 @@ impl Z3Library {
     ///
     /// `timeout_ms` is Z3's own soft timeout (the `timeout` parameter): a
     /// slow query answers `unknown` or `timeout` rather than hanging. A hard
-    /// timeout needs a separate process; see [`super::Z3InProcessFork`].
+    /// timeout needs a separate process; see
+    /// [`Z3InProcessFork`](super::target::Z3InProcessFork).
     /// The timeout is a process-wide Z3 parameter (see the module docs), so
     /// calls from several threads run one at a time; `None` leaves the
     /// parameter as it is.
@@ -341,7 +344,7 @@ impl Z3Library {
     /// global parameter anyway, and then makes no context at all: after a
     /// refusal every global parameter is reset and the options accepted
     /// before are set again.
-    pub fn set_option(&self, option: &super::SolverOption) -> Result<(), String> {
+    pub fn set_option(&self, option: &SolverOption) -> Result<(), String> {
         let (Ok(key), Ok(value)) = (
             CString::new(option.key.as_str()),
             CString::new(option.value.as_str()),
@@ -383,7 +386,7 @@ impl Z3Library {
     ///
     /// Global parameters are process-wide: a target opened before on this
     /// library sees these from its next context on.
-    pub fn set_options(&self, options: &[super::SolverOption]) -> Result<(), String> {
+    pub fn set_options(&self, options: &[SolverOption]) -> Result<(), String> {
         {
             let mut accepted = accepted_options();
             if let Some(reset_all) = self.api.global_param_reset_all {

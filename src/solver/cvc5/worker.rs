@@ -3,7 +3,7 @@
 //! library, that answers query after query over a socket, each on a solver
 //! made for it alone.
 //!
-//! Why: a fork per query ([`super::Cvc5InProcessFork`]) costs more than
+//! Why: a fork per query ([`Cvc5InProcessFork`]) costs more than
 //! cvc5's own answer as soon as the forking process is large, as a fuzzing
 //! client is: the page tables are copied at each fork, and every page cvc5
 //! touches in the child is copied again (figures: `docs/speed.md`). A new
@@ -49,17 +49,17 @@ use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
-use super::child::{DEFAULT_MEMORY_LIMIT, Limits, deadline_after, limit_self};
-use super::cvc5_lib::Cvc5Library;
-use super::cvc5_target::{CVC5_DEFAULT_OPTIONS, Cvc5InProcessFork, case_options};
-use super::fork_frame::own_address_space;
-use super::option::SolverOption;
-use super::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory};
-use super::z3_worker::{
+use super::library::Cvc5Library;
+use super::target::{CVC5_DEFAULT_OPTIONS, Cvc5InProcessFork, case_options};
+use crate::solver::child::{DEFAULT_MEMORY_LIMIT, Limits, deadline_after, limit_self};
+use crate::solver::fork_frame::own_address_space;
+use crate::solver::option::SolverOption;
+use crate::solver::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory};
+use crate::solver::z3::worker::{
     InFlight, Lost, PRINTED_TAIL, RESET_SIGNALS, clear_stderr, read_tail, receive_exact,
     receive_frame, send_all,
 };
-use super::{Target, dialect_of_version, soft_timeout};
+use crate::solver::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
 /// Queries one worker answers before it is replaced.

@@ -1,0 +1,7 @@
+//! cvc5 as a library: libcvc5 loaded with `dlopen` ([`library`]), the
+//! target that runs each query in a fork child ([`target`]), and the warm
+//! worker process of `--target cvc5 --solver-lib PATH` ([`worker`]).
+
+pub mod library;
+pub mod target;
+pub mod worker;
