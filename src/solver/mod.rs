@@ -39,6 +39,7 @@ pub mod option;
 pub mod outcome;
 pub mod process;
 pub mod settings_table;
+pub mod worker;
 pub mod z3;
 
 pub use child::DEFAULT_MEMORY_LIMIT;

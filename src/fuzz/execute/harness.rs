@@ -60,8 +60,9 @@ use super::shared_limits::SharedLimits;
 use crate::oracle::{
     Answer, Crash, Expected, Reply, Verdict, expectations, judge, judge_checks, not_expressible,
 };
+use crate::solver::worker::InFlight;
 use crate::solver::z3::library::{PreparedScript, Z3Context, Z3Library};
-use crate::solver::z3::worker::{Context, InFlight, ProcessAnswer, Z3Process};
+use crate::solver::z3::worker::{Context, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, Z3InProcessFork};
 use crate::term::Printer;
 use crate::truth::Case;

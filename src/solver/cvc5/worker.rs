@@ -23,12 +23,14 @@
 //!   `fuzz::execute::limits` apply to cvc5 as to Z3; the hard deadline is
 //!   the caller's timeout.
 //! - A query past its deadline costs the worker, never the caller: it is
-//!   killed and reaped, and the next query forks a new one. A crash (a
-//!   signal, `abort`, `exit()` inside cvc5) ends the worker only and is a
-//!   [`RawOutcome::Crashed`]; an uncaught `std::bad_alloc` (cvc5 past its
-//!   address-space limit) is [`RawOutcome::OutOfMemory`].
-//! - The worker's standard error is a memory file emptied before each
-//!   query: what it holds when the worker dies was printed by that query.
+//!   killed and reaped, and the next query forks a new one
+//!   (`crate::solver::worker`). A crash (a signal, `abort`, `exit()` inside
+//!   cvc5) ends the worker only and is a [`RawOutcome::Crashed`]; an
+//!   uncaught `std::bad_alloc` (cvc5 past its address-space limit) is
+//!   [`RawOutcome::OutOfMemory`]. Either carries what cvc5 printed to
+//!   standard error during the query.
+//! - The worker runs under the caller's memory limit, counted beyond the
+//!   caller's image at the fork, and makes no core dumps.
 //! - The worker is replaced after [`WORKER_USES`] queries, and at once
 //!   after an answer that says its memory is broken (`std::bad_alloc`, an
 //!   unknown C++ exception): libcvc5 1.4.2 keeps state past a deleted
@@ -39,26 +41,19 @@
 //! - A finding is confirmed by [`Target::run_fresh`]: the same query in a
 //!   fork of a pristine solver, as [`Cvc5InProcessFork`] runs every query
 //!   (the harness keeps only what it says again).
-//! - The worker restores the default action of every signal LibAFL
-//!   handles, and asks the kernel to kill it when the caller dies.
 //!
 //! Fork safety is that of the fork targets: the worker is forked from a
 //! process in which no other thread runs cvc5 at the time.
 
 use std::ffi::CString;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
 use super::library::Cvc5Library;
 use super::target::{CVC5_DEFAULT_OPTIONS, Cvc5InProcessFork, case_options};
-use crate::solver::child::{DEFAULT_MEMORY_LIMIT, Limits, deadline_after, limit_self};
-use crate::solver::fork_frame::own_address_space;
+use crate::solver::child::{DEFAULT_MEMORY_LIMIT, deadline_after};
 use crate::solver::option::SolverOption;
 use crate::solver::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory};
-use crate::solver::z3::worker::{
-    InFlight, Lost, PRINTED_TAIL, RESET_SIGNALS, clear_stderr, read_tail, receive_exact,
-    receive_frame, send_all,
-};
+use crate::solver::worker::{Asked, InFlight, Serve, WorkerProcess, serve};
 use crate::solver::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
@@ -68,18 +63,6 @@ pub const WORKER_USES: u32 = 128;
 /// What cvc5 prints when its process is in no state to answer: the
 /// worker that printed it is replaced.
 const BROKEN: [&str; 2] = ["std::bad_alloc", "unknown C++ exception"];
-
-/// Request header: soft limit in ms (4 bytes), script length (8).
-const HEAD: usize = 12;
-
-struct Worker {
-    pid: libc::pid_t,
-    socket: OwnedFd,
-    /// The worker's standard error, a memory file it empties before each
-    /// query.
-    printed: std::fs::File,
-    served: u32,
-}
 
 /// libcvc5 in a worker process forked from this one, started on the first
 /// query and again after a kill, a crash or [`WORKER_USES`] queries.
@@ -91,8 +74,14 @@ pub struct Cvc5Worker {
     /// The user's options, set after the defaults and the case's.
     options: Vec<SolverOption>,
     memory_limit: Option<u64>,
-    worker: Option<Worker>,
-    started: u64,
+    worker: WorkerProcess,
+}
+
+/// No worker yet, for workers under `memory_limit`.
+fn worker_process(memory_limit: Option<u64>) -> WorkerProcess {
+    let mut worker = WorkerProcess::new(c"equifuzz-cvc5-stderr").replaced_after(WORKER_USES);
+    worker.set_memory_limit(memory_limit);
+    worker
 }
 
 impl Cvc5Worker {
@@ -106,8 +95,7 @@ impl Cvc5Worker {
             lib,
             options: options.to_vec(),
             memory_limit: Some(DEFAULT_MEMORY_LIMIT),
-            worker: None,
-            started: 0,
+            worker: worker_process(Some(DEFAULT_MEMORY_LIMIT)),
         })
     }
 
@@ -115,113 +103,31 @@ impl Cvc5Worker {
     /// process's image (`None`: unlimited).
     pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
         self.memory_limit = bytes;
+        self.worker.set_memory_limit(bytes);
         self.fresh.set_memory_limit(bytes);
         self
     }
 
     /// How many workers were started.
     pub fn starts(&self) -> u64 {
-        self.started
-    }
-
-    fn kill(&mut self) {
-        if let Some(w) = self.worker.take() {
-            // SAFETY: signals and reaps our own child.
-            unsafe {
-                libc::kill(w.pid, libc::SIGKILL);
-                libc::waitpid(w.pid, std::ptr::null_mut(), 0);
-            }
-        }
-    }
-
-    fn spawn(&self) -> std::io::Result<Worker> {
-        let mut fds = [0 as RawFd; 2];
-        // SAFETY: writes two descriptors into `fds`.
-        let r = unsafe {
-            libc::socketpair(
-                libc::AF_UNIX,
-                libc::SOCK_STREAM | libc::SOCK_CLOEXEC,
-                0,
-                fds.as_mut_ptr(),
-            )
-        };
-        if r != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        // SAFETY: both descriptors were just made and are owned here only.
-        let (ours, theirs) =
-            unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
-        // SAFETY: a plain syscall with a constant name.
-        let printed =
-            unsafe { libc::memfd_create(c"equifuzz-cvc5-stderr".as_ptr(), libc::MFD_CLOEXEC) };
-        if printed < 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        // SAFETY: just made, owned here only.
-        let printed = std::fs::File::from(unsafe { OwnedFd::from_raw_fd(printed) });
-        let limits = Limits {
-            address_space: self
-                .memory_limit
-                .map(|extra| own_address_space().saturating_add(extra)),
-            cpu_seconds: None,
-        };
-        // SAFETY: the child runs only `serve`, which never returns.
-        match unsafe { libc::fork() } {
-            -1 => Err(std::io::Error::last_os_error()),
-            0 => {
-                drop(ours);
-                // SAFETY: in the fresh child; fd 2 becomes the memory file.
-                unsafe { libc::dup2(printed.as_raw_fd(), libc::STDERR_FILENO) };
-                drop(printed);
-                limit_self(limits);
-                serve(&self.lib, &self.options, theirs.as_raw_fd())
-            }
-            pid => Ok(Worker {
-                pid,
-                socket: ours,
-                printed,
-                served: 0,
-            }),
-        }
+        self.worker.starts().0
     }
 
     fn query(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> RawOutcome {
         let start = Instant::now();
-        if self
-            .worker
-            .as_ref()
-            .is_some_and(|w| w.served >= WORKER_USES)
-        {
-            self.kill();
-        }
-        if self.worker.is_none() {
-            match self.spawn() {
-                Ok(w) => self.worker = Some(w),
-                Err(e) => {
-                    return RawOutcome::NotRun {
-                        reason: format!("cannot start the cvc5 worker: {e}"),
-                        elapsed: start.elapsed(),
-                    };
-                }
-            }
-            self.started += 1;
-        }
-        let worker = self.worker.as_mut().expect("started above");
-        worker.served += 1;
-        let fd = worker.socket.as_raw_fd();
-        let mut request = Vec::with_capacity(HEAD + script.len());
-        request.extend_from_slice(&soft_ms.to_le_bytes());
-        request.extend_from_slice(&(script.len() as u64).to_le_bytes());
-        request.extend_from_slice(script.as_bytes());
+        let (lib, user) = (&self.lib, &self.options);
         let until = deadline_after(start, timeout);
-        let reply = send_all(fd, &request, until).and_then(|()| receive_frame(fd, until));
-        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-        match reply {
-            Ok(bytes) => {
-                let stdout = text(&bytes);
-                let stderr = read_tail(&worker.printed, PRINTED_TAIL);
+        let asked = self
+            .worker
+            .ask(&soft_ms.to_le_bytes(), script, 1, until, |fd| {
+                serve(fd, Cvc5Serve { lib, user })
+            });
+        match asked {
+            Asked::Answered(frames) => {
+                let stdout = String::from_utf8_lossy(&frames[0]).into_owned();
+                let stderr = self.worker.printed();
                 if BROKEN.iter().any(|b| stdout.contains(b)) {
-                    self.kill();
+                    self.worker.kill();
                 }
                 RawOutcome::Finished {
                     stdout,
@@ -230,28 +136,17 @@ impl Cvc5Worker {
                     elapsed: start.elapsed(),
                 }
             }
-            Err(Lost::Deadline) => {
-                let stderr = read_tail(&worker.printed, PRINTED_TAIL);
-                self.kill();
-                RawOutcome::Timeout {
-                    partial_stdout: String::new(),
-                    stderr,
-                    elapsed: start.elapsed(),
-                }
-            }
-            Err(Lost::Closed) => {
-                let worker = self.worker.take().expect("started above");
-                let cause = reap(worker.pid);
-                let stderr = read_tail(&worker.printed, PRINTED_TAIL);
-                ended_early(cause, stderr, start.elapsed())
-            }
+            Asked::NotStarted(e) => RawOutcome::NotRun {
+                reason: format!("cannot start the cvc5 worker: {e}"),
+                elapsed: start.elapsed(),
+            },
+            Asked::Timeout(stderr) => RawOutcome::Timeout {
+                partial_stdout: String::new(),
+                stderr,
+                elapsed: start.elapsed(),
+            },
+            Asked::Died(cause, stderr) => ended_early(cause, stderr, start.elapsed()),
         }
-    }
-}
-
-impl Drop for Cvc5Worker {
-    fn drop(&mut self) {
-        self.kill();
     }
 }
 
@@ -294,8 +189,7 @@ impl Target for Cvc5Worker {
             lib: self.lib.clone(),
             options: self.options.clone(),
             memory_limit: self.memory_limit,
-            worker: None,
-            started: 0,
+            worker: worker_process(self.memory_limit),
         }))
     }
 }
@@ -312,20 +206,6 @@ fn solver_options(case: &[SolverOption], user: &[SolverOption]) -> Vec<SolverOpt
         .chain(case.iter().cloned())
         .chain(user.iter().cloned())
         .collect()
-}
-
-/// How a worker that closed its socket ended (it is dying: waits for it).
-fn reap(pid: libc::pid_t) -> Option<CrashCause> {
-    let mut status = 0;
-    // SAFETY: reaps our own child.
-    let r = unsafe { libc::waitpid(pid, &mut status, 0) };
-    (r == pid).then(|| {
-        if libc::WIFSIGNALED(status) {
-            CrashCause::Signal(libc::WTERMSIG(status))
-        } else {
-            CrashCause::Exit(libc::WEXITSTATUS(status))
-        }
-    })
 }
 
 /// The outcome of a query whose worker died before it answered.
@@ -357,40 +237,20 @@ fn ended_early(cause: Option<CrashCause>, stderr: String, elapsed: Duration) -> 
     }
 }
 
-/// The worker: default signal actions, then query after query until the
-/// caller closes the socket (or dies: the kernel then kills the worker).
-fn serve(lib: &Cvc5Library, user: &[SolverOption], fd: RawFd) -> ! {
-    // SAFETY: plain signal calls in a fresh child.
-    unsafe {
-        for sig in RESET_SIGNALS {
-            libc::signal(sig, libc::SIG_DFL);
-        }
-    }
-    loop {
-        let mut head = [0u8; HEAD];
-        if receive_exact(fd, &mut head, None).is_err() {
-            // SAFETY: ends the worker without the caller's exit handlers.
-            unsafe { libc::_exit(0) }
-        }
-        let soft_ms = u32::from_le_bytes(head[..4].try_into().expect("4 bytes"));
-        let len = u64::from_le_bytes(head[4..].try_into().expect("8 bytes")) as usize;
-        let mut script = vec![0u8; len];
-        if receive_exact(fd, &mut script, None).is_err() {
-            // SAFETY: as above.
-            unsafe { libc::_exit(0) }
-        }
-        clear_stderr();
-        let out = {
-            let _inside = InFlight::enter();
-            answer(lib, user, &String::from_utf8_lossy(&script), soft_ms)
-        };
-        let mut reply = Vec::with_capacity(8 + out.len());
-        reply.extend_from_slice(&(out.len() as u64).to_le_bytes());
-        reply.extend_from_slice(&out);
-        if send_all(fd, &reply, Instant::now() + Duration::from_secs(3600)).is_err() {
-            // SAFETY: as above.
-            unsafe { libc::_exit(0) }
-        }
+/// The worker's side: each query on a solver of its own.
+struct Cvc5Serve<'a> {
+    lib: &'a Cvc5Library,
+    user: &'a [SolverOption],
+}
+
+impl Serve for Cvc5Serve<'_> {
+    /// The soft limit in ms.
+    const HEAD: usize = 4;
+
+    fn answer(&mut self, head: &[u8], script: &str) -> Vec<Vec<u8>> {
+        let soft_ms = u32::from_le_bytes(head.try_into().expect("4 bytes"));
+        let _inside = InFlight::enter();
+        vec![answer(self.lib, self.user, script, soft_ms)]
     }
 }
 

@@ -4,4 +4,5 @@
 
 pub mod library;
 pub mod target;
+mod warm;
 pub mod worker;

@@ -1,99 +1,49 @@
-//! libz3 in a warm worker process: a child forked from the fuzzing client
-//! once, with the library already loaded, that answers query after query
-//! over a socket; the limits it runs under; and the guard that turns an
-//! `exit()` inside the solver into a crash.
-//!
-//! It lives here because only `solver` knows processes, signals, rlimits
-//! and dlopen; the fuzz loop asks [`Z3Process::eval`].
+//! libz3 in a warm worker process ([`Z3Process`]): a child forked from the
+//! fuzzing client once, with the library already loaded, that answers query
+//! after query over a socket. The fork, the frames, kills, crashes and
+//! what the solver prints are every worker's (`crate::solver::worker`);
+//! here, what a Z3 query is. The fuzz loop asks [`Z3Process::eval`].
 //!
 //! # Invariants
 //!
-//! - A query past its deadline costs the worker, never the client: the
-//!   worker is killed (`SIGKILL`) and reaped, and the next query forks a
-//!   new one from the client (a few milliseconds: the library is loaded
-//!   and its pages are shared copy-on-write). Before, the solver ran on a
-//!   thread of the client, and a query that ignored Z3's soft timeout (and
+//! - A query past its deadline costs the worker, never the client: the next
+//!   query forks a new one. Before, the solver ran on a thread of the
+//!   client, and a query that ignored Z3's soft timeout (and
 //!   `Z3_interrupt`, which trips the same cancellation flag: the queries
 //!   that miss it run code that never looks at it) kept the thread, so the
 //!   client had to save its state and restart.
 //! - A crash of the solver (signal, `abort`, `exit()` inside the library)
-//!   ends the worker only and comes back as [`ProcessAnswer::Crashed`]: the
-//!   worker restores the default action of every signal LibAFL handles,
-//!   so LibAFL's crash handler, inherited through `fork`, never runs in it.
+//!   ends the worker only and comes back as [`ProcessAnswer::Crashed`],
+//!   with the end of what the solver printed during the query (Z3's
+//!   `ASSERTION VIOLATION`, file and line).
 //! - The worker evaluates on its main thread, whose stack is the client's
 //!   main stack: a deep formula overflows here exactly when it would in the
 //!   `z3` binary. It inherits the client's address-space limit.
 //! - Edges of an instrumented library reach the client's map: the map is
-//!   shared memory, mapped before the fork.
-//! - A reply is two length-prefixed frames: what Z3 printed, then what
+//!   shared memory, mapped before the fork. What the instrumentation keeps
+//!   in the worker's private memory reaches it through [`QueryHooks`].
+//! - A reply is two frames: what Z3 printed, then what
 //!   `(get-info :all-statistics)` printed on the same warm context before
 //!   its reset (empty for a fresh context): the solver's counters are a
 //!   signal of what it did that any build gives, instrumented or not.
-//! - Messages go over a `socketpair` with `MSG_NOSIGNAL`, so writing to a
-//!   worker that just died is an error, not a `SIGPIPE` in the client.
-//! - The worker's standard error is a memory file that it empties before
-//!   each query, so what is there when it dies is what the solver printed
-//!   during the query that killed it (Z3's `ASSERTION VIOLATION`, file
-//!   and line): [`ProcessAnswer::Crashed`] carries its end. Nothing the
-//!   solver prints there reaches the terminal any more.
-//! - While a thread is inside libz3 ([`InFlight`]), an `exit()` becomes
-//!   `abort()` (see [`install_exit_guard`]).
-//! - A [`Context::Warm`] query runs on a context the worker keeps (one with
-//!   unsat cores, one without: the front end fixes that option when it is
-//!   built), emptied with `(reset)` after each query and replaced after
-//!   [`WARM_USES`] queries. On the Z3 4.8.14 wheel a fresh context's first
-//!   eval (context, front end, solver and its tactic) took about half the
-//!   CPU time of a trivial query (`scripts/bench-efficiency.sh`); `(reset)`
-//!   rebuilds only the solver. What a reset keeps (the AST manager's
+//! - While the worker is inside libz3 ([`InFlight`]), an `exit()` becomes
+//!   `abort()` (see
+//!   [`install_exit_guard`](crate::solver::worker::install_exit_guard)).
+//! - A [`Context::Warm`] query runs on a context the worker keeps, reset
+//!   after it (`super::warm`). What a reset keeps (the AST manager's
 //!   hash-consed terms and their ids, options set by earlier scripts) may
 //!   change an answer: a [`Context::Fresh`] query, on a context made for it
 //!   alone, is what a user's `z3 file.smt2` gets, and is how a warm answer
 //!   that looks like a finding is confirmed (see `fuzz::execute::harness`).
-//! - A query that sets a Z3 parameter of its own (a case's settings, as
-//!   `(set-option :smt.relevancy 0)`: a process-wide global parameter, see
-//!   `super::library`) leaves no trace in the next: after its reply the worker
-//!   puts back the values those parameters had before it (the defaults or
-//!   the campaign's `--solver-option`s) and replaces the warm context it
-//!   ran on instead of resetting it, since a context keeps what the query
-//!   set.
-//!   A fresh context's query restores them too. The cost is a new warm
-//!   context per such query (`benches/settings_leak.rs`, docs/settings.md).
-//! - A query that asks for proofs runs on a fresh context made with them
-//!   even when sent as warm (see `super::library`).
-//! - The soft timeout of a warm query is set with `(set-option :timeout N)`
-//!   before the script (options survive `(reset)`), that of a fresh one with
-//!   the global parameter read when its front end is built.
+//!   Its soft timeout is the global parameter read when its front end is
+//!   built, and the parameters it sets are put back after it too.
 
-use std::ffi::CString;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::sync::Once;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use nix::sys::resource::{Resource, getrlimit, setrlimit};
-
-use super::library::{PreparedScript, Z3Context, Z3Library};
+use super::library::Z3Library;
+use super::warm::WarmContexts;
 use crate::solver::outcome::{CrashCause, z3_exit_code_name};
-
-/// How many threads are inside the solver.
-static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
-
-/// Counts a thread inside the solver for as long as it lives.
-pub struct InFlight(());
-
-impl InFlight {
-    /// Marks the calling thread as inside the solver until the guard drops.
-    pub fn enter() -> InFlight {
-        IN_FLIGHT.fetch_add(1, Ordering::SeqCst);
-        InFlight(())
-    }
-}
-
-impl Drop for InFlight {
-    fn drop(&mut self) {
-        IN_FLIGHT.fetch_sub(1, Ordering::SeqCst);
-    }
-}
+use crate::solver::worker::{Asked, InFlight, Serve, WorkerProcess, serve};
 
 /// What became of one query sent to the worker.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,7 +57,7 @@ pub enum ProcessAnswer {
         /// How: the signal or exit code.
         how: String,
         /// What the solver wrote to standard error during the query (its
-        /// last [`PRINTED_TAIL`] bytes): an assertion's file and line, say.
+        /// last [`PRINTED_TAIL`](crate::solver::worker::PRINTED_TAIL) bytes): an assertion's file and line, say.
         printed: String,
     },
     /// The worker could not be started (our fault, not the solver's).
@@ -122,38 +72,6 @@ pub enum Context {
     /// A context made for this query alone.
     Fresh,
 }
-
-/// Queries a warm context answers before the worker replaces it, so that
-/// what `(reset)` keeps cannot pile up without bound.
-pub const WARM_USES: u32 = 256;
-
-/// The signals whose handlers the worker resets: LibAFL's crash and
-/// timeout handlers, inherited through `fork`, must not run in it.
-pub(in crate::solver) const RESET_SIGNALS: [libc::c_int; 12] = [
-    libc::SIGSEGV,
-    libc::SIGBUS,
-    libc::SIGABRT,
-    libc::SIGILL,
-    libc::SIGFPE,
-    libc::SIGTRAP,
-    libc::SIGSYS,
-    libc::SIGPIPE,
-    libc::SIGALRM,
-    libc::SIGINT,
-    libc::SIGTERM,
-    libc::SIGQUIT,
-];
-
-struct Worker {
-    pid: libc::pid_t,
-    socket: OwnedFd,
-    /// The worker's standard error: a memory file the worker empties
-    /// before each query, read here when the worker dies.
-    printed: std::fs::File,
-}
-
-/// How much of what a crashing solver printed is kept (its end).
-pub const PRINTED_TAIL: usize = 2048;
 
 /// What the worker runs in its own process around each query: how state
 /// that the solver's instrumentation keeps in the worker's private memory
@@ -171,9 +89,7 @@ pub struct QueryHooks {
 /// query and again after each kill or crash.
 pub struct Z3Process {
     lib: Z3Library,
-    worker: Option<Worker>,
-    started: u64,
-    start_time: Duration,
+    worker: WorkerProcess,
     statistics: String,
     hooks: Option<QueryHooks>,
 }
@@ -183,9 +99,7 @@ impl Z3Process {
     pub fn new(lib: Z3Library) -> Self {
         Z3Process {
             lib,
-            worker: None,
-            started: 0,
-            start_time: Duration::ZERO,
+            worker: WorkerProcess::new(c"equifuzz-solver-stderr"),
             statistics: String::new(),
             hooks: None,
         }
@@ -211,7 +125,7 @@ impl Z3Process {
 
     /// How many workers were started, and the time spent starting them.
     pub fn starts(&self) -> (u64, Duration) {
-        (self.started, self.start_time)
+        self.worker.starts()
     }
 
     /// Runs `script` on a context of kind `context` with Z3's soft timeout
@@ -226,412 +140,105 @@ impl Z3Process {
     ) -> ProcessAnswer {
         let start = Instant::now();
         self.statistics.clear();
-        if self.worker.is_none() {
-            match self.spawn() {
-                Ok(w) => self.worker = Some(w),
-                Err(e) => return ProcessAnswer::NotRun(format!("cannot start the solver: {e}")),
-            }
-            self.started += 1;
-            self.start_time += start.elapsed();
-        }
-        let Some(worker) = self.worker.as_ref() else {
-            return ProcessAnswer::NotRun("no solver worker".into());
-        };
-        let fd = worker.socket.as_raw_fd();
-        let mut request = Vec::with_capacity(HEAD + script.len());
-        request.push(u8::from(context == Context::Fresh));
-        request.extend_from_slice(&soft_ms.to_le_bytes());
-        request.extend_from_slice(&(script.len() as u64).to_le_bytes());
-        request.extend_from_slice(script.as_bytes());
-        let until = start + deadline;
-        let reply = send_all(fd, &request, until).and_then(|()| {
-            let out = receive_frame(fd, until)?;
-            Ok((out, receive_frame(fd, until)?))
+        let mut head = [0u8; Z3Worker::HEAD];
+        head[0] = u8::from(context == Context::Fresh);
+        head[1..].copy_from_slice(&soft_ms.to_le_bytes());
+        let (lib, hooks) = (&self.lib, self.hooks);
+        let asked = self.worker.ask(&head, script, 2, start + deadline, |fd| {
+            serve(fd, Z3Worker::new(lib, hooks))
         });
-        match reply {
-            Ok((bytes, statistics)) => {
+        match asked {
+            Asked::Answered(frames) => {
+                let [out, statistics] = <[Vec<u8>; 2]>::try_from(frames).expect("two frames");
                 self.statistics = String::from_utf8_lossy(&statistics).into_owned();
-                ProcessAnswer::Answered(String::from_utf8_lossy(&bytes).into_owned())
+                ProcessAnswer::Answered(String::from_utf8_lossy(&out).into_owned())
             }
-            Err(Lost::Deadline) => {
-                self.kill();
-                ProcessAnswer::Timeout
-            }
-            Err(Lost::Closed) => {
-                let worker = self.worker.take().expect("checked above");
-                let how = reap(worker.pid);
-                let printed = read_tail(&worker.printed, PRINTED_TAIL);
-                ProcessAnswer::Crashed { how, printed }
-            }
-        }
-    }
-
-    fn kill(&mut self) {
-        if let Some(w) = self.worker.take() {
-            // SAFETY: signals and reaps our own child.
-            unsafe {
-                libc::kill(w.pid, libc::SIGKILL);
-                libc::waitpid(w.pid, std::ptr::null_mut(), 0);
-            }
-        }
-    }
-
-    fn spawn(&self) -> std::io::Result<Worker> {
-        let mut fds = [0 as RawFd; 2];
-        // SAFETY: writes two descriptors into `fds`.
-        let r = unsafe {
-            libc::socketpair(
-                libc::AF_UNIX,
-                libc::SOCK_STREAM | libc::SOCK_CLOEXEC,
-                0,
-                fds.as_mut_ptr(),
-            )
-        };
-        if r != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        // SAFETY: both descriptors were just made and are owned here only.
-        let (ours, theirs) =
-            unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
-        // SAFETY: a plain syscall with a constant name.
-        let printed =
-            unsafe { libc::memfd_create(c"equifuzz-solver-stderr".as_ptr(), libc::MFD_CLOEXEC) };
-        if printed < 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        // SAFETY: just made, owned here only.
-        let printed = std::fs::File::from(unsafe { OwnedFd::from_raw_fd(printed) });
-        // SAFETY: the child runs only `serve`, which never returns.
-        match unsafe { libc::fork() } {
-            -1 => Err(std::io::Error::last_os_error()),
-            0 => {
-                drop(ours);
-                // SAFETY: in the fresh child; the duplicate on 2 loses
-                // CLOEXEC, which nothing here execs past anyway.
-                unsafe { libc::dup2(printed.as_raw_fd(), libc::STDERR_FILENO) };
-                drop(printed);
-                serve(&self.lib, theirs.as_raw_fd(), self.hooks)
-            }
-            pid => Ok(Worker {
-                pid,
-                socket: ours,
+            Asked::NotStarted(e) => ProcessAnswer::NotRun(format!("cannot start the solver: {e}")),
+            Asked::Timeout(_) => ProcessAnswer::Timeout,
+            Asked::Died(cause, printed) => ProcessAnswer::Crashed {
+                how: how_it_ended(cause),
                 printed,
-            }),
+            },
         }
     }
 }
 
-impl Drop for Z3Process {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-/// Request header: context kind (1 byte), soft timeout (4), length (8).
-const HEAD: usize = 13;
-
-/// Why no reply came.
-pub(in crate::solver) enum Lost {
-    Deadline,
-    Closed,
-}
-
-/// Waits until `fd` is ready for `events` or `until` passes.
-fn wait_for(fd: RawFd, events: libc::c_short, until: Instant) -> Result<(), Lost> {
-    loop {
-        let left = until.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(Lost::Deadline);
-        }
-        let mut pfd = libc::pollfd {
-            fd,
-            events,
-            revents: 0,
-        };
-        let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
-        // SAFETY: polls one valid descriptor.
-        let n = unsafe { libc::poll(&mut pfd, 1, ms) };
-        if n > 0 {
-            return Ok(());
-        }
-        if n < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return Err(Lost::Closed);
-        }
-    }
-}
-
-pub(in crate::solver) fn send_all(fd: RawFd, mut bytes: &[u8], until: Instant) -> Result<(), Lost> {
-    while !bytes.is_empty() {
-        wait_for(fd, libc::POLLOUT, until)?;
-        // SAFETY: sends from a valid buffer; MSG_NOSIGNAL: no SIGPIPE.
-        let n = unsafe {
-            libc::send(
-                fd,
-                bytes.as_ptr().cast(),
-                bytes.len(),
-                libc::MSG_NOSIGNAL | libc::MSG_DONTWAIT,
-            )
-        };
-        if n < 0 {
-            match std::io::Error::last_os_error().kind() {
-                std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock => continue,
-                _ => return Err(Lost::Closed),
-            }
-        }
-        bytes = &bytes[n as usize..];
-    }
-    Ok(())
-}
-
-pub(in crate::solver) fn receive_exact(
-    fd: RawFd,
-    buf: &mut [u8],
-    until: Option<Instant>,
-) -> Result<(), Lost> {
-    let mut got = 0;
-    while got < buf.len() {
-        if let Some(until) = until {
-            wait_for(fd, libc::POLLIN, until)?;
-        }
-        // SAFETY: reads into the unfilled part of a valid buffer.
-        let n = unsafe { libc::recv(fd, buf[got..].as_mut_ptr().cast(), buf.len() - got, 0) };
-        if n == 0 {
-            return Err(Lost::Closed);
-        }
-        if n < 0 {
-            match std::io::Error::last_os_error().kind() {
-                std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock => continue,
-                _ => return Err(Lost::Closed),
-            }
-        }
-        got += n as usize;
-    }
-    Ok(())
-}
-
-/// One length-prefixed frame of a reply.
-pub(in crate::solver) fn receive_frame(fd: RawFd, until: Instant) -> Result<Vec<u8>, Lost> {
-    let mut len = [0u8; 8];
-    receive_exact(fd, &mut len, Some(until))?;
-    let len = u64::from_le_bytes(len) as usize;
-    let mut out = vec![0u8; len];
-    receive_exact(fd, &mut out, Some(until))?;
-    Ok(out)
-}
-
-/// Reaps a worker that closed its socket and says how it ended.
-fn reap(pid: libc::pid_t) -> String {
-    let mut status = 0;
-    // SAFETY: reaps our own child, which has closed its end (it is dying).
-    let r = unsafe { libc::waitpid(pid, &mut status, 0) };
-    if r != pid {
-        return "the solver worker vanished".into();
-    }
-    let cause = if libc::WIFSIGNALED(status) {
-        CrashCause::Signal(libc::WTERMSIG(status))
-    } else {
-        CrashCause::Exit(libc::WEXITSTATUS(status))
-    };
+/// How a worker that died ended: the signal, or the exit code with Z3's
+/// name for it.
+fn how_it_ended(cause: Option<CrashCause>) -> String {
     match cause {
-        CrashCause::Exit(code) => match z3_exit_code_name(code) {
-            Some(name) => format!("{cause} ({name})"),
-            None => cause.to_string(),
+        None => "the solver worker vanished".into(),
+        Some(CrashCause::Exit(code)) => match z3_exit_code_name(code) {
+            Some(name) => format!("{} ({name})", CrashCause::Exit(code)),
+            None => CrashCause::Exit(code).to_string(),
         },
-        CrashCause::Signal(_) => cause.to_string(),
+        Some(cause) => cause.to_string(),
     }
 }
 
-/// The last `max` bytes of `file`, as text, trimmed.
-pub(in crate::solver) fn read_tail(file: &std::fs::File, max: usize) -> String {
-    use std::os::unix::fs::FileExt;
-    let size = file.metadata().map_or(0, |m| m.len());
-    let from = size.saturating_sub(max as u64);
-    let mut buf = vec![0u8; (size - from) as usize];
-    let n = file.read_at(&mut buf, from).unwrap_or(0);
-    buf.truncate(n);
-    String::from_utf8_lossy(&buf).trim().to_string()
+/// The worker's side: each query on a warm context or a fresh one, between
+/// the hooks.
+struct Z3Worker<'a> {
+    lib: &'a Z3Library,
+    hooks: Option<QueryHooks>,
+    warm: WarmContexts,
+    /// The last query ran on a warm context, to reset after the reply.
+    was_warm: bool,
 }
 
-/// Empties the worker's standard error (a memory file), so that what is
-/// there when it dies was printed by the query that killed it.
-pub(in crate::solver) fn clear_stderr() {
-    // SAFETY: plain syscalls on descriptor 2; on a terminal or pipe they
-    // fail harmlessly.
-    unsafe {
-        libc::ftruncate(libc::STDERR_FILENO, 0);
-        libc::lseek(libc::STDERR_FILENO, 0, libc::SEEK_SET);
-    }
-}
-
-/// The worker: default signal actions, then query after query until the
-/// client closes the socket (or dies: the kernel then kills the worker).
-fn serve(lib: &Z3Library, fd: RawFd, hooks: Option<QueryHooks>) -> ! {
-    // SAFETY: plain signal and prctl calls in a fresh child.
-    unsafe {
-        for sig in RESET_SIGNALS {
-            libc::signal(sig, libc::SIG_DFL);
+impl<'a> Z3Worker<'a> {
+    fn new(lib: &'a Z3Library, hooks: Option<QueryHooks>) -> Self {
+        Z3Worker {
+            lib,
+            hooks,
+            warm: WarmContexts::default(),
+            was_warm: false,
         }
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
     }
-    let mut warm = WarmContexts::default();
-    loop {
-        let mut head = [0u8; HEAD];
-        if receive_exact(fd, &mut head, None).is_err() {
-            // SAFETY: ends the worker without the client's exit handlers.
-            unsafe { libc::_exit(0) }
-        }
+}
+
+impl Serve for Z3Worker<'_> {
+    /// Context kind (1 byte), soft timeout (4).
+    const HEAD: usize = 5;
+
+    fn answer(&mut self, head: &[u8], script: &str) -> Vec<Vec<u8>> {
         let fresh = head[0] != 0;
         let soft_ms = u32::from_le_bytes(head[1..5].try_into().expect("4 bytes"));
-        let len = u64::from_le_bytes(head[5..].try_into().expect("8 bytes")) as usize;
-        let mut script = vec![0u8; len];
-        if receive_exact(fd, &mut script, None).is_err() {
-            // SAFETY: as above.
-            unsafe { libc::_exit(0) }
-        }
-        let script = String::from_utf8_lossy(&script);
-        clear_stderr();
-        if let Some(h) = hooks {
+        if let Some(h) = self.hooks {
             (h.before)();
         }
         let (out, statistics) = {
             let _inside = InFlight::enter();
             if fresh {
-                (lib.eval_unserialized(&script, Some(soft_ms)), String::new())
+                (
+                    self.lib.eval_unserialized(script, Some(soft_ms)),
+                    String::new(),
+                )
             } else {
-                let out = warm.eval(lib, &script, soft_ms);
-                (out, warm.statistics())
+                let out = self.warm.eval(self.lib, script, soft_ms);
+                (out, self.warm.statistics())
             }
         };
-        if let Some(h) = hooks {
+        if let Some(h) = self.hooks {
             (h.after)();
         }
-        let mut reply = Vec::with_capacity(16 + out.len() + statistics.len());
-        for frame in [&out, &statistics] {
-            reply.extend_from_slice(&(frame.len() as u64).to_le_bytes());
-            reply.extend_from_slice(frame.as_bytes());
-        }
-        if send_all(fd, &reply, Instant::now() + Duration::from_secs(3600)).is_err() {
-            // SAFETY: as above.
-            unsafe { libc::_exit(0) }
-        }
-        if !fresh {
-            // After the reply: the client judges while the worker resets.
+        self.was_warm = !fresh;
+        vec![out.into_bytes(), statistics.into_bytes()]
+    }
+
+    /// The client judges while the worker resets.
+    fn after_reply(&mut self) {
+        if self.was_warm {
             let _inside = InFlight::enter();
-            warm.reset(lib);
+            self.warm.reset(self.lib);
         }
-    }
-}
-
-/// The worker's warm contexts, without and with unsat cores, and how many
-/// queries each has answered.
-#[derive(Default)]
-struct WarmContexts {
-    slots: [Option<(Z3Context, u32)>; 2],
-    /// The slot the last query used, to reset.
-    last: Option<usize>,
-    /// The global parameters the last query set, as they were before it:
-    /// its context goes, and they are put back.
-    saved: Vec<(CString, CString)>,
-}
-
-impl WarmContexts {
-    fn eval(&mut self, lib: &Z3Library, script: &str, soft_ms: u32) -> String {
-        let Some(prepared) = PreparedScript::new(script) else {
-            return "(error \"the script contains a NUL byte\")".into();
-        };
-        if prepared.proofs {
-            // Proofs need a context made with them: one of its own.
-            self.last = None;
-            return lib.eval_unserialized(script, Some(soft_ms));
-        }
-        let i = usize::from(prepared.unsat_cores);
-        if self.slots[i]
-            .as_ref()
-            .is_none_or(|(_, uses)| *uses >= WARM_USES)
-        {
-            self.slots[i] = None;
-            // Read when the front end is built, at the first eval below.
-            lib.set_unsat_cores(prepared.unsat_cores);
-            self.slots[i] = Some((lib.mk_context(), 0));
-        }
-        let (ctx, uses) = self.slots[i].as_mut().expect("made above");
-        *uses += 1;
-        self.last = Some(i);
-        self.saved = lib.save_parameters(&prepared.parameters);
-        let set = CString::new(format!("(set-option :timeout {soft_ms})")).expect("digits");
-        ctx.eval(&set);
-        ctx.eval(&prepared.text)
-    }
-
-    /// The solver's counters after the last query, on its context (before
-    /// the reset empties them).
-    fn statistics(&mut self) -> String {
-        match self.last.and_then(|i| self.slots[i].as_mut()) {
-            Some((ctx, _)) => ctx.eval(c"(get-info :all-statistics)"),
-            None => String::new(),
-        }
-    }
-
-    /// Empties the context the last query used, or replaces it and
-    /// restores the global parameters when the query set some of its own.
-    fn reset(&mut self, lib: &Z3Library) {
-        let Some(i) = self.last.take() else {
-            return;
-        };
-        let saved = std::mem::take(&mut self.saved);
-        if !saved.is_empty() {
-            self.slots[i] = None;
-            lib.restore_parameters(&saved);
-        } else if let Some((ctx, _)) = self.slots[i].as_mut() {
-            ctx.eval(c"(reset)");
-        }
-    }
-}
-
-extern "C" fn abort_if_in_flight() {
-    if IN_FLIGHT.load(Ordering::SeqCst) > 0 {
-        lift_memory_limit();
-        // SAFETY: abort is async-signal-safe and never returns.
-        unsafe { libc::abort() }
-    }
-}
-
-/// Turns an `exit()` called from inside the solver into `abort()`.
-///
-/// Release builds of Z3 call `exit(101..114)` on internal errors; LibAFL's
-/// restarting manager treats a client that exits as a broken fuzzer and
-/// stops, and the input would be lost. An abort is a crash it handles.
-/// A solver that exhausted memory (under the soft address-space limit)
-/// leaves none for LibAFL's crash handler, which must save the state: the
-/// soft limit is lifted to the hard one just before the abort (the client
-/// is restarted anyway).
-pub fn install_exit_guard() {
-    static ONCE: Once = Once::new();
-    // SAFETY: registers a plain function with no captured state.
-    ONCE.call_once(|| unsafe {
-        libc::atexit(abort_if_in_flight);
-    });
-}
-
-/// Sets the soft address-space limit; the hard one stays, so the exit
-/// guard can lift it again.
-pub fn set_memory_limit(bytes: u64) -> nix::Result<()> {
-    let (_, hard) = getrlimit(Resource::RLIMIT_AS)?;
-    setrlimit(Resource::RLIMIT_AS, bytes.min(hard), hard)
-}
-
-/// Raises the soft address-space limit to the hard one. Only plain system
-/// calls: it runs in an `atexit` handler of a failing solver. A refusal
-/// changes nothing for the abort that follows.
-fn lift_memory_limit() {
-    if let Ok((_, hard)) = getrlimit(Resource::RLIMIT_AS) {
-        let _ = setrlimit(Resource::RLIMIT_AS, hard, hard);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn lib(test: &str) -> Option<Z3Library> {
         match Z3Library::load(None) {
@@ -847,15 +454,5 @@ mod tests {
         let next = z3.eval("(check-sat)", Context::Warm, 5_000, Duration::from_secs(30));
         assert_eq!(next, ProcessAnswer::Answered("sat\n".into()));
         assert_eq!(z3.starts().0, 2, "a new worker after the kill");
-    }
-
-    #[test]
-    fn in_flight_counts_threads_inside_the_solver() {
-        let before = IN_FLIGHT.load(Ordering::SeqCst);
-        let guard = InFlight::enter();
-        assert!(IN_FLIGHT.load(Ordering::SeqCst) > before);
-        drop(guard);
-        // Other tests may hold guards of their own; this one released its.
-        assert!(IN_FLIGHT.load(Ordering::SeqCst) <= before + 1);
     }
 }
