@@ -61,7 +61,8 @@ use crate::oracle::{
     Answer, Crash, Expected, Reply, Verdict, expectations, judge, judge_checks, not_expressible,
 };
 use crate::solver::worker::InFlight;
-use crate::solver::z3::library::{PreparedScript, Z3Context, Z3Library};
+use crate::solver::z3::library::{Z3Context, Z3Library};
+use crate::solver::z3::script::PreparedScript;
 use crate::solver::z3::worker::{Context, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, Z3InProcessFork};
 use crate::term::Printer;

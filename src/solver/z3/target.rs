@@ -29,7 +29,8 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::library::{LoadError, PreparedScript, Z3Context, Z3Library};
+use super::library::{LoadError, Z3Context, Z3Library};
+use super::script::PreparedScript;
 use crate::solver::child::{DEFAULT_MEMORY_LIMIT, Limits, deadline_after};
 use crate::solver::fork_frame::{ExitMeaning, own_address_space, run_in_child};
 use crate::solver::outcome::{RawOutcome, z3_exit_code_name};
@@ -164,7 +165,7 @@ impl Z3InProcessFork {
             address_space,
             cpu_seconds: None,
         };
-        // Proofs need a context made with them (see `super::library`): such a
+        // Proofs need a context made with them (see `super`): such a
         // script gets a fresh one in the child.
         let ctx = if prepared.proofs {
             None

@@ -12,20 +12,21 @@
 //!   rebuilds only the solver.
 //! - A query that sets a Z3 parameter of its own (a case's settings, as
 //!   `(set-option :smt.relevancy 0)`: a process-wide global parameter, see
-//!   `super::library`) leaves no trace in the next: after its reply the
+//!   `super`) leaves no trace in the next: after its reply the
 //!   worker puts back the values those parameters had before it (the
 //!   defaults or the campaign's `--solver-option`s) and replaces the warm
 //!   context it ran on instead of resetting it, since a context keeps what
 //!   the query set. The cost is a new warm context per such query
 //!   (`benches/settings_leak.rs`, docs/settings.md).
 //! - A query that asks for proofs runs on a fresh context made with them
-//!   even when sent as warm (see `super::library`).
+//!   even when sent as warm (see `super`).
 //! - The soft timeout of a warm query is set with `(set-option :timeout N)`
 //!   before the script (options survive `(reset)`).
 
 use std::ffi::CString;
 
-use super::library::{PreparedScript, Z3Context, Z3Library};
+use super::library::{Z3Context, Z3Library};
+use super::script::PreparedScript;
 
 /// Queries a warm context answers before the worker replaces it, so that
 /// what `(reset)` keeps cannot pile up without bound.
