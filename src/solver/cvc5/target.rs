@@ -30,35 +30,13 @@ use std::ffi::CString;
 use std::time::{Duration, Instant};
 
 use super::library::{Cvc5Library, Cvc5Solver};
+use super::options::{case_options, solver_options};
 use crate::solver::child::{DEFAULT_MEMORY_LIMIT, Limits, deadline_after};
 use crate::solver::fork_frame::{ExitMeaning, own_address_space, run_in_child};
 use crate::solver::option::SolverOption;
 use crate::solver::outcome::RawOutcome;
 use crate::solver::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
-
-/// The options of the `cvc5` binary target's flags, set on every
-/// in-process solver before the user's.
-pub const CVC5_DEFAULT_OPTIONS: &[(&str, &str)] = &[
-    ("incremental", "true"),
-    ("strings-exp", "true"),
-    ("produce-models", "true"),
-];
-
-/// The options a script needs beyond the solver's defaults: cvc5 refuses
-/// a constant array (`(as const ...)`) unless `arrays-exp` is on, with an
-/// error that says nothing about the formula. Set per query, so the other
-/// queries keep cvc5's default array solver.
-pub fn case_options(script: &str) -> Vec<SolverOption> {
-    let mut options = Vec::new();
-    if script.contains("(as const") {
-        options.push(SolverOption {
-            key: "arrays-exp".into(),
-            value: "true".into(),
-        });
-    }
-    options
-}
 
 /// libcvc5 in this process, each query in a forked child with a hard
 /// timeout and a memory limit.
@@ -71,18 +49,11 @@ pub struct Cvc5InProcessFork {
 }
 
 impl Cvc5InProcessFork {
-    /// A fork target on `lib` whose solver has [`CVC5_DEFAULT_OPTIONS`] and
+    /// A fork target on `lib` whose solver has
+    /// [`CVC5_DEFAULT_OPTIONS`](super::options::CVC5_DEFAULT_OPTIONS) and
     /// then `options`; cvc5's own message if it refuses one of them.
     pub fn new(lib: Cvc5Library, options: &[SolverOption]) -> Result<Self, String> {
-        let mut all: Vec<SolverOption> = CVC5_DEFAULT_OPTIONS
-            .iter()
-            .map(|(k, v)| SolverOption {
-                key: k.to_string(),
-                value: v.to_string(),
-            })
-            .collect();
-        all.extend(options.iter().cloned());
-        let pristine = lib.new_solver(&all)?;
+        let pristine = lib.new_solver(&solver_options(&[], options))?;
         Ok(Cvc5InProcessFork {
             lib,
             pristine,

@@ -16,7 +16,8 @@
 //!   deleted after it (with the parser and symbol manager that read its
 //!   script): a query's `(set-option ...)` lines, declarations, logic and
 //!   terms never reach the next query. The solver gets
-//!   [`CVC5_DEFAULT_OPTIONS`], then the options the case needs
+//!   [`CVC5_DEFAULT_OPTIONS`](super::options::CVC5_DEFAULT_OPTIONS), then
+//!   the options the case needs
 //!   ([`case_options`]), then the user's `--solver-option`s, which win.
 //! - cvc5's per-query limit (`tlimit-per`) is the caller's soft limit
 //!   ([`Target::run_within`]), so the calibrated limits of
@@ -49,7 +50,8 @@ use std::ffi::CString;
 use std::time::{Duration, Instant};
 
 use super::library::Cvc5Library;
-use super::target::{CVC5_DEFAULT_OPTIONS, Cvc5InProcessFork, case_options};
+use super::options::{case_options, solver_options};
+use super::target::Cvc5InProcessFork;
 use crate::solver::child::{DEFAULT_MEMORY_LIMIT, deadline_after};
 use crate::solver::option::SolverOption;
 use crate::solver::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory};
@@ -194,20 +196,6 @@ impl Target for Cvc5Worker {
     }
 }
 
-/// The options of one query's solver, in the order they are set: the
-/// defaults, what the case needs, the user's.
-fn solver_options(case: &[SolverOption], user: &[SolverOption]) -> Vec<SolverOption> {
-    CVC5_DEFAULT_OPTIONS
-        .iter()
-        .map(|(k, v)| SolverOption {
-            key: k.to_string(),
-            value: v.to_string(),
-        })
-        .chain(case.iter().cloned())
-        .chain(user.iter().cloned())
-        .collect()
-}
-
 /// The outcome of a query whose worker died before it answered.
 fn ended_early(cause: Option<CrashCause>, stderr: String, elapsed: Duration) -> RawOutcome {
     let Some(cause) = cause else {
@@ -278,20 +266,6 @@ fn answer(lib: &Cvc5Library, user: &[SolverOption], script: &str, soft_ms: u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn constant_arrays_turn_arrays_exp_on_and_the_user_has_the_last_word() {
-        let script = "(declare-const a (Array Int Int))\
-                      (assert (= a ((as const (Array Int Int)) 0)))(check-sat)";
-        let case = case_options(script);
-        assert_eq!(case.len(), 1);
-        assert_eq!(case[0].to_string(), "arrays-exp=true");
-        assert!(case_options("(declare-const a (Array Int Int))(check-sat)").is_empty());
-        let user: SolverOption = "arrays-exp=false".parse().unwrap();
-        let all = solver_options(&case, std::slice::from_ref(&user));
-        assert_eq!(all.last(), Some(&user));
-        assert_eq!(all.len(), CVC5_DEFAULT_OPTIONS.len() + 2);
-    }
 
     #[test]
     fn a_dead_worker_is_a_crash_or_out_of_memory_by_what_it_printed() {
