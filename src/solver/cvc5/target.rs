@@ -31,8 +31,8 @@ use std::time::{Duration, Instant};
 
 use super::library::{Cvc5Library, Cvc5Solver};
 use super::options::{case_options, solver_options};
-use crate::solver::child::{DEFAULT_MEMORY_LIMIT, Limits, deadline_after};
-use crate::solver::fork_frame::{ExitMeaning, own_address_space, run_in_child};
+use crate::solver::child::{DEFAULT_MEMORY_LIMIT, deadline_after};
+use crate::solver::fork_frame::{ExitMeaning, limits_beyond_own_image, run_in_child};
 use crate::solver::option::SolverOption;
 use crate::solver::outcome::RawOutcome;
 use crate::solver::{Target, dialect_of_version, soft_timeout};
@@ -91,12 +91,7 @@ impl Cvc5InProcessFork {
             );
         };
         let soft_ms = soft_ms.to_string();
-        let limits = Limits {
-            address_space: self
-                .memory_limit
-                .map(|extra| own_address_space().saturating_add(extra)),
-            cpu_seconds: None,
-        };
+        let limits = limits_beyond_own_image(self.memory_limit);
         let deadline = deadline_after(start, timeout);
         let pristine = &mut self.pristine;
         let user_keys = &self.user_keys;

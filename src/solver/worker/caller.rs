@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 
 use super::frame::{self, Lost, receive_frame, send_all};
 use super::printed;
-use crate::solver::child::{Limits, limit_self};
-use crate::solver::fork_frame::own_address_space;
+use crate::solver::child::limit_self;
+use crate::solver::fork_frame::limits_beyond_own_image;
 use crate::solver::outcome::CrashCause;
 
 /// A worker process that runs.
@@ -188,10 +188,7 @@ impl WorkerProcess {
         let (ours, theirs) =
             unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
         let printed = printed::memory_file(self.stderr_name)?;
-        let limits = self.memory_limit.map(|bytes| Limits {
-            address_space: bytes.map(|extra| own_address_space().saturating_add(extra)),
-            cpu_seconds: None,
-        });
+        let limits = self.memory_limit.map(limits_beyond_own_image);
         // SAFETY: the child runs only `child` and ends with `_exit`.
         match unsafe { libc::fork() } {
             -1 => Err(std::io::Error::last_os_error()),

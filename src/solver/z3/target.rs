@@ -31,8 +31,8 @@ use std::time::{Duration, Instant};
 
 use super::library::{LoadError, Z3Context, Z3Library};
 use super::script::PreparedScript;
-use crate::solver::child::{DEFAULT_MEMORY_LIMIT, Limits, deadline_after};
-use crate::solver::fork_frame::{ExitMeaning, own_address_space, run_in_child};
+use crate::solver::child::{DEFAULT_MEMORY_LIMIT, deadline_after};
+use crate::solver::fork_frame::{ExitMeaning, limits_beyond_own_image, run_in_child};
 use crate::solver::outcome::{RawOutcome, z3_exit_code_name};
 use crate::solver::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
@@ -158,13 +158,7 @@ impl Z3InProcessFork {
             std::ffi::CString::new(format!("(set-option :timeout {soft_ms})")).expect("no NUL")
         });
         let lib = self.lib.clone();
-        let address_space = self
-            .memory_limit
-            .map(|extra| own_address_space().saturating_add(extra));
-        let limits = Limits {
-            address_space,
-            cpu_seconds: None,
-        };
+        let limits = limits_beyond_own_image(self.memory_limit);
         // Proofs need a context made with them (see `super`): such a
         // script gets a fresh one in the child.
         let ctx = if prepared.proofs {
