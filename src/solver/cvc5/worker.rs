@@ -46,16 +46,18 @@
 //! Fork safety is that of the fork targets: the worker is forked from a
 //! process in which no other thread runs cvc5 at the time.
 
-use std::ffi::CString;
+use std::ffi::{CStr, CString};
+use std::os::fd::RawFd;
 use std::time::{Duration, Instant};
 
 use super::library::Cvc5Library;
 use super::options::{case_options, solver_options};
 use super::target::Cvc5InProcessFork;
-use crate::solver::child::{DEFAULT_MEMORY_LIMIT, deadline_after};
+use crate::solver::child::{DEFAULT_MEMORY_LIMIT, Limits, deadline_after};
+use crate::solver::fork_frame::limits_beyond_own_image;
 use crate::solver::option::SolverOption;
 use crate::solver::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory};
-use crate::solver::worker::{Asked, InFlight, Serve, WorkerProcess, serve};
+use crate::solver::worker::{Asked, InFlight, Serve, WorkerProcess, WorkerSetup, serve};
 use crate::solver::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
@@ -69,21 +71,35 @@ const BROKEN: [&str; 2] = ["std::bad_alloc", "unknown C++ exception"];
 /// libcvc5 in a worker process forked from this one, started on the first
 /// query and again after a kill, a crash or [`WORKER_USES`] queries.
 pub struct Cvc5Worker {
-    lib: Cvc5Library,
+    setup: Cvc5Setup,
     /// A fork per query from a pristine solver: what confirms a finding
     /// ([`Target::run_fresh`]).
     fresh: Cvc5InProcessFork,
-    /// The user's options, set after the defaults and the case's.
-    options: Vec<SolverOption>,
-    memory_limit: Option<u64>,
     worker: WorkerProcess,
 }
 
-/// No worker yet, for workers under `memory_limit`.
-fn worker_process(memory_limit: Option<u64>) -> WorkerProcess {
-    let mut worker = WorkerProcess::new(c"equifuzz-cvc5-stderr").replaced_after(WORKER_USES);
-    worker.set_memory_limit(memory_limit);
-    worker
+/// What every cvc5 worker is forked with.
+#[derive(Clone)]
+struct Cvc5Setup {
+    lib: Cvc5Library,
+    /// The user's options, set after the defaults and the case's.
+    options: Vec<SolverOption>,
+    /// The address space a worker may add to this process's image.
+    memory_limit: Option<u64>,
+}
+
+impl WorkerSetup for Cvc5Setup {
+    const STDERR_NAME: &'static CStr = c"equifuzz-cvc5-stderr";
+    const USES: Option<u32> = Some(WORKER_USES);
+
+    fn limits(&self) -> Option<Limits> {
+        Some(limits_beyond_own_image(self.memory_limit))
+    }
+
+    fn run(&self, fd: RawFd) {
+        let (lib, user) = (&self.lib, &self.options);
+        serve(fd, Cvc5Serve { lib, user })
+    }
 }
 
 impl Cvc5Worker {
@@ -94,18 +110,19 @@ impl Cvc5Worker {
         drop(lib.new_solver(&solver_options(&[], options))?);
         Ok(Cvc5Worker {
             fresh: Cvc5InProcessFork::new(lib.clone(), options)?,
-            lib,
-            options: options.to_vec(),
-            memory_limit: Some(DEFAULT_MEMORY_LIMIT),
-            worker: worker_process(Some(DEFAULT_MEMORY_LIMIT)),
+            setup: Cvc5Setup {
+                lib,
+                options: options.to_vec(),
+                memory_limit: Some(DEFAULT_MEMORY_LIMIT),
+            },
+            worker: WorkerProcess::default(),
         })
     }
 
     /// Sets how many bytes of address space the worker may add to this
     /// process's image (`None`: unlimited).
     pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
-        self.memory_limit = bytes;
-        self.worker.set_memory_limit(bytes);
+        self.setup.memory_limit = bytes;
         self.fresh.set_memory_limit(bytes);
         self
     }
@@ -117,13 +134,9 @@ impl Cvc5Worker {
 
     fn query(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> RawOutcome {
         let start = Instant::now();
-        let (lib, user) = (&self.lib, &self.options);
         let until = deadline_after(start, timeout);
-        let asked = self
-            .worker
-            .ask(&soft_ms.to_le_bytes(), script, 1, until, |fd| {
-                serve(fd, Cvc5Serve { lib, user })
-            });
+        let head = soft_ms.to_le_bytes();
+        let asked = self.worker.ask(&self.setup, &head, script, 1, until);
         match asked {
             Asked::Answered(frames) => {
                 let stdout = String::from_utf8_lossy(&frames[0]).into_owned();
@@ -158,11 +171,11 @@ impl Target for Cvc5Worker {
     }
 
     fn version(&self) -> String {
-        self.lib.version().to_string()
+        self.setup.lib.version().to_string()
     }
 
     fn dialect(&self) -> Dialect {
-        dialect_of_version(self.lib.version())
+        dialect_of_version(self.setup.lib.version())
     }
 
     fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome {
@@ -177,21 +190,20 @@ impl Target for Cvc5Worker {
         true
     }
 
-    /// The same library and options, with no worker yet: the copy forks
-    /// its own on its first query.
     fn run_fresh(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> Option<RawOutcome> {
         Some(self.fresh.run_within(script, soft_ms, timeout))
     }
 
+    /// The same library and options, with no worker yet: the copy forks
+    /// its own on its first query.
     fn fresh_copy(&self) -> Option<Box<dyn Target>> {
+        let setup = self.setup.clone();
         Some(Box::new(Cvc5Worker {
-            fresh: Cvc5InProcessFork::new(self.lib.clone(), &self.options)
+            fresh: Cvc5InProcessFork::new(setup.lib.clone(), &setup.options)
                 .ok()?
-                .with_memory_limit(self.memory_limit),
-            lib: self.lib.clone(),
-            options: self.options.clone(),
-            memory_limit: self.memory_limit,
-            worker: worker_process(self.memory_limit),
+                .with_memory_limit(setup.memory_limit),
+            setup,
+            worker: WorkerProcess::default(),
         }))
     }
 }

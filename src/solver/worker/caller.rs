@@ -22,8 +22,7 @@ use std::time::{Duration, Instant};
 
 use super::frame::{self, Lost, receive_frame, send_all};
 use super::printed;
-use crate::solver::child::limit_self;
-use crate::solver::fork_frame::limits_beyond_own_image;
+use crate::solver::child::{Limits, limit_self};
 use crate::solver::outcome::CrashCause;
 
 /// A worker process that runs.
@@ -51,76 +50,64 @@ pub(in crate::solver) enum Asked {
     Died(Option<CrashCause>, String),
 }
 
-/// A worker process forked from this one, started on demand.
-pub(in crate::solver) struct WorkerProcess {
-    running: Option<Running>,
-    /// The name of the memory file that takes the worker's stderr.
-    stderr_name: &'static CStr,
+/// What a solver's workers are forked with: the caller's knowledge of
+/// them, beside the state of the one running ([`WorkerProcess`]).
+pub(in crate::solver) trait WorkerSetup {
+    /// The name of the memory file that takes a worker's standard error
+    /// (it shows in `/proc/PID/fd`).
+    const STDERR_NAME: &'static CStr;
+
     /// Queries one worker answers before it is replaced (`None`: as many
     /// as it lives for).
-    uses: Option<u32>,
-    /// `Some`: the worker runs under [`limit_self`] (no core dumps), with
-    /// this much address space beyond this process's image at the fork
-    /// (`None` in it: unlimited). `None`: it inherits this process's limits.
-    memory_limit: Option<Option<u64>>,
+    const USES: Option<u32> = None;
+
+    /// The limits a worker sets on itself ([`limit_self`]: no core dumps,
+    /// an address space), worked out here just before the fork; `None`: it
+    /// keeps this process's.
+    fn limits(&self) -> Option<Limits> {
+        None
+    }
+
+    /// The worker's side, in the forked child, on its end of the socket
+    /// `fd`: [`super::serve`] as a rule, which never returns.
+    fn run(&self, fd: RawFd);
+}
+
+/// A worker process forked from this one, started on demand.
+#[derive(Default)]
+pub(in crate::solver) struct WorkerProcess {
+    running: Option<Running>,
     started: u64,
     start_time: Duration,
 }
 
 impl WorkerProcess {
-    /// No worker yet; its standard error will be a memory file named
-    /// `stderr_name`.
-    pub fn new(stderr_name: &'static CStr) -> Self {
-        WorkerProcess {
-            running: None,
-            stderr_name,
-            uses: None,
-            memory_limit: None,
-            started: 0,
-            start_time: Duration::ZERO,
-        }
-    }
-
-    /// The same, each worker replaced after `uses` queries.
-    pub fn replaced_after(mut self, uses: u32) -> Self {
-        self.uses = Some(uses);
-        self
-    }
-
-    /// Runs the next workers under [`limit_self`], with `bytes` of address
-    /// space beyond this process's image (`None`: unlimited).
-    pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
-        self.memory_limit = Some(bytes);
-    }
-
     /// How many workers were started, and the time spent starting them.
     pub fn starts(&self) -> (u64, Duration) {
         (self.started, self.start_time)
     }
 
     /// Sends the request `head` and `script` and waits until `until` for
-    /// `frames` reply frames. Starts a worker first if none runs (or the
-    /// one running has answered its share): a fork whose child runs
-    /// `child` on its end of the socket, [`super::serve`] as a rule.
-    pub fn ask(
+    /// `frames` reply frames. Starts a worker as `setup` says first if
+    /// none runs (or the one running has answered its share).
+    pub fn ask<S: WorkerSetup>(
         &mut self,
+        setup: &S,
         head: &[u8],
         script: &str,
         frames: usize,
         until: Instant,
-        child: impl FnOnce(RawFd),
     ) -> Asked {
-        let uses = self.uses;
         if self
             .running
             .as_ref()
-            .is_some_and(|w| uses.is_some_and(|u| w.served >= u))
+            .is_some_and(|w| S::USES.is_some_and(|u| w.served >= u))
         {
             self.kill();
         }
         if self.running.is_none() {
             let start = Instant::now();
-            match self.spawn(child) {
+            match spawn(setup) {
                 Ok(w) => self.running = Some(w),
                 Err(e) => return Asked::NotStarted(e),
             }
@@ -169,57 +156,57 @@ impl WorkerProcess {
             }
         }
     }
-
-    fn spawn(&self, child: impl FnOnce(RawFd)) -> std::io::Result<Running> {
-        let mut fds = [0 as RawFd; 2];
-        // SAFETY: writes two descriptors into `fds`.
-        let r = unsafe {
-            libc::socketpair(
-                libc::AF_UNIX,
-                libc::SOCK_STREAM | libc::SOCK_CLOEXEC,
-                0,
-                fds.as_mut_ptr(),
-            )
-        };
-        if r != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        // SAFETY: both descriptors were just made and are owned here only.
-        let (ours, theirs) =
-            unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
-        let printed = printed::memory_file(self.stderr_name)?;
-        let limits = self.memory_limit.map(limits_beyond_own_image);
-        // SAFETY: the child runs only `child` and ends with `_exit`.
-        match unsafe { libc::fork() } {
-            -1 => Err(std::io::Error::last_os_error()),
-            0 => {
-                drop(ours);
-                // SAFETY: in the fresh child; fd 2 becomes the memory file
-                // (the duplicate loses CLOEXEC, which nothing here execs
-                // past anyway).
-                unsafe { libc::dup2(printed.as_raw_fd(), libc::STDERR_FILENO) };
-                drop(printed);
-                if let Some(limits) = limits {
-                    limit_self(limits);
-                }
-                child(theirs.as_raw_fd());
-                // SAFETY: ends the worker without the caller's exit handlers
-                // (`child` is meant to end it itself: [`super::serve`]).
-                unsafe { libc::_exit(0) }
-            }
-            pid => Ok(Running {
-                pid,
-                socket: ours,
-                printed,
-                served: 0,
-            }),
-        }
-    }
 }
 
 impl Drop for WorkerProcess {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// A new worker, forked as `setup` says.
+fn spawn<S: WorkerSetup>(setup: &S) -> std::io::Result<Running> {
+    let mut fds = [0 as RawFd; 2];
+    // SAFETY: writes two descriptors into `fds`.
+    let r = unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_STREAM | libc::SOCK_CLOEXEC,
+            0,
+            fds.as_mut_ptr(),
+        )
+    };
+    if r != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just made and are owned here only.
+    let (ours, theirs) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    let printed = printed::memory_file(S::STDERR_NAME)?;
+    let limits = setup.limits();
+    // SAFETY: the child runs only the worker's side and ends with `_exit`.
+    match unsafe { libc::fork() } {
+        -1 => Err(std::io::Error::last_os_error()),
+        0 => {
+            drop(ours);
+            // SAFETY: in the fresh child; fd 2 becomes the memory file
+            // (the duplicate loses CLOEXEC, which nothing here execs
+            // past anyway).
+            unsafe { libc::dup2(printed.as_raw_fd(), libc::STDERR_FILENO) };
+            drop(printed);
+            if let Some(limits) = limits {
+                limit_self(limits);
+            }
+            setup.run(theirs.as_raw_fd());
+            // SAFETY: ends the worker without the caller's exit handlers
+            // (`run` is meant to end it itself).
+            unsafe { libc::_exit(0) }
+        }
+        pid => Ok(Running {
+            pid,
+            socket: ours,
+            printed,
+            served: 0,
+        }),
     }
 }
 

@@ -6,7 +6,8 @@
 //!
 //! - [`WorkerProcess`] (the caller's side): the socket pair, the fork, a
 //!   request and its reply under a deadline, killing and reaping, a new
-//!   worker after a kill, a crash or its share of queries.
+//!   worker after a kill, a crash or its share of queries, forked as a
+//!   solver's [`WorkerSetup`] says.
 //! - [`serve`] (the worker's side): signals reset, request after request
 //!   handed to a [`Serve`], standard error emptied before each.
 //! - The frames between them (`frame`), and the memory file that keeps
@@ -27,7 +28,7 @@ mod guard;
 mod printed;
 mod serve;
 
-pub(in crate::solver) use caller::{Asked, WorkerProcess};
+pub(in crate::solver) use caller::{Asked, WorkerProcess, WorkerSetup};
 pub use guard::{InFlight, install_exit_guard, set_memory_limit};
 pub use printed::PRINTED_TAIL;
 pub(in crate::solver) use serve::{Serve, serve};

@@ -38,12 +38,14 @@
 //!   Its soft timeout is the global parameter read when its front end is
 //!   built, and the parameters it sets are put back after it too.
 
+use std::ffi::CStr;
+use std::os::fd::RawFd;
 use std::time::{Duration, Instant};
 
 use super::library::Z3Library;
 use super::warm::WarmContexts;
 use crate::solver::outcome::{CrashCause, z3_exit_code_name};
-use crate::solver::worker::{Asked, InFlight, Serve, WorkerProcess, serve};
+use crate::solver::worker::{Asked, InFlight, Serve, WorkerProcess, WorkerSetup, serve};
 
 /// What became of one query sent to the worker.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,31 +90,29 @@ pub struct QueryHooks {
 /// libz3 in a worker process forked from this one, started on the first
 /// query and again after each kill or crash.
 pub struct Z3Process {
-    lib: Z3Library,
+    setup: Z3Setup,
     worker: WorkerProcess,
     statistics: String,
-    hooks: Option<QueryHooks>,
 }
 
 impl Z3Process {
     /// A worker for `lib` (started by the first [`Z3Process::eval`]).
     pub fn new(lib: Z3Library) -> Self {
         Z3Process {
-            lib,
-            worker: WorkerProcess::new(c"equifuzz-solver-stderr"),
+            setup: Z3Setup { lib, hooks: None },
+            worker: WorkerProcess::default(),
             statistics: String::new(),
-            hooks: None,
         }
     }
 
     /// The library the worker runs.
     pub fn library(&self) -> &Z3Library {
-        &self.lib
+        &self.setup.lib
     }
 
     /// The same, with `hooks` run by every worker around each query.
     pub fn with_hooks(mut self, hooks: QueryHooks) -> Self {
-        self.hooks = Some(hooks);
+        self.setup.hooks = Some(hooks);
         self
     }
 
@@ -143,10 +143,9 @@ impl Z3Process {
         let mut head = [0u8; Z3Worker::HEAD];
         head[0] = u8::from(context == Context::Fresh);
         head[1..].copy_from_slice(&soft_ms.to_le_bytes());
-        let (lib, hooks) = (&self.lib, self.hooks);
-        let asked = self.worker.ask(&head, script, 2, start + deadline, |fd| {
-            serve(fd, Z3Worker::new(lib, hooks))
-        });
+        let asked = self
+            .worker
+            .ask(&self.setup, &head, script, 2, start + deadline);
         match asked {
             Asked::Answered(frames) => {
                 let [out, statistics] = <[Vec<u8>; 2]>::try_from(frames).expect("two frames");
@@ -173,6 +172,21 @@ fn how_it_ended(cause: Option<CrashCause>) -> String {
             None => CrashCause::Exit(code).to_string(),
         },
         Some(cause) => cause.to_string(),
+    }
+}
+
+/// What every Z3 worker is forked with: the library, and the hooks it runs
+/// around each query.
+struct Z3Setup {
+    lib: Z3Library,
+    hooks: Option<QueryHooks>,
+}
+
+impl WorkerSetup for Z3Setup {
+    const STDERR_NAME: &'static CStr = c"equifuzz-solver-stderr";
+
+    fn run(&self, fd: RawFd) {
+        serve(fd, Z3Worker::new(&self.lib, self.hooks))
     }
 }
 
