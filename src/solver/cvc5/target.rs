@@ -9,7 +9,7 @@
 //!   uses it: every child starts from a copy-on-write image of that same
 //!   pristine solver, so no query sees another's declarations or options.
 //! - A child reports "finished" only by writing one complete frame
-//!   ([`fork_frame`](crate::solver::fork_frame)) after the whole script ran; a child
+//!   (`solver::fork_frame`) after the whole script ran; a child
 //!   that dies, aborts or calls `exit()` inside cvc5 is a crash, one killed
 //!   at the hard timeout a timeout, one that ran out of its address space
 //!   (cvc5 throws `std::bad_alloc`, uncaught: an abort with that message)

@@ -4,12 +4,12 @@
 //! (`super::z3::worker`, `super::cvc5::worker`) says what a query is and
 //! what the worker keeps between queries.
 //!
-//! - [`WorkerProcess`] (the caller's side): the socket pair, the fork, a
+//! - `WorkerProcess` (the caller's side): the socket pair, the fork, a
 //!   request and its reply under a deadline, killing and reaping, a new
 //!   worker after a kill, a crash or its share of queries, forked as a
-//!   solver's [`WorkerSetup`] says.
-//! - [`serve`] (the worker's side): signals reset, request after request
-//!   handed to a [`Serve`], standard error emptied before each.
+//!   solver's `WorkerSetup` says.
+//! - `serve` (the worker's side): signals reset, request after request
+//!   handed to a `Serve`, standard error emptied before each.
 //! - The frames between them (`frame`), and the memory file that keeps
 //!   what the solver printed during a query (`printed`).
 //! - [`InFlight`] and [`install_exit_guard`]: an `exit()` inside a solver

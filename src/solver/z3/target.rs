@@ -4,7 +4,7 @@
 //! # Invariants
 //!
 //! - A fork child reports "finished" only by writing one complete frame
-//!   after `Z3_eval_smtlib2_string` returned ([`fork_frame`](crate::solver::fork_frame)). Release
+//!   after `Z3_eval_smtlib2_string` returned (`solver::fork_frame`). Release
 //!   builds of Z3 call `exit(101..113)` on internal errors: such a child
 //!   never writes a frame, whatever its exit code, so it is a crash (101:
 //!   out of memory).
