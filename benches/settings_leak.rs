@@ -1,5 +1,5 @@
 //! What keeping one case's Z3 settings out of the next query costs in the
-//! warm worker (`solver::z3_worker`): a query that sets a global parameter
+//! warm worker (`solver::z3::worker`): a query that sets a global parameter
 //! (`(set-option :smt.relevancy 1)`) is followed by a restore of the
 //! global parameters and a new warm context; the alternative, a fresh
 //! context for every query, is measured beside it. Median and 10th/90th
@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use equifuzz::solver::Z3Library;
-use equifuzz::solver::z3_worker::{Context, ProcessAnswer, Z3Process};
+use equifuzz::solver::z3::worker::{Context, ProcessAnswer, Z3Process};
 
 const QUERY: &str = r#"(set-option :produce-models true)
 (declare-const x String)

@@ -178,7 +178,7 @@ fn a_library_with_trace_cmp_takes_the_value_profile() {
     // features already keep; on this fake, corpus sizes with and without
     // it differ by less than their spread over seeds, so only acceptance
     // is tested here. The map's path (worker -> shared map) has unit tests
-    // in value_profile.rs and z3_worker.rs; its effect on a real build is
+    // in value_profile.rs and z3/worker.rs; its effect on a real build is
     // measured by scripts/coverage-ablation.sh --value-profile.
     let (stderr, profiled) = campaign_on(fake_cmp_lib(), &["--value-profile"], "cmp-profiled");
     assert!(stderr.contains("value profile: on"), "{stderr}");

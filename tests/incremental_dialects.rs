@@ -182,9 +182,8 @@ fn every_release_answers_the_incremental_probes_as_the_table_says() {
     }
     match solver_cache::cvc5_lib_or_skip(test) {
         Some(lib) if lib.to_string_lossy().contains("1.4.2") => {
-            let lib = equifuzz::solver::cvc5_lib::Cvc5Library::load(&lib).unwrap();
-            let mut target =
-                equifuzz::solver::cvc5_target::Cvc5InProcessFork::new(lib, &[]).unwrap();
+            let lib = equifuzz::solver::Cvc5Library::load(&lib).unwrap();
+            let mut target = equifuzz::solver::Cvc5InProcessFork::new(lib, &[]).unwrap();
             check("cvc5-1.4.2 lib", &mut target, &mut mismatches);
         }
         Some(lib) => eprintln!("SKIPPED: {test}: {} is not cvc5 1.4.2", lib.display()),

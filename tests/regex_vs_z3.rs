@@ -19,7 +19,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use equifuzz::semantics::regex::{Regex, str_replace_re, str_replace_re_all};
-use equifuzz::solver::z3::Z3Library;
+use equifuzz::solver::Z3Library;
 use equifuzz::term::{Op, Term};
 use regex_terms::Gen;
 

@@ -26,9 +26,9 @@ use std::time::Duration;
 use equifuzz::execute::harness::{Harness, Solver};
 use equifuzz::execute::limits::QueryLimits;
 use equifuzz::finding::read_case;
+use equifuzz::solver::Z3Library;
 use equifuzz::solver::dialect_of_version;
-use equifuzz::solver::z3::Z3Library;
-use equifuzz::solver::z3_worker::Z3Process;
+use equifuzz::solver::z3::worker::Z3Process;
 use equifuzz::term::Printer;
 
 const FINDINGS: [&str; 4] = ["unsound", "invalid-model", "invalid-core", "crash"];

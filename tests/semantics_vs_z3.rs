@@ -25,7 +25,7 @@ use std::collections::BTreeSet;
 use constant_terms::ConstantTerms;
 use differential::{Case, Judge, Tally, term_count};
 use equifuzz::semantics::{EvalError, Value, eval_closed};
-use equifuzz::solver::z3::Z3Library;
+use equifuzz::solver::Z3Library;
 use equifuzz::term::{Op, Printer, Term};
 
 const SEED: u64 = 0x5eed_2020;

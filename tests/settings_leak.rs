@@ -1,14 +1,14 @@
 //! A case's Z3 settings, as the warm worker runs them: one query's
 //! `(set-option ...)` of a global parameter never reaches the next, on a
 //! warm or a fresh context, and a query asking for proofs gets one on a
-//! warm worker (see `solver::z3` and `solver::z3_worker`). Forking tests,
+//! warm worker (see `solver::z3::library` and `solver::z3::worker`). Forking tests,
 //! in a test binary of their own.
 
 use std::time::Duration;
 
 use equifuzz::solver::Z3Library;
-use equifuzz::solver::z3::params_lock;
-use equifuzz::solver::z3_worker::{Context, ProcessAnswer, Z3Process};
+use equifuzz::solver::z3::library::params_lock;
+use equifuzz::solver::z3::worker::{Context, ProcessAnswer, Z3Process};
 
 fn lib(test: &str) -> Option<Z3Library> {
     match Z3Library::load(None) {

@@ -2,7 +2,7 @@
 //! cvc5 (skipped, loudly, when it is not on PATH).
 //!
 //! Every test holds `SERIAL`: the fork target must not fork while another
-//! thread of this binary runs Z3 (see `solver::z3_target`).
+//! thread of this binary runs Z3 (see `solver::z3::target`).
 
 #[path = "common/cvc5.rs"]
 mod cvc5;

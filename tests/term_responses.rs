@@ -9,7 +9,7 @@ mod term_strategy;
 
 use std::sync::OnceLock;
 
-use equifuzz::solver::z3::Z3Library;
+use equifuzz::solver::Z3Library;
 use equifuzz::term::{
     Formula, ModelEntry, Op, Printer, Queries, Response, SatAnswer, SmtString, Sort, Term,
     parse_responses, parse_term,

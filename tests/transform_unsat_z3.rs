@@ -8,7 +8,7 @@
 //! check the cores' minimality with models instead.
 
 use equifuzz::generate::equivalent_formula_cases;
-use equifuzz::solver::z3::Z3Library;
+use equifuzz::solver::Z3Library;
 use equifuzz::term::Queries;
 use equifuzz::transform::{
     ConstantReplacement, NoiseIntroduction, Transformation, VariableReplacement, larger_core_cases,

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use equifuzz::oracle::{Expected, Reply, judge, not_expressible};
 use equifuzz::solver::dialect_of_version;
-use equifuzz::solver::z3::Z3Library;
+use equifuzz::solver::Z3Library;
 use equifuzz::source::Recipe;
 use equifuzz::term::{Printer, Queries};
 use equifuzz::execute::Judged;

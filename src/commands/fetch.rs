@@ -37,7 +37,7 @@ const LIBRARY_DIRS: &[&str] = &[
 
 /// Whether the loader would find a system libz3 (see the module docs).
 pub fn system_libz3_present() -> bool {
-    let names = crate::solver::z3::SYSTEM_LIBRARY_NAMES;
+    let names = crate::solver::z3::library::SYSTEM_LIBRARY_NAMES;
     let in_dirs = |dirs: Vec<PathBuf>| {
         dirs.iter()
             .filter(|d| !d.as_os_str().is_empty())

@@ -440,7 +440,7 @@ fn bucket_section(
     let on_cvc5 =
         solver.starts_with("cvc5") || options.split_whitespace().any(|o| o == "target=cvc5");
     let expert: Vec<String> = if on_cvc5 {
-        crate::solver::cvc5_target::case_options(&bare_script(&text))
+        crate::solver::cvc5::options::case_options(&bare_script(&text))
             .iter()
             .map(|o| format!("--{}", o.key))
             .collect()

@@ -28,7 +28,7 @@
 //!   timeout, a signal handler that runs the feedbacks on the interrupted
 //!   thread, is only the last backstop.
 //! - In the worker, queries run on a warm context (reset between
-//!   queries, see `solver::z3_worker`), whose answer may depend on the
+//!   queries, see `solver::z3::worker`), whose answer may depend on the
 //!   queries before it. A verdict that is a finding there is re-run on a
 //!   fresh context, as a user's `z3 file.smt2` runs it, and only the fresh
 //!   verdict is stored: a finding the fresh context does not repeat is
@@ -43,7 +43,7 @@
 //!   model: a model our semantics checks valid means the label is what is
 //!   wrong (`label-contradicted`, no finding), in a campaign as in `run`.
 //! - An `exit()` inside the solver during an execution becomes `abort()`
-//!   (see [`install_exit_guard`](crate::solver::z3_worker::install_exit_guard)),
+//!   (see [`install_exit_guard`](crate::solver::worker::install_exit_guard)),
 //!   so LibAFL's crash handler records the input and the restarting manager
 //!   restarts the client, instead of the client vanishing with the input.
 //! - A crash verdict names what the solver said as it died (Z3's
@@ -64,8 +64,10 @@ use crate::oracle::{
     Answer, Crash, Expected, Reply, Verdict, crash_site, expectations, judge, judge_checks,
     not_expressible, recheck_unsat_label,
 };
-use crate::solver::z3::{PreparedScript, Z3Context, Z3Library};
-use crate::solver::z3_worker::{Context, InFlight, ProcessAnswer, Z3Process};
+use crate::solver::worker::InFlight;
+use crate::solver::z3::library::{Z3Context, Z3Library};
+use crate::solver::z3::script::PreparedScript;
+use crate::solver::z3::worker::{Context, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, Z3InProcessFork};
 use crate::term::{Printer, Queries};
 use crate::truth::{Case, Status};

@@ -132,9 +132,20 @@ fn write_all(fd: RawFd, mut bytes: &[u8]) -> bool {
     true
 }
 
+/// The limits of a child forked from this process that may add `extra`
+/// bytes of address space to this process's image at the fork (`None`:
+/// unlimited), so that a large or multi-threaded parent does not eat the
+/// child's budget.
+pub(super) fn limits_beyond_own_image(extra: Option<u64>) -> Limits {
+    Limits {
+        address_space: extra.map(|extra| own_address_space().saturating_add(extra)),
+        cpu_seconds: None,
+    }
+}
+
 /// This process's address-space size in bytes (0 if /proc is unreadable,
 /// which makes the limit tighter, never looser).
-pub(super) fn own_address_space() -> u64 {
+fn own_address_space() -> u64 {
     let pages = std::fs::read_to_string("/proc/self/statm")
         .ok()
         .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())

@@ -33,7 +33,7 @@
 
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-use crate::solver::z3_worker::QueryHooks;
+use crate::solver::z3::worker::QueryHooks;
 
 /// Slots of the value-profile map: libafl_targets' `CMP_MAP_SIZE`.
 #[cfg(feature = "edges")]

@@ -1,6 +1,6 @@
 //! cvc5 as a library (`--target cvc5 --solver-lib PATH`):
 //! [`Cvc5InProcessFork`], each query in a forked child of the process that
-//! loaded libcvc5, with the isolation of [`super::Z3InProcessFork`].
+//! loaded libcvc5, with the isolation of [`Z3InProcessFork`](crate::solver::Z3InProcessFork).
 //!
 //! # Invariants
 //!
@@ -9,7 +9,7 @@
 //!   uses it: every child starts from a copy-on-write image of that same
 //!   pristine solver, so no query sees another's declarations or options.
 //! - A child reports "finished" only by writing one complete frame
-//!   ([`super::fork_frame`]) after the whole script ran; a child
+//!   (`solver::fork_frame`) after the whole script ran; a child
 //!   that dies, aborts or calls `exit()` inside cvc5 is a crash, one killed
 //!   at the hard timeout a timeout, one that ran out of its address space
 //!   (cvc5 throws `std::bad_alloc`, uncaught: an abort with that message)
@@ -20,7 +20,7 @@
 //!   kill; so are the options the case needs ([`case_options`]), unless the
 //!   user set them.
 //! - The solver runs with the flags of the `cvc5` binary target
-//!   ([`super::process::CVC5_ARGS`]: incremental, extended string
+//!   ([`CVC5_ARGS`](crate::solver::process::CVC5_ARGS): incremental, extended string
 //!   functions, models), then the user's options, which win.
 //!
 //! Fork safety is that of the Z3 fork target: fork from a process in which
@@ -29,37 +29,14 @@
 use std::ffi::CString;
 use std::time::{Duration, Instant};
 
-use super::child::DEFAULT_MEMORY_LIMIT;
-use super::child::Limits;
-use super::cvc5_lib::{Cvc5Library, Cvc5Solver};
-use super::fork_frame::{ExitMeaning, own_address_space, run_in_child};
-use super::option::SolverOption;
-use super::outcome::RawOutcome;
-use super::{Target, dialect_of_version, soft_timeout};
+use super::library::{Cvc5Library, Cvc5Solver};
+use super::options::{case_options, solver_options};
+use crate::solver::child::{DEFAULT_MEMORY_LIMIT, deadline_after};
+use crate::solver::fork_frame::{ExitMeaning, limits_beyond_own_image, run_in_child};
+use crate::solver::option::SolverOption;
+use crate::solver::outcome::RawOutcome;
+use crate::solver::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
-
-/// The options of the `cvc5` binary target's flags, set on every
-/// in-process solver before the user's.
-pub const CVC5_DEFAULT_OPTIONS: &[(&str, &str)] = &[
-    ("incremental", "true"),
-    ("strings-exp", "true"),
-    ("produce-models", "true"),
-];
-
-/// The options a script needs beyond the solver's defaults: cvc5 refuses
-/// a constant array (`(as const ...)`) unless `arrays-exp` is on, with an
-/// error that says nothing about the formula. Set per query, so the other
-/// queries keep cvc5's default array solver.
-pub fn case_options(script: &str) -> Vec<SolverOption> {
-    let mut options = Vec::new();
-    if script.contains("(as const") {
-        options.push(SolverOption {
-            key: "arrays-exp".into(),
-            value: "true".into(),
-        });
-    }
-    options
-}
 
 /// libcvc5 in this process, each query in a forked child with a hard
 /// timeout and a memory limit.
@@ -72,18 +49,11 @@ pub struct Cvc5InProcessFork {
 }
 
 impl Cvc5InProcessFork {
-    /// A fork target on `lib` whose solver has [`CVC5_DEFAULT_OPTIONS`] and
+    /// A fork target on `lib` whose solver has
+    /// [`CVC5_DEFAULT_OPTIONS`](super::options::CVC5_DEFAULT_OPTIONS) and
     /// then `options`; cvc5's own message if it refuses one of them.
     pub fn new(lib: Cvc5Library, options: &[SolverOption]) -> Result<Self, String> {
-        let mut all: Vec<SolverOption> = CVC5_DEFAULT_OPTIONS
-            .iter()
-            .map(|(k, v)| SolverOption {
-                key: k.to_string(),
-                value: v.to_string(),
-            })
-            .collect();
-        all.extend(options.iter().cloned());
-        let pristine = lib.new_solver(&all)?;
+        let pristine = lib.new_solver(&solver_options(&[], options))?;
         Ok(Cvc5InProcessFork {
             lib,
             pristine,
@@ -121,13 +91,8 @@ impl Cvc5InProcessFork {
             );
         };
         let soft_ms = soft_ms.to_string();
-        let limits = Limits {
-            address_space: self
-                .memory_limit
-                .map(|extra| own_address_space().saturating_add(extra)),
-            cpu_seconds: None,
-        };
-        let deadline = super::child::deadline_after(start, timeout);
+        let limits = limits_beyond_own_image(self.memory_limit);
+        let deadline = deadline_after(start, timeout);
         let pristine = &mut self.pristine;
         let user_keys = &self.user_keys;
         run_in_child(start, deadline, limits, &CVC5_EXITS, |answer| {

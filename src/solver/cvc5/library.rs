@@ -28,7 +28,7 @@ use std::ffi::{CStr, CString, c_char, c_int, c_void};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::option::SolverOption;
+use crate::solver::option::SolverOption;
 
 type RawTermManager = *mut c_void;
 type RawSolver = *mut c_void;

@@ -4,7 +4,7 @@
 //! # Invariants
 //!
 //! - A fork child reports "finished" only by writing one complete frame
-//!   after `Z3_eval_smtlib2_string` returned ([`super::fork_frame`]). Release
+//!   after `Z3_eval_smtlib2_string` returned (`solver::fork_frame`). Release
 //!   builds of Z3 call `exit(101..113)` on internal errors: such a child
 //!   never writes a frame, whatever its exit code, so it is a crash (101:
 //!   out of memory).
@@ -29,11 +29,12 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::child::{DEFAULT_MEMORY_LIMIT, Limits};
-use super::fork_frame::{ExitMeaning, own_address_space, run_in_child};
-use super::outcome::{RawOutcome, z3_exit_code_name};
-use super::z3::{PreparedScript, Z3Context, Z3Library};
-use super::{Target, dialect_of_version, soft_timeout};
+use super::library::{LoadError, Z3Context, Z3Library};
+use super::script::PreparedScript;
+use crate::solver::child::{DEFAULT_MEMORY_LIMIT, deadline_after};
+use crate::solver::fork_frame::{ExitMeaning, limits_beyond_own_image, run_in_child};
+use crate::solver::outcome::{RawOutcome, z3_exit_code_name};
+use crate::solver::{Target, dialect_of_version, soft_timeout};
 use crate::term::Dialect;
 
 /// Where a fork child's Z3 context comes from.
@@ -100,7 +101,7 @@ impl Z3InProcessFork {
     }
 
     /// Loads libz3 from `path` (the system library if `None`).
-    pub fn load(path: Option<&Path>) -> Result<Self, super::Error> {
+    pub fn load(path: Option<&Path>) -> Result<Self, LoadError> {
         Ok(Self::new(Z3Library::load(path)?))
     }
 
@@ -157,21 +158,15 @@ impl Z3InProcessFork {
             std::ffi::CString::new(format!("(set-option :timeout {soft_ms})")).expect("no NUL")
         });
         let lib = self.lib.clone();
-        let address_space = self
-            .memory_limit
-            .map(|extra| own_address_space().saturating_add(extra));
-        let limits = Limits {
-            address_space,
-            cpu_seconds: None,
-        };
-        // Proofs need a context made with them (see `super::z3`): such a
+        let limits = limits_beyond_own_image(self.memory_limit);
+        // Proofs need a context made with them (see `super`): such a
         // script gets a fresh one in the child.
         let ctx = if prepared.proofs {
             None
         } else {
             self.parent_context(prepared.unsat_cores)
         };
-        let deadline = super::child::deadline_after(start, timeout);
+        let deadline = deadline_after(start, timeout);
         let setup = ChildSetup {
             soft_ms,
             set_timeout: set_timeout.as_deref(),

@@ -1,55 +1,13 @@
-//! libz3 loaded with `dlopen`, driven through `Z3_eval_smtlib2_string`.
-//!
-//! One text path for every target: the printed script goes through Z3's own
-//! SMT-LIB parser, so the parser is exercised too, and no Z3 header or
-//! compile-time link is needed (any libz3.so from 4.8.5 on works).
-//!
-//! # Traps this module avoids
-//!
-//! - Z3's default error handler calls `exit()`: every context gets
-//!   `Z3_set_error_handler(ctx, NULL)`, so errors come back as text.
-//! - A library is never `dlclose`d: Z3 registers destructors and, when
-//!   instrumented, writes coverage through global pointers at teardown.
-//!   [`Z3Library`] leaks its handle on purpose.
-//! - The `timeout` parameter of a context's *configuration* does not reach
-//!   the SMT-LIB front end of `Z3_eval_smtlib2_string` (measured on 4.8.12: a
-//!   query ran for minutes with `timeout=500` in the config). The front end
-//!   reads the *global* parameters when it is created, so the soft timeout is
-//!   set with `Z3_global_param_set("timeout", ..)` just before the context's
-//!   first eval; a `(set-option :timeout N)` in the script still wins.
-//!   Global parameters are process-wide: see [`Z3Library::eval`].
-//! - `Z3_eval_smtlib2_string` runs its front end on the API context's
-//!   existing AST manager, so Z3 counts it as initialised and rejects
-//!   `(set-option :produce-unsat-cores true)` with "option value cannot be
-//!   modified after initialization"; a later `(get-unsat-core)` then fails.
-//!   [`PreparedScript`] blanks that command out (with spaces, so every line
-//!   and column Z3 reports stays where it was) and sets the global
-//!   `unsat_core` parameter instead, which the front end reads when it is
-//!   created. `:produce-unsat-assumptions` and `:global-declarations` are
-//!   refused alike and blanked out too (they have no such parameter; Z3's
-//!   declarations survive `reset-assertions` without the latter).
-//! - `(set-option :KEY VALUE)` for any key outside SMT-LIB's own options
-//!   (`smt.relevancy`, `rewriter.flat`, a case's settings) sets Z3's
-//!   *global* parameter: every context made after it in the process reads
-//!   it, and a context already made keeps it across `(reset)`. A script
-//!   that sets some has their values saved before it
-//!   ([`PreparedScript::parameters`], [`Z3Library::save_parameters`]) and
-//!   put back after it ([`Z3Library::restore_parameters`]: the defaults,
-//!   or the campaign's `--solver-option`s), and a warm context it ran on
-//!   is replaced (see `z3_worker`), so one case's settings never reach
-//!   the next query. Not `Z3_global_param_reset_all`: on 5.4.1, after it
-//!   the front end refuses every `rewriter.*` key ("unknown module
-//!   'rewriter'"; 4.8.12 does not), which a smoke campaign showed.
-//! - `(set-option :produce-proofs true)` (a case's proof setting, the proof
-//!   oracle) is refused by the eval front end as the unsat-core option is
-//!   (measured on 4.8.12; 5.4.1 takes it on a fresh context), and proofs
-//!   need the context itself made with the global `proof` parameter:
-//!   [`PreparedScript`] blanks it out too, and such a script runs on a
-//!   context made for it ([`Z3Library::set_proofs`]), never on
-//!   a warm or inherited one ([`PreparedScript::proofs`]).
+//! A loaded libz3 ([`Z3Library`]): the C functions equifuzz calls, its
+//! process-wide global parameters (the soft timeout, unsat cores, proofs,
+//! `--solver-option`s, what a script sets), and its contexts
+//! ([`Z3Context`]). Why it sets what it sets: the room's docs (`super`).
 
 use std::ffi::{CStr, CString, c_char, c_uint, c_void};
 use std::path::{Path, PathBuf};
+
+use super::script::PreparedScript;
+use crate::solver::option::SolverOption;
 
 type Z3Config = *mut c_void;
 type RawContext = *mut c_void;
@@ -57,7 +15,7 @@ type ErrorHandler = Option<unsafe extern "C" fn(RawContext, c_uint)>;
 
 /// Serializes whoever sets Z3's process-wide parameters (`timeout`,
 /// `unsat_core`) and then evaluates: [`Z3Library::eval`] holds it. The
-/// fuzzer's solver thread ([`super::z3_worker`]) does not, since a thread
+/// fuzzer's solver thread ([`super::worker`]) does not, since a thread
 /// stuck inside libz3 would hold it for ever; it is alone in its process.
 /// Anything else evaluating beside such a thread in one process (a test
 /// beside other tests) holds it too, or reads the other's parameters.
@@ -118,7 +76,7 @@ struct Api {
     global_param_get: Option<unsafe extern "C" fn(*const c_char, *mut *const c_char) -> bool>,
 }
 
-/// A loaded libz3. Never unloaded (see the module docs).
+/// A loaded libz3. Never unloaded (see the room's docs, `super`).
 ///
 /// Cloning is cheap: the clone shares the same loaded library.
 #[derive(Clone)]
@@ -252,8 +210,9 @@ impl Z3Library {
     ///
     /// `timeout_ms` is Z3's own soft timeout (the `timeout` parameter): a
     /// slow query answers `unknown` or `timeout` rather than hanging. A hard
-    /// timeout needs a separate process; see [`super::Z3InProcessFork`].
-    /// The timeout is a process-wide Z3 parameter (see the module docs), so
+    /// timeout needs a separate process; see
+    /// [`Z3InProcessFork`](super::target::Z3InProcessFork).
+    /// The timeout is a process-wide Z3 parameter (see the room's docs, `super`), so
     /// calls from several threads run one at a time; `None` leaves the
     /// parameter as it is.
     ///
@@ -341,7 +300,7 @@ impl Z3Library {
     /// global parameter anyway, and then makes no context at all: after a
     /// refusal every global parameter is reset and the options accepted
     /// before are set again.
-    pub fn set_option(&self, option: &super::SolverOption) -> Result<(), String> {
+    pub fn set_option(&self, option: &SolverOption) -> Result<(), String> {
         let (Ok(key), Ok(value)) = (
             CString::new(option.key.as_str()),
             CString::new(option.value.as_str()),
@@ -383,7 +342,7 @@ impl Z3Library {
     ///
     /// Global parameters are process-wide: a target opened before on this
     /// library sees these from its next context on.
-    pub fn set_options(&self, options: &[super::SolverOption]) -> Result<(), String> {
+    pub fn set_options(&self, options: &[SolverOption]) -> Result<(), String> {
         {
             let mut accepted = accepted_options();
             if let Some(reset_all) = self.api.global_param_reset_all {
@@ -440,171 +399,6 @@ impl Z3Library {
             }
         }
     }
-}
-
-/// A script ready for `Z3_eval_smtlib2_string`: NUL-terminated, with the
-/// options the eval front end rejects lifted out (see the module docs).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PreparedScript {
-    /// The text Z3 gets.
-    pub text: CString,
-    /// The script asked for unsat cores: set [`Z3Library::set_unsat_cores`].
-    pub unsat_cores: bool,
-    /// The Z3 parameters outside SMT-LIB's own options the script sets:
-    /// global ones, to restore after it (see the module docs).
-    pub parameters: Vec<String>,
-    /// The script asked for proofs: its `(set-option :produce-proofs ...)`
-    /// is blanked like the unsat-core one, and the context it runs on must
-    /// be made, and first evaluate, with the global `proof` parameter on
-    /// ([`Z3Library::set_proofs`]).
-    pub proofs: bool,
-}
-
-/// SMT-LIB's own options, which Z3's front end keeps in the context it
-/// evaluates on (the others become global parameters).
-const SMTLIB_OPTIONS: &[&str] = &[
-    "print-success",
-    "produce-models",
-    "produce-proofs",
-    "produce-unsat-cores",
-    "produce-unsat-assumptions",
-    "produce-assignments",
-    "produce-assertions",
-    "global-declarations",
-    "interactive-mode",
-    "random-seed",
-    "verbosity",
-    "regular-output-channel",
-    "diagnostic-output-channel",
-    "reproducible-resource-limit",
-];
-
-/// The keys of the `(set-option :KEY ...)` commands of `script` that are
-/// not [`SMTLIB_OPTIONS`], each once. A match inside a string literal or
-/// comment counts too: it costs a needless save and restore, never a leak.
-pub fn parameters_set(script: &str) -> Vec<String> {
-    let mut keys: Vec<String> = Vec::new();
-    for (at, word) in script.match_indices("set-option") {
-        let before = script[..at].trim_end();
-        let after = script[at + word.len()..].trim_start();
-        let key: String = after
-            .strip_prefix(':')
-            .unwrap_or("")
-            .chars()
-            .take_while(|c| !c.is_whitespace() && *c != ')')
-            .collect();
-        if before.ends_with('(')
-            && !key.is_empty()
-            && !SMTLIB_OPTIONS.contains(&key.as_str())
-            && !keys.contains(&key)
-        {
-            keys.push(key);
-        }
-    }
-    keys
-}
-
-impl PreparedScript {
-    /// Prepares `script`; `None` if it contains a NUL byte.
-    pub fn new(script: &str) -> Option<PreparedScript> {
-        let mut bytes = script.as_bytes().to_vec();
-        // Where `:print-success` is on, a lifted option still answers, as
-        // it would have: the oracle reads one response per command. It
-        // becomes the no-op `(set-option :print-success true)`, padded
-        // with spaces to keep every later line and column.
-        let no_op = b"(set-option :print-success true)";
-        let mut lift = |option: &[u8]| {
-            let mut on = false;
-            let mut from = 0;
-            while let Some((start, end, value)) = find_option(&bytes, from, option) {
-                on = value;
-                let answers = print_success_before(&bytes, start);
-                bytes[start..end].fill(b' ');
-                if answers && end - start >= no_op.len() {
-                    bytes[start..start + no_op.len()].copy_from_slice(no_op);
-                }
-                from = end;
-            }
-            on
-        };
-        let unsat_cores = lift(b":produce-unsat-cores");
-        let proofs = lift(b":produce-proofs");
-        // Refused the same way, and with no global parameter to stand in:
-        // `(get-unsat-assumptions)` then fails after its answer, and the
-        // oracle reads the assumptions from the core, where Z3 lists them.
-        // So is `:global-declarations`, which Z3 needs no more: its
-        // declarations survive `reset-assertions` without it.
-        lift(b":produce-unsat-assumptions");
-        lift(b":global-declarations");
-        Some(PreparedScript {
-            text: CString::new(bytes).ok()?,
-            unsat_cores,
-            parameters: parameters_set(script),
-            proofs,
-        })
-    }
-}
-
-/// Whether `:print-success` is on at byte `at` of `bytes`: the value of
-/// the last `(set-option :print-success ...)` before it (off without one).
-fn print_success_before(bytes: &[u8], at: usize) -> bool {
-    let mut on = false;
-    let mut from = 0;
-    while let Some((start, end, value)) = find_option(bytes, from, b":print-success") {
-        if start >= at {
-            break;
-        }
-        on = value;
-        from = end;
-    }
-    on
-}
-
-/// The next `(set-option OPTION true|false)` at or after `from` (`option`
-/// with its colon, e.g. `:produce-unsat-cores`): its byte range and value.
-/// Whitespace between tokens may vary.
-///
-/// A match inside a string literal or comment would be blanked too; the
-/// printer never writes one there, and a hand-written script that does gets
-/// at worst a blanked comment.
-fn find_option(bytes: &[u8], from: usize, option: &[u8]) -> Option<(usize, usize, bool)> {
-    let mut at = from;
-    while let Some(off) = bytes[at..].iter().position(|&b| b == b'(') {
-        let start = at + off;
-        let mut i = start + 1;
-        let skip_ws = |i: &mut usize| {
-            while bytes.get(*i).is_some_and(u8::is_ascii_whitespace) {
-                *i += 1;
-            }
-        };
-        let word = |i: &mut usize, w: &[u8]| {
-            if bytes[*i..].starts_with(w) {
-                *i += w.len();
-                true
-            } else {
-                false
-            }
-        };
-        skip_ws(&mut i);
-        let is_option = word(&mut i, b"set-option");
-        skip_ws(&mut i);
-        if is_option && word(&mut i, option) {
-            skip_ws(&mut i);
-            let value = if word(&mut i, b"true") {
-                Some(true)
-            } else if word(&mut i, b"false") {
-                Some(false)
-            } else {
-                None
-            };
-            skip_ws(&mut i);
-            if let (Some(v), Some(b')')) = (value, bytes.get(i)) {
-                return Some((start, i + 1, v));
-            }
-        }
-        at = start + 1;
-    }
-    None
 }
 
 /// Writes `n` in decimal into `buf` and returns it as a C string, without
@@ -758,90 +552,6 @@ mod tests {
         let out = z3.eval(q, None);
         assert!(!out.contains("error"), "{out}");
         assert!(out.starts_with("unsat\n(") && out.contains("a2"), "{out}");
-    }
-
-    #[test]
-    fn the_incremental_options_eval_refuses_are_blanked_and_models_kept() {
-        let src = "(set-option :global-declarations true)\n(set-option :produce-models true)\n\
-                   (set-option :produce-unsat-assumptions true)(check-sat)";
-        let text = PreparedScript::new(src)
-            .unwrap()
-            .text
-            .into_string()
-            .unwrap();
-        assert_eq!(text.len(), src.len());
-        assert!(
-            !text.contains("global") && !text.contains("assumptions"),
-            "{text}"
-        );
-        assert!(text.contains("(set-option :produce-models true)"), "{text}");
-    }
-
-    #[test]
-    fn under_print_success_a_lifted_option_still_answers_once() {
-        let src = "(set-option :produce-unsat-cores true)\n(set-option :print-success true)\n\
-                   (set-option :global-declarations true)\n(set-option :produce-unsat-cores true)\n\
-                   (set-option :print-success false)\n(set-option :produce-unsat-assumptions true)";
-        let p = PreparedScript::new(src).unwrap();
-        let text = p.text.to_str().unwrap();
-        assert_eq!(text.len(), src.len());
-        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-        // Before print-success and after it is off: blank; while on: the no-op.
-        assert_eq!(
-            lines,
-            [
-                "",
-                "(set-option :print-success true)",
-                "(set-option :print-success true)",
-                "(set-option :print-success true)",
-                "(set-option :print-success false)",
-                "",
-            ]
-        );
-        assert!(p.unsat_cores);
-    }
-
-    #[test]
-    fn only_the_unsat_core_option_is_blanked_in_place() {
-        let src = "(set-option :produce-models true)\n( set-option  :produce-unsat-cores\ttrue )(check-sat)";
-        let p = PreparedScript::new(src).unwrap();
-        let text = p.text.to_str().unwrap();
-        assert!(p.unsat_cores);
-        assert_eq!(text.len(), src.len());
-        let option = "( set-option  :produce-unsat-cores\ttrue )";
-        assert_eq!(text, src.replace(option, &" ".repeat(option.len())));
-        let p = PreparedScript::new(
-            "(set-option :produce-unsat-cores true)(set-option :produce-unsat-cores false)",
-        )
-        .unwrap();
-        assert!(!p.unsat_cores);
-        assert!(p.text.to_bytes().iter().all(|&b| b == b' '));
-        assert!(
-            !PreparedScript::new("(set-option :produce-unsat-cores maybe)")
-                .unwrap()
-                .unsat_cores
-        );
-        assert!(PreparedScript::new("a\0b").is_none());
-    }
-
-    #[test]
-    fn only_options_outside_smtlib_set_parameters() {
-        assert_eq!(
-            parameters_set(
-                "(set-option :smt.relevancy 0)(check-sat)( set-option  :rewriter.flat false )\
-                 (set-option :smt.relevancy 1)"
-            ),
-            ["smt.relevancy", "rewriter.flat"]
-        );
-        assert_eq!(parameters_set("(set-option :timeout 5)"), ["timeout"]);
-        assert!(
-            parameters_set(
-                "(set-option :produce-models true)\n(set-option :produce-unsat-cores true)"
-            )
-            .is_empty()
-        );
-        assert!(parameters_set("(check-sat)(get-option :smt.relevancy)").is_empty());
-        assert!(parameters_set("set-option :smt.relevancy 0").is_empty());
     }
 
     #[test]

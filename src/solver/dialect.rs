@@ -1,0 +1,101 @@
+//! Which spelling of the strings theory a solver reads: from its version
+//! string, or from a `--dialect` value.
+
+use crate::term::Dialect;
+
+/// The dialect a solver of this version string reads (the table at
+/// [`Dialect`]): cvc5's for cvc5, by release for Z3, SMT-LIB 2.6 for
+/// anything else.
+pub fn dialect_of_version(version: &str) -> Dialect {
+    let mut words = version.split_whitespace();
+    let solver = words.next().unwrap_or("").to_ascii_lowercase();
+    let numbers: Vec<u32> = words
+        .next()
+        .unwrap_or("")
+        .split('.')
+        .map_while(|p| p.parse().ok())
+        .collect();
+    match solver.as_str() {
+        "cvc5" => Dialect::Cvc5,
+        "z3" => z3_dialect(&numbers).unwrap_or_default(),
+        _ => Dialect::Smtlib26,
+    }
+}
+
+/// The dialect of Z3 release `numbers` (`[4, 8, 9]`), `None` if no release
+/// is named.
+fn z3_dialect(numbers: &[u32]) -> Option<Dialect> {
+    let release = match *numbers {
+        [major, minor, build, ..] => (major, minor, build),
+        [major, minor] => (major, minor, 0),
+        [major] => (major, 0, 0),
+        [] => return None,
+    };
+    Some(if release < (4, 8, 6) {
+        Dialect::Legacy485
+    } else if release < (4, 8, 9) {
+        Dialect::Legacy
+    } else if release < (4, 8, 11) {
+        Dialect::Z3Bytes
+    } else if release < (4, 8, 13) {
+        Dialect::Z3RawBackslash
+    } else if release < (5, 3, 0) {
+        Dialect::Smtlib26
+    } else {
+        Dialect::Z3Seq
+    })
+}
+
+/// Reads a `--dialect` value: a dialect's name (`smtlib2.6`, `cvc5`), or a
+/// release, `z3-VERSION` (`z3-4.8.5`: the dialect of that release).
+pub fn parse_dialect(text: &str) -> Result<Dialect, String> {
+    if let Some(d) = Dialect::ALL.into_iter().find(|d| d.name() == text) {
+        return Ok(d);
+    }
+    let numbers: Option<Vec<u32>> = text
+        .strip_prefix("z3-")
+        .map(|v| v.split('.').map(|p| p.parse().ok()).collect())
+        .and_then(|n: Option<Vec<u32>>| n);
+    numbers.as_deref().and_then(z3_dialect).ok_or_else(|| {
+        format!("unknown dialect `{text}`: expected smtlib2.6, cvc5 or z3-VERSION (e.g. z3-4.8.5)")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_z3_release_gets_its_dialect() {
+        assert_eq!(dialect_of_version("Z3 4.8.13.0"), Dialect::Smtlib26);
+        assert_eq!(dialect_of_version("Z3 4.8.12.0"), Dialect::Z3RawBackslash);
+        assert_eq!(dialect_of_version("Z3 4.8.11.0"), Dialect::Z3RawBackslash);
+        assert_eq!(dialect_of_version("Z3 4.8.10.0"), Dialect::Z3Bytes);
+        assert_eq!(dialect_of_version("Z3 4.8.9"), Dialect::Z3Bytes);
+        assert_eq!(dialect_of_version("Z3 4.8.8"), Dialect::Legacy);
+        assert_eq!(dialect_of_version("Z3 4.8.7.0"), Dialect::Legacy);
+        assert_eq!(dialect_of_version("Z3 4.8.5.0"), Dialect::Legacy485);
+        assert_eq!(dialect_of_version("Z3 4.7"), Dialect::Legacy485);
+        assert_eq!(dialect_of_version("Z3 5.3.3.0"), Dialect::Z3Seq);
+        assert_eq!(dialect_of_version("Z3 5.3.0.0"), Dialect::Z3Seq);
+        assert_eq!(dialect_of_version("Z3 5.1.0.0"), Dialect::Smtlib26);
+        assert_eq!(dialect_of_version("cvc5 1.0.3"), Dialect::Cvc5);
+        assert_eq!(dialect_of_version("unknown version"), Dialect::Smtlib26);
+        assert_eq!(dialect_of_version("Z3"), Dialect::Smtlib26);
+    }
+
+    #[test]
+    fn dialects_are_named_or_given_by_release() {
+        for d in Dialect::ALL {
+            assert_eq!(parse_dialect(d.name()), Ok(d));
+        }
+        assert_eq!(parse_dialect("z3-4.8.5.0"), Ok(Dialect::Legacy485));
+        assert_eq!(parse_dialect("z3-4.8.10"), Ok(Dialect::Z3Bytes));
+        assert_eq!(parse_dialect("z3-5.4.1"), Ok(Dialect::Z3Seq));
+        assert_eq!(parse_dialect("z3-5.0.0"), Ok(Dialect::Smtlib26));
+        for bad in ["z3-", "z3-4.x", "yices", ""] {
+            let err = parse_dialect(bad).unwrap_err();
+            assert!(err.contains("expected smtlib2.6"), "{err}");
+        }
+    }
+}
