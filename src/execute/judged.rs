@@ -122,7 +122,7 @@ impl Judged {
             verdict: &self.verdict,
             output: &self.output,
             failed: self.failed,
-            bucket: self.bucket.as_ref(),
+            bucket: self.bucket.as_ref().map(BucketKey::id),
         }
     }
 

@@ -32,7 +32,6 @@ use crate::solver::SolverInfo;
 use crate::term::{Command, Printer, Queries};
 use crate::truth::{Case, Truth};
 
-use super::bucket::BucketKey;
 use super::hash::stable_hash;
 
 /// What to say about a finding besides the case itself: who the solver is
@@ -50,9 +49,9 @@ pub struct FindingInfo<'a> {
     /// The check-sat of an incremental script that decided, written as
     /// `; failed: check-sat K of N: ...`.
     pub failed: Option<FailedCheck>,
-    /// The finding's bucket, written as `; bucket: ID` (the id
-    /// `buckets.tsv` names it by).
-    pub bucket: Option<&'a BucketKey>,
+    /// The id of the finding's bucket (`BucketKey::id`, the name
+    /// `buckets.tsv` gives it), written as `; bucket: ID`.
+    pub bucket: Option<String>,
 }
 
 /// Writes `bytes` to `path` atomically: readers see the old file or the
@@ -145,8 +144,8 @@ fn finding_text_of(
         out.push_str(&format!("; options: {}\n", i.solver.options));
         // The campaign's bucket, which triage may refine once the formula
         // is minimized.
-        if let Some(key) = i.bucket {
-            out.push_str(&format!("; bucket: {}\n", key.id()));
+        if let Some(id) = &i.bucket {
+            out.push_str(&format!("; bucket: {id}\n"));
         }
     }
     out.push_str(&format!("; seed: {}\n", case.provenance.seed));

@@ -171,6 +171,16 @@ mod tests {
     use super::*;
     use crate::truth::Status;
 
+    /// A case to judge (its bucket is keyed from it).
+    fn a_case() -> crate::truth::Case {
+        use rand::SeedableRng;
+
+        use crate::generate::Generator;
+        crate::source::RandomCaseGenerator::new(crate::generate::ConstantPool::paper())
+            .unwrap()
+            .next(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1))
+    }
+
     #[test]
     fn a_stored_result_crosses_fork() {
         let slot = ResultSlot::new().unwrap();
@@ -180,7 +190,7 @@ mod tests {
             got: Status::Unsat,
         };
         // The facts of the judgement cross with it, as fields.
-        let case = crate::fuzz::observe::verdict::tests::a_case();
+        let case = a_case();
         let judged = Judged {
             failed: Some(crate::oracle::FailedCheck { index: 1, of: 3 }),
             history: Some(crate::execute::judged::History::new(
