@@ -5,10 +5,10 @@
 //! row.
 
 use equifuzz::generate::Generator;
-use equifuzz::generate::{
-    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, TermPool,
-    regex_equivalent_formula_cases,
+use equifuzz::generate::regex::{
+    RegexConstantAssignment, RegexMembership, RegexPool, regex_equivalent_formula_cases,
 };
+use equifuzz::generate::{ConstantPool, TermPool};
 use equifuzz::transform::{
     ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, Transformation,
     VariableAbstraction, VariableReplacement, random_chain,

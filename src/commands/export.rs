@@ -27,12 +27,14 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::generate::Generator;
-use crate::generate::{
-    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
-    RegexMembership, RegexPool, RegexTermSynthesis, Result3_2, STRING_OPERATORS, SeqCases,
-    SeqCombinedCases, SeqUnsat, UfCases, equivalent_formula_cases, equivalent_formulas,
+use crate::generate::regex::{
+    RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
-    seq_equivalent_formula_cases, step1,
+};
+use crate::generate::{
+    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Result3_2,
+    STRING_OPERATORS, SeqCases, SeqCombinedCases, SeqUnsat, UfCases, equivalent_formula_cases,
+    equivalent_formulas, seq_equivalent_formula_cases, step1,
 };
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};

@@ -39,7 +39,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
 use super::bv_pool::CombinedPool;
-use super::regex_pool::RegexPool;
+use crate::generate::regex::RegexPool;
 use crate::semantics::{Model, Value, eval_closed};
 use crate::term::{BitVec, Formula, Op, Pool, Sort, Term, Theory, pool, pool_len};
 

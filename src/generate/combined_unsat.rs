@@ -105,7 +105,7 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
-    use crate::generate::RegexPool;
+    use crate::generate::regex::RegexPool;
 
     /// Every case's one assertion is false under our semantics, for both
     /// kinds of result, and complex results nest on both sides.

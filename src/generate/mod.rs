@@ -11,15 +11,7 @@ mod combined_unsat;
 mod equivalent_formulas;
 mod generator;
 mod pool;
-mod regex_constant_assignment;
-mod regex_equivalence;
-mod regex_equivalent_formulas;
-mod regex_membership;
-mod regex_membership_equivalences;
-pub mod regex_pool;
-mod regex_term_synthesis;
-mod regex_terms;
-mod regex_unsat_constants;
+pub mod regex;
 mod seq_cases;
 pub mod seq_combined;
 mod seq_rows;
@@ -41,17 +33,6 @@ pub use equivalent_formulas::{
 };
 pub use generator::Generator;
 pub use pool::ConstantPool;
-pub use regex_constant_assignment::RegexConstantAssignment;
-pub use regex_equivalence::RegexEquivalence;
-pub use regex_equivalent_formulas::{regex_equivalences, regex_equivalent_formula_cases};
-pub use regex_membership::RegexMembership;
-pub use regex_pool::{PoolRegex, RegexPool};
-pub use regex_term_synthesis::RegexTermSynthesis;
-pub use regex_terms::{RegexTermSampler, Sampled as SampledRegex};
-pub use regex_unsat_constants::{
-    RegexUnsatConstant, random_regex_unsat_constant, regex_unsat_complex_cases,
-    regex_unsat_constant_cases,
-};
 pub use seq_cases::{SeqCases, SeqCategory, seq_operators};
 pub use seq_combined::{SeqCombinedCases, SeqCombinedCategory};
 pub use seq_rows::{

@@ -60,11 +60,13 @@ use rand::{Rng, RngCore};
 use super::grown::{Cases, Catalogue, Grown};
 use super::table::Table;
 use super::{RandomCaseGenerator, Theory};
-use crate::generate::{
-    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Generator,
+use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
-    RegexUnsatConstant, Result3_2, SeqCases, SeqCombinedCases, SeqUnsat, TermPoolError, UfCases,
-    equivalent_formula_cases, regex_equivalent_formula_cases,
+    RegexUnsatConstant, regex_equivalent_formula_cases,
+};
+use crate::generate::{
+    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Generator, Result3_2,
+    SeqCases, SeqCombinedCases, SeqUnsat, TermPoolError, UfCases, equivalent_formula_cases,
 };
 use crate::truth::Case;
 
