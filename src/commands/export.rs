@@ -31,10 +31,12 @@ use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
 };
+use crate::generate::strings::{
+    STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas, step1,
+};
 use crate::generate::{
-    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Result3_2,
-    STRING_OPERATORS, SeqCases, SeqCombinedCases, SeqUnsat, UfCases, equivalent_formula_cases,
-    equivalent_formulas, seq_equivalent_formula_cases, step1,
+    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Result3_2, SeqCases,
+    SeqCombinedCases, SeqUnsat, UfCases, seq_equivalent_formula_cases,
 };
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};

@@ -64,9 +64,10 @@ use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
     RegexUnsatConstant, regex_equivalent_formula_cases,
 };
+use crate::generate::strings::{TermPoolError, equivalent_formula_cases};
 use crate::generate::{
     CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Generator, Result3_2,
-    SeqCases, SeqCombinedCases, SeqUnsat, TermPoolError, UfCases, equivalent_formula_cases,
+    SeqCases, SeqCombinedCases, SeqUnsat, UfCases,
 };
 use crate::truth::Case;
 

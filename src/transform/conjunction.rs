@@ -133,7 +133,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::{ConstantPool, equivalent_formula_cases};
+    use crate::generate::ConstantPool;
+    use crate::generate::strings::equivalent_formula_cases;
     use crate::transform::constant_assignments;
     use crate::transform::{NoiseIntroduction, Transformation, VariableAbstraction};
 

@@ -4,12 +4,12 @@
 //! A row is an equivalence `A ⇔ B` where `A` is `op(args) = res` over
 //! `RegLan` variables (`re`, `re1`, `re2`, `res`). The case is `F := ¬A ∧
 //! B` with two named assertions, `a0 := ¬A` and `a1 := B`, as in
-//! [`equivalent_formulas`](crate::generate::equivalent_formulas()) for
-//! strings. The indices of `re.^` and
-//! `re.loop` are numerals, not terms, so the rows that branch on them (E4,
-//! E5, E5') are instantiated for every pair of the integer pool (0, 1, 3,
-//! 4), each with its one branch; E6 branches on whether its arguments are
-//! singletons, so it is instantiated for every pair of the string pool.
+//! [`equivalent_formulas`](crate::generate::strings::equivalent_formulas())
+//! for strings. The indices of `re.^` and `re.loop` are numerals, not
+//! terms, so the rows that branch on them (E4, E5, E5') are instantiated
+//! for every pair of the integer pool (0, 1, 3, 4), each with its one
+//! branch; E6 branches on whether its arguments are singletons, so it is
+//! instantiated for every pair of the string pool.
 //!
 //! Each row cites the clause of the SMT-LIB 2.6 Unicode Strings theory
 //! (the `:definition` of RegLan's operators) it comes from.
