@@ -27,6 +27,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::generate::Generator;
+use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
@@ -35,8 +36,7 @@ use crate::generate::strings::{
     STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas, step1,
 };
 use crate::generate::{
-    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Result3_2, SeqCases,
-    SeqCombinedCases, SeqUnsat, UfCases, seq_equivalent_formula_cases,
+    ConstantPool, SeqCases, SeqCombinedCases, SeqUnsat, UfCases, seq_equivalent_formula_cases,
 };
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};

@@ -4,10 +4,7 @@
 //! construction; [`crate::transform`] grows them. The generators that draw
 //! at random share one interface, [`Generator`].
 
-pub mod bv_pool;
-mod combined_synthesis;
-pub mod combined_terms;
-mod combined_unsat;
+pub mod combined;
 mod generator;
 mod pool;
 pub mod regex;
@@ -20,9 +17,6 @@ pub(crate) mod sx;
 pub(crate) mod tables;
 pub mod uf_cases;
 
-pub use combined_synthesis::CombinedSynthesis;
-pub use combined_terms::CombinedTermSampler;
-pub use combined_unsat::{CombinedUnsat, Result3_2};
 pub use generator::Generator;
 pub use pool::ConstantPool;
 pub use seq_cases::{SeqCases, SeqCategory, seq_operators};

@@ -60,15 +60,13 @@ use rand::{Rng, RngCore};
 use super::grown::{Cases, Catalogue, Grown};
 use super::table::Table;
 use super::{RandomCaseGenerator, Theory};
+use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
     RegexUnsatConstant, regex_equivalent_formula_cases,
 };
 use crate::generate::strings::{TermPoolError, equivalent_formula_cases};
-use crate::generate::{
-    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Generator, Result3_2,
-    SeqCases, SeqCombinedCases, SeqUnsat, UfCases,
-};
+use crate::generate::{ConstantPool, Generator, SeqCases, SeqCombinedCases, SeqUnsat, UfCases};
 use crate::truth::Case;
 
 /// The depth of the nested regex terms drawn (term synthesis; complex

@@ -20,8 +20,8 @@
 
 use rand::{Rng, RngCore};
 
-use super::Generator;
-use super::combined_terms::CombinedTermSampler;
+use super::terms::CombinedTermSampler;
+use crate::generate::Generator;
 use crate::semantics::{Value, eval_closed};
 use crate::term::{Formula, Term};
 use crate::truth::{Case, Provenance, Truth};
