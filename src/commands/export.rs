@@ -32,12 +32,11 @@ use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
 };
+use crate::generate::seq::{SeqCases, SeqCombinedCases, SeqUnsat, seq_equivalent_formula_cases};
 use crate::generate::strings::{
     STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas, step1,
 };
-use crate::generate::{
-    ConstantPool, SeqCases, SeqCombinedCases, SeqUnsat, UfCases, seq_equivalent_formula_cases,
-};
+use crate::generate::{ConstantPool, UfCases};
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};
 use crate::transform::{

@@ -65,8 +65,9 @@ use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
     RegexUnsatConstant, regex_equivalent_formula_cases,
 };
+use crate::generate::seq::{SeqCases, SeqCombinedCases, SeqUnsat};
 use crate::generate::strings::{TermPoolError, equivalent_formula_cases};
-use crate::generate::{ConstantPool, Generator, SeqCases, SeqCombinedCases, SeqUnsat, UfCases};
+use crate::generate::{ConstantPool, Generator, UfCases};
 use crate::truth::Case;
 
 /// The depth of the nested regex terms drawn (term synthesis; complex

@@ -32,7 +32,7 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::Generator;
+use crate::generate::Generator;
 use crate::generate::regex::RegexPool;
 use crate::semantics::array::ArrayValue;
 use crate::semantics::{Model, SeqValue, Value, eval};
