@@ -155,7 +155,8 @@ fn an_interpretation_through_a_helper_or_missing_is_inconclusive() {
 /// through its file's `; model:` lines.
 #[test]
 fn generated_function_cases_read_back_as_written() {
-    use equifuzz::generate::{Generator, UfCases};
+    use equifuzz::generate::Generator;
+    use equifuzz::generate::uf::UfCases;
     use equifuzz::term::Printer;
     use equifuzz::triage::{read_case, smt2_text};
     use rand::SeedableRng;

@@ -26,6 +26,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use crate::generate::ConstantPool;
 use crate::generate::Generator;
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::regex::{
@@ -36,7 +37,7 @@ use crate::generate::seq::{SeqCases, SeqCombinedCases, SeqUnsat, seq_equivalent_
 use crate::generate::strings::{
     STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas, step1,
 };
-use crate::generate::{ConstantPool, UfCases};
+use crate::generate::uf::UfCases;
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};
 use crate::transform::{

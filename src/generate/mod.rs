@@ -12,8 +12,7 @@ pub mod seq;
 pub mod strings;
 pub(crate) mod sx;
 pub(crate) mod tables;
-pub mod uf_cases;
+pub mod uf;
 
 pub use generator::Generator;
 pub use pool::ConstantPool;
-pub use uf_cases::{UfCases, UfCategory};

@@ -67,7 +67,8 @@ use crate::generate::regex::{
 };
 use crate::generate::seq::{SeqCases, SeqCombinedCases, SeqUnsat};
 use crate::generate::strings::{TermPoolError, equivalent_formula_cases};
-use crate::generate::{ConstantPool, Generator, UfCases};
+use crate::generate::uf::UfCases;
+use crate::generate::{ConstantPool, Generator};
 use crate::truth::Case;
 
 /// The depth of the nested regex terms drawn (term synthesis; complex

@@ -27,7 +27,7 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::Generator;
+use crate::generate::Generator;
 use crate::generate::seq::terms::{SeqTermSampler, element_sort, random_value};
 use crate::semantics::{FunValue, Model, Value, eval, eval_closed};
 use crate::term::{Formula, Op, Sort, Symbol, Term};
