@@ -55,8 +55,9 @@
 //!   strings, unbounded integers, regular languages.
 //! - [`truth`]: ground truth, `Sat { model }` or `Unsat { core }`, and the
 //!   [`truth::Case`] that carries it with its formula and provenance.
-//! - [`generate`]: constant pools, step-1 formulas, the equivalence and
-//!   identity tables: cases true by construction.
+//! - [`generate`]: cases true by construction, one room per theory
+//!   (strings, regex, combined, sequences, functions) over the constant
+//!   pool and the equivalence and identity tables they share.
 //! - [`transform`]: satisfiability-preserving transformations, one file
 //!   each, each stating and testing the invariant it keeps.
 //! - [`source`]: endless random streams of cases, generators and chains of

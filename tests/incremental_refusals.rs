@@ -19,7 +19,8 @@ mod solver_cache;
 
 use std::time::Duration;
 
-use equifuzz::generate::{ConstantPool, equivalent_formula_cases};
+use equifuzz::generate::ConstantPool;
+use equifuzz::generate::strings::equivalent_formula_cases;
 use equifuzz::oracle::{ScriptVerdict, Verdict, judge_script, not_expressible};
 use equifuzz::solver::{ProcessTarget, RawOutcome, Target, Z3InProcessFork};
 use equifuzz::term::{Dialect, Printer};

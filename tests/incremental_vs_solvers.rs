@@ -15,7 +15,9 @@ mod solver_cache;
 
 use std::time::Duration;
 
-use equifuzz::generate::{ConstantPool, Generator, UfCases, equivalent_formula_cases};
+use equifuzz::generate::strings::equivalent_formula_cases;
+use equifuzz::generate::uf::UfCases;
+use equifuzz::generate::{ConstantPool, Generator};
 use equifuzz::oracle::{Verdict, judge_script, not_expressible};
 use equifuzz::solver::{ProcessTarget, RawOutcome, Target};
 use equifuzz::term::{Dialect, Printer};

@@ -4,11 +4,12 @@
 //! our semantics, and the unsat ones grow every regex equivalent-formula
 //! row.
 
+use equifuzz::generate::ConstantPool;
 use equifuzz::generate::Generator;
-use equifuzz::generate::{
-    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, TermPool,
-    regex_equivalent_formula_cases,
+use equifuzz::generate::regex::{
+    RegexConstantAssignment, RegexMembership, RegexPool, regex_equivalent_formula_cases,
 };
+use equifuzz::generate::strings::TermPool;
 use equifuzz::transform::{
     ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, Transformation,
     VariableAbstraction, VariableReplacement, random_chain,

@@ -11,10 +11,8 @@
 
 use std::collections::BTreeSet;
 
-use equifuzz::generate::{
-    equivalent_formula_cases, equivalent_formulas, regex_equivalences,
-    regex_equivalent_formula_cases,
-};
+use equifuzz::generate::regex::{regex_equivalences, regex_equivalent_formula_cases};
+use equifuzz::generate::strings::{equivalent_formula_cases, equivalent_formulas};
 use equifuzz::semantics::regex::Regex;
 use equifuzz::semantics::{self, Model, Value};
 use equifuzz::term::{Sort, Symbol, Term};

@@ -7,7 +7,7 @@
 //! ("cannot be modified after initialization"); the chain property tests
 //! check the cores' minimality with models instead.
 
-use equifuzz::generate::equivalent_formula_cases;
+use equifuzz::generate::strings::equivalent_formula_cases;
 use equifuzz::solver::Z3Library;
 use equifuzz::term::Queries;
 use equifuzz::transform::{

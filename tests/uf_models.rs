@@ -156,7 +156,8 @@ fn an_interpretation_through_a_helper_or_missing_is_inconclusive() {
 #[test]
 fn generated_function_cases_read_back_as_written() {
     use equifuzz::finding::{read_case, smt2_text};
-    use equifuzz::generate::{Generator, UfCases};
+    use equifuzz::generate::Generator;
+    use equifuzz::generate::uf::UfCases;
     use equifuzz::term::Printer;
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(30);

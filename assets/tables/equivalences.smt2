@@ -1,8 +1,8 @@
 ; The equivalent formulas of the ICSE 2020 paper's Table 2 (E1-E12) and ours
-; (E13-E21), read by src/generate/equivalent_formulas.rs (the row format is in
-; src/generate/tables.rs). A row is A <=> B; the case is (not A) and B, named
-; a0 and a1, unsat with the unique core {a0, a1}. :declare lists the free
-; variables of A and B (B's former existentials included); each model
+; (E13-E21), read by src/generate/strings/equivalent_formulas.rs (the row
+; format is in src/generate/tables/). A row is A <=> B; the case is (not A) and
+; B, named a0 and a1, unsat with the unique core {a0, a1}. :declare lists the
+; free variables of A and B (B's former existentials included); each model
 ; satisfies its half alone. Where a row departs from the printed table, the
 ; module docs of equivalent_formulas.rs say why.
 

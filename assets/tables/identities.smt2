@@ -1,6 +1,6 @@
 ; The identities of the ICSE 2020 paper's Table 3 (NC1-NC8, C1-C40) and ours
 ; (NC9.., C41..), read by src/transform/identities.rs (the row format is in
-; src/generate/tables.rs). A row is lhs = rhs if side (:if, true when left
+; src/generate/tables/). A row is lhs = rhs if side (:if, true when left
 ; out); rhs is a variable of the row (an NC row's subject) or a constant (a C
 ; row). :total is the claim the transformations rely on: for an NC row, every
 ; value of the subject admits values of the other variables that satisfy the

@@ -1,6 +1,6 @@
 ; The definitions behind the membership rows (EM1-EM10), read by
-; src/generate/regex_membership_equivalences.rs (row format:
-; src/generate/tables.rs): A is the membership of a String s in op(args), B
+; src/generate/regex/membership_equivalences.rs (row format:
+; src/generate/tables/): A is the membership of a String s in op(args), B
 ; what the :definition of op in the SMT-LIB 2.6 Unicode Strings theory says
 ; of s (:clause). Each definition gives its rows there: plain, with a Boolean
 ; literal as its result, and with constant languages; the witnesses are found

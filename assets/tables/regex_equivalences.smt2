@@ -1,5 +1,5 @@
 ; Kuehne 2022, Table 2.3 (E1-E7, E5'), instantiated, read by
-; src/generate/regex_equivalent_formulas.rs (row format: src/generate/tables.rs).
+; src/generate/regex/equivalent_formulas.rs (row format: src/generate/tables/).
 ; A row is A <=> B over RegLan variables, B the standard's definition of A's
 ; operator (:clause cites it); the case is (not A) and B, unsat with the unique
 ; core {a0, a1}. The indices of re.^ and re.loop are numerals, not terms, so

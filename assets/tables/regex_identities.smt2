@@ -1,6 +1,6 @@
 ; The identities of Kuehne 2022, Table 2.6 (RNC1-RNC11, RC1-RC7) and ours
 ; (RNC12.., RC8..), read by src/transform/regex_identities.rs in the format of
-; identities.smt2 (src/generate/tables.rs has the row format). Languages are
+; identities.smt2 (src/generate/tables/ has the row format). Languages are
 ; compared as languages; a RegLan constant is written as a regex term.
 
 (identity RNC1 :paper false :total true

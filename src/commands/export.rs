@@ -27,14 +27,18 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::finding::{files_under, smt2_text};
+use crate::generate::ConstantPool;
 use crate::generate::Generator;
-use crate::generate::{
-    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, RegexConstantAssignment,
-    RegexMembership, RegexPool, RegexTermSynthesis, Result3_2, STRING_OPERATORS, SeqCases,
-    SeqCombinedCases, SeqUnsat, UfCases, equivalent_formula_cases, equivalent_formulas,
+use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
+use crate::generate::regex::{
+    RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
-    seq_equivalent_formula_cases, step1,
 };
+use crate::generate::seq::{SeqCases, SeqCombinedCases, SeqUnsat, seq_equivalent_formula_cases};
+use crate::generate::strings::{
+    STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas, step1,
+};
+use crate::generate::uf::UfCases;
 use crate::source::{MixedCaseGenerator, Theory};
 use crate::term::{Op, Printer, Term};
 use crate::transform::{

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::finding::{smt2_text, write_atomically};
-use crate::generate::{ConstantPool, STRING_OPERATORS, step1};
+use crate::generate::ConstantPool;
+use crate::generate::strings::{STRING_OPERATORS, step1};
 use crate::term::Printer;
 use crate::transform::constant_assignments;
 use crate::truth::Case;

@@ -753,7 +753,8 @@ mod tests {
     fn the_oracle_reads_the_queries_the_script_prints() {
         use rand::SeedableRng;
 
-        use crate::generate::{ConstantPool, equivalent_formula_cases};
+        use crate::generate::ConstantPool;
+        use crate::generate::strings::equivalent_formula_cases;
         use crate::transform::incremental::{Assumption, NestedScopes, interleave};
         use crate::transform::{Transformation, constant_assignments};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);

@@ -2,23 +2,28 @@
 //! of terms under a [`Model`]) for Bool, Int, String, RegLan, bit-vectors
 //! and arrays, and of Z3's and cvc5's sequences ([`seq`]).
 //!
-//! [`eval`] is the entry point; [`string`], [`int`] and [`bitvec`] hold the
-//! theory functions, one per operator, each citing the clause it
-//! implements; [`array`](mod@array) the array theory (`select`, `store`,
-//! extensional equality); [`EvalError`] says why a term has no value.
+//! [`eval`] is the entry point (the walk over a term in `eval.rs`, every
+//! operator on values in `apply.rs`, the caps on values in `limits.rs`);
+//! [`string`], [`int`] and [`bitvec`] hold the theory functions, one per
+//! operator, each citing the clause it implements; [`array`](mod@array)
+//! the array theory (`select`, `store`, extensional equality);
+//! [`EvalError`] says why a term has no value.
 
+mod apply;
 pub mod array;
 pub mod bitvec;
 mod error;
 mod eval;
 pub mod int;
+mod limits;
 pub mod regex;
 pub mod seq;
 pub mod string;
 mod value;
 
 pub use error::EvalError;
-pub use eval::{MAX_INT_BITS, MAX_STRING_LEN, eval, eval_closed};
+pub use eval::{eval, eval_closed};
+pub use limits::{MAX_INT_BITS, MAX_STRING_LEN};
 pub use value::{FunValue, Model, SeqValue, Value, define_fun};
 #[cfg(test)]
 mod tests;

@@ -142,7 +142,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::equivalent_formula_cases;
+    use crate::generate::strings::equivalent_formula_cases;
 
     /// Finds nothing, drawing nothing.
     #[derive(Clone, Debug)]

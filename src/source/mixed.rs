@@ -60,12 +60,15 @@ use rand::{Rng, RngCore};
 use super::grown::{Cases, Catalogue, Grown};
 use super::table::Table;
 use super::{RandomCaseGenerator, Theory};
-use crate::generate::{
-    CombinedSynthesis, CombinedTermSampler, CombinedUnsat, ConstantPool, Generator,
+use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
+use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
-    RegexUnsatConstant, Result3_2, SeqCases, SeqCombinedCases, SeqUnsat, TermPoolError, UfCases,
-    equivalent_formula_cases, regex_equivalent_formula_cases,
+    RegexUnsatConstant, regex_equivalent_formula_cases,
 };
+use crate::generate::seq::{SeqCases, SeqCombinedCases, SeqUnsat};
+use crate::generate::strings::{TermPoolError, equivalent_formula_cases};
+use crate::generate::uf::UfCases;
+use crate::generate::{ConstantPool, Generator};
 use crate::truth::Case;
 
 /// The depth of the nested regex terms drawn (term synthesis; complex

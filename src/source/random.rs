@@ -12,9 +12,10 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use crate::generate::{
-    ConstantPool, Generator, STRING_OPERATORS, TermPool, TermPoolError, argument_sorts, step1_with,
+use crate::generate::strings::{
+    STRING_OPERATORS, TermPool, TermPoolError, argument_sorts, step1_with,
 };
+use crate::generate::{ConstantPool, Generator};
 use crate::term::Op;
 use crate::transform::{
     ConstantAssignment, TermSynthesis, Transformation, VariableAbstraction, random_chain,

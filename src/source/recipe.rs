@@ -24,12 +24,14 @@ use arbitrary::{Arbitrary, Unstructured};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::generate::ConstantPool;
 use crate::generate::Generator;
-use crate::generate::{
-    ConstantPool, RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler,
-    RegexTermSynthesis, STRING_OPERATORS, TermPool, TermPoolError, argument_sorts,
-    equivalent_formula_cases, random_regex_unsat_constant, regex_equivalent_formula_cases,
-    step1_with,
+use crate::generate::regex::{
+    RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
+    random_regex_unsat_constant, regex_equivalent_formula_cases,
+};
+use crate::generate::strings::{
+    STRING_OPERATORS, TermPool, TermPoolError, argument_sorts, equivalent_formula_cases, step1_with,
 };
 use crate::transform::{
     ConstantAssignment, ConstantReplacement, MAX_FORMULA_SIZE, NoiseIntroduction, TermSynthesis,

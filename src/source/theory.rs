@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use crate::generate::combined_terms::{self, is_combined_sort};
+use crate::generate::combined::{self, is_combined_sort};
 use crate::term::{Formula, Term, Theory as OpTheory};
 use crate::transform::regex_identities::mentions_regex;
 
@@ -82,7 +82,7 @@ pub fn mentions_combined(formula: &Formula) -> bool {
         || formula
             .assertions
             .iter()
-            .any(|a| combined_terms::mentions_combined(&a.term))
+            .any(|a| combined::mentions_combined(&a.term))
 }
 
 /// Whether a formula declares a sort that holds a sequence, or writes an

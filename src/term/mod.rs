@@ -21,6 +21,7 @@ mod error;
 mod formula;
 mod lexer;
 mod op;
+mod operators;
 pub mod parser;
 mod pool;
 pub mod printer;
@@ -38,7 +39,8 @@ pub use bitvec::BitVec;
 pub use dialect::Dialect;
 pub use error::ParseError;
 pub use formula::{Formula, Queries};
-pub use op::{Arity, OPERATORS, Op, OpRow, Pool, Theory};
+pub use op::Op;
+pub use operators::{Arity, OPERATORS, OpRow, Pool, Theory};
 pub use parser::{
     MAX_NUMERAL_DIGITS, parse_located, parse_script, parse_sort, parse_term, parse_term_with,
 };

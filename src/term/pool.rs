@@ -7,7 +7,7 @@
 //! orders the generators drew from when they listed operators by hand, so
 //! a seed still makes the same cases (pinned by a test below).
 
-use super::op::TABLE;
+use super::operators::TABLE;
 use super::{Arity, Op, OpRow, Pool, Theory};
 
 /// How many rows of [`OPERATORS`](super::OPERATORS) draw from `pool` (the length of

@@ -95,7 +95,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::{ConstantPool, STRING_OPERATORS, TermPool, argument_sorts, step1_with};
+    use crate::generate::ConstantPool;
+    use crate::generate::strings::{STRING_OPERATORS, TermPool, argument_sorts, step1_with};
     use crate::transform::{
         ConstantAssignment, TermSynthesis, VariableAbstraction, synthesize_case,
     };

@@ -391,7 +391,7 @@ pub(super) mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::RegexPool;
+    use crate::generate::regex::RegexPool;
     use crate::semantics::eval_closed;
 
     /// The bit-vector widths checked: the boundary widths, 4 and one past

@@ -133,7 +133,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::{ConstantPool, equivalent_formula_cases};
+    use crate::generate::ConstantPool;
+    use crate::generate::strings::equivalent_formula_cases;
     use crate::transform::constant_assignments;
     use crate::transform::{NoiseIntroduction, Transformation, VariableAbstraction};
 
@@ -171,7 +172,8 @@ mod tests {
     /// cases declaring `f` at different sorts made an ill-sorted formula.
     #[test]
     fn functions_are_renamed_apart_where_they_are_applied() {
-        use crate::generate::{Generator, UfCases};
+        use crate::generate::Generator;
+        use crate::generate::uf::UfCases;
         let mut rng = ChaCha8Rng::seed_from_u64(30);
         let mut sat = UfCases::term_synthesis(2);
         let mut unsat = UfCases::congruence();

@@ -18,7 +18,8 @@ use std::collections::{BTreeMap, HashSet};
 use rand::RngCore;
 
 use super::Transformation;
-use crate::generate::{ConstantPool, RESULT, STRING_OPERATORS, argument_sorts, step1_with};
+use crate::generate::ConstantPool;
+use crate::generate::strings::{RESULT, STRING_OPERATORS, argument_sorts, step1_with};
 use crate::semantics::Value;
 use crate::term::{Op, Symbol, Term};
 use crate::truth::{Case, Truth};
@@ -210,7 +211,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::{STRING_OPERATORS, step1_with};
+    use crate::generate::strings::{STRING_OPERATORS, step1_with};
     use crate::transform::operators::PAPER_OPERATORS;
 
     fn arbitrary_step1() -> impl Strategy<Value = Case> {

@@ -43,7 +43,7 @@ use super::identities::Identity;
 #[cfg(test)]
 use super::identities::total_variable_identities;
 use super::regex_identities::variable_identities_for;
-use crate::generate::equivalent_formula_cases;
+use crate::generate::strings::equivalent_formula_cases;
 use crate::term::{Formula, QuantKind, Quantifier, Sort, Symbol, Term};
 use crate::truth::{Case, Truth};
 
@@ -255,8 +255,8 @@ pub fn noise_cases(patterns: bool, seed: u64) -> impl Iterator<Item = Case> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::Bounded;
-    use crate::generate::equivalent_formulas;
+    use crate::generate::strings::Bounded;
+    use crate::generate::strings::equivalent_formulas;
     use crate::semantics::Model;
     use crate::transform::identities::identity;
 

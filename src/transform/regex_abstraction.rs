@@ -103,7 +103,7 @@ mod tests {
 
     use super::*;
     use crate::generate::Generator;
-    use crate::generate::{RegexConstantAssignment, RegexPool, RegexTermSynthesis};
+    use crate::generate::regex::{RegexConstantAssignment, RegexPool, RegexTermSynthesis};
 
     /// The invariant on thousands of regex sat cases, repeatedly.
     #[test]

@@ -133,7 +133,7 @@ mod tests {
 
     use super::super::identities::Rhs;
     use super::*;
-    use crate::generate::RegexPool;
+    use crate::generate::regex::RegexPool;
     use crate::generate::sx::*;
     use crate::semantics::regex::Regex;
     use crate::semantics::{Model, eval};

@@ -41,8 +41,9 @@ use super::Transformation;
 use super::variable_abstraction::{
     FreshNames, Policy, abstract_constants, for_each_leaf, literal_value, rewrite_leaves,
 };
-use crate::generate::term_pool::{Sampled, TermPool, apply, signature};
-use crate::generate::{ConstantPool, STRING_OPERATORS};
+use crate::generate::ConstantPool;
+use crate::generate::strings::STRING_OPERATORS;
+use crate::generate::strings::term_pool::{Sampled, TermPool, apply, signature};
 use crate::semantics::{Model, Value};
 use crate::term::{Formula, Op, Sort, Term};
 use crate::truth::{Case, Provenance, Truth};
@@ -86,7 +87,7 @@ fn abstracted_case(
 /// `depth`, then all constants (half the time) or only some abstracted.
 /// `None` if, in a few draws, the operator has no value on the sampled
 /// arguments (string operators are total, but a value may exceed
-/// [`crate::generate::term_pool::MAX_STRING_VALUE`]).
+/// [`crate::generate::strings::term_pool::MAX_STRING_VALUE`]).
 pub fn synthesize_case(
     op: Op,
     pool: &TermPool,
@@ -440,7 +441,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::generate::{argument_sorts, step1_with};
+    use crate::generate::strings::{argument_sorts, step1_with};
     use crate::term::SmtString;
     use crate::transform::operators::PAPER_OPERATORS;
     use rand::{Rng, SeedableRng};

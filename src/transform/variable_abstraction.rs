@@ -291,7 +291,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::{ConstantPool, STRING_OPERATORS, argument_sorts, step1_with};
+    use crate::generate::ConstantPool;
+    use crate::generate::strings::{STRING_OPERATORS, argument_sorts, step1_with};
     use crate::transform::ConstantAssignment;
 
     /// A closed step-1 instance: every variable assigned.
@@ -387,7 +388,7 @@ mod tests {
             Default::default(),
         );
         assert!(VariableAbstraction.apply(&unsat, &mut rng).is_none());
-        let step1 = crate::generate::step1(Op::StrConcat).unwrap();
+        let step1 = crate::generate::strings::step1(Op::StrConcat).unwrap();
         assert!(VariableAbstraction.apply(&step1, &mut rng).is_none());
     }
 }

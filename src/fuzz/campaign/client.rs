@@ -49,7 +49,7 @@ use crate::fuzz::schedule::favoured::Favoured;
 use crate::fuzz::schedule::rare::{RARE_SHARE, RareEdges};
 use crate::fuzz::schedule::unknowns::DemoteUnknown;
 use crate::fuzz::stats::CampaignStats;
-use crate::generate::TermPool;
+use crate::generate::strings::TermPool;
 use crate::solver::worker::{install_exit_guard, set_memory_limit};
 use crate::solver::z3::worker::Z3Process;
 use crate::solver::{SolverInfo, soft_timeout};

@@ -35,7 +35,7 @@ use crate::fuzz::mutate::size_limit::SizeLimit;
 use crate::fuzz::mutate::splice::{Join, Splice};
 use crate::fuzz::mutate::transformation::{CaseGenerator, FreshCase, TransformationMutator};
 use crate::fuzz::stats::CampaignStats;
-use crate::generate::TermPool;
+use crate::generate::strings::TermPool;
 use crate::source::MixedCaseGenerator;
 use crate::transform::incremental::{Assumption, NestedScopes, RepeatCheck};
 use crate::transform::{

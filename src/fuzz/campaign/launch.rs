@@ -31,7 +31,7 @@ use super::snapshot::Snapshot;
 use super::{CampaignError, SolverSetup, State};
 use crate::fuzz::events::broker::end_broker_after_clients;
 use crate::fuzz::events::link;
-use crate::generate::TermPool;
+use crate::generate::strings::TermPool;
 use crate::solver::SolverInfo;
 use crate::source::MixedCaseGenerator;
 use crate::term::Printer;

@@ -134,7 +134,8 @@ mod tests {
 
     use super::*;
     use crate::fuzz::mutate::scheduled::{Choice, TransformationScheduler};
-    use crate::generate::{ConstantPool, TermPool};
+    use crate::generate::ConstantPool;
+    use crate::generate::strings::TermPool;
     use crate::source::Theory;
     use crate::transform::{
         ConstantAssignment, ConstantReplacement, MAX_FORMULA_SIZE, NoiseIntroduction,

@@ -9,7 +9,8 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use crate::generate::{ConstantPool, equivalent_formula_cases};
+use crate::generate::ConstantPool;
+use crate::generate::strings::equivalent_formula_cases;
 use crate::term::{Printer, check_sats, parse_located};
 use crate::transform::{Transformation, constant_assignments};
 use crate::truth::{Case, Truth};

@@ -333,7 +333,8 @@ mod tests {
     use super::super::combined_rows::{neg, not};
     use super::*;
     use crate::generate::Generator;
-    use crate::generate::{CombinedTermSampler, CombinedUnsat, RegexPool, Result3_2};
+    use crate::generate::combined::{CombinedTermSampler, CombinedUnsat, Result3_2};
+    use crate::generate::regex::RegexPool;
     use crate::semantics::{Model, Value, eval};
 
     fn bv(rng: &mut ChaCha8Rng, w: u32) -> BitVec {

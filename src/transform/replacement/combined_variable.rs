@@ -165,9 +165,10 @@ mod tests {
     };
     use super::*;
     use crate::generate::Generator;
-    use crate::generate::{
-        CombinedSynthesis, CombinedTermSampler, CombinedUnsat, RegexPool, Result3_2,
+    use crate::generate::combined::{
+        CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2,
     };
+    use crate::generate::regex::RegexPool;
     use crate::semantics::{Model, Value, eval};
     use crate::transform::combined_identities::witness;
 

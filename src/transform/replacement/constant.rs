@@ -25,7 +25,7 @@
 //!   survives: `∃z, w̄. B[z/c] ∧ C` is `B`.
 
 use super::anchor::{ANCHOR, anchored};
-use crate::generate::equivalent_formulas;
+use crate::generate::strings::equivalent_formulas;
 use crate::semantics::{self, Model, Value};
 use crate::term::{Op, Symbol, Term};
 use crate::transform::fresh::fresh_var;
@@ -157,7 +157,7 @@ pub fn replace_anchor_constant(case: &Case, identity: &Identity) -> Option<Case>
 
 /// The step-1 row of a case that has not been transformed yet, with its
 /// model of `B`.
-fn untouched_row(case: &Case) -> Option<&'static crate::generate::EquivalentFormula> {
+fn untouched_row(case: &Case) -> Option<&'static crate::generate::strings::EquivalentFormula> {
     let [id] = case.provenance.chain.as_slice() else {
         return None;
     };
@@ -284,7 +284,7 @@ pub fn constant_replacements(case: &Case) -> Vec<Case> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::equivalent_formula_cases;
+    use crate::generate::strings::equivalent_formula_cases;
     use crate::transform::identities::identity;
 
     /// A constant only inside a constant array's default is not offered:

@@ -8,7 +8,7 @@
 
 use super::constant::constant_replacements;
 use super::variable::{replace_variable, variable_replacement_choices};
-use crate::generate::equivalent_formula_cases;
+use crate::generate::strings::equivalent_formula_cases;
 use crate::truth::Case;
 
 /// The larger-core category (the paper's Table 4 "larger unsat core"):

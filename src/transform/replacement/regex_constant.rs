@@ -38,7 +38,7 @@ use std::sync::LazyLock;
 use rand::RngCore;
 
 use super::anchor::ANCHOR;
-use crate::generate::{RegexPool, regex_equivalences};
+use crate::generate::regex::{RegexPool, regex_equivalences};
 use crate::semantics::regex::Regex;
 use crate::semantics::{self, Model, Value};
 use crate::term::{Op, Sort, Symbol, Term, Theory};
@@ -383,7 +383,7 @@ pub fn random_regex_constant_replacement(case: &Case, rng: &mut dyn RngCore) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::regex_equivalent_formula_cases;
+    use crate::generate::regex::regex_equivalent_formula_cases;
 
     /// Every constant offered is one `replace_term` replaces; a regex that
     /// is only a constant array's default is not offered (its clause would
@@ -521,7 +521,7 @@ mod tests {
     fn language_rows_hold() {
         use rand::SeedableRng;
 
-        use crate::generate::RegexTermSampler;
+        use crate::generate::regex::RegexTermSampler;
         let pool = RegexPool::randomized(&RegexPool::boundary(), 120, 12, 7);
         let sampler = RegexTermSampler::new(RegexPool::boundary());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
@@ -578,7 +578,7 @@ mod tests {
     /// constant exists.
     #[test]
     fn any_closed_reglan_constant_is_replaced() {
-        use crate::generate::regex_unsat_constant_cases;
+        use crate::generate::regex::regex_unsat_constant_cases;
         let mut made = 0;
         let bases: Vec<Case> = regex_unsat_constant_cases(RegexPool::paper(), 0)
             .take(300)

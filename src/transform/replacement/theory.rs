@@ -95,7 +95,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::equivalent_formula_cases;
+    use crate::generate::strings::equivalent_formula_cases;
 
     #[test]
     fn the_core_grows_by_the_new_clause_and_a0_is_untouched() {

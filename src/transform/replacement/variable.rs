@@ -12,8 +12,8 @@
 //! The unsat cases this module accepts (those whose provenance carries the
 //! [`AnchorStructure`](crate::truth::AnchorStructure) marker) keep the
 //! following invariant, established by
-//! [`crate::generate::equivalent_formula_cases`] and kept by every unsat
-//! transformation of this crate:
+//! [`crate::generate::strings::equivalent_formula_cases`] and kept by every
+//! unsat transformation of this crate:
 //!
 //! - (EQ) `a0` is the quantifier-free assertion `¬A` and, existentially
 //!   closing every variable that is not in `a0`, the other assertions are
@@ -126,7 +126,7 @@ pub fn variable_replacement_choices(case: &Case) -> Vec<(Symbol, &'static Identi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{equivalent_formula_cases, equivalent_formulas};
+    use crate::generate::strings::{equivalent_formula_cases, equivalent_formulas};
     use crate::semantics::{self, Model, Value};
 
     /// (DEP) for every row and every variable of `A`: values where `A` is

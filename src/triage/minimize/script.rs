@@ -158,7 +158,8 @@ mod tests {
 
     use super::super::{Mode, minimize};
     use super::*;
-    use crate::generate::{ConstantPool, equivalent_formula_cases};
+    use crate::generate::ConstantPool;
+    use crate::generate::strings::equivalent_formula_cases;
     use crate::transform::incremental::{Assumption, interleave, noise_scope};
     use crate::transform::{Transformation, constant_assignments};
 

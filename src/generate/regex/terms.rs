@@ -20,7 +20,7 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::regex_pool::RegexPool;
+use super::pool::RegexPool;
 use crate::semantics::regex::Regex;
 use crate::semantics::{Value, eval_closed};
 use crate::term::{Op, Pool, Term, Theory, pool, pool_len};

@@ -32,13 +32,13 @@ use std::sync::{LazyLock, Mutex};
 use rand::RngCore;
 use rand::seq::IndexedRandom;
 
-use super::seq_terms::{element_sorts, random_value};
+use super::terms::{element_sorts, random_value};
 use crate::semantics::{Model, Value, eval};
 use crate::term::{Formula, Sort, Term, parse_term};
 use crate::truth::{AnchorStructure, Case, Provenance, Truth};
 
 /// The rows, as written.
-const ROWS: &str = include_str!("../../assets/tables/seq_identities.txt");
+const ROWS: &str = include_str!("../../../assets/tables/seq_identities.txt");
 
 /// One identity over sequences.
 #[derive(Clone, Debug)]
@@ -312,7 +312,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::seq_terms::random_value;
+    use crate::generate::seq::terms::random_value;
     use crate::semantics::array::equal;
     use crate::semantics::{Model, SeqValue, Value, eval};
     use crate::truth::check_model;

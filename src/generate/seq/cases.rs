@@ -1,6 +1,6 @@
 //! The sat sequence generators: the string catalogue's step-1 operations,
 //! constant assignment and term synthesis over `(Seq E)`, for every
-//! element sort drawn ([`element_sorts`](super::seq_terms::element_sorts)).
+//! element sort drawn ([`element_sorts`](super::terms::element_sorts)).
 //!
 //! - [`SeqCases::operation`]: one `seq.` operator in isolation, every
 //!   argument and the result a variable: `(= (seq.replace s t u) result)`.
@@ -21,8 +21,8 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::Generator;
-use super::seq_terms::{SeqTermSampler, element_sort, random_index, random_value};
+use super::terms::{SeqTermSampler, element_sort, random_index, random_value};
+use crate::generate::Generator;
 use crate::semantics::{Model, eval};
 use crate::term::{Formula, OPERATORS, Op, Sort, Term, Theory};
 use crate::truth::{Case, Provenance, Truth};

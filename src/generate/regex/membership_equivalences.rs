@@ -2,7 +2,7 @@
 //! variable, each row the standard's definition of one `RegLan` operator
 //! read as a statement about a word.
 //!
-//! Table 2.3's rows ([`super::regex_equivalent_formulas`]) relate languages
+//! Table 2.3's rows ([`super::equivalent_formulas`]) relate languages
 //! only: all their variables are `RegLan`. So the rows of Table 2.6 with a
 //! `String` subject (the thesis' RNC10 and RNC11, our RNC18-RNC22) had no
 //! variable to replace, and the `C` rows whose constant is a Boolean (RC8,
@@ -32,8 +32,8 @@
 //! cvc5 refuses `RegLan` variables, and these instances reach it.
 //!
 //! The table above is data, `assets/tables/membership_definitions.smt2`
-//! (compiled in; the row format is [`super::tables`]'s); the forms and
-//! their witnesses are made here.
+//! (compiled in; the row format is [`crate::generate::tables`]'s); the
+//! forms and their witnesses are made here.
 //!
 //! # Invariants (those of Table 2.3's rows)
 //!
@@ -48,11 +48,11 @@
 //!   one variable alone makes `A` false. A form without such a model is
 //!   not made (EM2 with `RegLan` variables).
 
-use super::regex_equivalence::RegexEquivalence;
-use super::sx::*;
+use super::equivalence::RegexEquivalence;
+use crate::generate::sx::*;
 #[cfg(test)]
-use super::tables::RowWriter;
-use super::tables::{Row, TableError, TableFile};
+use crate::generate::tables::RowWriter;
+use crate::generate::tables::{Row, TableError, TableFile};
 use crate::semantics::{Model, Value, eval, eval_closed};
 use crate::term::{Op, Sort, Symbol, Term};
 
@@ -188,10 +188,10 @@ fn row(id: String, clause: &'static str, a: Term, b: Term) -> Option<RegexEquiva
     })
 }
 
-/// The membership rows' definitions, as data (see [`super::tables`]).
+/// The membership rows' definitions, as data (see [`crate::generate::tables`]).
 const TABLE: TableFile = TableFile {
     path: "assets/tables/membership_definitions.smt2",
-    text: include_str!("../../assets/tables/membership_definitions.smt2"),
+    text: include_str!("../../../assets/tables/membership_definitions.smt2"),
 };
 
 /// Reads one definition: `(definition ID :clause "..." :A a :B b)`.
@@ -215,7 +215,9 @@ fn write_definition((id, clause, a, b): &(String, &'static str, Term, Term)) -> 
 }
 
 static DEFINITIONS: std::sync::LazyLock<Vec<(String, &'static str, Term, Term)>> =
-    std::sync::LazyLock::new(|| super::tables::load(TABLE, "definition", read_definition));
+    std::sync::LazyLock::new(|| {
+        crate::generate::tables::load(TABLE, "definition", read_definition)
+    });
 
 /// Every membership row: each definition plain and with each Boolean
 /// literal as its result, with `RegLan` variables and with
@@ -261,7 +263,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::generate::RegexPool;
+    use crate::generate::regex::RegexPool;
 
     #[test]
     fn every_definition_gives_its_rows_with_both_witnesses() {
@@ -417,7 +419,7 @@ mod tests {
             path: "(printed)",
             text: Box::leak(text.into_boxed_str()),
         };
-        let again = super::super::tables::load(file, "definition", read_definition);
+        let again = crate::generate::tables::load(file, "definition", read_definition);
         assert_eq!(again, *DEFINITIONS);
     }
 }

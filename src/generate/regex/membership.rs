@@ -29,8 +29,8 @@ use std::collections::HashMap;
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::Generator;
-use super::regex_pool::{PoolRegex, RegexPool};
+use super::pool::{PoolRegex, RegexPool};
+use crate::generate::Generator;
 use crate::semantics::regex::{Regex, RegexError, str_replace_re, str_replace_re_all};
 use crate::semantics::{Model, Value, eval};
 use crate::term::{Formula, Op, SmtString, Sort, Term};

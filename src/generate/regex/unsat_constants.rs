@@ -22,9 +22,9 @@
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::Generator;
-use super::regex_pool::RegexPool;
-use super::regex_terms::RegexTermSampler;
+use super::pool::RegexPool;
+use super::terms::RegexTermSampler;
+use crate::generate::Generator;
 use crate::semantics::{Value, eval_closed};
 use crate::term::{Formula, Op, Sort, Term};
 use crate::truth::{Case, Provenance, Truth};

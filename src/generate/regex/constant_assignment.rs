@@ -22,8 +22,8 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::Generator;
-use super::regex_pool::RegexPool;
+use super::pool::RegexPool;
+use crate::generate::Generator;
 use crate::semantics::{Model, Value, eval_closed};
 use crate::term::{Formula, Op, Pool, Sort, Term, Theory, pool, pool_len};
 use crate::truth::{Case, Provenance, Truth};

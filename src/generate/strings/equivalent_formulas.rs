@@ -9,8 +9,8 @@
 //! positive positions, so `F` and the closed formula are equisatisfiable).
 //!
 //! The rows are data, `assets/tables/equivalences.smt2` (compiled in; the
-//! row format is [`super::tables`]'s), read once at first use; this module
-//! reads them and makes their cases.
+//! row format is [`crate::generate::tables`]'s), read once at first use;
+//! this module reads them and makes their cases.
 //!
 //! # Invariants
 //!
@@ -45,8 +45,8 @@
 //!   is "0" (a second quantifier, `∀k {at(p, k)}`).
 
 #[cfg(test)]
-use super::tables::RowWriter;
-use super::tables::{Row, TableError, TableFile};
+use crate::generate::tables::RowWriter;
+use crate::generate::tables::{Row, TableError, TableFile};
 use crate::semantics::Model;
 use crate::term::{Formula, Op, Quantifier, Sort, Symbol, Term};
 use crate::truth::{AnchorStructure, Case, Provenance, Truth};
@@ -72,10 +72,11 @@ pub struct EquivalentFormula {
     pub not_a_model: Model,
 }
 
-/// Table 2's rows and ours, as data (see [`super::tables`] for the format).
+/// Table 2's rows and ours, as data (see [`crate::generate::tables`] for the
+/// format).
 const TABLE: TableFile = TableFile {
     path: "assets/tables/equivalences.smt2",
-    text: include_str!("../../assets/tables/equivalences.smt2"),
+    text: include_str!("../../../assets/tables/equivalences.smt2"),
 };
 
 /// Reads one row: `(row ID :paper BOOL :op OP :declare ((x S) ...) :A a :B
@@ -118,7 +119,7 @@ fn write_row(r: &EquivalentFormula) -> String {
 }
 
 static ROWS: std::sync::LazyLock<Vec<EquivalentFormula>> =
-    std::sync::LazyLock::new(|| super::tables::load(TABLE, "row", read_row));
+    std::sync::LazyLock::new(|| crate::generate::tables::load(TABLE, "row", read_row));
 
 /// Every row: the paper's E1-E12, then ours.
 pub fn equivalent_formulas() -> &'static [EquivalentFormula] {
@@ -477,7 +478,7 @@ pub(crate) mod tests {
             path: "(printed)",
             text: Box::leak(text.into_boxed_str()),
         };
-        let again = super::super::tables::load(file, "row", read_row);
+        let again = crate::generate::tables::load(file, "row", read_row);
         assert_eq!(again, equivalent_formulas());
     }
 }

@@ -26,9 +26,9 @@ use ahash::AHashMap as HashMap;
 
 use rand::{Rng, RngCore};
 
-use super::Generator;
-use super::regex_pool::RegexPool;
-use super::regex_terms::RegexTermSampler;
+use super::pool::RegexPool;
+use super::terms::RegexTermSampler;
+use crate::generate::Generator;
 use crate::semantics::{Model, Value};
 use crate::term::{Formula, Op, SmtString, Sort, Term};
 use crate::truth::{Case, Provenance, Truth};

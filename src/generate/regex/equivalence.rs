@@ -1,7 +1,7 @@
 //! One row of Table 2.3 (Kühne 2022) or of the membership definitions, and
 //! the unsat case it makes: the type both
-//! [`super::regex_equivalent_formulas`] and
-//! [`super::regex_membership_equivalences`] build, kept apart from both so
+//! [`super::equivalent_formulas`] and
+//! [`super::membership_equivalences`] build, kept apart from both so
 //! that neither file names the other for it.
 
 use crate::semantics::Model;
@@ -16,7 +16,7 @@ pub struct RegexEquivalence {
     /// The clause of the standard the row comes from.
     pub clause: &'static str,
     /// Free variables of `A` and `B`: `RegLan` for Table 2.3's rows; the
-    /// membership rows (`generate::regex_membership_equivalences`) also have
+    /// membership rows (`generate::regex::membership_equivalences`) also have
     /// `String` ones.
     pub decls: Vec<(Symbol, Sort)>,
     /// `A`: `op(args) = res`.

@@ -32,8 +32,8 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::Generator;
-use super::regex_pool::RegexPool;
+use crate::generate::Generator;
+use crate::generate::regex::RegexPool;
 use crate::semantics::array::ArrayValue;
 use crate::semantics::{Model, SeqValue, Value, eval};
 use crate::term::{BitVec, Formula, Op, SmtString, Sort, Term};

@@ -21,7 +21,7 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::One;
 
-use super::regex_pool::RegexPool;
+use crate::generate::regex::RegexPool;
 use crate::semantics::Value;
 use crate::semantics::array::ArrayValue;
 use crate::term::{BitVec, Sort, Term};

@@ -20,8 +20,8 @@
 
 use rand::{Rng, RngCore};
 
-use super::Generator;
-use super::combined_terms::CombinedTermSampler;
+use super::terms::CombinedTermSampler;
+use crate::generate::Generator;
 use crate::semantics::{Value, eval_closed};
 use crate::term::{Formula, Term};
 use crate::truth::{Case, Provenance, Truth};
@@ -105,7 +105,7 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
-    use crate::generate::RegexPool;
+    use crate::generate::regex::RegexPool;
 
     /// Every case's one assertion is false under our semantics, for both
     /// kinds of result, and complex results nest on both sides.

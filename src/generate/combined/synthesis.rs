@@ -24,9 +24,9 @@
 use ahash::AHashMap as HashMap;
 use rand::{Rng, RngCore};
 
-use super::Generator;
-use super::combined_terms::{CombinedTermSampler, abstract_leaves, regex_leaves};
-use super::regex_pool::RegexPool;
+use super::terms::{CombinedTermSampler, abstract_leaves, regex_leaves};
+use crate::generate::Generator;
+use crate::generate::regex::RegexPool;
 use crate::semantics::{Model, Value, eval};
 use crate::term::{Formula, Term};
 use crate::truth::{Case, Provenance, Truth};

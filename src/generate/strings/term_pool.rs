@@ -32,7 +32,7 @@ use num_traits::{Signed, ToPrimitive, Zero};
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::ConstantPool;
+use crate::generate::ConstantPool;
 use crate::semantics::{self, Value};
 use crate::term::{MAX_CHAR, Op, Pool, SmtString, Sort, Term, Theory, pool, pool_len};
 

@@ -4,19 +4,20 @@
 //! A row is an equivalence `A ⇔ B` where `A` is `op(args) = res` over
 //! `RegLan` variables (`re`, `re1`, `re2`, `res`). The case is `F := ¬A ∧
 //! B` with two named assertions, `a0 := ¬A` and `a1 := B`, as in
-//! [`super::equivalent_formulas`] for strings. The indices of `re.^` and
-//! `re.loop` are numerals, not terms, so the rows that branch on them (E4,
-//! E5, E5') are instantiated for every pair of the integer pool (0, 1, 3,
-//! 4), each with its one branch; E6 branches on whether its arguments are
-//! singletons, so it is instantiated for every pair of the string pool.
+//! [`equivalent_formulas`](crate::generate::strings::equivalent_formulas())
+//! for strings. The indices of `re.^` and `re.loop` are numerals, not
+//! terms, so the rows that branch on them (E4, E5, E5') are instantiated
+//! for every pair of the integer pool (0, 1, 3, 4), each with its one
+//! branch; E6 branches on whether its arguments are singletons, so it is
+//! instantiated for every pair of the string pool.
 //!
 //! Each row cites the clause of the SMT-LIB 2.6 Unicode Strings theory
 //! (the `:definition` of RegLan's operators) it comes from.
 //!
 //! The instantiated rows are data, `assets/tables/regex_equivalences.smt2`
-//! (compiled in; the row format is [`super::tables`]'s); (DEP) is computed
-//! from each row when it is read, and an argument `A` ignores is replaced
-//! by its value then.
+//! (compiled in; the row format is [`crate::generate::tables`]'s); (DEP)
+//! is computed from each row when it is read, and an argument `A` ignores
+//! is replaced by its value then.
 //!
 //! # Invariants
 //!
@@ -30,10 +31,10 @@
 //!   the tests, so neither assertion is redundant and the whole formula is
 //!   the only unsat subset.
 
-use super::regex_equivalence::RegexEquivalence;
+use super::equivalence::RegexEquivalence;
 #[cfg(test)]
-use super::tables::RowWriter;
-use super::tables::{Row, TableError, TableFile};
+use crate::generate::tables::RowWriter;
+use crate::generate::tables::{Row, TableError, TableFile};
 use crate::semantics::regex::Regex;
 use crate::semantics::{Model, Value, eval};
 use crate::term::{Sort, Symbol, Term};
@@ -114,10 +115,10 @@ fn instantiate_ignored(r: RegexEquivalence) -> RegexEquivalence {
     }
 }
 
-/// Table 2.3's rows, instantiated, as data (see [`super::tables`]).
+/// Table 2.3's rows, instantiated, as data (see [`crate::generate::tables`]).
 const TABLE: TableFile = TableFile {
     path: "assets/tables/regex_equivalences.smt2",
-    text: include_str!("../../assets/tables/regex_equivalences.smt2"),
+    text: include_str!("../../../assets/tables/regex_equivalences.smt2"),
 };
 
 /// Reads one row: `(row ID :clause "..." :declare ((x S) ...) :A a :B b
@@ -156,19 +157,19 @@ fn write_row(r: &RegexEquivalence) -> String {
 
 /// The rows as the file has them, before [`instantiate_ignored`].
 static TABLE_ROWS: std::sync::LazyLock<Vec<RegexEquivalence>> =
-    std::sync::LazyLock::new(|| super::tables::load(TABLE, "row", read_row));
+    std::sync::LazyLock::new(|| crate::generate::tables::load(TABLE, "row", read_row));
 
 static ROWS: std::sync::LazyLock<Vec<RegexEquivalence>> = std::sync::LazyLock::new(|| {
     TABLE_ROWS
         .iter()
         .cloned()
         .map(instantiate_ignored)
-        .chain(super::regex_membership_equivalences::membership_equivalences())
+        .chain(super::membership_equivalences::membership_equivalences())
         .collect()
 });
 
 /// Every instantiated row of Table 2.3, then the membership rows of
-/// `generate::regex_membership_equivalences` (ids `EM…`).
+/// `generate::regex::membership_equivalences` (ids `EM…`).
 pub fn regex_equivalences() -> &'static [RegexEquivalence] {
     &ROWS
 }
@@ -187,7 +188,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::generate::RegexPool;
+    use crate::generate::regex::RegexPool;
     use crate::term::Op;
 
     fn app(op: Op, args: Vec<Term>) -> Term {
@@ -359,7 +360,7 @@ mod tests {
             text: Box::leak(text.into_boxed_str()),
         };
         assert_eq!(
-            super::super::tables::load(file, "row", read_row),
+            crate::generate::tables::load(file, "row", read_row),
             *TABLE_ROWS
         );
     }

@@ -27,8 +27,8 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::Generator;
-use super::seq_terms::{SeqTermSampler, element_sort, random_value};
+use crate::generate::Generator;
+use crate::generate::seq::terms::{SeqTermSampler, element_sort, random_value};
 use crate::semantics::{FunValue, Model, Value, eval, eval_closed};
 use crate::term::{Formula, Op, Sort, Symbol, Term};
 use crate::truth::{Case, Provenance, Truth};
@@ -422,7 +422,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::generate::seq_terms::element_sorts;
+    use crate::generate::seq::terms::element_sorts;
 
     #[test]
     fn every_identity_holds_for_every_element_sort() {

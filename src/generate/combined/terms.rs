@@ -38,8 +38,8 @@ use num_bigint::{BigInt, BigUint};
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
-use super::bv_pool::CombinedPool;
-use super::regex_pool::RegexPool;
+use super::pool::CombinedPool;
+use crate::generate::regex::RegexPool;
 use crate::semantics::{Model, Value, eval_closed};
 use crate::term::{BitVec, Formula, Op, Pool, Sort, Term, Theory, pool, pool_len};
 
