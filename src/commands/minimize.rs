@@ -316,29 +316,34 @@ pub fn check(file: &Path, candidate: &Path) -> Result<CheckResult, String> {
     let finding = Finding::read(file)?;
     let text =
         std::fs::read_to_string(candidate).map_err(|e| format!("{}: {e}", candidate.display()))?;
-    let formula = match parse_script(&text)
-        .map_err(|e| e.to_string())
-        .and_then(|s| Formula::from_script(&s))
-    {
-        Ok(f) => f,
-        Err(e) => return Ok(CheckResult::BadLabel(e)),
-    };
     // A result of `minimize` is a finding file with its own truth: its
     // reductions may drop a constant from the model or a definition from
-    // the core, each with its proof (`triage::minimize`). Any other
-    // candidate (ddSMT's) is held to the finding's truth.
+    // the core, each with its proof (`triage::minimize`); an incremental
+    // one's case is the `.postcard` beside it, while its text is that
+    // case's. Any other candidate (ddSMT's) is held to the finding's
+    // truth, and must be one formula.
     let own = Finding::from_text(candidate, text.clone())
         .ok()
-        .filter(|c| c.kind == finding.kind && c.replay.target == finding.replay.target);
+        .filter(|c| c.kind == finding.kind && c.replay.target == finding.replay.target)
+        .filter(|c| c.case.incremental.is_none() || c.text_is_its_case());
     let (case, instantiated) = match own {
         Some(c) => (c.case, c.instantiated),
-        None => (
-            Case {
-                formula,
-                ..finding.case.clone()
-            },
-            finding.instantiated,
-        ),
+        None => {
+            let formula = match parse_script(&text)
+                .map_err(|e| e.to_string())
+                .and_then(|s| Formula::from_script(&s))
+            {
+                Ok(f) => f,
+                Err(e) => return Ok(CheckResult::BadLabel(e)),
+            };
+            (
+                Case {
+                    formula,
+                    ..finding.case.clone()
+                },
+                finding.instantiated,
+            )
+        }
     };
     if let Err(e) = case.check() {
         return Ok(CheckResult::BadLabel(e.to_string()));

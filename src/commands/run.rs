@@ -40,7 +40,7 @@ use std::time::Duration;
 use crate::commands::solver::{self, OpenSolver, SolverError, SolverSpec};
 use std::collections::BTreeSet;
 
-use crate::finding::{INSTANTIATED_CORE, expected_core, files_under, read_case};
+use crate::finding::{Finding, INSTANTIATED_CORE, expected_core, files_under, read_case};
 use crate::oracle::{
     Expectation, Expected, Reply, Verdict, judge, judge_checks, not_expressible,
     recheck_unsat_label,
@@ -186,6 +186,9 @@ pub fn judge_text(path: &Path, text: &str, judge: &mut Judge) -> FileOutcome {
     {
         return FileOutcome::Judged(vec![judged]);
     }
+    if let Some(judged) = judge_as_script(path, text, &prepared, judge) {
+        return FileOutcome::Judged(vec![judged]);
+    }
     judge_each(text, prepared, &printer, &mut |script| {
         judge.run_script(script)
     })
@@ -259,6 +262,34 @@ fn judge_as_case(text: &str, at: &Prepared, judge: &mut Judge) -> Option<CheckVe
         expected: at.expected.clone(),
         verdict: judged.verdict,
         note: None,
+        bucket: judged.bucket.map(|k| k.id()),
+    })
+}
+
+/// An incremental finding file whose script is, command for command, the
+/// one its case (the `.postcard` beside it) prints: judged as that case,
+/// as the fuzz loop judged it, on one line for the check-sat that decided.
+/// `None` for any other file, an edited finding among them (its text is
+/// judged, check-sat by check-sat).
+fn judge_as_script(
+    path: &Path,
+    text: &str,
+    prepared: &[Prepared],
+    judge: &mut Judge,
+) -> Option<CheckVerdict> {
+    let finding = Finding::from_text(path, text.to_string()).ok()?;
+    finding.case.incremental.as_ref()?;
+    finding.text_is_its_case().then_some(())?;
+    let judged = judge.judge_finding(&finding);
+    let at = &prepared[judged.failed.map_or(prepared.len() - 1, |f| f.index)];
+    Some(CheckVerdict {
+        line: at.check.line,
+        column: at.check.column,
+        expected: at.expected.clone(),
+        verdict: judged.verdict,
+        note: judged
+            .failed
+            .map(|f| format!("check-sat {} of {}", f.index + 1, f.of)),
         bucket: judged.bucket.map(|k| k.id()),
     })
 }

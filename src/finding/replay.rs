@@ -123,6 +123,21 @@ impl Finding {
         Finding::from_text(path, text)
     }
 
+    /// Whether the file's script is, command for command, the one its case
+    /// prints: a finding file not edited since it was written (an
+    /// incremental one's case comes from the `.postcard` beside it, which
+    /// an edit of the text leaves behind).
+    pub fn text_is_its_case(&self) -> bool {
+        let printed = super::smt2_text(&self.case, None, &crate::term::Printer::default());
+        match (
+            crate::term::parse_script(&self.text),
+            crate::term::parse_script(&printed),
+        ) {
+            (Ok(own), Ok(printed)) => own.commands == printed.commands,
+            _ => false,
+        }
+    }
+
     /// A finding from its text.
     pub fn from_text(path: &Path, text: String) -> Result<Finding, String> {
         let at = |e: String| format!("{}: {e}", path.display());
