@@ -2,6 +2,7 @@
 //! the releases to bisect over, known bugs, plots. The file format they
 //! are read from and written in is [`crate::finding`]'s.
 
+pub mod file;
 mod judge;
 mod known;
 pub mod membership;
