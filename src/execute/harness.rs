@@ -66,7 +66,7 @@ use crate::oracle::{
 };
 use crate::solver::worker::InFlight;
 use crate::solver::z3::library::{Z3Context, Z3Library};
-use crate::solver::z3::script::PreparedScript;
+use crate::solver::z3::script::needs_own_context;
 use crate::solver::z3::worker::{Context, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, Z3InProcessFork};
 use crate::term::{Printer, Queries};
@@ -460,19 +460,6 @@ fn raw_output(outcome: RawOutcome) -> String {
 
 /// Whether the solver decided the query (sat or unsat): what calibrates
 /// the limits.
-/// Whether `script` needs a context made for it ([`PreparedScript`]): it
-/// asks for unsat cores or proofs, sets an option libz3 takes only as a
-/// global parameter (blanked from its text), or sets Z3 parameters of its
-/// own.
-fn needs_own_context(script: &str) -> bool {
-    PreparedScript::new(script).is_some_and(|p| {
-        p.unsat_cores
-            || p.proofs
-            || !p.parameters.is_empty()
-            || p.text.as_bytes() != script.as_bytes()
-    })
-}
-
 fn decided(reply: &Reply) -> bool {
     matches!(
         reply,

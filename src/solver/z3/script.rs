@@ -74,6 +74,20 @@ pub fn parameters_set(script: &str) -> Vec<String> {
     keys
 }
 
+/// Whether `script` needs a context made for it: it asks for unsat cores
+/// or proofs, sets an option libz3 takes only as a global parameter
+/// (blanked from its text), or sets Z3 parameters of its own. A context
+/// inherited from a parent was made without them and refuses them after
+/// the fact: Z3's rule, kept here with the rest of what libz3 reads.
+pub fn needs_own_context(script: &str) -> bool {
+    PreparedScript::new(script).is_some_and(|p| {
+        p.unsat_cores
+            || p.proofs
+            || !p.parameters.is_empty()
+            || p.text.as_bytes() != script.as_bytes()
+    })
+}
+
 impl PreparedScript {
     /// Prepares `script`; `None` if it contains a NUL byte.
     pub fn new(script: &str) -> Option<PreparedScript> {
