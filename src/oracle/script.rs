@@ -46,9 +46,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    Answer, Expected, Reply, Verdict, abridged, add_functions, judge, judge_core, model_functions,
-};
+use super::reply::{abridged, add_functions, model_functions};
+use super::{Answer, Expected, Reply, Verdict, judge, judge_core};
 use crate::term::{Command, Dialect, Formula, Response, SatAnswer, Symbol, parse_responses_with};
 use crate::truth::{Case, Status, Truth, literal};
 
