@@ -46,8 +46,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::reply::{abridged, add_functions, model_functions};
-use super::{Answer, Expected, Reply, Verdict, judge, judge_core};
+use super::judge::{Expected, judge, judge_core};
+use super::reply::{Answer, Reply, abridged, add_functions, model_functions};
+use super::verdict::Verdict;
 use crate::term::{Command, Dialect, Formula, Response, SatAnswer, Symbol, parse_responses_with};
 use crate::truth::{Case, Status, Truth, literal};
 
