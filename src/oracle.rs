@@ -37,21 +37,22 @@
 //! script judged check by check ([`judge_script`]).
 
 mod crash;
+mod expectation;
 mod expressible;
 mod judge;
 mod label;
 mod model;
 mod reply;
 mod script;
+mod script_output;
 mod verdict;
 
 pub use crash::{Crash, crash_site};
+pub use expectation::{Expectation, expectations};
 pub use expressible::not_expressible;
 pub use judge::{Expected, judge};
 pub use label::recheck_unsat_label;
 pub use model::model_from_values;
 pub use reply::{Answer, Reply};
-pub use script::{
-    Expectation, FailedCheck, ScriptVerdict, expectations, judge_checks, judge_script,
-};
+pub use script::{FailedCheck, ScriptVerdict, judge_checks, judge_script};
 pub use verdict::{Check, Verdict};
