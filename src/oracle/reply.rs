@@ -32,6 +32,16 @@ impl fmt::Display for Answer {
     }
 }
 
+impl From<SatAnswer> for Answer {
+    fn from(a: SatAnswer) -> Answer {
+        match a {
+            SatAnswer::Sat => Answer::Sat,
+            SatAnswer::Unsat => Answer::Unsat,
+            SatAnswer::Unknown => Answer::Unknown,
+        }
+    }
+}
+
 /// What a solver said, once its output is parsed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Reply {
@@ -106,25 +116,8 @@ impl Reply {
         for r in crate::term::parse_responses_with(text, dialect.model_escapes()) {
             match r {
                 Response::Error(e) if answer.is_none() && error.is_none() => error = Some(e),
-                Response::CheckSat(a) if answer.is_none() => {
-                    answer = Some(match a {
-                        SatAnswer::Sat => Answer::Sat,
-                        SatAnswer::Unsat => Answer::Unsat,
-                        SatAnswer::Unknown => Answer::Unknown,
-                    })
-                }
-                Response::Values(pairs) if values.is_none() => {
-                    values = Some(
-                        pairs
-                            .into_iter()
-                            .map(|p| {
-                                p.map_err(|u| {
-                                    format!("unreadable value {}: {}", abridged(&u.text), u.error)
-                                })
-                            })
-                            .collect::<Result<Vec<_>, _>>(),
-                    );
-                }
+                Response::CheckSat(a) if answer.is_none() => answer = Some(a.into()),
+                r @ Response::Values(_) if values.is_none() => values = values_of(r),
                 // A function's interpretation, as the pair `(f x1 ... xn)`
                 // and its body, beside the `get-value` pairs.
                 Response::Model(entries) => functions.extend(model_functions(entries)),
@@ -144,6 +137,22 @@ impl Reply {
             error,
             ambiguous_escapes,
         }
+    }
+}
+
+/// The `(get-value ...)` pairs of a response, if it is one; a value that
+/// could not be read makes it an `Err` that quotes the value abridged.
+pub(super) fn values_of(r: Response) -> Option<Result<Vec<(Term, Term)>, String>> {
+    match r {
+        Response::Values(pairs) => Some(
+            pairs
+                .into_iter()
+                .map(|p| {
+                    p.map_err(|u| format!("unreadable value {}: {}", abridged(&u.text), u.error))
+                })
+                .collect(),
+        ),
+        _ => None,
     }
 }
 

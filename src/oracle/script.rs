@@ -48,7 +48,7 @@ use serde::{Deserialize, Serialize};
 
 use super::expectation::{Expectation, expectations};
 use super::judge::{Expected, judge, judge_core};
-use super::reply::{Reply, abridged, add_functions, model_functions};
+use super::reply::{Reply, add_functions, model_functions, values_of};
 use super::script_output::parts;
 use super::verdict::Verdict;
 use crate::term::{Command, Dialect, Response, Symbol};
@@ -236,20 +236,6 @@ fn verdict_status(v: &Verdict) -> Option<Status> {
     match v {
         Verdict::Correct { status, .. } => Some(*status),
         Verdict::ImpreciseCore { .. } => Some(Status::Unsat),
-        _ => None,
-    }
-}
-
-fn values_of(r: Response) -> Option<Result<Vec<(crate::term::Term, crate::term::Term)>, String>> {
-    match r {
-        Response::Values(pairs) => Some(
-            pairs
-                .into_iter()
-                .map(|p| {
-                    p.map_err(|u| format!("unreadable value {}: {}", abridged(&u.text), u.error))
-                })
-                .collect(),
-        ),
         _ => None,
     }
 }

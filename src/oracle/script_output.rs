@@ -6,7 +6,7 @@
 //! protects is made.
 
 use super::reply::{Answer, abridged};
-use crate::term::{Command, Dialect, Response, SatAnswer, parse_responses_with};
+use crate::term::{Command, Dialect, Response, parse_responses_with};
 
 /// One check's part of the output.
 #[derive(Default)]
@@ -129,13 +129,7 @@ pub(super) fn parts(sent: &[Command], text: &str, dialect: Dialect) -> Vec<Part>
                     part.error = Some(why.clone());
                 }
                 match response {
-                    Some(Response::CheckSat(a)) => {
-                        part.answer = Some(match a {
-                            SatAnswer::Sat => Answer::Sat,
-                            SatAnswer::Unsat => Answer::Unsat,
-                            SatAnswer::Unknown => Answer::Unknown,
-                        })
-                    }
+                    Some(Response::CheckSat(a)) => part.answer = Some(a.into()),
                     Some(Response::Error(e)) => {
                         part.error.get_or_insert(e);
                     }
