@@ -31,13 +31,11 @@
 //! assertions the transformations add around it, so a campaign counts
 //! buckets rather than the formulas a transformation stack can grow around
 //! one bug. Triage reads the key off the minimized formula whole
-//! ([`key_of_text`]): the minimizer kept only what the failure needs.
+//! ([`key_of_text`](super::key_of_text)): the minimizer kept only what the
+//! failure needs.
 //!
-//! The old, fine key (the operator set and the shape: literals by sort,
-//! constants renamed in order of first use, assertions sorted) is kept as
-//! the bucket's *variant* ([`variant`]): two findings of one variant
-//! differ only in values, names or order. A report lists the variants
-//! inside their bucket.
+//! The old, fine key (the operator set and the shape) is kept as the
+//! bucket's *variant* ([`variant`](super::variant)).
 //!
 //! # Invariants
 //!
@@ -52,7 +50,7 @@
 //!   without settings or crash site has the id it had before those fields
 //!   existed, so known-bugs files and reports stay valid.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -152,7 +150,7 @@ impl BucketKey {
     /// with the verdict's kind, the wrong answer and the crash site. For an
     /// incremental script whose check-sat `failed` decided, the key of that
     /// check over what is in force there: as triage keys the finding file
-    /// ([`key_of_text`]), so that one bug is one bucket whatever sibling
+    /// ([`key_of_text`](super::key_of_text)), so that one bug is one bucket whatever sibling
     /// cases a script interleaves with it.
     pub fn of_judgement(verdict: &Verdict, case: &Case, failed: Option<FailedCheck>) -> BucketKey {
         let kind = verdict.kind();
@@ -164,7 +162,7 @@ impl BucketKey {
             .filter(|_| case.incremental.is_some())
             .and_then(|f| case.check_sats().into_iter().nth(f.index))
         {
-            let answer = super::answer_of(kind, &check.truth.status().to_string());
+            let answer = answer_of(kind, &check.truth.status().to_string());
             let at_check = Case {
                 formula,
                 truth: check.truth,
@@ -172,14 +170,14 @@ impl BucketKey {
             };
             return BucketKey::of_case(kind, &answer, &at_check, site);
         }
-        let answer = super::answer_of(kind, &case.truth.status().to_string());
+        let answer = answer_of(kind, &case.truth.status().to_string());
         BucketKey::of_case(kind, &answer, case, site)
     }
 
     /// Puts the key at a crash site: a crash where the solver said it
     /// failed is one bug wherever the formula came from, so the formula's
     /// fragment and groundness no longer split it.
-    fn at(&mut self, site: Option<String>) {
+    pub(super) fn at(&mut self, site: Option<String>) {
         if site.is_some() {
             self.feature = FEATURES[FEATURES.len() - 1];
             self.ground = false;
@@ -308,81 +306,6 @@ pub fn feature(formula: &Formula) -> &'static str {
     FEATURES[best]
 }
 
-/// The SMT-LIB names of the operators `formula` uses.
-pub fn operators(formula: &Formula) -> BTreeSet<String> {
-    formula
-        .operators()
-        .into_iter()
-        .map(|op| op.name().to_string())
-        .collect()
-}
-
-/// The variant of a finding inside its bucket: its operators and shape
-/// (see the module docs), as one line.
-pub fn variant(formula: &Formula) -> String {
-    format!(
-        "{{{}}} {}",
-        operators(formula)
-            .into_iter()
-            .collect::<Vec<_>>()
-            .join(", "),
-        shape(formula)
-    )
-}
-
-/// The shape of a formula (see the module docs).
-pub fn shape(formula: &Formula) -> String {
-    // Sorted by their shape with names erased, then named in that order.
-    let mut erased: Vec<(String, &Term)> = formula
-        .assertions
-        .iter()
-        .map(|a| (skeleton(&a.term, &mut None), &a.term))
-        .collect();
-    erased.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut names = BTreeMap::new();
-    let parts: Vec<String> = erased
-        .iter()
-        .map(|(_, t)| skeleton(t, &mut Some(&mut names)))
-        .collect();
-    parts.join(" & ")
-}
-/// `t` with literals replaced by their sort and variables by `x`, or, with
-/// `names`, by their number in order of first use.
-fn skeleton(t: &Term, names: &mut Option<&mut BTreeMap<String, usize>>) -> String {
-    match t {
-        Term::Bool(_) => "Bool".into(),
-        Term::Int(_) => "Int".into(),
-        Term::Str(_) => "Str".into(),
-        Term::Var(v) => match names {
-            Some(map) => {
-                let next = map.len();
-                format!("x{}", map.entry(v.clone()).or_insert(next))
-            }
-            None => "x".into(),
-        },
-        Term::App(op, args) if args.is_empty() => op.name().to_string(),
-        Term::App(op, args) => {
-            let inner: Vec<String> = args.iter().map(|a| skeleton(a, names)).collect();
-            format!("({} {})", op.name(), inner.join(" "))
-        }
-        Term::Let(binds, body) => {
-            let inner: Vec<String> = binds.iter().map(|(_, b)| skeleton(b, names)).collect();
-            format!("(let ({}) {})", inner.join(" "), skeleton(body, names))
-        }
-        Term::Quant(q) => format!("(quant {})", skeleton(&q.body, names)),
-        Term::BitVec(b) => format!("(_ BitVec {})", b.width()),
-        Term::ConstArray(sort, value) => format!("(const {sort} {})", skeleton(value, names)),
-        Term::SeqEmpty(e) => format!("(seq.empty {e})"),
-        // Function symbols are named like variables: `f` and `g` applied
-        // alike are one shape.
-        Term::Apply(f, args) => {
-            let head = skeleton(&Term::Var(f.clone()), names);
-            let inner: Vec<String> = args.iter().map(|a| skeleton(a, names)).collect();
-            format!("({head} {})", inner.join(" "))
-        }
-    }
-}
-
 /// The solver's answer a finding of `kind` with `expected` status shows.
 pub fn answer_of(kind: &str, expected: &str) -> String {
     match (kind, expected) {
@@ -394,38 +317,6 @@ pub fn answer_of(kind: &str, expected: &str) -> String {
     }
 }
 
-/// The key of a finding file's text (its `; equifuzz finding:`,
-/// `; expected:` and `; got:` header and its case), if it is one.
-pub fn key_of_text(text: &str) -> Option<BucketKey> {
-    let kind = super::header_field(text, "equifuzz finding")?;
-    let expected = super::header_field(text, "expected")?;
-    let answer = answer_of(kind, expected);
-    // How the oracle shows a crash at a site: `...; it said: SITE`.
-    let site = super::header_field(text, "got")
-        .filter(|_| kind == "crash")
-        .and_then(|got| got.split_once("; it said: "))
-        .map(|(_, site)| site);
-    let script = crate::term::parse_script(text).ok()?;
-    let mut key = match Formula::from_script(&script) {
-        Ok(formula) => BucketKey::new(kind, &answer, &formula),
-        Err(_) => {
-            // An incremental script: the key of the check-sat that failed,
-            // over what is in force there.
-            let check = failed_check(text)?;
-            let expected = check.status.as_deref().unwrap_or(expected);
-            BucketKey {
-                incremental: true,
-                ..BucketKey::new(kind, &answer_of(kind, expected), &check.formula)
-            }
-        }
-    };
-    if let Ok(case) = super::read_case(text, "unknown") {
-        key.settings = case.settings;
-    }
-    key.at(site.map(str::to_string));
-    Some(key)
-}
-
 /// Groups items by key, keys in order.
 pub fn group<T>(items: impl IntoIterator<Item = (BucketKey, T)>) -> BTreeMap<BucketKey, Vec<T>> {
     let mut out: BTreeMap<BucketKey, Vec<T>> = BTreeMap::new();
@@ -433,31 +324,6 @@ pub fn group<T>(items: impl IntoIterator<Item = (BucketKey, T)>) -> BTreeMap<Buc
         out.entry(k).or_default().push(t);
     }
     out
-}
-
-/// The check-sat of an incremental finding that failed (its `; failed:
-/// check-sat K of N` line; the last one without it).
-fn failed_check(text: &str) -> Option<crate::term::CheckSat> {
-    let mut checks = crate::term::check_sats(&crate::term::parse_located(text).ok()?).ok()?;
-    let failed = super::header_field(text, "failed")
-        .and_then(FailedCheck::parse)
-        .map_or(checks.len().checked_sub(1)?, |f| f.index);
-    (failed < checks.len()).then(|| checks.swap_remove(failed))
-}
-
-/// A finding file's formula: the script's, or for an incremental script
-/// what is in force at the check-sat that failed; `None` if it does not
-/// parse.
-pub fn formula_of_text(text: &str) -> Option<Formula> {
-    let script = crate::term::parse_script(text).ok()?;
-    Formula::from_script(&script)
-        .ok()
-        .or_else(|| Some(failed_check(text)?.formula))
-}
-
-/// The variant (see [`variant`]) of a finding file's formula, if it parses.
-pub fn variant_of_text(text: &str) -> Option<String> {
-    Some(variant(&formula_of_text(text)?))
 }
 
 /// A [`BucketKey`] as it is serialized: the feature by its name, read back
@@ -512,104 +378,8 @@ impl<'de> Deserialize<'de> for BucketKey {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::finding::variant::{operators, variant};
 
-    /// Regression (issue 30): an incremental finding's report showed no
-    /// operators and an empty variant.
-    #[test]
-    fn an_incremental_finding_has_the_operators_of_its_failed_check() {
-        let text = "; equifuzz finding: invalid-model\n; expected: sat\n\
-                    ; failed: check-sat 1 of 1: INVALID MODEL\n\
-                    (declare-const s (Seq Int))(declare-const p Bool)\n\
-                    (assert (=> p (= s (seq.++ s s))))\n\
-                    (set-info :status sat)(check-sat-assuming (p))\n";
-        let f = formula_of_text(text).expect("an incremental script reads");
-        assert!(operators(&f).contains("seq.++"), "{:?}", operators(&f));
-        assert!(variant_of_text(text).is_some_and(|v| v.contains("seq.++")));
-    }
-
-    #[test]
-    fn a_campaign_keys_an_incremental_finding_as_triage_does() {
-        // Two cases side by side in sibling scopes, as `interleave` makes
-        // them: the second check fails, over strings; the first is over
-        // str.to_int, the more specific fragment. The key is the second
-        // check's, and the same as triage
-        // reads off the finding file.
-        use crate::truth::{Check, Incremental, Step};
-        let mut case = unsat_case(
-            "(declare-const x Int)(declare-const s String)\
-             (assert (! (< (str.to_int s) (- 1)) :named a0))(assert (! (> x 0) :named a1))\
-             (assert (= (str.len s) 1))",
-            &["a0"],
-        );
-        let unsat = case.truth.clone();
-        // The key reads no value of the model.
-        case.truth = Truth::Sat {
-            model: Default::default(),
-        };
-        case.incremental = Some(Incremental {
-            steps: vec![
-                Step::Push,
-                Step::Assert(0),
-                Step::Assert(1),
-                Step::CheckSat(Check {
-                    assuming: Vec::new(),
-                    truth: unsat,
-                }),
-                Step::Pop,
-                Step::Assert(2),
-                Step::CheckSat(Check {
-                    assuming: Vec::new(),
-                    truth: case.truth.clone(),
-                }),
-            ],
-        });
-        let verdict = crate::oracle::Verdict::Unsound {
-            expected: crate::truth::Status::Sat,
-            got: crate::truth::Status::Unsat,
-        };
-        let failed = FailedCheck { index: 1, of: 2 };
-        let key = BucketKey::of_judgement(&verdict, &case, Some(failed));
-        assert!(key.incremental);
-        assert_eq!(key.answer, "unsat");
-        assert_eq!(key.feature, "strings", "{key}");
-        let text = format!(
-            "; equifuzz finding: unsound\n; expected: sat\n; failed: {}\n{}",
-            failed.line(&verdict),
-            case.script(true)
-        );
-        assert_eq!(key_of_text(&text), Some(key.clone()), "{text}");
-        // Without the check that failed, the whole script.
-        let whole = BucketKey::of_judgement(&verdict, &case, None);
-        assert_eq!(whole.feature, "str.to_int/str.from_int", "{whole}");
-    }
-
-    #[test]
-    fn an_incremental_finding_is_keyed_by_the_check_sat_that_failed() {
-        let text = "; equifuzz finding: unsound\n; expected: unsat\n\
-                    ; failed: check-sat 2 of 2: UNSOUND: expected sat, got unsat\n\
-                    (declare-const x Int)(declare-const s String)(push 1)\n\
-                    (assert (! (< x 0) :named a0))(assert (! (> x 0) :named a1))\n\
-                    (set-info :status unsat)(check-sat)(pop 1)\n\
-                    (assert (= (str.len s) 1))(set-info :status sat)(check-sat)\n";
-        let key = key_of_text(text).unwrap();
-        assert!(key.incremental);
-        // The second check's: expected sat, so the wrong answer was unsat,
-        // on a formula over strings.
-        assert_eq!(key.answer, "unsat");
-        assert_eq!(
-            key.feature,
-            feature(
-                &crate::term::check_sats(&crate::term::parse_located(text).unwrap()).unwrap()[1]
-                    .formula
-            )
-        );
-        let one_shot = BucketKey {
-            incremental: false,
-            ..key.clone()
-        };
-        assert_ne!(key.id(), one_shot.id());
-        assert!(key.to_string().ends_with(", incremental"), "{key}");
-    }
     use crate::term::{Formula, parse_script};
 
     fn formula(text: &str) -> Formula {
@@ -675,13 +445,6 @@ mod tests {
         ]);
         assert_eq!(groups.len(), 2);
         assert_eq!(groups[&k("unsound", "sat", &a)], [1, 3]);
-    }
-
-    #[test]
-    fn shared_constants_are_part_of_the_shape() {
-        let same = formula("(declare-const s String)(assert (= s s))");
-        let two = formula("(declare-const s String)(declare-const t String)(assert (= s t))");
-        assert_ne!(shape(&same), shape(&two));
     }
 
     fn unsat_case(text: &str, core: &[&str]) -> Case {
@@ -761,19 +524,6 @@ mod tests {
             at("x").number(),
             u64::from_str_radix(&at("x").id(), 16).unwrap()
         );
-    }
-
-    #[test]
-    fn the_key_of_a_crash_file_reads_its_site() {
-        let text = "; equifuzz finding: crash\n; expected: sat\n\
-            ; got: CRASH: killed by SIGABRT; it said: ASSERTION VIOLATION File: seq.cpp Line: 508\n\
-            (declare-const s String)(assert (= s \"a\"))(check-sat)\n";
-        let key = key_of_text(text).unwrap();
-        assert_eq!(
-            key.crash_site.as_deref(),
-            Some("ASSERTION VIOLATION File: seq.cpp Line: 508")
-        );
-        assert_eq!(key.kind, "crash");
     }
 
     #[test]

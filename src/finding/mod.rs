@@ -13,19 +13,20 @@
 //! and never each other's code for it.
 
 mod bucket;
+mod bucket_text;
 mod hash;
 mod labelled;
 mod replay;
+mod variant;
 mod walk;
 mod write;
 
-pub use bucket::{
-    BucketKey, FEATURES, answer_of, feature, formula_of_text, group, key_of_text, operators, shape,
-    shrunk, variant, variant_of_text,
-};
+pub use bucket::{BucketKey, FEATURES, answer_of, feature, group, shrunk};
+pub use bucket_text::{formula_of_text, key_of_text, variant_of_text};
 pub use hash::stable_hash;
 pub use labelled::{LabelledError, expected_core, read_case};
 pub use replay::{Finding, INSTANTIATED_CORE, ReplayArgs, header_field};
+pub use variant::{operators, shape, variant};
 pub use walk::files_under;
 pub use write::{
     FindingInfo, needs_settings, replay_line, smt2_text, write_atomically, write_finding,

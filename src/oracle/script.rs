@@ -42,15 +42,17 @@
 //!   that is not correct (unknown, error, incomplete...), else its last
 //!   check's; [`ScriptVerdict::check`] says which `check-sat` it is.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    Answer, Expected, Reply, Verdict, abridged, add_functions, judge, judge_core, model_functions,
-};
-use crate::term::{Command, Dialect, Formula, Response, SatAnswer, Symbol, parse_responses_with};
-use crate::truth::{Case, Status, Truth, literal};
+use super::expectation::{Expectation, expectations};
+use super::judge::{Expected, judge, judge_core};
+use super::reply::{Reply, add_functions, model_functions, values_of};
+use super::script_output::parts;
+use super::verdict::Verdict;
+use crate::term::{Command, Dialect, Response, Symbol};
+use crate::truth::{Case, Status};
 
 /// The judgement of a whole script.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,260 +113,6 @@ impl FailedCheck {
             of: n.parse().ok()?,
         })
     }
-}
-
-/// One check's part of the output.
-#[derive(Default)]
-struct Part {
-    /// Why the check is not judged: its own refusal, or the refusal of an
-    /// earlier command whose effect is still in force ([`Reach`]).
-    error: Option<String>,
-    answer: Option<Answer>,
-    after: Vec<Response>,
-}
-
-/// How far a refused command's effect reaches: which later checks run on
-/// a stack that is not the one the script describes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reach {
-    /// Nothing on the assertion stack changes (`set-option`, `set-info`).
-    Nothing,
-    /// The checks while the scope at this depth is open: a refused
-    /// `assert` is missing from it, and from no other.
-    Scope(usize),
-    /// Every later check: a refused `push`, `pop` or reset leaves the
-    /// stack at another depth than the script's, and a refused
-    /// declaration (which may be global) leaves every later use of it
-    /// refused or, worse, bound to something else.
-    Rest,
-}
-
-fn reach(command: &Command, depth: usize) -> Reach {
-    match command {
-        Command::Assert(_) => Reach::Scope(depth),
-        Command::DeclareConst(..)
-        | Command::DeclareFun(..)
-        | Command::DefineFun { .. }
-        | Command::DefineSort { .. }
-        | Command::Push(_)
-        | Command::Pop(_)
-        | Command::Reset
-        | Command::ResetAssertions => Reach::Rest,
-        _ => Reach::Nothing,
-    }
-}
-
-/// Whether `response` is of the kind `command` answers with under
-/// `:print-success` (an error answers any command).
-fn fits(command: &Command, response: &Response) -> bool {
-    match (command, response) {
-        (_, Response::Error(_)) => true,
-        (Command::CheckSat | Command::CheckSatAssuming(_), r) => {
-            matches!(r, Response::CheckSat(_))
-        }
-        (Command::GetValue(_), r) => matches!(r, Response::Values(_)),
-        (Command::GetModel, r) => matches!(r, Response::Model(_) | Response::EmptyList),
-        (Command::GetUnsatCore | Command::Query(_), r) => {
-            matches!(r, Response::UnsatCore(_) | Response::EmptyList)
-        }
-        (Command::GetInfo(_) | Command::GetOption(_) | Command::Echo(_), _) => true,
-        (_, r) => matches!(r, Response::Success | Response::Unsupported),
-    }
-}
-
-/// Cuts `text`, the output of the script `sent` (which starts with
-/// [`Command::print_success`]), into one part per check.
-///
-/// The responses before the first `success` answer what ran before
-/// `:print-success` was on (a campaign's settings lines, whose refusal
-/// changes no truth); from there on the `k`-th response answers the `k`-th
-/// command. An `(error ...)` of a command voids the checks its effect
-/// reaches ([`Reach`]); a refused `check-sat` voids only itself. A
-/// response that does not fit its command means the output no longer
-/// follows the script: no check from there on is judged.
-fn parts(sent: &[Command], text: &str, dialect: Dialect) -> Vec<Part> {
-    let mut responses = parse_responses_with(text, dialect.model_escapes()).into_iter();
-    let checks = sent
-        .iter()
-        .filter(|c| matches!(c, Command::CheckSat | Command::CheckSatAssuming(_)))
-        .count();
-    let mut out: Vec<Part> = Vec::with_capacity(checks);
-    if sent.first() != Some(&Command::print_success()) {
-        out.resize_with(checks, || Part {
-            error: Some("not judged: the script does not start with :print-success".into()),
-            ..Part::default()
-        });
-        return out;
-    }
-    if !responses.any(|r| r == Response::Success) {
-        out.resize_with(checks, Part::default);
-        return out;
-    }
-    let mut depth = 0usize;
-    // The refusals still in force: (reach, why).
-    let mut void: Vec<(Reach, String)> = Vec::new();
-    let mut lost: Option<String> = None;
-    let mut current: Option<Part> = None;
-    for (k, command) in sent.iter().enumerate().skip(1) {
-        let response = if lost.is_some() {
-            None
-        } else {
-            match responses.next() {
-                Some(r) if fits(command, &r) => Some(r),
-                Some(r) => {
-                    lost = Some(format!(
-                        "not judged: the output stops following the script at command {} ({}), \
-                         which got {}",
-                        k + 1,
-                        command.name(),
-                        abridged(&format!("{r:?}"))
-                    ));
-                    None
-                }
-                None => None,
-            }
-        };
-        match command {
-            Command::CheckSat | Command::CheckSatAssuming(_) => {
-                out.extend(current.take());
-                let mut part = Part::default();
-                if let Some(why) = &lost {
-                    part.error = Some(why.clone());
-                } else if let Some((_, why)) = void.first() {
-                    part.error = Some(why.clone());
-                }
-                match response {
-                    Some(Response::CheckSat(a)) => {
-                        part.answer = Some(match a {
-                            SatAnswer::Sat => Answer::Sat,
-                            SatAnswer::Unsat => Answer::Unsat,
-                            SatAnswer::Unknown => Answer::Unknown,
-                        })
-                    }
-                    Some(Response::Error(e)) => {
-                        part.error.get_or_insert(e);
-                    }
-                    _ => {}
-                }
-                current = Some(part);
-            }
-            Command::GetValue(_)
-            | Command::GetModel
-            | Command::GetUnsatCore
-            | Command::Query(_)
-            | Command::GetInfo(_)
-            | Command::GetOption(_)
-            | Command::Echo(_) => {
-                if let (Some(part), Some(r)) = (current.as_mut(), response) {
-                    part.after.push(r);
-                }
-            }
-            other => {
-                if let Some(Response::Error(e)) = &response {
-                    let why = format!(
-                        "not judged: command {} ({}) was refused: {}",
-                        k + 1,
-                        other.name(),
-                        abridged(e)
-                    );
-                    match reach(other, depth) {
-                        Reach::Nothing => {}
-                        r => void.push((r, why)),
-                    }
-                }
-                // The stack as the script describes it; where a refusal
-                // made the solver's differ, `Reach::Rest` voids the rest.
-                match other {
-                    Command::Push(n) => depth += *n as usize,
-                    Command::Pop(n) => {
-                        depth = depth.saturating_sub(*n as usize);
-                        void.retain(|(r, _)| !matches!(r, Reach::Scope(d) if *d > depth));
-                    }
-                    Command::ResetAssertions | Command::Reset => {
-                        depth = 0;
-                        void.retain(|(r, _)| *r == Reach::Rest);
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    out.extend(current);
-    out
-}
-
-/// What one `check-sat` of a script is held to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Expectation {
-    /// What is in force there, its assumption literals included.
-    pub formula: Formula,
-    /// Its status and core, when known. The core names the assertions in
-    /// force and the assumption literals (`p`, as the solver lists them).
-    pub expected: Option<Expected>,
-    /// The literals of its `check-sat-assuming` (empty for `check-sat`).
-    pub literals: BTreeSet<Symbol>,
-}
-
-impl Expectation {
-    /// The queries after this check, in the order their answers are read:
-    /// `get-value` of every constant unless unsat is expected (none without
-    /// constants); with a known unsat core, `get-unsat-core`, and
-    /// `get-unsat-assumptions` after a `check-sat-assuming`.
-    pub fn queries(&self) -> Vec<Command> {
-        match &self.expected {
-            Some(Expected {
-                status: Status::Unsat,
-                core: Some(_),
-            }) => {
-                let mut q = vec![Command::GetUnsatCore];
-                if !self.literals.is_empty() {
-                    q.push(Command::Query("get-unsat-assumptions".into()));
-                }
-                q
-            }
-            Some(Expected {
-                status: Status::Unsat,
-                core: None,
-            }) => Vec::new(),
-            _ => self.formula.witness_queries(),
-        }
-    }
-}
-
-/// What each check of `case`'s script ([`Case::script`]) is held to.
-pub fn expectations(case: &Case) -> Vec<Expectation> {
-    case.check_sats()
-        .into_iter()
-        .map(|(formula, check)| {
-            // Assumption assertion name -> its literal, as the solver names it.
-            let literals: BTreeMap<Symbol, Symbol> = check
-                .assuming
-                .iter()
-                .filter_map(|&i| {
-                    Some((
-                        case.formula.assertions[i].name.clone()?,
-                        literal(&case.formula, i)?.clone(),
-                    ))
-                })
-                .collect();
-            let expected = match &check.truth {
-                Truth::Sat { .. } => Expected::from(&check.truth),
-                Truth::Unsat { core } => Expected {
-                    status: Status::Unsat,
-                    core: Some(
-                        core.iter()
-                            .map(|n| literals.get(n).unwrap_or(n).clone())
-                            .collect(),
-                    ),
-                },
-            };
-            Expectation {
-                formula,
-                expected: Some(expected),
-                literals: literals.into_values().collect(),
-            }
-        })
-        .collect()
 }
 
 /// Judges the output `text` of `case`'s script ([`Case::script`]), printed
@@ -492,20 +240,6 @@ fn verdict_status(v: &Verdict) -> Option<Status> {
     }
 }
 
-fn values_of(r: Response) -> Option<Result<Vec<(crate::term::Term, crate::term::Term)>, String>> {
-    match r {
-        Response::Values(pairs) => Some(
-            pairs
-                .into_iter()
-                .map(|p| {
-                    p.map_err(|u| format!("unreadable value {}: {}", abridged(&u.text), u.error))
-                })
-                .collect(),
-        ),
-        _ => None,
-    }
-}
-
 fn names_of(r: Response) -> Option<Vec<Symbol>> {
     match r {
         Response::UnsatCore(names) => Some(names),
@@ -519,7 +253,7 @@ mod tests {
     use super::*;
     use crate::semantics::{Model, Value};
     use crate::term::{Formula, Printer, parse_script};
-    use crate::truth::{Check, Incremental, Provenance, Step};
+    use crate::truth::{Check, Incremental, Provenance, Step, Truth};
 
     /// `a0: p => x > 3` asserted, `a1: x < 2` in a scope, checked under the
     /// assumption `p` (unsat, all three in the core), then popped and
@@ -747,51 +481,5 @@ mod tests {
             matches!(&v.each[1], Verdict::Error(e) if e.contains("stops following")),
             "{v:?}"
         );
-    }
-
-    #[test]
-    fn the_oracle_reads_the_queries_the_script_prints() {
-        use rand::SeedableRng;
-
-        use crate::generate::ConstantPool;
-        use crate::generate::strings::equivalent_formula_cases;
-        use crate::transform::incremental::{Assumption, NestedScopes, interleave};
-        use crate::transform::{Transformation, constant_assignments};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
-        let sat: Vec<Case> = constant_assignments(&ConstantPool::paper(), 2)
-            .take(40)
-            .collect();
-        let unsat: Vec<Case> = equivalent_formula_cases(false, 2).take(40).collect();
-        let mut seen = 0;
-        for (a, b) in sat.iter().zip(&unsat) {
-            let c = interleave(a, b, &mut rng).unwrap();
-            let c = Assumption.apply(&c, &mut rng).unwrap();
-            for c in [c, NestedScopes.apply(b, &mut rng).unwrap()] {
-                let script = c.script(false).commands;
-                let printed: Vec<Vec<Command>> = script
-                    .split(|x| matches!(x, Command::CheckSat | Command::CheckSatAssuming(_)))
-                    .skip(1)
-                    .map(|after| {
-                        after
-                            .iter()
-                            .take_while(|x| {
-                                matches!(
-                                    x,
-                                    Command::GetValue(_)
-                                        | Command::GetUnsatCore
-                                        | Command::Query(_)
-                                )
-                            })
-                            .cloned()
-                            .collect()
-                    })
-                    .collect();
-                let read: Vec<Vec<Command>> =
-                    expectations(&c).iter().map(Expectation::queries).collect();
-                assert_eq!(printed, read);
-                seen += read.len();
-            }
-        }
-        assert!(seen > 50, "{seen}");
     }
 }

@@ -1,0 +1,271 @@
+//! A bucket's section of the report: its findings and their marks, the
+//! smallest formula, its replay command, the releases that fail, its
+//! status, and, for a confirmed bucket, a paste-ready issue text: the
+//! minimal formula first, the version and options, the expected answer
+//! with its one-line argument.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::commands::bisect::Bisection;
+use crate::commands::confirm::Confirmation;
+use crate::commands::minimize::Bucket;
+use crate::finding::header_field;
+
+use super::bucket_status::BucketStatus;
+use super::records::file_name;
+
+pub(super) fn bucket_section(
+    out: &mut String,
+    b: &Bucket,
+    marks: &BTreeMap<String, Confirmation>,
+    bisections: &BTreeMap<String, Bisection>,
+    status: &BucketStatus,
+) {
+    let id = b.key.id();
+    let _ = writeln!(out, "### Bucket {id}: {}\n", b.key);
+    let shown = match status {
+        BucketStatus::New(_) | BucketStatus::FixedIn(_) => format!("**{status}**"),
+        other => other.to_string(),
+    };
+    let _ = writeln!(out, "Status: {shown}\n");
+    let _ = writeln!(
+        out,
+        "{} finding(s) in {} variant(s) (operators and shape of the minimized formula):\n",
+        b.findings.len(),
+        b.variants.len()
+    );
+    for (v, n) in &b.variants {
+        let _ = writeln!(out, "- {n} × `{}`", truncate(v, 160));
+    }
+    let _ = writeln!(out);
+    for f in &b.findings {
+        let mark = marks
+            .get(&file_name(f))
+            .map(|c| {
+                format!(
+                    " — **{}** (reproduced {}/{}, other seeds {}/{}{})",
+                    c.mark,
+                    c.reproduced.0,
+                    c.reproduced.1,
+                    c.seeds.0,
+                    c.seeds.1,
+                    c.others
+                        .iter()
+                        .map(|(n, v)| format!("; {}: {}", short(n), v))
+                        .collect::<String>()
+                )
+            })
+            .unwrap_or_else(|| " — not confirmed yet (`equifuzz confirm DIR`)".into());
+        let _ = writeln!(out, "- `{}`{mark}", f.display());
+    }
+    let text = std::fs::read_to_string(&b.representative).unwrap_or_default();
+    let replay = text
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_start_matches(';')
+        .trim();
+    let range = bisections
+        .get(&file_name(&b.representative))
+        .map(Bisection::summary)
+        .unwrap_or_else(|| "not bisected (`equifuzz bisect DIR`)".into());
+    let solver = header_field(&text, "solver").unwrap_or("the solver");
+    let options = header_field(&text, "options").unwrap_or("");
+    let got = header_field(&text, "got").unwrap_or("");
+    let expected = header_field(&text, "expected").unwrap_or("");
+    let _ = writeln!(
+        out,
+        "\nSmallest formula (`{}`):\n",
+        b.representative.display()
+    );
+    let _ = writeln!(out, "```smt2\n{}\n```\n", bare_script(&text));
+    let _ = writeln!(out, "Replay: `{replay}`\n");
+    let _ = writeln!(out, "Releases: {range}\n");
+    let ops: Vec<&str> = b.operators.iter().map(String::as_str).collect();
+    let confirmed = b.findings.iter().any(|f| {
+        marks
+            .get(&file_name(f))
+            .is_some_and(|c| c.mark == crate::commands::confirm::Mark::Confirmed)
+    });
+    if !confirmed {
+        let _ = writeln!(
+            out,
+            "No issue text: no finding of this bucket is confirmed (run `equifuzz confirm DIR`; \
+             a suspect, flaky or not reproduced finding is not reported).\n"
+        );
+        return;
+    }
+    // cvc5 took the formula only with an expert option set for it (a
+    // constant array needs `arrays-exp`); its maintainers take no report
+    // that needs one, so none is written.
+    let on_cvc5 =
+        solver.starts_with("cvc5") || options.split_whitespace().any(|o| o == "target=cvc5");
+    let expert: Vec<String> = if on_cvc5 {
+        crate::solver::cvc5::options::case_options(&bare_script(&text))
+            .iter()
+            .map(|o| format!("--{}", o.key))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if !expert.is_empty() {
+        let _ = writeln!(
+            out,
+            "No issue text: cvc5 takes this formula only with {} (an expert option, \
+             \"EXPERTS only\" in `cvc5 --help`), and cvc5's fuzzing guidelines ask for no \
+             reports that need one.\n",
+            expert.join(" ")
+        );
+        return;
+    }
+    // What maintainers ask for (cvc5's fuzzing wiki, Z3's tracker): the
+    // minimal formula first, the version and options, the expected answer
+    // with its argument; no experimental options of ours.
+    let _ = writeln!(out, "<details><summary>Issue text</summary>\n\n```text");
+    let _ = writeln!(
+        out,
+        "Title: {solver}: {} on a formula over {}\n",
+        b.key.kind,
+        ops.join(", ")
+    );
+    let _ = writeln!(out, "{}\n", bare_script(&text));
+    let _ = writeln!(
+        out,
+        "Version: {solver}{}",
+        if options.is_empty() {
+            String::new()
+        } else {
+            format!("; options: {options}")
+        }
+    );
+    let _ = writeln!(out, "Expected: {}", argument(&text, expected));
+    let _ = writeln!(out, "Got: {got}");
+    let _ = writeln!(out, "Releases: {range}");
+    let _ = writeln!(out, "```\n\n</details>\n");
+}
+
+/// The script of a finding without our comments (what a solver developer
+/// runs), with the status.
+fn bare_script(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with(';'))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The one-line argument for a finding's expected answer, from its header.
+fn argument(text: &str, expected: &str) -> String {
+    let model: Vec<&str> = text
+        .lines()
+        .skip_while(|l| l.trim() != "; model:")
+        .skip(1)
+        .take_while(|l| l.trim_start().starts_with(";   ("))
+        .map(|l| l.trim_start_matches(';').trim())
+        .collect();
+    if expected == "sat" && !model.is_empty() {
+        return format!(
+            "sat: this model satisfies every assertion: {}",
+            model.join(" ")
+        );
+    }
+    let ground = !text
+        .lines()
+        .any(|l| l.starts_with("(declare-const") || l.starts_with("(declare-fun"));
+    if expected == "sat" && ground {
+        return "sat: no constant is declared and every assertion evaluates to true under \
+                SMT-LIB semantics"
+            .into();
+    }
+    if let Some(core) = header_field(text, "expected unsat core") {
+        return format!(
+            "unsat: the assertions {} cannot hold together (built unsat by construction)",
+            core.trim_matches(|c| c == '(' || c == ')')
+        );
+    }
+    format!("{expected} by construction")
+}
+
+fn truncate(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+fn short(name: &str) -> String {
+    name.rsplit('/').next().unwrap_or(name).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cvc5_finding_that_needs_an_expert_option_gets_no_issue_text() {
+        use crate::commands::confirm::Mark;
+        use crate::term::{Formula, parse_script};
+        let dir = std::env::temp_dir().join(format!("equifuzz-expert-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let body = "(declare-const a (Array Int (Array Int Int)))\n(declare-const b Bool)\n\
+                    (assert (= (select (select (ite b ((as const (Array Int (Array Int Int))) \
+                    ((as const (Array Int Int)) 0)) a) 0) 0) (- 4)))\n(check-sat)\n";
+        let section = |solver: &str, options: &str, body: &str| {
+            let file = dir.join("f.smt2");
+            std::fs::write(
+                &file,
+                format!(
+                    "; equifuzz run f.smt2 --target cvc5\n; equifuzz finding: invalid-model\n\
+                     ; expected: sat\n; got: INVALID MODEL\n; solver: {solver}\n\
+                     ; options: {options}\n{body}"
+                ),
+            )
+            .unwrap();
+            let formula = Formula::from_script(&parse_script(body).unwrap()).unwrap();
+            let bucket = Bucket {
+                key: crate::finding::BucketKey::new("invalid-model", "sat", &formula),
+                findings: vec![file.clone()],
+                representative: file.clone(),
+                operators: vec!["select".into()],
+                variants: BTreeMap::new(),
+            };
+            let marks = BTreeMap::from([(
+                "f.smt2".to_string(),
+                Confirmation {
+                    file,
+                    mark: Mark::Confirmed,
+                    kind: "invalid-model".into(),
+                    reproduced: (3, 3),
+                    seeds: (2, 2),
+                    others: Vec::new(),
+                },
+            )]);
+            let mut out = String::new();
+            bucket_section(
+                &mut out,
+                &bucket,
+                &marks,
+                &BTreeMap::new(),
+                &BucketStatus::Undecided(String::new()),
+            );
+            out
+        };
+        let cvc5 = section("cvc5 (cvc5 1.4.2)", "target=cvc5 dialect=cvc5", body);
+        assert!(
+            cvc5.contains("No issue text: cvc5 takes this formula only with --arrays-exp"),
+            "{cvc5}"
+        );
+        assert!(!cvc5.contains("Title:"), "{cvc5}");
+        // Z3 takes constant arrays on its defaults: its text is written.
+        let z3 = section("z3 (Z3 4.8.14.0)", "target=z3", body);
+        assert!(z3.contains("Title:"), "{z3}");
+        // Without a constant array cvc5 needs no expert option.
+        let plain = body.replace(
+            "((as const (Array Int (Array Int Int))) ((as const (Array Int Int)) 0))",
+            "a",
+        );
+        let cvc5 = section("cvc5 (cvc5 1.4.2)", "target=cvc5", &plain);
+        assert!(cvc5.contains("Title:"), "{cvc5}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
