@@ -51,7 +51,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The layer a file belongs to: its first path component under `src/`
-/// (`src/truth.rs` is `truth`). `lib.rs` and `main.rs` are above all layers.
+/// (`src/term/lexer.rs` is `term`, `src/x.rs` would be `x`). `lib.rs` and
+/// `main.rs` are above all layers.
 fn layer_of(relative: &Path) -> Option<&'static str> {
     let first = relative.components().next()?.as_os_str().to_str()?;
     let name = first.strip_suffix(".rs").unwrap_or(first);
