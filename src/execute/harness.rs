@@ -117,28 +117,22 @@ impl Solver {
     /// A target under `--timeout` `timeout`: with calibrated limits if it
     /// takes a soft limit, else with `timeout` for every query.
     pub fn of_target(target: Box<dyn Target>, timeout: Duration) -> Self {
-        if target.takes_soft_limit() {
-            Solver::Calibrated {
-                target,
-                limits: QueryLimits::new(timeout),
-            }
-        } else {
-            Solver::Other { target, timeout }
-        }
+        Solver::under(target, timeout, QueryLimits::new(timeout))
     }
-}
 
-impl Solver {
     /// A target under a replay's `timeout`: every query gets it, none
     /// calibrates (a replay line names the time a finding had), and a
     /// target that keeps state between queries confirms a finding on a
     /// fresh solver as in a campaign.
     pub fn fixed(target: Box<dyn Target>, timeout: Duration) -> Self {
+        Solver::under(target, timeout, QueryLimits::fixed(timeout))
+    }
+
+    /// A target under `limits` if it takes a soft limit, else under the
+    /// hard `timeout` for every query.
+    fn under(target: Box<dyn Target>, timeout: Duration, limits: QueryLimits) -> Self {
         if target.takes_soft_limit() {
-            Solver::Calibrated {
-                target,
-                limits: QueryLimits::fixed(timeout),
-            }
+            Solver::Calibrated { target, limits }
         } else {
             Solver::Other { target, timeout }
         }

@@ -25,7 +25,7 @@ pub use bucket::{BucketKey, FEATURES, answer_of, feature, group, shrunk};
 pub use bucket_text::{formula_of_text, key_of_text, variant_of_text};
 pub use hash::stable_hash;
 pub use labelled::{LabelledError, expected_core, read_case};
-pub use replay::{Finding, INSTANTIATED_CORE, ReplayArgs, header_field};
+pub use replay::{Finding, INSTANTIATED_CORE, ReplayArgs, header_field, read_claimed_case};
 pub use variant::{operators, shape, variant};
 pub use walk::files_under;
 pub use write::{

@@ -19,7 +19,7 @@ use crate::solver::{SolverOption, TargetSpec, parse_dialect};
 use crate::term::Dialect;
 use crate::truth::Case;
 
-use super::read_case;
+use super::{LabelledError, read_case};
 
 /// The solver a finding's first line names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +102,15 @@ pub struct Finding {
 /// finding whose constants were instantiated.
 pub const INSTANTIATED_CORE: &str = "; unsat core before instantiation (minimality not rechecked):";
 
+/// A labelled file's case ([`read_case`]), its core read from an
+/// [`INSTANTIATED_CORE`] comment too, and whether that core is claimed
+/// minimal (`false` for an instantiated one: judge its status alone).
+pub fn read_claimed_case(text: &str, category: &str) -> Result<(Case, bool), LabelledError> {
+    let claimed = !text.contains(INSTANTIATED_CORE);
+    let labelled = text.replace(INSTANTIATED_CORE, "; expected unsat core:");
+    Ok((read_case(&labelled, category)?, claimed))
+}
+
 /// The value of the first `; key: value` comment of `text`.
 pub fn header_field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
     text.lines()
@@ -146,9 +155,8 @@ impl Finding {
             .ok_or_else(|| at("no `; equifuzz finding: KIND` line: not a finding file".into()))?
             .to_string();
         let instantiated = text.contains(INSTANTIATED_CORE);
-        let labelled = text.replace(INSTANTIATED_CORE, "; expected unsat core:");
-        let case = match read_case(&labelled, "finding") {
-            Ok(case) => case,
+        let case = match read_claimed_case(&text, "finding") {
+            Ok((case, _)) => case,
             // An incremental script is no one labelled formula: its case is
             // the `.postcard` written beside it.
             Err(e) => std::fs::read(path.with_extension("postcard"))

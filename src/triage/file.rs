@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use std::collections::BTreeSet;
 
-use crate::finding::{Finding, INSTANTIATED_CORE, expected_core, files_under, read_case};
+use crate::finding::{Finding, expected_core, files_under, read_claimed_case};
 use crate::oracle::{
     Expectation, Expected, Reply, Verdict, judge, judge_checks, not_expressible,
     recheck_unsat_label,
@@ -225,9 +225,7 @@ fn judge_each(
 /// minimal (a minimized finding's instantiated constants) is judged on
 /// the status alone, as `minimize` and `confirm` judge it.
 fn judge_as_case(text: &str, at: &Prepared, judge: &mut Judge) -> Option<CheckVerdict> {
-    let claimed = !text.contains(INSTANTIATED_CORE);
-    let labelled = text.replace(INSTANTIATED_CORE, "; expected unsat core:");
-    let case = read_case(&labelled, "run").ok()?;
+    let (case, claimed) = read_claimed_case(text, "run").ok()?;
     let judged = judge.judge_claiming(&case, claimed);
     Some(CheckVerdict {
         line: at.check.line,
