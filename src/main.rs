@@ -18,8 +18,8 @@ use equifuzz::commands::export::{Category, Existing, ExportConfig, Operators, Pa
 use equifuzz::commands::fuzz::{Engine, FuzzConfig, fuzz as fuzz_command};
 use equifuzz::commands::generate::{GenerateConfig, generate};
 use equifuzz::commands::run::{self, RunConfig};
-use equifuzz::commands::solver::SolverSpec;
 use equifuzz::commands::{Outcome, Pool};
+use equifuzz::execute::open::SolverSpec;
 use equifuzz::fuzz::campaign::SteeringArgs;
 use equifuzz::solver::{SolverOption, TargetSpec};
 use equifuzz::source::Theory;

@@ -36,7 +36,7 @@ mod solver_cache;
 use std::path::{Path, PathBuf};
 
 use equifuzz::commands::minimize::{open_judge, spec_of};
-use equifuzz::commands::solver;
+use equifuzz::execute::open;
 use equifuzz::execute::{Harness, QueryLimits, Solver};
 use equifuzz::finding::{Finding, header_field};
 use equifuzz::solver::z3::worker::Z3Process;
@@ -115,7 +115,7 @@ fn judged_alike(campaign: &str, release: &str, max_flaky: usize) {
         spec.solver_lib = Some(lib.clone());
         let timeout = finding.replay.timeout;
 
-        let open = solver::open(&spec).unwrap();
+        let open = open::open(&spec).unwrap();
         let mut fuzz_loop = Harness::new(
             Solver::Z3Fresh {
                 worker: Z3Process::new(open.library.clone().unwrap()),

@@ -22,7 +22,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::commands::minimize::{Failure, finding_files, open_judge, spec_of};
-use crate::commands::solver::SolverSpec;
+use crate::execute::open::SolverSpec;
 use crate::finding::Finding;
 use crate::oracle::Verdict;
 use crate::solver::TargetSpec;

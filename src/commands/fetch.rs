@@ -17,9 +17,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::commands::solver::SolverSpec;
-use crate::fuzz::execute::library;
+use crate::execute::open::SolverSpec;
 use crate::solver::TargetSpec;
+use crate::solver::z3::instrumented as library;
 use crate::triage::releases::z3_releases;
 
 /// The usual folders of a system libz3 (Debian, Fedora, Alpine, /usr/local).

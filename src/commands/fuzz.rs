@@ -5,7 +5,7 @@
 //! # Invariants
 //!
 //! - The solver answers the trivial query before the campaign starts
-//!   ([`solver::preflight`]): a solver that cannot answer is an error, not
+//!   ([`open::preflight`]): a solver that cannot answer is an error, not
 //!   hundreds of crash findings.
 //! - Findings are counted from the files written under `OUT/findings`
 //!   (before and after), so every engine and `--cores` report them alike.
@@ -17,15 +17,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::commands::solver::{self, OpenSolver, SolverSpec};
 use crate::commands::{Outcome, Pool};
 use crate::execute::harness::{Harness, Solver};
+use crate::execute::open::{self, OpenSolver, SolverSpec};
 use crate::finding::files_under;
 use crate::fuzz::campaign::{self, CampaignConfig, Guidance, SolverSetup, SteeringArgs};
-use crate::fuzz::execute::library;
 use crate::fuzz::plain::{self, PlainConfig};
 use crate::solver::option::Family;
 use crate::solver::settings_table::refusal;
+use crate::solver::z3::instrumented as library;
 use crate::solver::{DEFAULT_MEMORY_LIMIT, TargetSpec};
 use crate::solver::{SettingsTable, SolverInfo, Target};
 use crate::source::{MixedCaseGenerator, Theory};
@@ -78,7 +78,7 @@ pub struct FuzzConfig {
 pub enum FuzzError {
     /// The solver cannot be used.
     #[error(transparent)]
-    Solver(#[from] solver::SolverError),
+    Solver(#[from] open::SolverError),
     /// A bad option combination or value.
     #[error("{0}")]
     Usage(String),
@@ -116,11 +116,11 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
         library,
         dialect,
         library_path,
-    } = solver::open(&cfg.solver)?;
+    } = open::open(&cfg.solver)?;
     // Whether the solver answers at all, not how fast: a short --timeout
     // on a busy machine must not fail the trivial query.
-    let patience = cfg.timeout.max(solver::PREFLIGHT_TIMEOUT);
-    solver::preflight(&cfg.solver.target, target.as_mut(), patience)?;
+    let patience = cfg.timeout.max(open::PREFLIGHT_TIMEOUT);
+    open::preflight(&cfg.solver.target, target.as_mut(), patience)?;
     let info = SolverInfo {
         name: target.name(),
         version: target.version(),
@@ -296,7 +296,7 @@ fn run_libafl(
         }
         eprintln!("value profile: on (the solver's comparisons steer too)");
     }
-    let edges = library::edges_registered();
+    let edges = crate::fuzz::campaign::maps::edges_registered();
     if options.len_control && edges == 0 {
         // The limit grows while edges stall: without edges it would grow
         // with the executions alone.
@@ -366,7 +366,7 @@ fn probe_settings(target: &mut dyn Target, timeout: Duration) -> Result<Settings
         ))
     })?;
     let table = SettingsTable::of(family);
-    let patience = timeout.max(solver::PREFLIGHT_TIMEOUT);
+    let patience = timeout.max(open::PREFLIGHT_TIMEOUT);
     let (kept, lines) = table.probe(&mut |script| refusal(target.run(script, patience).stdout()));
     for line in &lines {
         eprintln!("{line}");

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::commands::solver::{self, SolverSpec};
+use crate::execute::open::{self, SolverSpec};
 use crate::finding::{
     BucketKey, Finding, INSTANTIATED_CORE, ReplayArgs, files_under, key_of_text, needs_settings,
     replay_line, smt2_text, variant_of_text,
@@ -73,12 +73,12 @@ pub fn spec_of(r: &ReplayArgs) -> SolverSpec {
 /// Opens `spec` as triage's judge ([`Judge`]: the fuzz loop's harness
 /// under a replay's fixed limits), once the solver answers.
 pub fn open_judge(spec: &SolverSpec, timeout: Duration) -> Result<Judge, String> {
-    let open = solver::open(spec).map_err(|e| e.to_string())?;
+    let open = open::open(spec).map_err(|e| e.to_string())?;
     let mut target = open.target;
-    solver::preflight(
+    open::preflight(
         &spec.target,
         target.as_mut(),
-        timeout.max(solver::PREFLIGHT_TIMEOUT),
+        timeout.max(open::PREFLIGHT_TIMEOUT),
     )
     .map_err(|e| e.to_string())?;
     Ok(Judge::new(target, open.dialect, timeout))

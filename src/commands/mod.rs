@@ -23,7 +23,6 @@ pub mod generate;
 pub mod minimize;
 pub mod report;
 pub mod run;
-pub mod solver;
 pub mod triage;
 pub mod triage_cli;
 

@@ -37,7 +37,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::commands::solver::{self, OpenSolver, SolverError, SolverSpec};
+use crate::execute::open::{self, OpenSolver, SolverError, SolverSpec};
 use crate::oracle::Verdict;
 use crate::triage::Judge;
 use crate::triage::file::{CheckVerdict, FileOutcome, expand, run_file};
@@ -103,9 +103,9 @@ pub fn execute(cfg: &RunConfig) -> Result<RunSummary, RunError> {
         mut target,
         dialect,
         ..
-    } = solver::open(&cfg.solver)?;
-    let patience = cfg.timeout.max(solver::PREFLIGHT_TIMEOUT);
-    solver::preflight(&cfg.solver.target, target.as_mut(), patience)?;
+    } = open::open(&cfg.solver)?;
+    let patience = cfg.timeout.max(open::PREFLIGHT_TIMEOUT);
+    open::preflight(&cfg.solver.target, target.as_mut(), patience)?;
     eprintln!(
         "solver: {} ({}), dialect {dialect}",
         target.name(),

@@ -38,7 +38,7 @@ use crate::commands::bisect::{Bisection, bisect_one};
 use crate::commands::confirm::{Confirmation, confirm_one};
 use crate::commands::minimize::{finding_files, minimize_one, minimized_of};
 use crate::commands::report::{self, BucketStatus, ReportSummary};
-use crate::commands::solver::SolverSpec;
+use crate::execute::open::SolverSpec;
 use crate::finding::{Finding, key_of_text, write_atomically};
 use crate::triage::KnownBugs;
 use crate::triage::releases::{cache_root, select, z3_releases};

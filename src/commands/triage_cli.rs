@@ -14,8 +14,8 @@ use crate::commands::bisect::{self, BisectConfig};
 use crate::commands::confirm::{self, ConfirmConfig};
 use crate::commands::minimize::{self, CheckResult, MinimizeConfig};
 use crate::commands::report;
-use crate::commands::solver::SolverSpec;
 use crate::commands::triage::{self, TriageConfig};
+use crate::execute::open::SolverSpec;
 use crate::triage::KnownBugs;
 
 /// The triage subcommands.

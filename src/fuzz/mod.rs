@@ -10,11 +10,11 @@
 //!   stacked and chosen uniformly or by a bandit that pays per second
 //!   ([`mutate::scheduled`]); with `--len-control` within a formula-size
 //!   limit that grows while edges stall ([`mutate::size_limit`]).
-//! - [`execute`]: one execution, the solver in this process (a dlopened
-//!   libz3, possibly sancov-instrumented, filling LibAFL's edge map, in a
-//!   warm worker process with a calibrated deadline:
-//!   [`execute::harness`], [`execute::limits`]) or each execution in a
-//!   fork child (`--fork`).
+//! - the executor runs [`crate::execute::Harness`], the one execution and
+//!   judgement every command shares (the solver in a warm worker process
+//!   with a calibrated deadline, or each execution in a fork child with
+//!   `--fork`); the instrumented libz3 fills LibAFL's edge map
+//!   ([`campaign::maps`]).
 //! - [`observe`]: what an execution left: its verdict
 //!   ([`observe::verdict`]), the formula's features and the answer × time
 //!   bucket ([`observe::features`]), the solver's own counters
@@ -46,7 +46,6 @@
 pub mod campaign;
 pub mod corpus;
 pub mod events;
-pub mod execute;
 pub mod feedback;
 pub mod input;
 pub mod mutate;

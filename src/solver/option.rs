@@ -14,7 +14,7 @@
 //!   `--KEY=VALUE` words of a cvc5 binary and through `cvc5_set_option` on
 //!   an in-process solver. Whether the solver knows the key is the
 //!   solver's to say: its own error stops the command before the first
-//!   query (see `commands::solver`).
+//!   query (see `execute::open`).
 
 use std::fmt;
 use std::path::Path;

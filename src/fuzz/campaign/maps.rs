@@ -11,6 +11,9 @@
 //!   [`Maps::release`], after the instrumented library's edge pointer is
 //!   back on its static map (its destructors write through it at exit);
 //!   the others are leaked.
+//! - A library counts as instrumented only if loading it registered
+//!   sancov guards with libafl_targets (`MAX_EDGES_FOUND > 0`): a name or a
+//!   folder proves nothing.
 //! - A map that is off (no instrumentation, no value profile) is one byte,
 //!   so its observer and feedback need no special case.
 
@@ -18,7 +21,6 @@ use libafl_bolts::shmem::{ShMemProvider, UnixShMem};
 
 use super::CampaignError;
 use super::shmem::SelfRemovingShMemProvider;
-use crate::fuzz::execute::library;
 use crate::fuzz::observe::features::FEATURES;
 use crate::fuzz::observe::slot::ResultSlot;
 use crate::fuzz::observe::statistics::STATISTICS;
@@ -48,7 +50,7 @@ impl Maps {
         provider: &mut SelfRemovingShMemProvider,
         value_profile: bool,
     ) -> Result<Maps, CampaignError> {
-        let edges_total = library::edges_registered();
+        let edges_total = edges_registered();
         let mut edges = provider.new_shmem(edges_total.max(1))?;
         let edges_ptr = edges.as_mut_ptr();
         // SAFETY: the sancov callbacks write through this pointer; the map
@@ -100,4 +102,19 @@ impl Maps {
         drop(self.edges);
         drop(self.value_profile);
     }
+}
+
+/// The number of coverage edges the loaded libraries registered.
+#[cfg(feature = "edges")]
+pub fn edges_registered() -> usize {
+    // SAFETY: written only by the guard-init callback, which runs inside
+    // dlopen on this thread.
+    unsafe { libafl_targets::MAX_EDGES_FOUND }
+}
+
+/// The number of coverage edges the loaded libraries registered: none
+/// without the `edges` feature (no callbacks of ours to count them).
+#[cfg(not(feature = "edges"))]
+pub fn edges_registered() -> usize {
+    0
 }

@@ -7,6 +7,8 @@
 //!
 //! - [`library`]: the loaded libz3 ([`Z3Library`]), its global parameters
 //!   and its contexts.
+//! - [`instrumented`]: where the instrumented builds are cached, and which
+//!   one a campaign takes.
 //! - [`script`]: a script made ready for the eval front end
 //!   ([`PreparedScript`]).
 //! - [`target`]: the targets that run libz3 in a fork child per query or in
@@ -67,6 +69,7 @@
 //! [`PreparedScript::parameters`]: script::PreparedScript::parameters
 //! [`PreparedScript::proofs`]: script::PreparedScript::proofs
 
+pub mod instrumented;
 pub mod library;
 pub mod script;
 pub mod target;

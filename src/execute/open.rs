@@ -26,8 +26,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::fuzz::execute::library;
 use crate::oracle::Reply;
+use crate::solver::z3::instrumented as library;
 use crate::solver::{
     self, RawOutcome, SolverOption, Target, TargetOptions, TargetSpec, Z3Library,
     process::Z3_BINARY_ARGS,

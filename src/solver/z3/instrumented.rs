@@ -1,4 +1,4 @@
-//! Where an instrumented libz3 is, and whether the loaded one is.
+//! Where the instrumented libz3 builds are, and which one a campaign takes.
 //!
 //! `scripts/build-z3.sh` installs into
 //! `$EQUIFUZZ_CACHE` (default `$XDG_CACHE_HOME/equifuzz`, else
@@ -8,11 +8,9 @@
 //! release to study its bugs (4.8.5 after 5.4.1) does not change what the
 //! plain `fuzz --target z3` fuzzes.
 //!
-//! # Invariants
-//!
-//! - A library counts as instrumented only if loading it registered
-//!   sancov guards with libafl_targets (`MAX_EDGES_FOUND > 0`): a name or a
-//!   folder proves nothing.
+//! Whether a loaded library is instrumented is not told here: only the
+//! fuzzer's coverage maps can (`fuzz::campaign::maps::edges_registered`);
+//! a name or a folder proves nothing.
 
 use std::path::{Path, PathBuf};
 
@@ -66,21 +64,6 @@ fn release_of(folder: &str) -> Vec<u64> {
 pub fn has_trace_cmp(path: &Path) -> bool {
     const NAME: &[u8] = b"__sanitizer_cov_trace_cmp";
     std::fs::read(path).is_ok_and(|bytes| bytes.windows(NAME.len()).any(|w| w == NAME))
-}
-
-/// The number of coverage edges the loaded libraries registered.
-#[cfg(feature = "edges")]
-pub fn edges_registered() -> usize {
-    // SAFETY: written only by the guard-init callback, which runs inside
-    // dlopen on this thread.
-    unsafe { libafl_targets::MAX_EDGES_FOUND }
-}
-
-/// The number of coverage edges the loaded libraries registered: none
-/// without the `edges` feature (no callbacks of ours to count them).
-#[cfg(not(feature = "edges"))]
-pub fn edges_registered() -> usize {
-    0
 }
 
 #[cfg(test)]
