@@ -5,7 +5,7 @@
 //! - the fuzz loop's harness (`Harness::execute` on a warm libz3 worker,
 //!   calibrated limits, a finding confirmed on a fresh context), on the
 //!   case read from the file;
-//! - triage's judge (`commands::minimize::open_judge`, what `minimize`,
+//! - triage's judge (`triage::Judge::open`, what `minimize`,
 //!   `confirm`, `bisect` and `report` judge with: the same harness under
 //!   the replay line's fixed timeout, on a fork child per query);
 //! - `equifuzz run FILE --jsonl`, the command a finding's first line names;
@@ -35,12 +35,12 @@ mod solver_cache;
 
 use std::path::{Path, PathBuf};
 
-use equifuzz::commands::minimize::{open_judge, spec_of};
 use equifuzz::execute::open;
 use equifuzz::execute::{Harness, QueryLimits, Solver};
 use equifuzz::finding::{Finding, header_field};
 use equifuzz::solver::z3::worker::Z3Process;
 use equifuzz::term::Printer;
+use equifuzz::triage::Judge;
 
 /// A verdict kind and a bucket id, as each way gives them.
 type Said = (String, Option<String>);
@@ -111,7 +111,7 @@ fn judged_alike(campaign: &str, release: &str, max_flaky: usize) {
         let finding = Finding::from_text(file, text.clone()).unwrap();
         let said = |what: &str| header_field(&text, what).unwrap().to_string();
         let campaign_said: Said = (said("equifuzz finding"), Some(said("bucket")));
-        let mut spec = spec_of(&finding.replay);
+        let mut spec = open::SolverSpec::from(&finding.replay);
         spec.solver_lib = Some(lib.clone());
         let timeout = finding.replay.timeout;
 
@@ -123,7 +123,7 @@ fn judged_alike(campaign: &str, release: &str, max_flaky: usize) {
             },
             Printer::new(open.dialect),
         );
-        let mut triage = open_judge(&spec, timeout).unwrap();
+        let mut triage = Judge::open(&spec, timeout).unwrap();
         let mut args = vec![
             "--target".to_string(),
             "z3".into(),

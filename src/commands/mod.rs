@@ -21,9 +21,7 @@ pub mod fetch;
 pub mod fuzz;
 pub mod generate;
 pub mod minimize;
-pub mod report;
 pub mod run;
-pub mod triage;
 pub mod triage_cli;
 
 use crate::generate::ConstantPool;

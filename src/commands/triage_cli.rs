@@ -12,11 +12,12 @@ use clap::Subcommand;
 
 use crate::commands::bisect::{self, BisectConfig};
 use crate::commands::confirm::{self, ConfirmConfig};
-use crate::commands::minimize::{self, CheckResult, MinimizeConfig};
-use crate::commands::report;
-use crate::commands::triage::{self, TriageConfig};
+use crate::commands::minimize::{self, MinimizeConfig};
 use crate::execute::open::SolverSpec;
 use crate::triage::KnownBugs;
+use crate::triage::campaign::{self as triage, TriageConfig, TriageSummary};
+use crate::triage::minimize::finding::CheckResult;
+use crate::triage::report::{self, BucketStatus};
 
 /// The triage subcommands.
 #[derive(Subcommand, Debug)]
@@ -133,7 +134,8 @@ impl TriageCommand {
                 check,
             } => {
                 if let Some(candidate) = check {
-                    let found = minimize::check(&path, &candidate).map_err(|e| anyhow!(e))?;
+                    let found = crate::triage::minimize::finding::check(&path, &candidate)
+                        .map_err(|e| anyhow!(e))?;
                     let c = candidate.display();
                     return Ok(match found {
                         CheckResult::Same { nodes } => {
@@ -175,7 +177,9 @@ impl TriageCommand {
                     seeds: seeds as usize,
                 };
                 let marks = confirm::execute(&cfg).map_err(|e| anyhow!(e))?;
-                let real = marks.iter().any(|c| c.mark != confirm::Mark::NotReproduced);
+                let real = marks
+                    .iter()
+                    .any(|c| c.mark != crate::triage::confirm::Mark::NotReproduced);
                 Ok(ExitCode::from(if real { 1 } else { 0 }))
             }
             TriageCommand::Bisect {
@@ -220,7 +224,7 @@ impl TriageCommand {
                     jobs,
                 };
                 let s = triage::execute(&cfg).map_err(|e| anyhow!(e))?;
-                triage::print_summary(&s);
+                print_summary(&s);
                 Ok(ExitCode::from(
                     if !s.left.is_empty() || (s.ran == 0 && s.resumed == 0) {
                         2
@@ -249,5 +253,38 @@ impl TriageCommand {
                 Ok(ExitCode::SUCCESS)
             }
         }
+    }
+}
+
+/// Prints what `triage` did: one line per bucket, then what failed or is
+/// left.
+pub fn print_summary(s: &TriageSummary) {
+    for (id, key, status, findings) in &s.report.statuses {
+        let shown = match status {
+            BucketStatus::New(_) => "NEW".to_string(),
+            BucketStatus::FixedIn(v) => format!("fixed in {v}"),
+            BucketStatus::Known => "known".to_string(),
+            BucketStatus::Retired(last, ..) => format!("retired after {last}"),
+            BucketStatus::Undecided(_) => "undecided".to_string(),
+        };
+        println!("{id}  {shown:<18} {key} ({findings} findings)");
+    }
+    println!(
+        "{}: {} buckets; {} steps run, {} done by an earlier run, {} failed",
+        s.report.report.display(),
+        s.report.buckets,
+        s.ran,
+        s.resumed,
+        s.failed.len()
+    );
+    for f in &s.failed {
+        println!("  failed: {f}");
+    }
+    if !s.left.is_empty() {
+        println!(
+            "interrupted: {} steps left ({}); run the same command again to resume",
+            s.left.len(),
+            s.left.join(", ")
+        );
     }
 }

@@ -26,6 +26,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::finding::ReplayArgs;
 use crate::oracle::Reply;
 use crate::solver::z3::instrumented as library;
 use crate::solver::{
@@ -46,6 +47,18 @@ pub struct SolverSpec {
     pub dialect: Option<Dialect>,
     /// `--solver-option`s, in order.
     pub options: Vec<SolverOption>,
+}
+
+impl From<&ReplayArgs> for SolverSpec {
+    /// The solver a finding's replay line names, as the command line would.
+    fn from(r: &ReplayArgs) -> Self {
+        SolverSpec {
+            target: r.target.clone(),
+            solver_lib: r.solver_lib.clone(),
+            dialect: r.dialect,
+            options: r.options.clone(),
+        }
+    }
 }
 
 impl SolverSpec {

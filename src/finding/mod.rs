@@ -28,6 +28,11 @@ pub use labelled::{LabelledError, expected_core, read_case};
 pub use replay::{Finding, INSTANTIATED_CORE, ReplayArgs, header_field, read_claimed_case};
 pub use variant::{operators, shape, variant};
 pub use walk::files_under;
+
+/// The file under a campaign's folder with the verdict of every case its
+/// corpus kept, one `HASH<TAB>KIND<TAB>CATEGORY<TAB>TRANSFORMATION` line
+/// each (written by the campaign, read by the report's table).
+pub const KEPT_VERDICTS: &str = "corpus-verdicts.tsv";
 pub use write::{
     FindingInfo, needs_settings, replay_line, smt2_text, write_atomically, write_finding,
 };

@@ -11,6 +11,7 @@
 
 use std::time::Duration;
 
+use crate::execute::open::{self, SolverSpec};
 use crate::execute::{Harness, Judged, Solver};
 use crate::finding::Finding;
 use crate::solver::{RawOutcome, Target};
@@ -39,6 +40,26 @@ impl Judge {
             dialect,
             describe,
         }
+    }
+
+    /// Opens `spec` as a judge once the solver answers the preflight (a
+    /// solver that cannot answer is an error here, never a verdict).
+    pub fn open(spec: &SolverSpec, timeout: Duration) -> Result<Judge, String> {
+        let opened = open::open(spec).map_err(|e| e.to_string())?;
+        let mut target = opened.target;
+        open::preflight(
+            &spec.target,
+            target.as_mut(),
+            timeout.max(open::PREFLIGHT_TIMEOUT),
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Judge::new(target, opened.dialect, timeout))
+    }
+
+    /// The judge a finding's replay line names: its solver, options and
+    /// timeout.
+    pub fn of_finding(f: &Finding) -> Result<Judge, String> {
+        Judge::open(&SolverSpec::from(&f.replay), f.replay.timeout)
     }
 
     /// The judgement of `case`.

@@ -1,14 +1,28 @@
-//! Triage: what happens to findings after a campaign: minimizing them,
-//! the releases to bisect over, known bugs, plots. The file format they
+//! Triage: what happens to findings after a campaign, each step judged
+//! by [`Judge`] (the fuzz loop's harness under a replay's limits): which
+//! files are findings and their buckets ([`findings`]), minimizing them
+//! ([`minimize`], a finding file: [`minimize::finding`]), confirming them
+//! ([`confirm`]), bisecting them over releases ([`bisect`], [`releases`]),
+//! the report ([`report`], with [`known`](KnownBugs) bugs and [`plot`]s),
+//! all of it in turn and resumable ([`campaign`]); and `run`'s judging of
+//! a file ([`file`]). The commands of `crate::commands` read arguments
+//! and print. The file format they
 //! are read from and written in is [`crate::finding`]'s.
 
+pub mod bisect;
+pub mod campaign;
+pub mod confirm;
+mod failure;
 pub mod file;
+pub mod findings;
 mod judge;
 mod known;
 pub mod membership;
 pub mod minimize;
 pub mod plot;
 pub mod releases;
+pub mod report;
 
+pub use failure::Failure;
 pub use judge::Judge;
 pub use known::KnownBugs;

@@ -25,12 +25,9 @@ use libafl::feedbacks::{Feedback, StateInitializer};
 use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, MatchName};
 
-use crate::finding::stable_hash;
+use crate::finding::{KEPT_VERDICTS, stable_hash};
 use crate::fuzz::observe::verdict::{VerdictObserver, judged};
 use crate::truth::Case;
-
-/// The file under a campaign's folder.
-pub const KEPT_VERDICTS: &str = "corpus-verdicts.tsv";
 
 /// Writes the verdict of each case the corpus keeps (see the module docs).
 pub struct KeptVerdicts {

@@ -94,6 +94,7 @@
 
 mod candidates;
 mod constants;
+pub mod finding;
 mod mode;
 mod reducer;
 mod script;

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::commands::bisect::{Bisection, Outcome};
-use crate::commands::minimize::Bucket;
 use crate::triage::KnownBugs;
+use crate::triage::bisect::{Bisection, Outcome};
+use crate::triage::findings::Bucket;
 
 use super::records::file_name;
 

@@ -11,8 +11,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::finding::{files_under, header_field};
-use crate::fuzz::feedback::kept::KEPT_VERDICTS;
+use crate::finding::{KEPT_VERDICTS, files_under, header_field};
 use crate::triage::Judge;
 use crate::truth::Case;
 

@@ -1,4 +1,4 @@
-//! `equifuzz triage DIR`: from a campaign's findings to a short list of
+//! A campaign's triage (`equifuzz triage DIR`): from its findings to a short list of
 //! bugs, each marked **new** or **fixed in X**, in one command.
 //!
 //! Per bucket (the findings grouped as the campaign counted them, by
@@ -34,14 +34,15 @@ use std::time::Instant;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::commands::bisect::{Bisection, bisect_one};
-use crate::commands::confirm::{Confirmation, confirm_one};
-use crate::commands::minimize::{finding_files, minimize_one, minimized_of};
-use crate::commands::report::{self, BucketStatus, ReportSummary};
 use crate::execute::open::SolverSpec;
-use crate::finding::{Finding, key_of_text, write_atomically};
+use crate::finding::{Finding, write_atomically};
 use crate::triage::KnownBugs;
+use crate::triage::bisect::{Bisection, bisect_one};
+use crate::triage::confirm::{Confirmation, confirm_one};
+use crate::triage::findings::{findings_by_bucket, minimized_of};
+use crate::triage::minimize::finding::minimize_one;
 use crate::triage::releases::{cache_root, select, z3_releases};
+use crate::triage::report::{self, BucketStatus, ReportSummary};
 
 /// What `triage` is asked to do.
 #[derive(Clone, Debug)]
@@ -134,48 +135,6 @@ fn name(p: &Path) -> String {
         .unwrap_or_default()
         .to_string_lossy()
         .into_owned()
-}
-
-/// The findings of each bucket, smallest first, as the campaign counted
-/// them: by the `; bucket: ID` line a campaign writes in each finding (its
-/// `buckets.tsv` id, named by that file's label), else by the key of the
-/// file's whole formula. The original files, so the grouping does not
-/// change as minimized files appear, and a resumed run takes the same
-/// findings.
-pub fn findings_by_bucket(dir: &Path) -> Vec<(String, Vec<PathBuf>)> {
-    // id, kind, findings, label: as `fuzz::stats` writes it.
-    let labels: BTreeMap<String, String> = std::fs::read_to_string(dir.join("buckets.tsv"))
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| {
-            let mut cols = l.split('\t');
-            let id = cols.next()?;
-            Some((id.to_string(), cols.nth(2)?.to_string()))
-        })
-        .collect();
-    let mut by: BTreeMap<String, Vec<(usize, PathBuf)>> = BTreeMap::new();
-    for f in finding_files(dir) {
-        let Ok(text) = std::fs::read_to_string(&f) else {
-            continue;
-        };
-        let Some(key) = key_of_text(&text) else {
-            continue;
-        };
-        let name = match crate::finding::header_field(&text, "bucket") {
-            Some(id) => {
-                let label = labels.get(id).cloned().unwrap_or_else(|| key.to_string());
-                format!("{id} {label}")
-            }
-            None => format!("{} {key}", key.id()),
-        };
-        by.entry(name).or_default().push((text.len(), f));
-    }
-    by.into_iter()
-        .map(|(name, mut files)| {
-            files.sort();
-            (name, files.into_iter().map(|(_, f)| f).collect())
-        })
-        .collect()
 }
 
 /// One step of the work on one finding.
@@ -497,39 +456,6 @@ fn wait_any() -> Result<(i32, String), String> {
             Ok(_) | Err(nix::errno::Errno::EINTR) => continue,
             Err(e) => return Err(format!("waiting for a triage worker: {e}")),
         }
-    }
-}
-
-/// Prints what `triage` did: one line per bucket, then what failed or is
-/// left.
-pub fn print_summary(s: &TriageSummary) {
-    for (id, key, status, findings) in &s.report.statuses {
-        let shown = match status {
-            BucketStatus::New(_) => "NEW".to_string(),
-            BucketStatus::FixedIn(v) => format!("fixed in {v}"),
-            BucketStatus::Known => "known".to_string(),
-            BucketStatus::Retired(last, ..) => format!("retired after {last}"),
-            BucketStatus::Undecided(_) => "undecided".to_string(),
-        };
-        println!("{id}  {shown:<18} {key} ({findings} findings)");
-    }
-    println!(
-        "{}: {} buckets; {} steps run, {} done by an earlier run, {} failed",
-        s.report.report.display(),
-        s.report.buckets,
-        s.ran,
-        s.resumed,
-        s.failed.len()
-    );
-    for f in &s.failed {
-        println!("  failed: {f}");
-    }
-    if !s.left.is_empty() {
-        println!(
-            "interrupted: {} steps left ({}); run the same command again to resume",
-            s.left.len(),
-            s.left.join(", ")
-        );
     }
 }
 

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::commands::bisect::Bisection;
-use crate::commands::confirm::Confirmation;
+use crate::triage::bisect::Bisection;
+use crate::triage::confirm::Confirmation;
 
 /// The marks `confirm DIR` wrote, by file name.
 pub(super) fn marks(dir: &Path) -> BTreeMap<String, Confirmation> {

@@ -7,10 +7,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::commands::bisect::Bisection;
-use crate::commands::confirm::Confirmation;
-use crate::commands::minimize::Bucket;
 use crate::finding::header_field;
+use crate::triage::bisect::Bisection;
+use crate::triage::confirm::Confirmation;
+use crate::triage::findings::Bucket;
 
 use super::bucket_status::BucketStatus;
 use super::records::file_name;
@@ -86,7 +86,7 @@ pub(super) fn bucket_section(
     let confirmed = b.findings.iter().any(|f| {
         marks
             .get(&file_name(f))
-            .is_some_and(|c| c.mark == crate::commands::confirm::Mark::Confirmed)
+            .is_some_and(|c| c.mark == crate::triage::confirm::Mark::Confirmed)
     });
     if !confirmed {
         let _ = writeln!(
@@ -203,8 +203,8 @@ mod tests {
 
     #[test]
     fn a_cvc5_finding_that_needs_an_expert_option_gets_no_issue_text() {
-        use crate::commands::confirm::Mark;
         use crate::term::{Formula, parse_script};
+        use crate::triage::confirm::Mark;
         let dir = std::env::temp_dir().join(format!("equifuzz-expert-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let body = "(declare-const a (Array Int (Array Int Int)))\n(declare-const b Bool)\n\

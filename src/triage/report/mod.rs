@@ -29,10 +29,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::commands::minimize::{buckets, finding_files, minimized_of, open_judge, spec_of};
-use crate::finding::{Finding, header_field};
-use crate::fuzz::feedback::kept::KEPT_VERDICTS;
+use crate::finding::{Finding, KEPT_VERDICTS, header_field};
+use crate::triage::Judge;
 use crate::triage::KnownBugs;
+use crate::triage::findings::{buckets, finding_files, minimized_of};
 use crate::triage::plot;
 
 use bucket_section::bucket_section;
@@ -108,7 +108,7 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
         findings
             .first()
             .and_then(|f| Finding::read(f).ok())
-            .and_then(|f| open_judge(&spec_of(&f.replay), f.replay.timeout).ok())
+            .and_then(|f| Judge::of_finding(&f).ok())
     };
     let t = table(dir, judge.as_mut());
     let all_executions: Option<BTreeMap<String, u64>> = last
