@@ -61,7 +61,7 @@ use super::judged::{History, Judged};
 use super::limits::{QueryLimit, QueryLimits};
 use super::shared_limits::SharedLimits;
 use crate::oracle::{
-    Answer, Crash, Expected, Reply, Verdict, crash_site, expectations, judge, judge_checks,
+    Crash, Expected, Reply, Verdict, crash_site, expectations, judge, judge_checks,
     not_expressible, recheck_unsat_label,
 };
 use crate::solver::worker::InFlight;
@@ -69,7 +69,7 @@ use crate::solver::z3::library::{Z3Context, Z3Library};
 use crate::solver::z3::script::needs_own_context;
 use crate::solver::z3::worker::{Context, ProcessAnswer, Z3Process};
 use crate::solver::{RawOutcome, Target, Z3InProcessFork};
-use crate::term::{Printer, Queries};
+use crate::term::{Printer, Queries, SatAnswer};
 use crate::truth::{Case, Status};
 
 /// How the solver is reached.
@@ -458,7 +458,7 @@ fn decided(reply: &Reply) -> bool {
     matches!(
         reply,
         Reply::Answered {
-            answer: Some(Answer::Sat | Answer::Unsat),
+            answer: Some(SatAnswer::Sat | SatAnswer::Unsat),
             ..
         }
     )

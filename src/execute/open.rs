@@ -259,7 +259,7 @@ fn check_options(spec: &SolverSpec, target: &mut dyn Target) -> Result<(), Solve
             answer: Some(answer),
             error: None,
             ..
-        } if answer != crate::oracle::Answer::Sat => {
+        } if answer != crate::term::SatAnswer::Sat => {
             let options: Vec<String> = spec.options.iter().map(|o| o.to_string()).collect();
             Err(SolverError::NoAnswer {
                 spec: spec.target.to_string(),

@@ -5,8 +5,9 @@
 use std::collections::BTreeSet;
 
 use super::model::model_from_values;
-use super::reply::{Answer, Reply};
+use super::reply::Reply;
 use super::verdict::{Check, Verdict};
+use crate::term::SatAnswer;
 use crate::term::{Formula, Symbol, Term};
 use crate::truth::{self, Status, Truth, TruthError};
 
@@ -55,9 +56,9 @@ pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> V
         } => (*a, values, core, *ambiguous_escapes),
     };
     let got = match answer {
-        Answer::Unknown => return Verdict::Unknown,
-        Answer::Sat => Status::Sat,
-        Answer::Unsat => Status::Unsat,
+        SatAnswer::Unknown => return Verdict::Unknown,
+        SatAnswer::Sat => Status::Sat,
+        SatAnswer::Unsat => Status::Unsat,
     };
     if let Some(e) = expected
         && e.status != got

@@ -3,9 +3,10 @@
 //! ([`recheck_unsat_label`]).
 
 use super::judge::{judge, judge_model};
-use super::reply::{Answer, Reply};
+use super::reply::Reply;
 use super::verdict::{Check, Verdict};
 use crate::term::Formula;
+use crate::term::SatAnswer;
 use crate::truth::Status;
 
 /// What a second query tells of an `unsat` label the solver answered
@@ -33,13 +34,13 @@ pub fn recheck_unsat_label(
     }
     let values = match reply {
         Reply::Answered {
-            answer: Some(Answer::Sat),
+            answer: Some(SatAnswer::Sat),
             error: None,
             values: Some(Ok(values)),
             ..
         } => values,
         Reply::Answered {
-            answer: Some(Answer::Sat),
+            answer: Some(SatAnswer::Sat),
             error: None,
             values: None,
             ..

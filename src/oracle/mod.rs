@@ -53,6 +53,6 @@ pub use expressible::not_expressible;
 pub use judge::{Expected, judge};
 pub use label::recheck_unsat_label;
 pub use model::model_from_values;
-pub use reply::{Answer, Reply};
+pub use reply::Reply;
 pub use script::{FailedCheck, ScriptVerdict, judge_checks, judge_script};
 pub use verdict::{Check, Verdict};

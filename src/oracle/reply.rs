@@ -1,46 +1,12 @@
 //! What a solver said, read: its output parsed into a [`Reply`] (the
-//! `check-sat` [`Answer`], the `get-value` pairs and the model's
+//! `check-sat` [`SatAnswer`], the `get-value` pairs and the model's
 //! functions, the unsat core, the first error), or the timeout, crash or
 //! failure to run that a run amounts to instead.
 
-use std::fmt;
-
-use serde::{Deserialize, Serialize};
 
 use super::crash::{Crash, crash_site};
 use crate::solver::RawOutcome;
 use crate::term::{Dialect, Response, SatAnswer, Symbol, Term};
-
-/// A `check-sat` answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Answer {
-    /// `sat`
-    Sat,
-    /// `unsat`
-    Unsat,
-    /// `unknown`
-    Unknown,
-}
-
-impl fmt::Display for Answer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Answer::Sat => "sat",
-            Answer::Unsat => "unsat",
-            Answer::Unknown => "unknown",
-        })
-    }
-}
-
-impl From<SatAnswer> for Answer {
-    fn from(a: SatAnswer) -> Answer {
-        match a {
-            SatAnswer::Sat => Answer::Sat,
-            SatAnswer::Unsat => Answer::Unsat,
-            SatAnswer::Unknown => Answer::Unknown,
-        }
-    }
-}
 
 /// What a solver said, once its output is parsed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -48,7 +14,7 @@ pub enum Reply {
     /// The solver finished.
     Answered {
         /// The `check-sat` answer, if one was printed.
-        answer: Option<Answer>,
+        answer: Option<SatAnswer>,
         /// `(get-value ...)` pairs, if printed; an `Err` says which value
         /// could not be read.
         values: Option<Result<Vec<(Term, Term)>, String>>,
@@ -116,13 +82,13 @@ impl Reply {
         for r in crate::term::parse_responses_with(text, dialect.model_escapes()) {
             match r {
                 Response::Error(e) if answer.is_none() && error.is_none() => error = Some(e),
-                Response::CheckSat(a) if answer.is_none() => answer = Some(a.into()),
+                Response::CheckSat(a) if answer.is_none() => answer = Some(a),
                 r @ Response::Values(_) if values.is_none() => values = values_of(r),
                 // A function's interpretation, as the pair `(f x1 ... xn)`
                 // and its body, beside the `get-value` pairs.
                 Response::Model(entries) => functions.extend(model_functions(entries)),
                 Response::UnsatCore(names) if core.is_none() => core = Some(names),
-                Response::EmptyList if answer == Some(Answer::Unsat) && core.is_none() => {
+                Response::EmptyList if answer == Some(SatAnswer::Unsat) && core.is_none() => {
                     core = Some(Vec::new())
                 }
                 _ => {}

@@ -5,7 +5,8 @@
 //! and why, is said in the `script` module's docs, where the verdict it
 //! protects is made.
 
-use super::reply::{Answer, abridged};
+use super::reply::abridged;
+use crate::term::SatAnswer;
 use crate::term::{Command, Dialect, Response, parse_responses_with};
 
 /// One check's part of the output.
@@ -14,7 +15,7 @@ pub(super) struct Part {
     /// Why the check is not judged: its own refusal, or the refusal of an
     /// earlier command whose effect is still in force ([`Reach`]).
     pub(super) error: Option<String>,
-    pub(super) answer: Option<Answer>,
+    pub(super) answer: Option<SatAnswer>,
     pub(super) after: Vec<Response>,
 }
 
@@ -129,7 +130,7 @@ pub(super) fn parts(sent: &[Command], text: &str, dialect: Dialect) -> Vec<Part>
                     part.error = Some(why.clone());
                 }
                 match response {
-                    Some(Response::CheckSat(a)) => part.answer = Some(a.into()),
+                    Some(Response::CheckSat(a)) => part.answer = Some(a),
                     Some(Response::Error(e)) => {
                         part.error.get_or_insert(e);
                     }

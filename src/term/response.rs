@@ -84,8 +84,10 @@ use super::lexer::{Lexer, Tok};
 use super::parser::{Parser, StringEscapes, undouble};
 use super::{Sort, Symbol, Term};
 
-/// The answer to `(check-sat)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The answer to `(check-sat)`: the one form of sat/unsat/unknown a
+/// reply is read into and judged in (a truth's status, never unknown, is
+/// [`crate::truth::Status`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SatAnswer {
     /// `sat`
     Sat,
@@ -93,6 +95,16 @@ pub enum SatAnswer {
     Unsat,
     /// `unknown`
     Unknown,
+}
+
+impl std::fmt::Display for SatAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SatAnswer::Sat => "sat",
+            SatAnswer::Unsat => "unsat",
+            SatAnswer::Unknown => "unknown",
+        })
+    }
 }
 
 /// One `(define-fun name (params) sort value)` of a model.
