@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Throughput of two equifuzz binaries side by side, in one run: same flags, same seed, each
-# pinned to a core of its own from the process's affinity set (both unpinned on one core).
+# pinned to a core of its own from the process's affinity set (sharing it when the set has one).
 #
 #   scripts/bench-before-after.sh BEFORE_BIN AFTER_BIN [--time T] [--seed N] [--out DIR] [-- FUZZ_FLAGS...]
 #
@@ -11,11 +11,9 @@
 # Measure a change's cost as before/after of one run: the machine's noise moves both.
 set -euo pipefail
 
-usage() {
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
-}
+. "$(dirname "$0")/lib.sh"
 
-[ $# -ge 1 ] && { [ "$1" = --help ] || [ "$1" = -h ]; } && { usage; exit 0; }
+help_first "$@"
 [ $# -ge 2 ] || { usage >&2; exit 2; }
 before=$1
 after=$2
@@ -26,33 +24,18 @@ out=$(mktemp -d /tmp/equifuzz-before-after.XXXXXX)
 flags=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --time | --seed | --out)
-            [ $# -ge 2 ] || { echo "$1 needs a value (see --help)" >&2; exit 2; }
-            case "$1" in
-                --time) time=$2 ;;
-                --seed) seed=$2 ;;
-                --out) out=$2 ;;
-            esac
-            shift 2
-            ;;
+        --time) need_arg "$@"; time=$2; shift 2 ;;
+        --seed) need_arg "$@"; seed=$2; shift 2 ;;
+        --out) need_arg "$@"; out=$2; shift 2 ;;
         --) shift; flags=("$@"); break ;;
-        *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
+        -h | --help) usage; exit 0 ;;
+        *) bad_arg "$1" ;;
     esac
 done
 [ ${#flags[@]} -gt 0 ] || flags=(--target z3)
 for b in "$before" "$after"; do
-    [ -x "$b" ] || { echo "not an executable: $b" >&2; exit 2; }
+    [ -x "$b" ] || usage_error "not an executable: $b"
 done
-
-# The cores this process may run on, from its affinity set.
-mapfile -t cores < <(python3 -c 'import os; print(*sorted(os.sched_getaffinity(0)), sep="\n")')
-pin() {
-    if [ "${#cores[@]}" -ge 2 ]; then
-        taskset -c "${cores[$1]}" "${@:2}"
-    else
-        "${@:2}"
-    fi
-}
 
 mkdir -p "$out"
 echo "side by side: ${flags[*]} --time $time --seed $seed; output under $out" >&2
@@ -66,9 +49,9 @@ status=0
 wait "$b" || status=$?
 wait "$a" || status=$?
 # Exit 1 is a campaign with findings, which is no failure here.
-[ "$status" -le 1 ] || { echo "a campaign failed (exit $status): see $out/*.log" >&2; exit 1; }
+[ "$status" -le 1 ] || die "a campaign failed (exit $status): see $out/*.log"
 
-PYTHONPATH="$(dirname "$0")" python3 - "$out" <<'EOF'
+PYTHONPATH="$here" python3 - "$out" <<'EOF'
 import os, sys
 from stats_jsonl import records
 
