@@ -2,8 +2,8 @@
 # Answered queries per hour, before and after, side by side: issue 31's
 # "Done when". Each target runs a campaign with BEFORE_BIN on one core and
 # AFTER_BIN on the other at the same time (same machine, same load, same
-# held-out seed), then AFTER_BIN with --cores 0-1 against its own one-core
-# run.
+# held-out seed), then AFTER_BIN with two clients (`--cores` on the first two
+# cores of the process's affinity set) against its own one-core run.
 #
 #   scripts/bench-answered.sh BEFORE_BIN AFTER_BIN [--time 20m] [--seed 7]
 #       [--targets z3-4.8.14,z3-5.4.1,cvc5] [--no-cores] [--out DIR]
@@ -14,7 +14,7 @@
 # --targets  which of z3-4.8.14, z3-5.4.1 (the PyPI wheels' libz3) and
 #            cvc5 (1.4.2's libcvc5, in process) to run, from
 #            ~/.cache/equifuzz/solvers (scripts/install-solvers.sh)
-# --no-cores skip the --cores 0-1 runs
+# --no-cores skip the two-client runs
 # --out      where the campaigns go (default: a temporary folder, kept)
 # --after-args  more `fuzz` words for AFTER_BIN only (e.g. --demote-unknown;
 #            give the same binary twice to measure a flag alone)
@@ -24,33 +24,36 @@
 # on unknowns and timeouts, errors, and the bug buckets (signatures) and
 # finding files it found. With --cores, answered/hour is per client, and
 # the ratio to one core says what two clients give (2.0 at best). Needs
-# two cores, python3, and release builds of both binaries.
+# two cores in the affinity set, python3, and release builds of both binaries.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 time=20m
 seed=7
 targets=z3-4.8.14,z3-5.4.1,cvc5
-cores=1
+clients=1
 out=
 after_args=
-[ $# -ge 2 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
+help_first "$@"
+[ $# -ge 2 ] || { usage >&2; exit 2; }
 before=$(realpath "$1"); after=$(realpath "$2"); shift 2
 while [ $# -gt 0 ]; do
   case "$1" in
-    --time) time=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --targets) targets=$2; shift 2 ;;
-    --no-cores) cores=0; shift ;;
-    --out) out=$2; shift 2 ;;
-    --after-args) after_args=$2; shift 2 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench-answered.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    --time) need_arg "$@"; time=$2; shift 2 ;;
+    --seed) need_arg "$@"; seed=$2; shift 2 ;;
+    --targets) need_arg "$@"; targets=$2; shift 2 ;;
+    --no-cores) clients=0; shift ;;
+    --out) need_arg "$@"; out=$2; shift 2 ;;
+    --after-args) need_arg "$@"; after_args=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
 for b in "$before" "$after"; do
-  [ -x "$b" ] || { echo "bench-answered.sh: $b is not an executable" >&2; exit 2; }
+  [ -x "$b" ] || usage_error "$b is not an executable"
 done
-[ "$(nproc)" -ge 2 ] || { echo "bench-answered.sh: needs two cores" >&2; exit 2; }
+[ ${#cores[@]} -ge 2 ] || usage_error "needs two cores in the affinity set (it has ${cores[*]})"
+two=$(cores_list 2)
 out=${out:-$(mktemp -d -t bench-answered.XXXXXX)}
 mkdir -p "$out"
 cache=${EQUIFUZZ_SOLVER_CACHE:-$HOME/.cache/equifuzz/solvers}
@@ -61,14 +64,14 @@ target_args() {
     z3-4.8.14) echo "--target z3 --solver-lib $cache/z3-4.8.14.0/x/z3/lib/libz3.so" ;;
     z3-5.4.1) echo "--target z3 --solver-lib $cache/z3-5.4.1.0/x/z3/lib/libz3.so" ;;
     cvc5) echo "--target cvc5 --solver-lib $(ls "$cache"/cvc5-1.4.2/x/cvc5.libs/libcvc5-*.so* | head -1)" ;;
-    *) echo "bench-answered.sh: unknown target $1" >&2; return 2 ;;
+    *) usage_error "unknown target $1" ;;
   esac
 }
 
 # summarize DIR LABEL CLIENTS: one table row from DIR/stats.jsonl (the
 # last one-core snapshot, or the --cores monitor's largest line).
 summarize() {
-  PYTHONPATH=scripts python3 - "$1" "$2" "$3" <<'PY'
+  PYTHONPATH="$here" python3 - "$1" "$2" "$3" <<'PY'
 import glob, json, os, sys
 from stats_jsonl import records
 d, label, clients = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -116,27 +119,27 @@ echo "$header" >>"$summary"
 IFS=, read -ra names <<<"$targets"
 for name in "${names[@]}"; do
   args=$(target_args "$name")
-  echo "== $name: before on core 0, after on core 1, $time" >&2
+  echo "== $name: before on core ${cores[0]}, after on core ${cores[1]}, $time" >&2
   # shellcheck disable=SC2086 # the target's words
-  taskset -c 0 "$before" fuzz $args --time "$time" --seed "$seed" --out "$out/$name-before" \
+  pin 0 "$before" fuzz $args --time "$time" --seed "$seed" --out "$out/$name-before" \
     >"$out/$name-before.log" 2>&1 &
   b=$!
   # shellcheck disable=SC2086
-  taskset -c 1 "$after" fuzz $args $after_args --time "$time" --seed "$seed" --out "$out/$name-after" \
+  pin 1 "$after" fuzz $args $after_args --time "$time" --seed "$seed" --out "$out/$name-after" \
     >"$out/$name-after.log" 2>&1 &
   a=$!
   wait $b || true
   wait $a || true
   summarize "$out/$name-before" "$name before" 1 >>"$summary"
   summarize "$out/$name-after" "$name after" 1 >>"$summary"
-  if [ "$cores" = 1 ]; then
-    echo "== $name: after with --cores 0-1, $time" >&2
+  if [ "$clients" = 1 ]; then
+    echo "== $name: after with --cores $two, $time" >&2
     # shellcheck disable=SC2086
-    if "$after" fuzz $args $after_args --time "$time" --seed "$seed" --cores 0-1 \
+    if "$after" fuzz $args $after_args --time "$time" --seed "$seed" --cores "$two" \
       --out "$out/$name-cores" >"$out/$name-cores.log" 2>&1 || [ -s "$out/$name-cores/stats.jsonl" ]; then
-      summarize "$out/$name-cores" "$name after --cores 0-1" 2 >>"$summary"
+      summarize "$out/$name-cores" "$name after --cores $two" 2 >>"$summary"
     else
-      echo "| $name after --cores 0-1 | not run: $(grep -m1 -i error "$out/$name-cores.log" || tail -1 "$out/$name-cores.log") |" >>"$summary"
+      echo "| $name after --cores $two | not run: $(grep -m1 -i error "$out/$name-cores.log" || tail -1 "$out/$name-cores.log") |" >>"$summary"
     fi
   fi
 done
