@@ -15,7 +15,8 @@
 # --lib       the libz3 fuzzed (default the Z3 4.8.14 wheel's, from
 #             scripts/install-solvers.sh)
 # --campaign  a campaign, NAME=extra fuzz words (repeatable, at most two,
-#             run at once on cores 0 and 1); default the two of issue 32:
+#             run at once on the first two cores of the process's affinity
+#             set); default the two of issue 32:
 #             default= and z3str3=--solver-option smt.string_solver=z3str3
 # --out       where the campaigns go (default a temporary folder, kept)
 #
@@ -23,44 +24,46 @@
 # bisects over the Z3 releases in the cache (newest included), so the
 # statuses need scripts/install-solvers.sh z3 4.8.5 ... latest.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 time=40m
 seed=43
 cache=${EQUIFUZZ_SOLVER_CACHE:-$HOME/.cache/equifuzz/solvers}
 lib=$cache/z3-4.8.14.0/x/z3/lib/libz3.so
 out=
 campaigns=()
-[ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
-case "$1" in -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
+help_first "$@"
+[ $# -ge 1 ] || { usage >&2; exit 2; }
 bin=$(realpath "$1"); shift
 while [ $# -gt 0 ]; do
   case "$1" in
-    --time) time=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --lib) lib=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    --campaign) campaigns+=("$2"); shift 2 ;;
-    *) echo "bench-buckets.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    --time) need_arg "$@"; time=$2; shift 2 ;;
+    --seed) need_arg "$@"; seed=$2; shift 2 ;;
+    --lib) need_arg "$@"; lib=$2; shift 2 ;;
+    --out) need_arg "$@"; out=$2; shift 2 ;;
+    --campaign) need_arg "$@"; campaigns+=("$2"); shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
-[ -x "$bin" ] || { echo "bench-buckets.sh: $bin is not an executable" >&2; exit 2; }
-[ -e "$lib" ] || { echo "bench-buckets.sh: no $lib (scripts/install-solvers.sh z3 4.8.14)" >&2; exit 2; }
+[ -x "$bin" ] || usage_error "$bin is not an executable"
+[ -e "$lib" ] || usage_error "no $lib (scripts/install-solvers.sh z3 4.8.14)"
 [ ${#campaigns[@]} -gt 0 ] || campaigns=("default=" "z3str3=--solver-option smt.string_solver=z3str3")
-[ ${#campaigns[@]} -le 2 ] || { echo "bench-buckets.sh: at most two campaigns (one per core)" >&2; exit 2; }
+[ ${#campaigns[@]} -le 2 ] || usage_error "at most two campaigns (one per core)"
 out=${out:-$(mktemp -d -t bench-buckets.XXXXXX)}
 mkdir -p "$out"
 
-core=0
+i=0
 pids=()
 for c in "${campaigns[@]}"; do
   name=${c%%=*}; words=${c#*=}
-  echo "== $name: $time on core $core (${words:-default settings})" >&2
+  echo "== $name: $time on core ${cores[$i]:-any} (${words:-default settings})" >&2
   rm -rf "${out:?}/$name"
   # shellcheck disable=SC2086 # the campaign's words
-  taskset -c $core "$bin" fuzz --target z3 --solver-lib "$lib" $words --time "$time" --seed "$seed" \
+  pin "$i" "$bin" fuzz --target z3 --solver-lib "$lib" $words --time "$time" --seed "$seed" \
     --out "$out/$name" >"$out/$name.log" 2>&1 &
   pids+=($!)
-  core=$((core + 1))
+  i=$((i + 1))
 done
 for p in "${pids[@]}"; do wait "$p" || true; done
 
@@ -94,7 +97,7 @@ for c in "${campaigns[@]}"; do
   statuses=$(grep -m1 '^New ' "$d/report.md" || echo "-")
   minimize_s=$(secs "$bin" minimize "$d")
   "$bin" report "$d" >/dev/null 2>&1 || true
-  PYTHONPATH=scripts python3 - "$d" "$name" "$report_s" "$triage_s" "$statuses" "$minimize_s" >>"$summary" <<'PY'
+  PYTHONPATH="$here" python3 - "$d" "$name" "$report_s" "$triage_s" "$statuses" "$minimize_s" >>"$summary" <<'PY'
 import glob, json, os, re, sys
 from stats_jsonl import last
 d, name, report_s, triage_s, statuses, minimize_s = sys.argv[1:]
