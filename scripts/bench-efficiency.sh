@@ -13,15 +13,17 @@
 #     the deadline itself (at most 300 ms) plus what the miss costs beyond it (a client restart
 #     before, a worker kill and fork after).
 #  2. Campaign: both binaries at once, `nice -n 10`, each pinned to a core of its own with
-#     taskset (base on core 0, new on core 1; unpinned on a one-core machine), same seed,
-#     N minutes (default 10) each on the same libz3 (default: the Z3 4.8.14 wheel's, fetched
-#     by scripts/install-solvers.sh), `fuzz --target z3`. Prints per binary:
+#     taskset (base on the first core of the process's affinity set, new on the second;
+#     sharing it when the set has one), same seed, N minutes (default 10) each on the same
+#     libz3 (default: the Z3 4.8.14 wheel's, fetched by scripts/install-solvers.sh),
+#     `fuzz --target z3`. Prints per binary:
 #     execs/s, answered queries (sat/unsat, right or wrong) per hour, restarts, corpus size,
 #     findings, and per verdict the count and solver seconds (where the binary records them).
 # Needs python3, cc. Output under /tmp/bench-efficiency.<pid> (removed at the end, but the
 # campaigns' stats.jsonl files and findings/ folders are kept in /tmp/bench-efficiency-out/).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 base=9b8a871
 minutes=10
 lib=
@@ -29,7 +31,6 @@ seed=1
 timeout=2s
 deadline=1
 campaign=1
-need_arg() { [ $# -ge 2 ] && [ -n "$2" ] || { echo "bench-efficiency.sh: $1 needs a value (see --help)" >&2; exit 2; }; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --base) need_arg "$@"; base=$2; shift 2 ;;
@@ -39,13 +40,13 @@ while [ $# -gt 0 ]; do
     --timeout) need_arg "$@"; timeout=$2; shift 2 ;;
     --skip-deadline) deadline=0; shift ;;
     --skip-campaign) campaign=0; shift ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench-efficiency.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
 if [ -z "$lib" ]; then
   lib=$(scripts/install-solvers.sh z3 4.8.14 | awk '$3 == "lib" { print $4 }')
-  [ -n "$lib" ] || { echo "bench-efficiency.sh: no Z3 4.8.14 wheel (offline?); pass --solver-lib" >&2; exit 2; }
+  [ -n "$lib" ] || usage_error "no Z3 4.8.14 wheel (offline?); pass --solver-lib"
 fi
 work=/tmp/bench-efficiency.$$
 mkdir -p "$work"
@@ -67,8 +68,7 @@ rm -rf "$work/base-target/release/incremental"
 cp "$work/base-target/release/equifuzz" "$work/equifuzz-base"
 rm -rf "$work/base-target"
 if cmp -s "$work/equifuzz-base" "$work/equifuzz-new"; then
-  echo "bench-efficiency.sh: the two binaries are identical; nothing to compare" >&2
-  exit 1
+  die "the two binaries are identical; nothing to compare"
 fi
 
 if [ "$deadline" = 1 ]; then
@@ -106,7 +106,7 @@ C
     done
   done
   unset FAKE_HANG
-  PYTHONPATH=scripts python3 - "$work" <<'PY'
+  PYTHONPATH="$here" python3 - "$work" <<'PY'
 import sys
 from stats_jsonl import records
 w = sys.argv[1]
@@ -133,14 +133,12 @@ fi
 
 if [ "$campaign" = 1 ]; then
   echo "== campaign: $minutes min each, side by side, seed $seed, --timeout $timeout, $lib"
-  core=0
+  i=0
   for bin in base new; do
-    pin=()
-    [ "$(nproc)" -ge 2 ] && pin=(taskset -c "$core")
-    core=$((core + 1))
-    (cd "$work" && nice -n 10 "${pin[@]}" "$work/equifuzz-$bin" fuzz --target z3 --solver-lib "$lib" --time "${minutes}m" \
+    (cd "$work" && pin "$i" nice -n 10 "$work/equifuzz-$bin" fuzz --target z3 --solver-lib "$lib" --time "${minutes}m" \
       --timeout "$timeout" --seed "$seed" --progress 30 --out "$work/campaign-$bin" \
       >"$work/campaign-$bin.stdout" 2>"$work/campaign-$bin.stderr" || true) &
+    i=$((i + 1))
   done
   wait
   mkdir -p /tmp/bench-efficiency-out
@@ -151,7 +149,7 @@ if [ "$campaign" = 1 ]; then
       cp -r "$work/campaign-$bin/findings" "/tmp/bench-efficiency-out/$bin.findings"
     fi
   done
-  PYTHONPATH=scripts python3 - "$work" <<'PY'
+  PYTHONPATH="$here" python3 - "$work" <<'PY'
 import sys
 from stats_jsonl import records
 w = sys.argv[1]
