@@ -23,13 +23,13 @@
 # where it is; the per-execution figures hold for a run cut short by --time as for a whole one.
 # Needs python3 (to read stats.jsonl). Build first: cargo build --release.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 execs=300
 time=120s
 bin=target/release/equifuzz
 timeout=5s
 lib=()
-need_arg() { [ $# -ge 2 ] && [ -n "$2" ] || { echo "bench-libafl.sh: $1 needs a value (see --help)" >&2; exit 2; }; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --execs) need_arg "$@"; execs=$2; shift 2 ;;
@@ -37,11 +37,11 @@ while [ $# -gt 0 ]; do
     --bin) need_arg "$@"; bin=$2; shift 2 ;;
     --timeout) need_arg "$@"; timeout=$2; shift 2 ;;
     --solver-lib) need_arg "$@"; lib=(--solver-lib "$2"); shift 2 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench-libafl.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
-[ -x "$bin" ] || { echo "bench-libafl.sh: no $bin; run cargo build --release or pass --bin" >&2; exit 2; }
+[ -x "$bin" ] || usage_error "no $bin; run cargo build --release or pass --bin"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -51,7 +51,7 @@ run() {
   echo "$(date +%T) $name: running (at most $execs executions or $time)" >&2
   "$bin" fuzz --max-execs "$execs" --time "$time" --timeout "$timeout" --seed 1 --progress 3600 --out "$out" "${lib[@]}" "$@" \
     >"$work/$name.stdout" 2>"$work/$name.stderr" || [ $? -eq 1 ] || { cat "$work/$name.stderr" >&2; exit 1; }
-  PYTHONPATH=scripts python3 - "$out" "$name" <<'PY'
+  PYTHONPATH="$here" python3 - "$out" "$name" <<'PY'
 import sys
 from stats_jsonl import records
 last = list(records(sys.argv[1]))[-1]

@@ -12,28 +12,28 @@
 # A finding that the newest Z3 and cvc5 both judge correct is a bug of the old release or a
 # false alarm of ours: read it.
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 
 time=10m
 out=/tmp/equifuzz-releases
 seed=1
 versions=()
-need_arg() { [ $# -ge 2 ] && [ -n "$2" ] || { echo "campaign-releases.sh: $1 needs a value (see --help)" >&2; exit 2; }; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --time) need_arg "$@"; time=$2; shift 2 ;;
     --out) need_arg "$@"; out=$2; shift 2 ;;
     --seed) need_arg "$@"; seed=$2; shift 2 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "campaign-releases.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    -h|--help) usage; exit 0 ;;
+    -*) bad_arg "$1" ;;
     *) versions+=("$1"); shift ;;
   esac
 done
-[ ${#versions[@]} -gt 0 ] || { echo "campaign-releases.sh: name at least one Z3 release" >&2; exit 2; }
+[ ${#versions[@]} -gt 0 ] || usage_error "name at least one Z3 release"
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-cargo build --release --quiet --manifest-path "$here/Cargo.toml"
-bin=$here/target/release/equifuzz
-lib_of() { "$here/scripts/install-solvers.sh" z3 "$1" | awk '$3 == "lib" { print $4 }'; }
+root=$(cd "$here/.." && pwd)
+cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+bin=$root/target/release/equifuzz
+lib_of() { "$here/install-solvers.sh" z3 "$1" | awk '$3 == "lib" { print $4 }'; }
 newest=$(lib_of latest)
 
 for v in "${versions[@]}"; do
@@ -43,7 +43,7 @@ for v in "${versions[@]}"; do
   echo "== Z3 $v: $lib, $time"
   nice -n 10 "$bin" fuzz --target z3 --solver-lib "$lib" --time "$time" --seed "$seed" \
     --out "$dir" >"$dir.log" 2>&1 || true
-  echo "verdicts: $(PYTHONPATH="$here/scripts" python3 -c 'import sys; from stats_jsonl import records; d = list(records(sys.argv[1]))[-1]; print(d.get("verdicts", d))' "$dir")"
+  echo "verdicts: $(stats last "$dir" verdicts || true)"
   findings=$(find "$dir/findings" -name '*.smt2' 2>/dev/null | sort)
   echo "findings: $(echo "$findings" | grep -c . || true)"
   for f in $findings; do
