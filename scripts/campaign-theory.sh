@@ -7,7 +7,7 @@
 # same solver with incremental cases and settings on and off (--flags).
 #
 #   scripts/campaign-theory.sh BIN [--theory all] [--time 30m] [--seed 53]
-#       [--cores 0,1] [--out DIR] [--flags NAME='FUZZ FLAGS']... NAME=TARGET:LIB...
+#       [--cores LIST] [--out DIR] [--flags NAME='FUZZ FLAGS']... NAME=TARGET:LIB...
 #
 # NAME=z3:LIBZ3 fuzzes a libz3 (`--target z3`), NAME=cvc5:LIBCVC5 a libcvc5 in
 # process (`--target cvc5 --solver-lib`). --flags gives campaign NAME more
@@ -15,41 +15,44 @@
 # campaign's findings are confirmed with every other solver named (`triage
 # --with`; each library once, never the campaign's own). Campaigns
 # run as many at once as --cores names, each pinned to one of them (default
-# 0,1: in pairs); triage runs after all of them.
+# the first two cores of the process's affinity set, e.g. 0,1: in pairs);
+# triage runs after all of them.
 #
 # Prints a Markdown table and writes DIR/summary.md; each campaign's
 # DIR/NAME/report.md holds its buckets with their minimal formulas.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 time=30m
 seed=53
 theory=all
 out=
-cores=0,1
+core_list=
 campaigns=()
 declare -A flags=()
-usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
-[ $# -ge 1 ] || { usage; exit 2; }
-case "$1" in -h|--help) usage; exit 0 ;; esac
+help_first "$@"
+[ $# -ge 1 ] || { usage >&2; exit 2; }
 bin=$(realpath "$1"); shift
 while [ $# -gt 0 ]; do
   case "$1" in
-    --theory) theory=$2; shift 2 ;;
-    --time) time=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    --cores) cores=$2; shift 2 ;;
-    --flags) [[ $2 == *=* ]] || { echo "campaign-theory.sh: --flags takes NAME='FLAGS'" >&2; exit 2; }
+    --theory) need_arg "$@"; theory=$2; shift 2 ;;
+    --time) need_arg "$@"; time=$2; shift 2 ;;
+    --seed) need_arg "$@"; seed=$2; shift 2 ;;
+    --out) need_arg "$@"; out=$2; shift 2 ;;
+    --cores) need_arg "$@"; core_list=$2; shift 2 ;;
+    --flags) need_arg "$@"; [[ $2 == *=* ]] || usage_error "--flags takes NAME='FLAGS'"
              flags[${2%%=*}]=${2#*=}; shift 2 ;;
     *=z3:*|*=cvc5:*) campaigns+=("$1"); shift ;;
-    *) echo "campaign-theory.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
-[ -x "$bin" ] || { echo "campaign-theory.sh: $bin is not an executable" >&2; exit 2; }
-[ ${#campaigns[@]} -gt 0 ] || { echo "campaign-theory.sh: name at least one NAME=z3:LIB or NAME=cvc5:LIB" >&2; exit 2; }
+[ -x "$bin" ] || usage_error "$bin is not an executable"
+[ ${#campaigns[@]} -gt 0 ] || usage_error "name at least one NAME=z3:LIB or NAME=cvc5:LIB"
+core_list=${core_list:-$(cores_list 2)}
 for c in "${campaigns[@]}"; do
   lib=${c#*=}; lib=${lib#*:}
-  [ -e "$lib" ] || { echo "campaign-theory.sh: no $lib (scripts/install-solvers.sh)" >&2; exit 2; }
+  [ -e "$lib" ] || usage_error "no $lib (scripts/install-solvers.sh)"
 done
 out=${out:-$(mktemp -d -t campaign-theory.XXXXXX)}
 mkdir -p "$out"
@@ -67,7 +70,7 @@ run_one() { # NAME TARGET LIB CORE
 i=0
 while [ $i -lt ${#campaigns[@]} ]; do
   pids=()
-  for core in ${cores//,/ }; do
+  for core in ${core_list//,/ }; do
     [ $i -lt ${#campaigns[@]} ] || break
     c=${campaigns[$i]}; name=${c%%=*}; spec=${c#*=}
     run_one "$name" "${spec%%:*}" "${spec#*:}" "$core" &
@@ -79,7 +82,7 @@ done
 
 summary=$out/summary.md
 {
-  echo "# campaign-theory: --theory $theory --time $time --seed $seed --cores $cores ($(date -u +%FT%TZ))"
+  echo "# campaign-theory: --theory $theory --time $time --seed $seed --cores $core_list ($(date -u +%FT%TZ))"
   echo "binary: $bin"
   echo
   for c in "${campaigns[@]}"; do
@@ -109,7 +112,7 @@ for c in "${campaigns[@]}"; do
     triage_s=$(($(date +%s) - t0))
   fi
   statuses=$(grep -m1 '^New ' "$d/report.md" 2>/dev/null || echo "-")
-  PYTHONPATH=scripts python3 - "$d" "$name" "$triage_s" "$statuses" >>"$summary" <<'PY'
+  PYTHONPATH="$here" python3 - "$d" "$name" "$triage_s" "$statuses" >>"$summary" <<'PY'
 import sys
 from stats_jsonl import last
 d, name, triage_s, statuses = sys.argv[1:]
