@@ -9,9 +9,10 @@
 # Runs `equifuzz fuzz --target z3` twice for the same wall time, same seed, same solver
 # library (default: the cached instrumented libz3 the fuzzer finds by itself, which must be
 # instrumented): once guided by edge coverage, once with --no-coverage (coverage measured, not
-# steering). Both runs go at once, each pinned to its own core with taskset (a one-core run
-# each), unless --sequential or the machine has one core. Prints, for each: executions, corpus
-# size, edges covered (of those instrumented), findings; then the edge ratio guided/unguided.
+# steering). Both runs go at once, each pinned to its own core of the process's affinity set
+# with taskset (a one-core run each), unless --sequential or the set has one core. Prints,
+# for each: executions, corpus size, edges covered (of those instrumented), findings; then the
+# edge ratio guided/unguided.
 # With --features-only the guided campaign runs `fuzz --features-only`: only the formula's
 # features and the answer x time bucket steer, as on a library without instrumentation, while
 # the edges are still counted; so the table says what guidance without instrumentation reaches,
@@ -31,7 +32,8 @@
 # The campaigns stay under --out (default: a temporary folder, removed afterwards).
 # Build first: cargo build --release.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 time=10m
 seed=1
 bin=target/release/equifuzz
@@ -46,41 +48,41 @@ cmp_lib=
 features_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --time) time=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --bin) bin=$2; shift 2 ;;
-    --timeout) timeout=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    --solver-lib) lib=(--solver-lib "$2"); shift 2 ;;
+    --time) need_arg "$@"; time=$2; shift 2 ;;
+    --seed) need_arg "$@"; seed=$2; shift 2 ;;
+    --bin) need_arg "$@"; bin=$2; shift 2 ;;
+    --timeout) need_arg "$@"; timeout=$2; shift 2 ;;
+    --out) need_arg "$@"; out=$2; shift 2 ;;
+    --solver-lib) need_arg "$@"; lib=(--solver-lib "$2"); shift 2 ;;
     --sequential) sequential=1; shift ;;
     --features-only) guide+=(--features-only); features_only=1; shift ;;
-    --guided-arg) guide+=("$2"); shift 2 ;;
-    --uninstrumented) plain_lib=$2; shift 2 ;;
-    --value-profile) cmp_lib=$2; shift 2 ;;
+    --guided-arg) need_arg "$@"; guide+=("$2"); shift 2 ;;
+    --uninstrumented) need_arg "$@"; plain_lib=$2; shift 2 ;;
+    --value-profile) need_arg "$@"; cmp_lib=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "coverage-ablation.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
-[ -x "$bin" ] || { echo "coverage-ablation.sh: no $bin; run cargo build --release or pass --bin" >&2; exit 2; }
+[ -x "$bin" ] || usage_error "no $bin; run cargo build --release or pass --bin"
 if [ -z "$out" ]; then
   out=$(mktemp -d)
   trap 'rm -rf "$out"' EXIT
 fi
 mkdir -p "$out"
 rm -rf "$out/guided" "$out/unguided" "$out/uninstrumented" "$out/replay"
-[ "$(nproc)" -ge 2 ] || sequential=1
-[ -z "$plain_lib" ] || [ -f "$plain_lib" ] || { echo "coverage-ablation.sh: no library $plain_lib" >&2; exit 2; }
-[ -z "$cmp_lib" ] || [ -f "$cmp_lib" ] || { echo "coverage-ablation.sh: no library $cmp_lib" >&2; exit 2; }
-[ -z "$cmp_lib" ] || [ "$features_only" = 0 ] || { echo "coverage-ablation.sh: --value-profile steers by edges too; not with --features-only" >&2; exit 2; }
+[ ${#cores[@]} -ge 2 ] || sequential=1
+[ -z "$plain_lib" ] || [ -f "$plain_lib" ] || usage_error "no library $plain_lib"
+[ -z "$cmp_lib" ] || [ -f "$cmp_lib" ] || usage_error "no library $cmp_lib"
+[ -z "$cmp_lib" ] || [ "$features_only" = 0 ] || usage_error "--value-profile steers by edges too; not with --features-only"
 
-run() {
-  local name=$1 core=$2; shift 2
+run() { # NAME SLOT [FUZZ ARGS...]: SLOT the index of its core in the affinity set, or any
+  local name=$1 slot=$2; shift 2
   local lib=("${lib[@]}")
   [ -z "$cmp_lib" ] || [ "$name" != guided ] || lib=(--solver-lib "$cmp_lib" --value-profile)
-  local pin=()
-  [ "$sequential" = 1 ] || [ "$core" = any ] || pin=(taskset -c "$core")
-  "${pin[@]}" "$bin" fuzz --target z3 --time "$time" --seed "$seed" --timeout "$timeout" \
+  local on=()
+  [ "$sequential" = 1 ] || [ "$slot" = any ] || on=(pin "$slot")
+  "${on[@]}" "$bin" fuzz --target z3 --time "$time" --seed "$seed" --timeout "$timeout" \
     --progress 30 --out "$out/$name" "${lib[@]}" "$@" "${extra[@]}" \
     >"$out/$name.stdout" 2>"$out/$name.stderr" || [ $? -eq 1 ] || {
       echo "$name failed:" >&2; tail -20 "$out/$name.stderr" >&2; return 1; }
@@ -112,9 +114,9 @@ if [ -n "$plain_lib" ]; then
   grep -h "^seeds:" "$out/replay.stderr" || true
 fi
 grep -h "^library:\|^coverage:" "$out/guided.stderr" | sed 's/^/guided   /'
-grep -q "coverage: on" "$out/guided.stderr" || {
-  echo "coverage-ablation.sh: the library is not instrumented; build one with scripts/build-z3.sh" >&2; exit 2; }
-PYTHONPATH=scripts python3 - "$out" <<'PY'
+grep -q "coverage: on" "$out/guided.stderr" ||
+  usage_error "the library is not instrumented; build one with scripts/build-z3.sh"
+PYTHONPATH="$here" python3 - "$out" <<'PY'
 import sys
 from stats_jsonl import records
 rows = {}
