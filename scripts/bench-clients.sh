@@ -7,32 +7,34 @@
 # Each run fuzzes for T (default 60s) from seed 1 under `nice -n 10`; the figures come from
 # each client's own summary line (its executions over its run time). On a machine with two
 # cores, two clients share them with everything else that runs, so the per-client rate says
-# how much a second client adds. Needs python3.
+# how much a second client adds. The clients run on the first cores of the process's affinity
+# set (`--cores 1,2` where the set is {1,2}). Needs python3.
 # Build first: cargo build --release.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 time_limit=60s
 bin=target/release/equifuzz
 timeout=2s
 lib=(--solver-lib /usr/lib/x86_64-linux-gnu/libz3.so)
 while [ $# -gt 0 ]; do
   case "$1" in
-    --time) time_limit=$2; shift 2 ;;
-    --bin) bin=$2; shift 2 ;;
-    --timeout) timeout=$2; shift 2 ;;
-    --solver-lib) lib=(--solver-lib "$2"); shift 2 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench-clients.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    --time) need_arg "$@"; time_limit=$2; shift 2 ;;
+    --bin) need_arg "$@"; bin=$2; shift 2 ;;
+    --timeout) need_arg "$@"; timeout=$2; shift 2 ;;
+    --solver-lib) need_arg "$@"; lib=(--solver-lib "$2"); shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
-[ -x "$bin" ] || { echo "bench-clients.sh: no $bin; run cargo build --release or pass --bin" >&2; exit 2; }
+[ -x "$bin" ] || usage_error "no $bin; run cargo build --release or pass --bin"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 port=$((30000 + $$ % 10000))
 
-campaign() { # name cores port [extra...]
-  local name=$1 cores=$2 p=$3; shift 3
-  nice -n 10 "$bin" fuzz --target z3 "${lib[@]}" --timeout "$timeout" --cores "$cores" \
+campaign() { # name cores-list port [extra...]
+  local name=$1 list=$2 p=$3; shift 3
+  nice -n 10 "$bin" fuzz --target z3 "${lib[@]}" --timeout "$timeout" --cores "$list" \
     --broker-port "$p" --time "$time_limit" --seed 1 --progress 1 --out "$work/$name" "$@" \
     >"$work/$name.out" 2>"$work/$name.err" || true
 }
@@ -54,15 +56,17 @@ PY
 }
 
 echo "fuzz --cores for $time_limit each, ${lib[*]}, timeout $timeout"
-campaign one 0 "$port"
+one=$(cores_list 1)
+two=$(cores_list 2)
+campaign one "$one" "$port"
 report one
-campaign two 0-1 "$((port + 2))"
+campaign two "$two" "$((port + 2))"
 report two
 # Two campaigns of two clients, the second joined to the first.
-campaign joined-root 0-1 "$((port + 4))" &
+campaign joined-root "$two" "$((port + 4))" &
 root=$!
 sleep 3
-campaign joined-leaf 0-1 "$((port + 6))" --join "127.0.0.1:$((port + 4))"
+campaign joined-leaf "$two" "$((port + 6))" --join "127.0.0.1:$((port + 4))"
 wait "$root"
 report joined-root
 report joined-leaf

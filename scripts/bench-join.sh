@@ -4,30 +4,31 @@
 #
 #   scripts/bench-join.sh [--time T] [--solver-lib PATH] [--bin PATH] [--timeout T]
 #
-# A first campaign (`--cores 0`, seed 1000) starts; 3 s later a second (`--cores 1`, seed 2000,
-# T) joins its broker. One client each, so a client's "imported" entries can only come from
-# the other campaign. Times are seconds since the second campaign started, polled every 0.2 s:
+# A first campaign (`--cores` the first core of the process's affinity set, seed 1000) starts;
+# 3 s later a second (`--cores` its second core, seed 2000, T) joins its broker. One client
+# each, so a client's "imported" entries can only come from the other campaign. Times are seconds since the second campaign started, polled every 0.2 s:
 # a corpus entry has crossed when the receiving client's live line (every 0.5 s) first shows
 # "imported"; a finding has crossed when the receiver's findings/ first holds a file with the
 # sender's seed in its name. A campaign of a real solver may make no finding in T: the line
 # then says so. Build first: cargo build --release.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 time_limit=30
 bin=target/release/equifuzz
 timeout=2s
 lib=(--solver-lib /usr/lib/x86_64-linux-gnu/libz3.so)
 while [ $# -gt 0 ]; do
   case "$1" in
-    --time) time_limit=${2%s}; shift 2 ;;
-    --bin) bin=$2; shift 2 ;;
-    --timeout) timeout=$2; shift 2 ;;
-    --solver-lib) lib=(--solver-lib "$2"); shift 2 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench-join.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    --time) need_arg "$@"; time_limit=${2%s}; shift 2 ;;
+    --bin) need_arg "$@"; bin=$2; shift 2 ;;
+    --timeout) need_arg "$@"; timeout=$2; shift 2 ;;
+    --solver-lib) need_arg "$@"; lib=(--solver-lib "$2"); shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
-[ -x "$bin" ] || { echo "bench-join.sh: no $bin; run cargo build --release or pass --bin" >&2; exit 2; }
+[ -x "$bin" ] || usage_error "no $bin; run cargo build --release or pass --bin"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 port=$((30000 + $$ % 10000))
@@ -43,11 +44,14 @@ now() { date +%s.%N; }
 since() { python3 -c "print(f'{$(now) - $1:.1f}')"; }
 
 echo "two joined campaigns, ${lib[*]}, timeout $timeout; the second runs ${time_limit}s"
-campaign first 0 1000 "$port" $((time_limit + 5)) &
+# One core each, the second the first's when the affinity set has one.
+IFS=, read -r first_core second_core <<<"$(cores_list 2)"
+second_core=${second_core:-$first_core}
+campaign first "$first_core" 1000 "$port" $((time_limit + 5)) &
 first=$!
 sleep 3
 started=$(now)
-campaign second 1 2000 "$((port + 2))" "$time_limit" --join "127.0.0.1:$port" &
+campaign second "$second_core" 2000 "$((port + 2))" "$time_limit" --join "127.0.0.1:$port" &
 second=$!
 declare -A at=()
 while kill -0 "$second" 2>/dev/null || kill -0 "$first" 2>/dev/null; do
