@@ -18,7 +18,8 @@
 # --execs executions (the same formulas for both: exec/s and the median
 # solver call). Build first: cargo build --release.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 bin=target/release/equifuzz
 count=300
 execs=200
@@ -27,14 +28,14 @@ lib=
 cvc5=cvc5
 while [ $# -gt 0 ]; do
   case "$1" in
-    --lib) lib=$2; shift 2 ;;
-    --count) count=$2; shift 2 ;;
-    --execs) execs=$2; shift 2 ;;
-    --timeout) timeout=$2; shift 2 ;;
-    --bin) bin=$2; shift 2 ;;
-    --cvc5) cvc5=$2; shift 2 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench-cvc5.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    --lib) need_arg "$@"; lib=$2; shift 2 ;;
+    --count) need_arg "$@"; count=$2; shift 2 ;;
+    --execs) need_arg "$@"; execs=$2; shift 2 ;;
+    --timeout) need_arg "$@"; timeout=$2; shift 2 ;;
+    --bin) need_arg "$@"; bin=$2; shift 2 ;;
+    --cvc5) need_arg "$@"; cvc5=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
 [ -n "$lib" ] || { echo "bench-cvc5.sh: give --lib PATH (a wheel's libcvc5)" >&2; exit 2; }

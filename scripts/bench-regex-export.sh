@@ -11,16 +11,17 @@
 # after the other, so both are measured under the same load.
 # Usage: scripts/bench-regex-export.sh [--count N] [--dir DIR] [--before BIN] (default 100000)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 count=100000; base=""; before=""
 [ -d /dev/shm ] && [ -w /dev/shm ] && base=/dev/shm
 while [ $# -gt 0 ]; do
   case "$1" in
-    --count) count=$2; shift 2;;
-    --dir) base=$2; shift 2;;
-    --before) before=$2; shift 2;;
-    -h|--help) sed -n 2,13p "$0"; exit 0;;
-    *) echo "unknown argument: $1 (see --help)" >&2; exit 2;;
+    --count) need_arg "$@"; count=$2; shift 2;;
+    --dir) need_arg "$@"; base=$2; shift 2;;
+    --before) need_arg "$@"; before=$2; shift 2;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
 cargo build --release --quiet

@@ -8,15 +8,16 @@
 # Default library: the Z3 4.8.14 wheel's (scripts/install-solvers.sh). Prints the mean query
 # time, the mean get-info time and the second as a share of the first.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 lib=
 rounds=300
 while [ $# -gt 0 ]; do
   case "$1" in
-    --solver-lib) lib=$2; shift 2 ;;
-    --rounds) rounds=$2; shift 2 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench-solver-statistics.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    --solver-lib) need_arg "$@"; lib=$2; shift 2 ;;
+    --rounds) need_arg "$@"; rounds=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
 if [ -z "$lib" ]; then

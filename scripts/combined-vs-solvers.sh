@@ -13,13 +13,15 @@
 # (~/.cache/equifuzz/solvers/z3-5.4.1.0, cvc5-1.4.2); a missing one is
 # reported as SKIPPED by the test.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 terms=10000; seed=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --terms) terms=$2; shift 2;;
-    --seed) seed=$2; shift 2;;
-    *) echo "unknown argument $1" >&2; exit 2;;
+    --terms) need_arg "$@"; terms=$2; shift 2;;
+    --seed) need_arg "$@"; seed=$2; shift 2;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
 cache=${EQUIFUZZ_CACHE:-$HOME/.cache/equifuzz}

@@ -18,13 +18,14 @@
 # far ahead of an unguided campaign any guided one could have been with the same formulas.
 # The runs should share the library, the solver settings and the length.
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 baseline=unguided
 dirs=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --baseline) baseline=$2; shift 2 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "coverage-ceiling.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    --baseline) need_arg "$@"; baseline=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    -*) bad_arg "$1" ;;
     *) dirs+=("$1"); shift ;;
   esac
 done
@@ -34,7 +35,7 @@ for d in "${dirs[@]}"; do
   [ -f "$d/edges.txt" ] || {
     echo "coverage-ceiling.sh: no $d/edges.txt (a campaign on an instrumented library writes one)" >&2; exit 2; }
 done
-PYTHONPATH="$(dirname "$0")" python3 - "$baseline" "${dirs[@]}" <<'PY'
+PYTHONPATH="$here" python3 - "$baseline" "${dirs[@]}" <<'PY'
 import os, sys
 from collections import Counter
 

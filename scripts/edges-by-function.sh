@@ -18,17 +18,18 @@
 # two folders the edges only one of them reached; the N largest groups (default 25; with
 # --sort only, the N groups with the most edges only OUT reached), then the totals. Needs objdump (binutils) and python3.
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 lib=""
 top=25
 sort=edges
 outs=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --lib) lib=$2; shift 2 ;;
-    --top) top=$2; shift 2 ;;
-    --sort) sort=$2; shift 2 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "edges-by-function.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    --lib) need_arg "$@"; lib=$2; shift 2 ;;
+    --top) need_arg "$@"; top=$2; shift 2 ;;
+    --sort) need_arg "$@"; sort=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    -*) bad_arg "$1" ;;
     *) outs+=("$1"); shift ;;
   esac
 done
@@ -55,7 +56,7 @@ objdump -d --no-show-raw-insn -C "$lib" | awk '
   /call.*<__sanitizer_cov_trace_pc_guard@plt>/ { print last "\t" fn; last = "" }
 ' >"$work/calls.tsv"
 
-PYTHONPATH="$(dirname "$0")" python3 - "$section" "$work/calls.tsv" "$top" "$sort" "${outs[@]}" <<'EOF'
+PYTHONPATH="$here" python3 - "$section" "$work/calls.tsv" "$top" "$sort" "${outs[@]}" <<'EOF'
 import sys
 from collections import Counter
 

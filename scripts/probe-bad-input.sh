@@ -4,13 +4,14 @@
 #
 # Usage: scripts/probe-bad-input.sh [--bin PATH]   (default: a debug build of this checkout)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 bin=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --bin) bin=$2; shift 2;;
-    -h|--help) sed -n 2,5p "$0"; exit 0;;
-    *) echo "unknown argument: $1 (see --help)" >&2; exit 2;;
+    --bin) need_arg "$@"; bin=$2; shift 2;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
 if [ -z "$bin" ]; then cargo build --quiet && bin=./target/debug/equifuzz; fi

@@ -25,24 +25,25 @@
 #               arrays with the others, Kühne 2022 3.1-3.2), a quarter of --count each (default
 #               5000); --chains M adds M files of `--category random --theory combined`.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
+cd "$here/.."
 target=z3; lib=(); timeout=5s; count=2000; paper=0; seed=1; keep=""
 theory=""; libs=(); cvc5=0; cvc5_libs=(); chains=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --theory) theory=$2; shift 2;;
+    --theory) need_arg "$@"; theory=$2; shift 2;;
     --cvc5) cvc5=1; shift;;
-    --cvc5-lib) cvc5_libs+=("$2"); shift 2;;
-    --chains) chains=$2; shift 2;;
-    --target) target=$2; shift 2;;
-    --solver-lib) lib=(--solver-lib "$2"); libs+=("$2"); shift 2;;
-    --timeout) timeout=$2; shift 2;;
-    --count) count=$2; shift 2;;
+    --cvc5-lib) need_arg "$@"; cvc5_libs+=("$2"); shift 2;;
+    --chains) need_arg "$@"; chains=$2; shift 2;;
+    --target) need_arg "$@"; target=$2; shift 2;;
+    --solver-lib) need_arg "$@"; lib=(--solver-lib "$2"); libs+=("$2"); shift 2;;
+    --timeout) need_arg "$@"; timeout=$2; shift 2;;
+    --count) need_arg "$@"; count=$2; shift 2;;
     --paper) paper=1; shift;;
-    --seed) seed=$2; shift 2;;
-    --keep) keep=$2; shift 2;;
-    -h|--help) sed -n 2,26p "$0"; exit 0;;
-    *) echo "unknown argument: $1 (see --help)" >&2; exit 2;;
+    --seed) need_arg "$@"; seed=$2; shift 2;;
+    --keep) need_arg "$@"; keep=$2; shift 2;;
+    -h|--help) usage; exit 0 ;;
+    *) bad_arg "$1" ;;
   esac
 done
 cargo build --release --quiet
