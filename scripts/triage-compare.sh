@@ -22,6 +22,9 @@
 #   still judges ddSMT's kept results with this BIN's --check, so a result it refuses is FAIL.
 #   Needs `ddsmt` on PATH (pip install ddsmt); without it, says SKIPPED and exits 0.
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+help_first "$@"
+[ $# -ge 2 ] && [ $# -le 4 ] || { usage >&2; exit 2; }
 bin=$(realpath "$1"); dir=$(realpath "$2"); n=${3:-10}; out=${4:-/tmp/triage-compare}
 if ! command -v ddsmt >/dev/null; then echo "SKIPPED: ddsmt is not on PATH (pip install ddsmt)"; exit 0; fi
 newest_z3=${NEWEST_Z3:-$HOME/.cache/equifuzz/solvers/z3-latest/x/z3/lib/libz3.so}
