@@ -36,7 +36,7 @@ out=
 after_args=
 help_first "$@"
 [ $# -ge 2 ] || { usage >&2; exit 2; }
-before=$(realpath "$1"); after=$(realpath "$2"); shift 2
+before=$(realpath -m -- "$1"); after=$(realpath -m -- "$2"); shift 2
 while [ $# -gt 0 ]; do
   case "$1" in
     --time) need_arg "$@"; time=$2; shift 2 ;;

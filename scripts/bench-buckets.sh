@@ -34,7 +34,7 @@ out=
 campaigns=()
 help_first "$@"
 [ $# -ge 1 ] || { usage >&2; exit 2; }
-bin=$(realpath "$1"); shift
+bin=$(realpath -m -- "$1"); shift
 while [ $# -gt 0 ]; do
   case "$1" in
     --time) need_arg "$@"; time=$2; shift 2 ;;

@@ -32,7 +32,7 @@ campaigns=()
 declare -A flags=()
 help_first "$@"
 [ $# -ge 1 ] || { usage >&2; exit 2; }
-bin=$(realpath "$1"); shift
+bin=$(realpath -m -- "$1"); shift
 while [ $# -gt 0 ]; do
   case "$1" in
     --theory) need_arg "$@"; theory=$2; shift 2 ;;

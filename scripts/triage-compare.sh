@@ -25,7 +25,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 help_first "$@"
 [ $# -ge 2 ] && [ $# -le 4 ] || { usage >&2; exit 2; }
-bin=$(realpath "$1"); dir=$(realpath "$2"); n=${3:-10}; out=${4:-/tmp/triage-compare}
+bin=$(realpath -m -- "$1"); dir=$(realpath -m -- "$2"); n=${3:-10}; out=${4:-/tmp/triage-compare}
 if ! command -v ddsmt >/dev/null; then echo "SKIPPED: ddsmt is not on PATH (pip install ddsmt)"; exit 0; fi
 newest_z3=${NEWEST_Z3:-$HOME/.cache/equifuzz/solvers/z3-latest/x/z3/lib/libz3.so}
 cvc5_lib=${CVC5_LIB:-$(ls "$HOME"/.cache/equifuzz/solvers/cvc5-*/x/cvc5.libs/libcvc5-*.so* 2>/dev/null | grep -v parser | head -n 1 || true)}
