@@ -5,7 +5,7 @@
 a line cut short by an interrupt is skipped.
 
 From Python (a script beside this file puts its own folder on sys.path, a
-shell heredoc runs under PYTHONPATH=scripts):
+shell heredoc runs under PYTHONPATH="$here", the folder lib.sh names):
 
     from stats_jsonl import records, last
 
