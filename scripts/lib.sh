@@ -95,7 +95,7 @@ pin() {
   if [ "$n" -lt ${#cores[@]} ]; then
     taskset -c "${cores[$n]}" "$@"
   else
-    note "no core $n in the affinity set (${cores[*]}): $(basename "$1") runs unpinned"
+    note "the affinity set {$(IFS=,; echo "${cores[*]}")} has no core #$n (from 0): $(basename "$1") runs unpinned"
     "$@"
   fi
 }
@@ -105,7 +105,7 @@ pin() {
 cores_list() {
   local n=$1
   if [ "$n" -gt ${#cores[@]} ]; then
-    note "asked for $n cores, the affinity set has ${#cores[@]} (${cores[*]})"
+    note "asked for $n cores, the affinity set is {$(IFS=,; echo "${cores[*]}")}"
     n=${#cores[@]}
   fi
   local IFS=,
