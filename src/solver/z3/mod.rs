@@ -13,6 +13,8 @@
 //!   this process.
 //! - [`worker`]: the warm worker process the fuzzing client asks, and the
 //!   warm contexts it keeps (`warm`).
+//! - [`inherited`]: libz3 on a context made before LibAFL's fork executor
+//!   forks, for its `--fork` children.
 //!
 //! # Traps this room avoids
 //!
@@ -67,6 +69,7 @@
 //! [`PreparedScript::parameters`]: script::PreparedScript::parameters
 //! [`PreparedScript::proofs`]: script::PreparedScript::proofs
 
+pub mod inherited;
 pub mod library;
 pub mod script;
 pub mod target;
