@@ -37,7 +37,7 @@ use std::path::{Path, PathBuf};
 
 use equifuzz::commands::minimize::{open_judge, spec_of};
 use equifuzz::commands::solver;
-use equifuzz::execute::{Harness, QueryLimits, Solver};
+use equifuzz::execute::{Harness, Solver};
 use equifuzz::finding::{Finding, header_field};
 use equifuzz::solver::z3::worker::Z3Process;
 use equifuzz::term::Printer;
@@ -117,10 +117,10 @@ fn judged_alike(campaign: &str, release: &str, max_flaky: usize) {
 
         let open = solver::open(&spec).unwrap();
         let mut fuzz_loop = Harness::new(
-            Solver::Z3Fresh {
-                worker: Z3Process::new(open.library.clone().unwrap()),
-                limits: QueryLimits::new(timeout),
-            },
+            Solver::of_target(
+                Box::new(Z3Process::new(open.library.clone().unwrap())),
+                timeout,
+            ),
             Printer::new(open.dialect),
         );
         let mut triage = open_judge(&spec, timeout).unwrap();
