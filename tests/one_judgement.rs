@@ -36,7 +36,7 @@ mod solver_cache;
 use std::path::{Path, PathBuf};
 
 use equifuzz::execute::open;
-use equifuzz::execute::{Harness, QueryLimits, Solver};
+use equifuzz::execute::{Harness, Solver};
 use equifuzz::finding::{Finding, header_field};
 use equifuzz::solver::z3::worker::Z3Process;
 use equifuzz::term::Printer;
@@ -117,10 +117,10 @@ fn judged_alike(campaign: &str, release: &str, max_flaky: usize) {
 
         let open = open::open(&spec).unwrap();
         let mut fuzz_loop = Harness::new(
-            Solver::Z3Fresh {
-                worker: Z3Process::new(open.library.clone().unwrap()),
-                limits: QueryLimits::new(timeout),
-            },
+            Solver::of_target(
+                Box::new(Z3Process::new(open.library.clone().unwrap())),
+                timeout,
+            ),
             Printer::new(open.dialect),
         );
         let mut triage = Judge::open(&spec, timeout).unwrap();

@@ -24,7 +24,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use equifuzz::execute::harness::{Harness, Solver};
-use equifuzz::execute::limits::QueryLimits;
 use equifuzz::finding::read_case;
 use equifuzz::solver::Z3Library;
 use equifuzz::solver::dialect_of_version;
@@ -123,10 +122,7 @@ fn run_and_the_fuzz_loop_agree_on_every_committed_file() {
         let run = run_kind(file, lib_path.as_deref());
         let lib = Z3Library::load(lib_path.as_deref()).unwrap();
         let dialect = dialect_of_version(&lib.version());
-        let solver = Solver::Z3Fresh {
-            worker: Z3Process::new(lib),
-            limits: QueryLimits::new(Duration::from_secs(5)),
-        };
+        let solver = Solver::of_target(Box::new(Z3Process::new(lib)), Duration::from_secs(5));
         let mut harness = Harness::new(solver, Printer::new(dialect));
         let fuzz = harness.execute(&case).verdict;
         let fuzz_kind = fuzz.is_finding().then(|| fuzz.kind().to_string());

@@ -7,35 +7,41 @@
 //! - A case the solver's release cannot express is not sent: its verdict is
 //!   `not-expressible` ([`not_expressible`]), and the printer and the reply
 //!   reader follow the release's dialect.
-//! - In process, the warm context's statistics after the query (Z3's
-//!   counters) are kept for the statistics map ([`Harness::statistics`];
-//!   see [`statistics`](crate::fuzz::observe::statistics)).
+//! - The harness knows a solver only as a [`Target`] and the limits its
+//!   queries run under ([`Solver`]): which solver it is, and that solver's
+//!   rules (Z3's global parameters, its contexts), are the target's
+//!   (`crate::solver`).
+//! - A warm target's statistics after the query (Z3's counters in its
+//!   worker: [`Target::statistics`]) are kept for the statistics map
+//!   ([`Harness::statistics`]; see
+//!   [`statistics`](crate::fuzz::observe::statistics)).
 //! - The harness never writes files and never touches the fuzzer state: it
 //!   may run in a fork child whose memory vanishes. Everything it knows is
 //!   in the [`Judged`] it returns (which the LibAFL loop puts in the
 //!   observers' slot) and in [`Harness::statistics`].
-//! - libz3 gets Z3's own soft timeout (below the executor's hard one), so a
-//!   slow query usually ends with `unknown`, not with a kill. In process,
-//!   that timeout and the deadline are calibrated from the answer times
-//!   of probe queries ([`QueryLimits`]), under `--timeout`; so are those of
-//!   every target that takes a soft limit ([`Solver::Calibrated`]: cvc5 in
-//!   process, the cvc5 and z3 binaries).
-//! - In process, libz3 runs in a warm worker process ([`Z3Process`], in
-//!   `solver`), and the harness waits for it with a deadline, in normal
-//!   code: a query past it (one that ignores Z3's soft timeout) costs the
-//!   worker, killed and forked again, never the client; a crash of the
-//!   solver is a crash verdict, and the client goes on. LibAFL's own
-//!   timeout, a signal handler that runs the feedbacks on the interrupted
-//!   thread, is only the last backstop.
-//! - In the worker, queries run on a warm context (reset between
-//!   queries, see `solver::z3::worker`), whose answer may depend on the
-//!   queries before it. A verdict that is a finding there is re-run on a
-//!   fresh context, as a user's `z3 file.smt2` runs it, and only the fresh
-//!   verdict is stored: a finding the fresh context does not repeat is
-//!   stored as the fresh verdict, marked history-dependent (counted apart,
-//!   never reported as a finding). The query is the case's whole script:
-//!   an incremental case whose third `check-sat` is wrong on the warm
-//!   context is replayed from its first command on the fresh one.
+//! - A target that takes a soft limit ([`Target::takes_soft_limit`]: libz3
+//!   and cvc5 in process, the cvc5 and z3 binaries) gets the solver's own
+//!   soft timeout below the hard one, so a slow query usually ends with
+//!   `unknown`, not with a kill; that timeout and the deadline are
+//!   calibrated from the answer times of probe queries ([`QueryLimits`]),
+//!   under `--timeout`, in this process or across LibAFL's fork children
+//!   ([`SharedLimits`]).
+//! - In process, the solver runs in a warm worker process (Z3's and
+//!   cvc5's, in `solver`), and the harness waits for it with a deadline,
+//!   in normal code: a query past it (one that ignores the soft timeout)
+//!   costs the worker, killed and forked again, never the client; a crash
+//!   of the solver is a crash verdict, and the client goes on. LibAFL's
+//!   own timeout, a signal handler that runs the feedbacks on the
+//!   interrupted thread, is only the last backstop.
+//! - A warm worker's answer may depend on the queries before it (Z3's warm
+//!   contexts are reset between queries, see `solver::z3::worker`). A
+//!   verdict that is a finding there is re-run on a fresh solver
+//!   ([`Target::run_fresh`]), as a user's `z3 file.smt2` runs it, and only
+//!   the fresh verdict is stored: a finding the fresh solver does not
+//!   repeat is stored as the fresh verdict, marked history-dependent
+//!   (counted apart, never reported as a finding). The query is the case's
+//!   whole script: an incremental case whose third `check-sat` is wrong on
+//!   the warm context is replayed from its first command on the fresh one.
 //! - An incremental case runs as one script and each `check-sat` is judged
 //!   against its own truth (`oracle::judge_checks`); which `check-sat`
 //!   decided the verdict is a field of the result ([`Judged::failed`]).
@@ -49,68 +55,57 @@
 //! - A crash verdict names what the solver said as it died (Z3's
 //!   `ASSERTION VIOLATION`, its file and line), when it said anything:
 //!   the worker's standard error is kept per query (`oracle::crash_site`), and
-//!   the verdict carries it as the crash's site ([`Crash`]). The bug
+//!   the verdict carries it as the crash's site ([`Crash`]). How it died
+//!   is told without the time the query took ([`reply_of`]). The bug
 //!   signature of such a crash is that site, not the formula's operators,
 //!   so one failing assertion reached by many formulas is one finding, not
 //!   thousands (see `feedback::objective::signature`).
 
-use std::ffi::CString;
 use std::time::{Duration, Instant};
 
 use super::judged::{History, Judged};
-use super::limits::{QueryLimit, QueryLimits};
+use super::limits::QueryLimits;
 use super::shared_limits::SharedLimits;
 use crate::oracle::{
-    Crash, Expected, Reply, Verdict, crash_site, expectations, judge, judge_checks,
-    not_expressible, recheck_unsat_label,
+    Expected, Reply, Verdict, expectations, judge, judge_checks, not_expressible,
+    recheck_unsat_label,
 };
-use crate::solver::worker::InFlight;
-use crate::solver::z3::library::{Z3Context, Z3Library};
-use crate::solver::z3::script::needs_own_context;
-use crate::solver::z3::worker::{Context, ProcessAnswer, Z3Process};
-use crate::solver::{RawOutcome, Target, Z3InProcessFork};
+use crate::solver::{RawOutcome, Target};
 use crate::term::{Printer, Queries, SatAnswer};
 use crate::truth::{Case, Status};
 
-/// How the solver is reached.
-pub enum Solver {
-    /// libz3 in a warm worker process forked from this one, on a context
-    /// it keeps and resets between queries; a finding is confirmed on a
-    /// fresh context.
-    Z3Fresh {
-        /// The worker (started on the first query: a restarted client
-        /// starts its own).
-        worker: Z3Process,
-        /// Z3's soft timeout and the deadline of each query.
-        limits: QueryLimits,
-    },
-    /// libz3 evaluated on a context made once in the parent: for fork
-    /// children, which each get a copy-on-write image of it.
-    Z3Inherited {
-        /// The library, for a script that needs a context of its own.
-        lib: Z3Library,
-        /// The pristine context (never evaluated on in the parent).
-        context: Z3Context,
-        /// Z3's soft timeout of each query, calibrated across the children
-        /// (the deadline stays LibAFL's fork timeout, `--timeout`).
-        limits: SharedLimits,
-    },
-    /// A target that takes a soft limit ([`Target::takes_soft_limit`]:
-    /// cvc5 in process, the cvc5 and z3 binaries), under limits calibrated
-    /// as Z3's in process are.
-    Calibrated {
-        /// The target.
-        target: Box<dyn Target>,
-        /// Its soft limit and deadline of each query.
-        limits: QueryLimits,
-    },
-    /// Any other target (a solver binary): isolated by its own process.
-    Other {
-        /// The target.
-        target: Box<dyn Target>,
-        /// Its hard timeout.
-        timeout: Duration,
-    },
+/// How the solver is reached: a target, and the limits its queries run
+/// under.
+pub struct Solver {
+    target: Box<dyn Target>,
+    limits: Limits,
+}
+
+/// The time limits of a solver's queries.
+enum Limits {
+    /// A soft limit and a deadline per query, calibrated from the answer
+    /// times: a target that takes a soft limit
+    /// ([`Target::takes_soft_limit`]: libz3 and cvc5 in process, the cvc5
+    /// and z3 binaries). Boxed: the probes' ring is a kilobyte.
+    Calibrated(Box<QueryLimits>),
+    /// The same, in memory shared with LibAFL's fork children, which each
+    /// run one query: calibrated across the children (the deadline stays
+    /// LibAFL's fork timeout, `--timeout`).
+    Shared(SharedLimits),
+    /// Any other target (a solver binary, isolated by its own process):
+    /// this hard timeout for every query.
+    Hard(Duration),
+}
+
+impl Limits {
+    /// The calibrated limits, or the hard timeout of every query.
+    fn get(&mut self) -> Result<&mut QueryLimits, Duration> {
+        match self {
+            Limits::Calibrated(limits) => Ok(limits),
+            Limits::Shared(shared) => Ok(shared.get()),
+            Limits::Hard(timeout) => Err(*timeout),
+        }
+    }
 }
 
 impl Solver {
@@ -128,14 +123,24 @@ impl Solver {
         Solver::under(target, timeout, QueryLimits::fixed(timeout))
     }
 
+    /// A target that runs in LibAFL's fork children (libz3 on a context
+    /// they inherit), under `limits` calibrated across the children.
+    pub fn shared(target: Box<dyn Target>, limits: SharedLimits) -> Self {
+        Solver {
+            target,
+            limits: Limits::Shared(limits),
+        }
+    }
+
     /// A target under `limits` if it takes a soft limit, else under the
     /// hard `timeout` for every query.
     fn under(target: Box<dyn Target>, timeout: Duration, limits: QueryLimits) -> Self {
-        if target.takes_soft_limit() {
-            Solver::Calibrated { target, limits }
+        let limits = if target.takes_soft_limit() {
+            Limits::Calibrated(Box::new(limits))
         } else {
-            Solver::Other { target, timeout }
-        }
+            Limits::Hard(timeout)
+        };
+        Solver { target, limits }
     }
 }
 
@@ -143,12 +148,11 @@ impl Solver {
 pub struct Harness {
     solver: Solver,
     printer: Printer,
-    /// Why a script that resets its assertions is not sent: the library
-    /// forgets its declarations there
-    /// ([`Z3InProcessFork::forgets_declarations_at_reset`]).
+    /// Why a script that resets its assertions is not sent
+    /// ([`Target::refuses_reset_assertions`]).
     resets_refused: Option<String>,
-    /// The warm query's statistics when a fresh context ran after it (the
-    /// worker keeps only the last query's).
+    /// The warm query's statistics when a fresh solver ran after it (the
+    /// target keeps only the last query's).
     warm_statistics: Option<String>,
     /// Whether unsat cores are judged ([`Harness::claiming_cores`]).
     claim_cores: bool,
@@ -157,19 +161,7 @@ pub struct Harness {
 impl Harness {
     /// A harness on `solver` that prints with `printer`.
     pub fn new(solver: Solver, printer: Printer) -> Self {
-        let lib = match &solver {
-            Solver::Z3Fresh { worker, .. } => Some(worker.library()),
-            Solver::Z3Inherited { lib, .. } => Some(lib),
-            _ => None,
-        };
-        let resets_refused = lib
-            .filter(|l| Z3InProcessFork::new((*l).clone()).forgets_declarations_at_reset())
-            .map(|l| {
-                format!(
-                    "{} forgets declarations at reset-assertions in process",
-                    l.version()
-                )
-            });
+        let resets_refused = solver.target.refuses_reset_assertions();
         Harness {
             solver,
             printer,
@@ -189,24 +181,17 @@ impl Harness {
 
     /// Runs a script that is no case (a file of someone else's, judged by
     /// `run` check-sat by check-sat) on the harness's target, under
-    /// `timeout`; `None` for libz3 in a worker or a fork child, which
-    /// only run cases.
-    pub fn run_script(&mut self, script: &str, timeout: Duration) -> Option<RawOutcome> {
-        match &mut self.solver {
-            Solver::Calibrated { target, .. } | Solver::Other { target, .. } => {
-                Some(target.run(script, timeout))
-            }
-            Solver::Z3Fresh { .. } | Solver::Z3Inherited { .. } => None,
-        }
+    /// `timeout`.
+    pub fn run_script(&mut self, script: &str, timeout: Duration) -> RawOutcome {
+        self.solver.target.run(script, timeout)
     }
 
     /// The solver's statistics after the last execution's query (what
-    /// `(get-info :all-statistics)` printed; in process only, else empty).
+    /// `(get-info :all-statistics)` printed: [`Target::statistics`]).
     pub fn statistics(&self) -> &str {
-        match (&self.warm_statistics, &self.solver) {
-            (Some(warm), _) => warm,
-            (None, Solver::Z3Fresh { worker, .. }) => worker.statistics(),
-            (None, _) => "",
+        match &self.warm_statistics {
+            Some(warm) => warm,
+            None => self.solver.target.statistics(),
         }
     }
 
@@ -260,84 +245,44 @@ impl Harness {
             _ => (judge(&case.formula, Some(&expected), reply), None),
         };
         let start = Instant::now();
-        let (reply, output) = match &mut self.solver {
-            Solver::Z3Fresh { worker, limits } => {
-                let limit = limits.next_query();
-                let (reply, out) =
-                    run_in_worker(worker, limits, limit, &script, Context::Warm, dialect);
-                let (verdict, failed) = verdict_of(&reply, &out);
-                if !verdict.is_finding() {
-                    let solver_ns = start.elapsed().as_nanos() as u64;
-                    return Judged::on(case, verdict, failed, out, solver_ns);
-                }
-                // A warm context keeps state from earlier queries: only
-                // what a fresh one says again is a finding. It gets the warm
-                // query's limit, and does not calibrate: its start-up
-                // would bias the limits.
-                self.warm_statistics = Some(worker.statistics().to_string());
-                let limit = QueryLimit {
-                    probe: false,
-                    ..limit
-                };
-                let (reply, fresh_out) =
-                    run_in_worker(worker, limits, limit, &script, Context::Fresh, dialect);
-                let (fresh, fresh_failed) = verdict_of(&reply, &fresh_out);
-                let solver_ns = start.elapsed().as_nanos() as u64;
-                let judged = Judged::on(case, fresh, fresh_failed, fresh_out, solver_ns);
-                return self.confirmed(case, judged, verdict, &out);
-            }
-            Solver::Z3Inherited {
-                lib,
-                context,
-                limits,
-            } => {
-                // This runs in a fork child: the limits it draws from and
-                // records in are shared with the parent and the next child.
-                let limits = limits.get();
-                let limit = limits.next_query();
-                let began = Instant::now();
-                let out = inherited_eval(lib, context, &script, limit.soft_ms);
-                let reply = Reply::from_output_in(&out, dialect);
-                limits.record(limit, decided(&reply), began.elapsed());
-                (reply, out)
-            }
-            Solver::Calibrated { target, limits } => {
-                let limit = limits.next_query();
-                let outcome = target.run_within(&script, limit.soft_ms, limit.deadline);
+        let target = &mut self.solver.target;
+        let limits = match self.solver.limits.get() {
+            Ok(limits) => limits,
+            Err(timeout) => {
+                let outcome = target.run(&script, timeout);
                 let reply = Reply::from_outcome_in(&outcome, dialect);
-                limits.record(limit, decided(&reply), outcome.elapsed());
                 let out = raw_output(outcome);
-                let (verdict, failed) = verdict_of(&reply, &out);
-                // A warm worker keeps state between queries: only what a
-                // fresh solver says again is a finding, as for Z3's warm
-                // contexts above.
-                let fresh = verdict
-                    .is_finding()
-                    .then(|| target.run_fresh(&script, limit.soft_ms, limit.deadline))
-                    .flatten();
                 let solver_ns = start.elapsed().as_nanos() as u64;
-                let Some(fresh) = fresh else {
-                    let judged = Judged::on(case, verdict, failed, out, solver_ns);
-                    return self.rechecked(case, judged);
-                };
-                let fresh_reply = Reply::from_outcome_in(&fresh, dialect);
-                let fresh_out = raw_output(fresh);
-                let (fresh_verdict, fresh_failed) = verdict_of(&fresh_reply, &fresh_out);
-                let judged = Judged::on(case, fresh_verdict, fresh_failed, fresh_out, solver_ns);
-                return self.confirmed(case, judged, verdict, &out);
-            }
-            Solver::Other { target, timeout } => {
-                let outcome = target.run(&script, *timeout);
-                (
-                    Reply::from_outcome_in(&outcome, dialect),
-                    raw_output(outcome),
-                )
+                let (verdict, failed) = verdict_of(&reply, &out);
+                let judged = Judged::on(case, verdict, failed, out, solver_ns);
+                return self.rechecked(case, judged);
             }
         };
+        let limit = limits.next_query();
+        let outcome = target.run_within(&script, limit.soft_ms, limit.deadline);
+        let reply = Reply::from_outcome_in(&outcome, dialect);
+        limits.record(limit, decided(&reply), outcome.elapsed());
+        let out = raw_output(outcome);
+        let (verdict, failed) = verdict_of(&reply, &out);
+        // A warm worker keeps state between queries: only what a fresh
+        // solver says again is a finding. It gets the warm query's limit,
+        // and does not calibrate: its start-up would bias the limits.
+        let fresh = if verdict.is_finding() {
+            self.warm_statistics = Some(target.statistics().to_string());
+            target.run_fresh(&script, limit.soft_ms, limit.deadline)
+        } else {
+            None
+        };
         let solver_ns = start.elapsed().as_nanos() as u64;
-        let (verdict, failed) = verdict_of(&reply, &output);
-        let judged = Judged::on(case, verdict, failed, output, solver_ns);
-        self.rechecked(case, judged)
+        let Some(fresh) = fresh else {
+            let judged = Judged::on(case, verdict, failed, out, solver_ns);
+            return self.rechecked(case, judged);
+        };
+        let fresh_reply = Reply::from_outcome_in(&fresh, dialect);
+        let fresh_out = raw_output(fresh);
+        let (fresh_verdict, fresh_failed) = verdict_of(&fresh_reply, &fresh_out);
+        let judged = Judged::on(case, fresh_verdict, fresh_failed, fresh_out, solver_ns);
+        self.confirmed(case, judged, verdict, &out)
     }
 
     /// The fresh solver's judgement `fresh` of a case a warm one judged
@@ -394,61 +339,38 @@ impl Harness {
     /// One query outside the judgement (no calibration), on a fresh solver
     /// where the target has one.
     fn ask(&mut self, script: &str) -> Reply {
-        let dialect = self.printer.dialect;
-        match &mut self.solver {
-            Solver::Z3Fresh { worker, limits } => {
-                let limit = QueryLimit {
-                    probe: false,
-                    ..limits.next_query()
-                };
-                run_in_worker(worker, limits, limit, script, Context::Fresh, dialect).0
-            }
-            Solver::Z3Inherited {
-                lib,
-                context,
-                limits,
-            } => {
-                let soft_ms = limits.get().soft_ms();
-                Reply::from_output_in(&inherited_eval(lib, context, script, soft_ms), dialect)
-            }
-            Solver::Calibrated { target, limits } => {
+        let target = &mut self.solver.target;
+        let outcome = match self.solver.limits.get() {
+            Ok(limits) => {
                 let soft_ms = limits.soft_ms();
                 let deadline = limits.next_query().deadline;
-                let outcome = target
+                target
                     .run_fresh(script, soft_ms, deadline)
-                    .unwrap_or_else(|| target.run_within(script, soft_ms, deadline));
-                Reply::from_outcome_in(&outcome, dialect)
+                    .unwrap_or_else(|| target.run_within(script, soft_ms, deadline))
             }
-            Solver::Other { target, timeout } => {
-                Reply::from_outcome_in(&target.run(script, *timeout), dialect)
-            }
-        }
+            Err(timeout) => target.run(script, timeout),
+        };
+        Reply::from_outcome_in(&outcome, self.printer.dialect)
     }
 }
 
-/// Runs `script` on the context a fork child inherited, or on a context of
-/// its own when the script needs one, under Z3's soft timeout `soft_ms`.
-fn inherited_eval(lib: &Z3Library, context: &mut Z3Context, script: &str, soft_ms: u32) -> String {
-    let _inside = InFlight::enter();
-    if needs_own_context(script) {
-        // Unsat cores, proofs and Z3's own parameters are global
-        // parameters read when a context is made: the inherited one was
-        // made without them, and refuses the options after the fact. What
-        // the child sets dies with it.
-        lib.eval_unserialized(script, Some(soft_ms))
-    } else {
-        // A `(set-option :timeout N)` in the script wins over the global
-        // timeout the context was made under.
-        let text = format!("(set-option :timeout {soft_ms})\n{script}");
-        context.eval(&CString::new(text).unwrap_or_default())
-    }
-}
-
-/// What a target printed, or what became of it.
+/// What a target printed, or what became of it: for a solver that died,
+/// what it said as it died too (an assertion's file and line).
 fn raw_output(outcome: RawOutcome) -> String {
-    match outcome {
-        RawOutcome::Finished { stdout, .. } => stdout,
-        other => other.to_string(),
+    let (how, stderr) = match &outcome {
+        RawOutcome::Finished { .. } => return outcome.stdout().to_string(),
+        RawOutcome::Crashed {
+            description,
+            stderr,
+            ..
+        } => (description.clone(), stderr),
+        RawOutcome::OutOfMemory { stderr, .. } => (outcome.to_string(), stderr),
+        _ => return outcome.to_string(),
+    };
+    if stderr.is_empty() {
+        how
+    } else {
+        format!("{how}\n{stderr}")
     }
 }
 
@@ -462,46 +384,6 @@ fn decided(reply: &Reply) -> bool {
             ..
         }
     )
-}
-
-/// One query in the worker under `limit`: the reply and the output (or
-/// why there is none). A probe's outcome calibrates `limits`.
-fn run_in_worker(
-    worker: &mut Z3Process,
-    limits: &mut QueryLimits,
-    limit: QueryLimit,
-    script: &str,
-    context: Context,
-    dialect: crate::term::Dialect,
-) -> (Reply, String) {
-    let start = Instant::now();
-    match worker.eval(script, context, limit.soft_ms, limit.deadline) {
-        ProcessAnswer::Answered(out) => {
-            let reply = Reply::from_output_in(&out, dialect);
-            limits.record(limit, decided(&reply), start.elapsed());
-            (reply, out)
-        }
-        // Past the deadline: the worker is gone, the next query starts
-        // another.
-        ProcessAnswer::Timeout => {
-            limits.record(limit, false, start.elapsed());
-            (
-                Reply::Timeout,
-                format!("killed at the deadline ({:?})", limit.deadline),
-            )
-        }
-        ProcessAnswer::Crashed { how, printed } => {
-            let crash =
-                Crash::new(format!("the solver worker died: {how}")).at(crash_site(&printed));
-            let output = if printed.is_empty() {
-                how
-            } else {
-                format!("{how}\n{printed}")
-            };
-            (Reply::Crash(crash), output)
-        }
-        ProcessAnswer::NotRun(why) => (Reply::NotRun(why.clone()), why),
-    }
 }
 
 #[cfg(test)]
@@ -548,6 +430,62 @@ mod tests {
         }
     }
 
+    /// A target whose solver dies after `ms` ms, saying where.
+    struct Dies {
+        ms: u64,
+    }
+
+    impl Target for Dies {
+        fn name(&self) -> String {
+            "dies".into()
+        }
+        fn version(&self) -> String {
+            "dies 1".into()
+        }
+        fn dialect(&self) -> Dialect {
+            Dialect::Smtlib26
+        }
+        fn run(&mut self, _: &str, _: Duration) -> RawOutcome {
+            RawOutcome::Crashed {
+                cause: crate::solver::CrashCause::Signal(6),
+                description: "the solver worker died: killed by SIGABRT".into(),
+                partial_stdout: String::new(),
+                stderr: "ASSERTION VIOLATION\nFile: seq.cpp\nLine: 508\n".into(),
+                elapsed: Duration::from_millis(self.ms),
+            }
+        }
+        fn takes_soft_limit(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_crash_is_told_by_how_and_where_the_solver_died_not_when() {
+        let script = parse_script("(declare-const x Int)(assert (> x 2))").unwrap();
+        let formula = Formula::from_script(&script).unwrap();
+        let truth = Truth::Sat {
+            model: Model::default(),
+        };
+        let case = Case::new(formula, truth, Default::default());
+        let run = |ms| {
+            let solver = Solver::of_target(Box::new(Dies { ms }), Duration::from_secs(1));
+            Harness::new(solver, Printer::default()).execute(&case)
+        };
+        let (fast, slow) = (run(3), run(700));
+        let Verdict::Crash(crash) = &fast.verdict else {
+            panic!("{}", fast.verdict)
+        };
+        assert_eq!(crash.how, "the solver worker died: killed by SIGABRT");
+        assert!(crash.site.contains("Line: 508"), "{crash}");
+        assert_eq!(fast.verdict.to_string(), slow.verdict.to_string());
+        assert_eq!(fast.output, slow.output);
+        assert!(
+            fast.output.contains("ASSERTION VIOLATION"),
+            "{}",
+            fast.output
+        );
+    }
+
     #[test]
     fn a_warm_worker_s_finding_counts_only_if_a_fresh_solver_repeats_it() {
         let script = parse_script("(declare-const x Int)(assert (> x 2))").unwrap();
@@ -559,7 +497,7 @@ mod tests {
         let run = |warm, fresh| {
             let target = Box::new(Warm { warm, fresh });
             let solver = Solver::of_target(target, Duration::from_secs(1));
-            assert!(matches!(solver, Solver::Calibrated { .. }));
+            assert!(matches!(solver.limits, Limits::Calibrated(_)));
             Harness::new(solver, Printer::default()).execute(&case)
         };
         // Unsat for a sat formula, and a fresh solver says so too: kept.

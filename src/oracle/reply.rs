@@ -3,7 +3,6 @@
 //! functions, the unsat core, the first error), or the timeout, crash or
 //! failure to run that a run amounts to instead.
 
-
 use super::crash::{Crash, crash_site};
 use crate::solver::RawOutcome;
 use crate::term::{Dialect, Response, SatAnswer, Symbol, Term};
@@ -55,9 +54,17 @@ impl Reply {
             RawOutcome::Timeout { .. } => Reply::Timeout,
             // Keyed by what the solver said as it died, whichever way it
             // ran: a worker, a fork child or a binary, in a campaign or a
-            // replay, say the same site.
-            RawOutcome::Crashed { stderr, .. } | RawOutcome::OutOfMemory { stderr, .. } => {
-                Reply::Crash(Crash::new(outcome.to_string()).at(crash_site(stderr)))
+            // replay, say the same site. A crash is told by how the solver
+            // died, not when: its text is part of its bug signature and of
+            // the finding's header, which must not change with the time
+            // the query took.
+            RawOutcome::Crashed {
+                description,
+                stderr,
+                ..
+            } => Reply::Crash(Crash::new(description.clone()).at(crash_site(stderr))),
+            RawOutcome::OutOfMemory { cause, stderr, .. } => {
+                Reply::Crash(Crash::new(format!("out of memory ({cause})")).at(crash_site(stderr)))
             }
             RawOutcome::NotRun { reason, .. } => Reply::NotRun(reason.clone()),
         }

@@ -9,6 +9,11 @@
 //! - [`Z3InProcess`] (`--target z3-inprocess`): no isolation, fastest, and
 //!   no deadline: a query that ignores Z3's soft timeout holds the caller
 //!   (seen with the plain loop on Z3 4.8.12, seed 1).
+//! - [`Z3Process`] (a campaign's `--target z3`): libz3 in a warm worker
+//!   process, queries on contexts it keeps and resets, a finding confirmed
+//!   on a fresh context ([`Target::run_fresh`]); [`Z3Inherited`] (the same
+//!   under `--fork`): libz3 on a context made before LibAFL's fork
+//!   executor forks, one query per fork child.
 //! - [`Cvc5Worker`] (`--target cvc5 --solver-lib PATH`): libcvc5 loaded
 //!   once with `dlopen`, queries answered by a warm worker process, each on
 //!   a solver of its own; [`Cvc5InProcessFork`], each query in a forked
@@ -57,5 +62,7 @@ pub use spec::{
     TARGET_FORMS, TargetOptions, TargetSpec, cvc5_in_process, open_target, target_from_spec,
 };
 pub use target::{Target, soft_timeout};
+pub use z3::inherited::Z3Inherited;
 pub use z3::library::Z3Library;
 pub use z3::target::{ContextMode, Z3InProcess, Z3InProcessFork};
+pub use z3::worker::Z3Process;

@@ -48,6 +48,25 @@ pub trait Target {
     fn fresh_copy(&self) -> Option<Box<dyn Target>> {
         None
     }
+
+    /// What the solver's `(get-info :all-statistics)` printed after the
+    /// last query, if [`Target::run_within`] answered it, on the state it
+    /// ran on (Z3's counters, in its warm worker): a signal of what the
+    /// solver did that any build gives. Empty for a target that keeps
+    /// none, after a query that was not answered, and after
+    /// [`Target::run_fresh`].
+    fn statistics(&self) -> &str {
+        ""
+    }
+
+    /// Why this target cannot run a script that resets its assertions
+    /// (`(reset-assertions)`), if it cannot: libz3 4.8.7 and earlier forget
+    /// the script's declarations there in process, so every later `assert`
+    /// that names one is refused. `None` for a target that keeps them (or
+    /// whose caller judges a refused command as such).
+    fn refuses_reset_assertions(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The soft timeout handed to the solver for a hard `timeout`, in ms.

@@ -32,7 +32,6 @@ use super::maps::Maps;
 use super::shmem::SelfRemovingShMemProvider;
 use super::{CampaignError, Guidance, SolverSetup, State};
 use crate::execute::harness::{Harness, Solver};
-use crate::execute::limits::QueryLimits;
 use crate::execute::shared_limits::SharedLimits;
 use crate::fuzz::corpus::findings::FindingCorpus;
 use crate::fuzz::feedback::answered::AnsweredFeedback;
@@ -50,9 +49,10 @@ use crate::fuzz::schedule::rare::{RARE_SHARE, RareEdges};
 use crate::fuzz::schedule::unknowns::DemoteUnknown;
 use crate::fuzz::stats::CampaignStats;
 use crate::generate::strings::TermPool;
+use crate::solver::SolverInfo;
 use crate::solver::worker::{install_exit_guard, set_memory_limit};
+use crate::solver::z3::inherited::Z3Inherited;
 use crate::solver::z3::worker::Z3Process;
-use crate::solver::{SolverInfo, soft_timeout};
 use crate::source::MixedCaseGenerator;
 use crate::term::Printer;
 use crate::truth::Case;
@@ -390,14 +390,8 @@ fn solver(
     let hard_timeout = cfg.timeout;
     match setup {
         SolverSetup::Z3(lib) if cfg.steering.fork => {
-            lib.set_soft_timeout(soft_timeout(hard_timeout));
-            let context = lib.mk_context();
-            let limits = SharedLimits::new(hard_timeout)?;
-            let solver = Solver::Z3Inherited {
-                lib,
-                context,
-                limits,
-            };
+            let target = Box::new(Z3Inherited::new(lib, hard_timeout));
+            let solver = Solver::shared(target, SharedLimits::new(hard_timeout)?);
             Ok((solver, hard_timeout))
         }
         SolverSetup::Z3(lib) => {
@@ -406,8 +400,7 @@ fn solver(
             } else {
                 Z3Process::new(lib)
             };
-            let limits = QueryLimits::new(hard_timeout);
-            let solver = Solver::Z3Fresh { worker, limits };
+            let solver = Solver::of_target(Box::new(worker), hard_timeout);
             Ok((solver, hard_timeout.saturating_add(BACKSTOP)))
         }
         SolverSetup::Other(target) => {

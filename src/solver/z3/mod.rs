@@ -15,6 +15,8 @@
 //!   this process.
 //! - [`worker`]: the warm worker process the fuzzing client asks, and the
 //!   warm contexts it keeps (`warm`).
+//! - [`inherited`]: libz3 on a context made before LibAFL's fork executor
+//!   forks, for its `--fork` children.
 //!
 //! # Traps this room avoids
 //!
@@ -69,6 +71,7 @@
 //! [`PreparedScript::parameters`]: script::PreparedScript::parameters
 //! [`PreparedScript::proofs`]: script::PreparedScript::proofs
 
+pub mod inherited;
 pub mod instrumented;
 pub mod library;
 pub mod script;

@@ -87,6 +87,20 @@ impl Z3InProcessFork {
         )
     }
 
+    /// Why a script that resets its assertions is not sent to `lib` in
+    /// process ([`Target::refuses_reset_assertions`]): the library forgets
+    /// its declarations there ([`Self::forgets_declarations_at_reset`]).
+    pub fn reset_assertions_refusal(lib: &Z3Library) -> Option<String> {
+        Z3InProcessFork::new(lib.clone())
+            .forgets_declarations_at_reset()
+            .then(|| {
+                format!(
+                    "{} forgets declarations at reset-assertions in process",
+                    lib.version()
+                )
+            })
+    }
+
     /// A fork target on `lib`, with the default memory limit and
     /// [`ContextMode::Inherited`].
     pub fn new(lib: Z3Library) -> Self {

@@ -2,7 +2,9 @@
 //! fuzzing client once, with the library already loaded, that answers query
 //! after query over a socket. The fork, the frames, kills, crashes and
 //! what the solver prints are every worker's (`crate::solver::worker`);
-//! here, what a Z3 query is. The fuzz loop asks [`Z3Process::eval`].
+//! here, what a Z3 query is. The harness asks it as a [`Target`]:
+//! [`Target::run_within`] on a warm context, [`Target::run_fresh`] on a
+//! fresh one; tests and benchmarks ask [`Z3Process::eval`].
 //!
 //! # Invariants
 //!
@@ -37,15 +39,22 @@
 //!   that looks like a finding is confirmed (see `execute::harness`).
 //!   Its soft timeout is the global parameter read when its front end is
 //!   built, and the parameters it sets are put back after it too.
+//! - As a [`Target`], a worker that died is a [`RawOutcome::Crashed`] with
+//!   what the solver printed as its standard error (where the harness
+//!   finds the crash site); one that vanished (reaped by someone else) is
+//!   [`RawOutcome::NotRun`], as the cvc5 worker's: no sign of the solver's.
 
 use std::ffi::CStr;
 use std::os::fd::RawFd;
 use std::time::{Duration, Instant};
 
 use super::library::Z3Library;
+use super::target::Z3InProcessFork;
 use super::warm::WarmContexts;
-use crate::solver::outcome::{CrashCause, z3_exit_code_name};
+use crate::solver::outcome::{CrashCause, RawOutcome, z3_exit_code_name};
 use crate::solver::worker::{Asked, InFlight, Serve, WorkerProcess, WorkerSetup, serve};
+use crate::solver::{Target, dialect_of_version, soft_timeout};
+use crate::term::Dialect;
 
 /// What became of one query sent to the worker.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,6 +147,69 @@ impl Z3Process {
         soft_ms: u32,
         deadline: Duration,
     ) -> ProcessAnswer {
+        match self.ask(script, context, soft_ms, deadline) {
+            Ok(out) => ProcessAnswer::Answered(out),
+            Err(Asked::NotStarted(e)) => ProcessAnswer::NotRun(not_started(e)),
+            Err(Asked::Timeout(_)) => ProcessAnswer::Timeout,
+            Err(Asked::Died(cause, printed)) => ProcessAnswer::Crashed {
+                how: how_it_ended(cause),
+                printed,
+            },
+            Err(Asked::Answered(_)) => unreachable!("an answer is Ok"),
+        }
+    }
+
+    /// The same query as a [`RawOutcome`], the answer of a [`Target`].
+    fn outcome(
+        &mut self,
+        script: &str,
+        context: Context,
+        soft_ms: u32,
+        deadline: Duration,
+    ) -> RawOutcome {
+        let start = Instant::now();
+        let asked = self.ask(script, context, soft_ms, deadline);
+        let elapsed = start.elapsed();
+        match asked {
+            Ok(stdout) => RawOutcome::Finished {
+                stdout,
+                stderr: String::new(),
+                exit_code: 0,
+                elapsed,
+            },
+            Err(Asked::NotStarted(e)) => RawOutcome::NotRun {
+                reason: not_started(e),
+                elapsed,
+            },
+            Err(Asked::Timeout(stderr)) => RawOutcome::Timeout {
+                partial_stdout: String::new(),
+                stderr,
+                elapsed,
+            },
+            Err(Asked::Died(Some(cause), stderr)) => RawOutcome::Crashed {
+                cause,
+                description: format!("the solver worker died: {}", how_it_ended(Some(cause))),
+                partial_stdout: String::new(),
+                stderr,
+                elapsed,
+            },
+            Err(Asked::Died(None, _)) => RawOutcome::NotRun {
+                reason: how_it_ended(None),
+                elapsed,
+            },
+            Err(Asked::Answered(_)) => unreachable!("an answer is Ok"),
+        }
+    }
+
+    /// One query: what Z3 printed (its statistics kept), or what became of
+    /// the worker.
+    fn ask(
+        &mut self,
+        script: &str,
+        context: Context,
+        soft_ms: u32,
+        deadline: Duration,
+    ) -> Result<String, Asked> {
         let start = Instant::now();
         self.statistics.clear();
         let mut head = [0u8; Z3Worker::HEAD];
@@ -146,20 +218,70 @@ impl Z3Process {
         let asked = self
             .worker
             .ask(&self.setup, &head, script, 2, start + deadline);
-        match asked {
-            Asked::Answered(frames) => {
-                let [out, statistics] = <[Vec<u8>; 2]>::try_from(frames).expect("two frames");
-                self.statistics = String::from_utf8_lossy(&statistics).into_owned();
-                ProcessAnswer::Answered(String::from_utf8_lossy(&out).into_owned())
-            }
-            Asked::NotStarted(e) => ProcessAnswer::NotRun(format!("cannot start the solver: {e}")),
-            Asked::Timeout(_) => ProcessAnswer::Timeout,
-            Asked::Died(cause, printed) => ProcessAnswer::Crashed {
-                how: how_it_ended(cause),
-                printed,
-            },
-        }
+        let Asked::Answered(frames) = asked else {
+            return Err(asked);
+        };
+        let [out, statistics] = <[Vec<u8>; 2]>::try_from(frames).expect("two frames");
+        self.statistics = String::from_utf8_lossy(&statistics).into_owned();
+        Ok(String::from_utf8_lossy(&out).into_owned())
     }
+}
+
+impl Target for Z3Process {
+    fn name(&self) -> String {
+        "z3".into()
+    }
+
+    fn version(&self) -> String {
+        self.setup.lib.version()
+    }
+
+    fn dialect(&self) -> Dialect {
+        dialect_of_version(&self.setup.lib.version())
+    }
+
+    /// On a warm context, as [`Target::run_within`] with the soft timeout
+    /// of `timeout`.
+    fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome {
+        self.run_within(script, soft_timeout(timeout), timeout)
+    }
+
+    /// On a warm context, with Z3's soft timeout `soft_ms`.
+    fn run_within(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> RawOutcome {
+        self.outcome(script, Context::Warm, soft_ms, timeout)
+    }
+
+    fn takes_soft_limit(&self) -> bool {
+        true
+    }
+
+    /// On a context made for this query alone, in the same worker.
+    fn run_fresh(&mut self, script: &str, soft_ms: u32, timeout: Duration) -> Option<RawOutcome> {
+        Some(self.outcome(script, Context::Fresh, soft_ms, timeout))
+    }
+
+    /// The same library and hooks, with no worker yet: the copy forks its
+    /// own on its first query.
+    fn fresh_copy(&self) -> Option<Box<dyn Target>> {
+        let copy = Z3Process::new(self.setup.lib.clone());
+        Some(Box::new(match self.setup.hooks {
+            Some(hooks) => copy.with_hooks(hooks),
+            None => copy,
+        }))
+    }
+
+    fn statistics(&self) -> &str {
+        &self.statistics
+    }
+
+    fn refuses_reset_assertions(&self) -> Option<String> {
+        Z3InProcessFork::reset_assertions_refusal(&self.setup.lib)
+    }
+}
+
+/// Why no worker could be started.
+fn not_started(e: std::io::Error) -> String {
+    format!("cannot start the solver: {e}")
 }
 
 /// How a worker that died ended: the signal, or the exit code with Z3's
@@ -441,6 +563,42 @@ mod tests {
         // A fresh context's answer comes without them.
         z3.eval(q, Context::Fresh, 5_000, Duration::from_secs(30));
         assert_eq!(z3.statistics(), "");
+    }
+
+    #[test]
+    fn as_a_target_the_worker_answers_as_before_and_fresh_differs_only_in_context() {
+        let Some(lib) = lib("as_a_target_the_worker_answers_as_before") else {
+            return;
+        };
+        let _params = crate::solver::z3::library::params_lock();
+        let mut before = Z3Process::new(lib.clone());
+        let mut target = Z3Process::new(lib);
+        assert!(target.takes_soft_limit());
+        let sat = "(declare-const x Int)(assert (> x 2))(check-sat)";
+        let unsat = "(declare-const y Int)(assert (> y 2))(assert (< y 1))(check-sat)";
+        let long = Duration::from_secs(30);
+        for (script, answer) in [(sat, "sat\n"), (unsat, "unsat\n")] {
+            let warm = target.run_within(script, 5_000, long);
+            assert_eq!(warm.stdout(), answer, "{warm}");
+            let was = before.eval(script, Context::Warm, 5_000, long);
+            assert_eq!(was, ProcessAnswer::Answered(answer.into()));
+            // The warm context's counters come with its answer.
+            let statistics = Target::statistics(&target);
+            assert!(statistics.contains(':'), "{statistics}");
+            // A fresh context: the same answer, without them.
+            let fresh = target
+                .run_fresh(script, 5_000, long)
+                .expect("a warm worker");
+            assert_eq!(fresh.stdout(), answer, "{fresh}");
+            assert_eq!(Target::statistics(&target), "");
+            let was = before.eval(script, Context::Fresh, 5_000, long);
+            assert_eq!(was, ProcessAnswer::Answered(answer.into()));
+        }
+        // Both contexts live in one worker: no process was started for the
+        // fresh ones.
+        let copy = target.fresh_copy().expect("a copy of its own");
+        assert_eq!(copy.statistics(), "");
+        assert_eq!(target.starts().0, 1);
     }
 
     #[test]
