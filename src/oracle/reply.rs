@@ -3,7 +3,6 @@
 //! functions, the unsat core, the first error), or the timeout, crash or
 //! failure to run that a run amounts to instead.
 
-
 use super::crash::{Crash, crash_site};
 use crate::solver::RawOutcome;
 use crate::term::{Dialect, Response, SatAnswer, Symbol, Term};
