@@ -10,17 +10,27 @@ use crate::term::Dialect;
 pub fn dialect_of_version(version: &str) -> Dialect {
     let mut words = version.split_whitespace();
     let solver = words.next().unwrap_or("").to_ascii_lowercase();
-    let numbers: Vec<u32> = words
-        .next()
-        .unwrap_or("")
-        .split('.')
-        .map_while(|p| p.parse().ok())
-        .collect();
+    let numbers = release_numbers(words.next().unwrap_or(""));
     match solver.as_str() {
         "cvc5" => cvc5_dialect(&numbers),
         "z3" => z3_dialect(&numbers).unwrap_or_default(),
         _ => Dialect::Smtlib26,
     }
+}
+
+/// The numbers of a release (`1.4.2-modified` is `[1, 4, 2]`: libcvc5's
+/// wheel says so), up to the first part that is not all digits.
+fn release_numbers(text: &str) -> Vec<u32> {
+    let mut numbers = Vec::new();
+    for part in text.split('.') {
+        let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
+        let Ok(n) = digits.parse() else { break };
+        numbers.push(n);
+        if digits.len() < part.len() {
+            break;
+        }
+    }
+    numbers
 }
 
 /// `[major, minor, build]` of a release's numbers, the missing ones 0;
@@ -113,6 +123,8 @@ mod tests {
         assert_eq!(dialect_of_version("cvc5 1.0.3"), Dialect::Cvc5Legacy);
         assert_eq!(dialect_of_version("cvc5 1.4.1"), Dialect::Cvc5Legacy);
         assert_eq!(dialect_of_version("cvc5 1.4.2"), Dialect::Cvc5);
+        assert_eq!(dialect_of_version("cvc5 1.4.2-modified"), Dialect::Cvc5);
+        assert_eq!(dialect_of_version("cvc5 1.4.1-dev.12"), Dialect::Cvc5Legacy);
         assert_eq!(dialect_of_version("cvc5 1.5"), Dialect::Cvc5);
         assert_eq!(dialect_of_version("cvc5"), Dialect::Cvc5Legacy);
         assert_eq!(dialect_of_version("unknown version"), Dialect::Smtlib26);
