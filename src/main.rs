@@ -137,8 +137,9 @@ struct SolverArgs {
     #[arg(long, value_parser = timeout_value)]
     timeout: Option<Duration>,
     /// The solver release's dialect (operator names, literal escapes,
-    /// alphabet, operators it lacks): `smtlib2.6`, `cvc5` or `z3-VERSION`
-    /// (e.g. `z3-4.8.5`). Default: the one the solver's version implies.
+    /// alphabet, operators it lacks): `smtlib2.6`, `cvc5`, `z3-VERSION`
+    /// (e.g. `z3-4.8.5`) or `cvc5-VERSION`. Default: the one the solver's
+    /// version implies.
     #[arg(long, value_parser = dialect_value)]
     dialect: Option<Dialect>,
 }

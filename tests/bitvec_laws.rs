@@ -192,6 +192,42 @@ proptest! {
         prop_assert_eq!(bv2nat(&int2bv(w, &n)), n.mod_floor(&modulo(w)));
     }
 
+    /// SMT-LIB 2.7's overflow predicates: the operation on the numbers
+    /// the bits spell leaves the `m`-bit range (unsigned, or two's
+    /// complement), at every width of the strategy.
+    #[test]
+    fn overflow_predicates_leave_the_range((s, t) in pair()) {
+        let w = s.width();
+        let unsigned_out = |n: BigInt| n.is_negative() || n >= modulo(w);
+        let half = BigInt::one() << (w - 1);
+        let signed_out = |n: BigInt| n < -half.clone() || n >= half;
+        let (ss, st) = (signed(&s), signed(&t));
+        prop_assert_eq!(bvnego(&s), signed_out(-ss.clone()));
+        prop_assert_eq!(bvuaddo(&s, &t), unsigned_out(nat(&s) + nat(&t)));
+        prop_assert_eq!(bvusubo(&s, &t), unsigned_out(nat(&s) - nat(&t)));
+        prop_assert_eq!(bvumulo(&s, &t), unsigned_out(nat(&s) * nat(&t)));
+        prop_assert_eq!(bvsaddo(&s, &t), signed_out(&ss + &st));
+        prop_assert_eq!(bvssubo(&s, &t), signed_out(&ss - &st));
+        prop_assert_eq!(bvsmulo(&s, &t), signed_out(&ss * &st));
+        prop_assert_eq!(bvsdivo(&s, &t), !st.is_zero() && signed_out(&ss / &st));
+        // Through the evaluator.
+        prop_assert_eq!(eval_op(Op::BvSmulo, &[&s, &t]), Value::Bool(bvsmulo(&s, &t)));
+        prop_assert_eq!(eval_op(Op::BvNego, &[&s]), Value::Bool(bvnego(&s)));
+    }
+
+    /// 2.7's conversions are 2.6's `bv2nat`, the two's complement reading,
+    /// and `int2bv`.
+    #[test]
+    fn conversions_of_2_7((s, _t) in pair(), n in any::<i128>()) {
+        let w = s.width();
+        prop_assert_eq!(eval_op(Op::UbvToInt, &[&s]), Value::Int(nat(&s)));
+        prop_assert_eq!(eval_op(Op::SbvToInt, &[&s]), Value::Int(signed(&s)));
+        let n = BigInt::from(n);
+        let t = Term::app(Op::IntToBv(w), vec![Term::Int(n.clone())]);
+        prop_assert_eq!(eval_closed(&t).unwrap(), Value::BitVec(int2bv(w, &n)));
+        prop_assert_eq!(int_to_bv(w, &sbv_to_int(&s)), s);
+    }
+
     #[test]
     fn the_evaluator_applies_the_theory_functions((s, t) in pair()) {
         let b = |x: BitVec| Value::BitVec(x);

@@ -35,7 +35,7 @@ const RELEASES: &[(&str, Dialect)] = &[
     ("4.8.10", Dialect::Z3Bytes),
     ("4.8.12", Dialect::Z3RawBackslash),
     ("4.8.13", Dialect::Smtlib26),
-    ("5.1.0", Dialect::Smtlib26),
+    ("5.1.0", Dialect::Z3Bv27),
     ("latest", Dialect::Z3Seq),
 ];
 

@@ -143,7 +143,8 @@ fn cvc5_answers_every_incremental_check_as_its_truth_says() {
         return;
     }
     let mut target = ProcessTarget::cvc5().unwrap();
-    run_all(&mut target, Dialect::Cvc5, "cvc5");
+    let dialect = target.dialect();
+    run_all(&mut target, dialect, "cvc5");
 }
 
 /// Regression (issue 30): incremental scripts declared a function with

@@ -14,7 +14,6 @@ use equifuzz::solver::{
     ContextMode, ProcessTarget, RawOutcome, Target, TargetOptions, Z3InProcess, Z3InProcessFork,
     Z3Library, target_from_spec,
 };
-use equifuzz::term::Dialect;
 
 static SERIAL: Mutex<()> = Mutex::new(());
 
@@ -222,7 +221,8 @@ fn cvc5_answers_models_and_cores_through_stdin() {
         return;
     };
     assert!(cvc5.version().starts_with("cvc5 1."), "{}", cvc5.version());
-    assert_eq!(cvc5.dialect(), Dialect::Cvc5);
+    // Debian's 1.0.3 is Cvc5Legacy, a newer binary Cvc5: either is cvc5's.
+    assert!(cvc5.dialect().is_cvc5(), "{}", cvc5.dialect());
     assert_eq!(
         finished(cvc5.run(STRING_QUERY, 10 * SECOND)),
         "sat\n((x \"a\"))\n"

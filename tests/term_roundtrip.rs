@@ -207,3 +207,36 @@ fn what_the_old_releases_are_sent_and_print_reads_back() {
     let e = parse_script("(declare-const r (RegEx Int))").unwrap_err();
     assert!(e.to_string().contains("RegLan"), "{e}");
 }
+
+/// SMT-LIB 2.7's bit-vector spellings read to their operators and print
+/// back as read, in every dialect (whether a release is sent them is
+/// `Dialect::lacks`); Z3's `bv2int` reads as `bv2nat`.
+#[test]
+fn bitvector_2_7_spellings_round_trip() {
+    for text in [
+        "(bvnego #x80)",
+        "(bvuaddo #xff #x01)",
+        "(bvsaddo #x7f #x01)",
+        "(bvumulo #b1 #b1)",
+        "(bvsmulo #b1 #b1)",
+        "(bvusubo #x0 #x1)",
+        "(bvssubo #x8 #x1)",
+        "(bvsdivo #x8 #xf)",
+        "(ubv_to_int #xff)",
+        "(sbv_to_int #xff)",
+        "((_ int_to_bv 8) (- 1))",
+    ] {
+        let t = parse_term(text).unwrap();
+        for d in Dialect::ALL {
+            assert_eq!(Printer::new(d).term(&t), text, "{d}");
+        }
+    }
+    assert_eq!(
+        parse_term("(bv2int #x01)").unwrap(),
+        parse_term("(bv2nat #x01)").unwrap()
+    );
+    assert_eq!(
+        parse_term("((_ int_to_bv 8) 5)").unwrap(),
+        Term::app(Op::IntToBv(8), vec![Term::int(5)])
+    );
+}

@@ -8,7 +8,8 @@
 //!   in the order of [`FEATURES`]: a conversion between sorts (each
 //!   conversion pair is one decision procedure in a solver: `str.to_int`
 //!   and `str.from_int` together, `str.to_code`/`str.from_code`,
-//!   `bv2nat`/`int2bv`), then regular membership, arrays, bit-vectors,
+//!   `bv2nat`/`int2bv` with 2.7's `ubv_to_int`/`sbv_to_int`/`int_to_bv`),
+//!   then regular membership, arrays, bit-vectors,
 //!   quantifiers, sequences, the other string operators, integer arithmetic, and the
 //!   Boolean core. A minimized formula keeps only what its failure needs,
 //!   so the most specific fragment left is where the bug lives; the less
@@ -275,7 +276,7 @@ fn rank(op: Op) -> usize {
     match op {
         StrToInt | StrFromInt => 0,
         StrToCode | StrFromCode => 1,
-        Bv2nat | Int2bv(_) => 2,
+        Bv2nat | Int2bv(_) | UbvToInt | SbvToInt | IntToBv(_) => 2,
         op if is_regex_operator(op) => 3,
         Select | Store => 4,
         op if op.is_bitvec() => 5,

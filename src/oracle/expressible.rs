@@ -37,7 +37,7 @@ pub fn not_expressible(
     formula: &Formula,
     truth: Option<&Truth>,
 ) -> Option<String> {
-    let cvc5 = dialect == Dialect::Cvc5;
+    let cvc5 = dialect.is_cvc5();
     if cvc5 && let Some((name, _)) = formula.decls.iter().find(|(_, s)| has_reglan(s)) {
         return Some(format!("cvc5 has no RegLan constants (`{name}`)"));
     }

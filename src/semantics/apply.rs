@@ -240,7 +240,8 @@ pub(super) fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
         | BvShl | BvLshr | BvUlt | BvNand | BvNor | BvXor | BvXnor | BvComp | BvSub | BvSdiv
         | BvSrem | BvSmod | BvAshr | Repeat(_) | ZeroExtend(_) | SignExtend(_) | RotateLeft(_)
         | RotateRight(_) | BvUle | BvUgt | BvUge | BvSlt | BvSle | BvSgt | BvSge | Bv2nat
-        | Int2bv(_) => apply_bitvec(op, vals),
+        | Int2bv(_) | BvNego | BvUaddo | BvSaddo | BvUmulo | BvSmulo | BvUsubo | BvSsubo
+        | BvSdivo | UbvToInt | SbvToInt | IntToBv(_) => apply_bitvec(op, vals),
         SeqUnit | SeqConcat | SeqLen | SeqExtract | SeqAt | SeqNth | SeqContains | SeqIndexof
         | SeqLastIndexof | SeqReplace | SeqReplaceAll | SeqPrefixof | SeqSuffixof | SeqRev
         | SeqUpdate => seq::apply(op, vals),
@@ -251,14 +252,18 @@ pub(super) fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
 /// so a value never reaches a theory function it does not fit.
 fn apply_bitvec(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
     use Op::*;
-    if let (Int2bv(m), [Value::Int(n)]) = (op, vals) {
+    if let (Int2bv(m) | IntToBv(m), [Value::Int(n)]) = (op, vals) {
         if m == 0 {
             return Err(ill_sorted(op, vals));
         }
         if u64::from(m) > MAX_INT_BITS {
             return Err(EvalError::TooLarge("bit-vector"));
         }
-        return bv_value(bitvec::int2bv(m, n));
+        return bv_value(if op == Int2bv(m) {
+            bitvec::int2bv(m, n)
+        } else {
+            bitvec::int_to_bv(m, n)
+        });
     }
     let bvs = vals
         .iter()
@@ -327,6 +332,16 @@ fn apply_bitvec(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
         BvSgt => flip(bitvec::bvslt),
         BvSge => flip(bitvec::bvsle),
         Bv2nat => Ok(Value::Int(bitvec::bv2nat(s))),
+        BvNego => Ok(Value::Bool(bitvec::bvnego(s))),
+        BvUaddo => rel(bitvec::bvuaddo),
+        BvSaddo => rel(bitvec::bvsaddo),
+        BvUmulo => rel(bitvec::bvumulo),
+        BvSmulo => rel(bitvec::bvsmulo),
+        BvUsubo => rel(bitvec::bvusubo),
+        BvSsubo => rel(bitvec::bvssubo),
+        BvSdivo => rel(bitvec::bvsdivo),
+        UbvToInt => Ok(Value::Int(bitvec::ubv_to_int(s))),
+        SbvToInt => Ok(Value::Int(bitvec::sbv_to_int(s))),
         _ => Err(ill_sorted(op, vals)),
     }
 }

@@ -1,6 +1,8 @@
 //! The FixedSizeBitVectors theory (SMT-LIB 2.6) and the QF_BV logic's
-//! extensions, one function per operator, each written from the clause of
-//! the standard it implements.
+//! extensions, with SMT-LIB 2.7's additions to both (the overflow
+//! predicates `bvnego` ... `bvsdivo` and the conversions `ubv_to_int`,
+//! `sbv_to_int`, `int_to_bv`), one function per operator, each written
+//! from the clause of the standard it implements.
 //!
 //! # Invariants
 //!
@@ -14,6 +16,12 @@
 //! - Values are unsigned numbers in `0..2^m` ([`BitVec`]); signed operators
 //!   read them in two's complement only where the standard's definition
 //!   goes through `bvneg` and the sign bit.
+//! - An overflow predicate is true exactly when the operation on the
+//!   integers the bits spell (unsigned `0..2^m`, or signed
+//!   `-2^(m-1)..2^(m-1)`) leaves that range; `bvusubo`, `bvssubo` and
+//!   `bvsdivo` are the QF_BV 2.7 abbreviations, tested against the same
+//!   reading. At width 1 the signed range is `-1..=0`, so `#b1` times
+//!   `#b1` overflows.
 
 use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
@@ -279,6 +287,92 @@ pub fn int2bv(m: u32, n: &BigInt) -> BitVec {
     )
 }
 
+/// Whether `n` is an `m`-bit two's complement number: `-2^(m-1) <= n <
+/// 2^(m-1)`.
+fn fits_signed(m: u32, n: &BigInt) -> bool {
+    let half = BigInt::one() << (m - 1);
+    -&half <= *n && *n < half
+}
+
+/// Whether `n` is an `m`-bit unsigned number: `n < 2^m`.
+fn fits_unsigned(m: u32, n: &BigUint) -> bool {
+    n.bits() <= u64::from(m)
+}
+
+/// `(bvnego s)`, SMT-LIB 2.7 FixedSizeBitVectors: "overflow predicate for
+/// 2's complement unary minus": `-sbv_to_int(s)` is not an `m`-bit signed
+/// number, which only the smallest one, `#b10...0`, negates out of.
+pub fn bvnego(s: &BitVec) -> bool {
+    !fits_signed(s.width(), &-signed(s))
+}
+
+/// `(bvuaddo s t)`, 2.7: "overflow predicate for unsigned addition modulo
+/// 2^m": `ubv_to_int(s) + ubv_to_int(t) >= 2^m`.
+pub fn bvuaddo(s: &BitVec, t: &BitVec) -> bool {
+    !fits_unsigned(s.width(), &(s.value() + t.value()))
+}
+
+/// `(bvsaddo s t)`, 2.7: "overflow predicate for signed addition on m-bit
+/// 2's complement": `sbv_to_int(s) + sbv_to_int(t)` is not an `m`-bit
+/// signed number.
+pub fn bvsaddo(s: &BitVec, t: &BitVec) -> bool {
+    !fits_signed(s.width(), &(signed(s) + signed(t)))
+}
+
+/// `(bvumulo s t)`, 2.7: "overflow predicate for unsigned multiplication
+/// modulo 2^m": `ubv_to_int(s) * ubv_to_int(t) >= 2^m`.
+pub fn bvumulo(s: &BitVec, t: &BitVec) -> bool {
+    !fits_unsigned(s.width(), &(s.value() * t.value()))
+}
+
+/// `(bvsmulo s t)`, 2.7: "overflow predicate for signed multiplication on
+/// m-bit 2's complement": `sbv_to_int(s) * sbv_to_int(t)` is not an
+/// `m`-bit signed number.
+pub fn bvsmulo(s: &BitVec, t: &BitVec) -> bool {
+    !fits_signed(s.width(), &(signed(s) * signed(t)))
+}
+
+/// `(bvusubo s t)`, QF_BV 2.7: "stands for (bvult s t)".
+pub fn bvusubo(s: &BitVec, t: &BitVec) -> bool {
+    bvult(s, t)
+}
+
+/// `(bvssubo s t)`, QF_BV 2.7: "abbreviates (ite (bvnego t) (bvsge s (_
+/// bv0 m)) (bvsaddo s (bvneg t)))". (Subtracting the smallest value
+/// overflows exactly when `s` is not negative.)
+pub fn bvssubo(s: &BitVec, t: &BitVec) -> bool {
+    if bvnego(t) {
+        !s.msb()
+    } else {
+        bvsaddo(s, &bvneg(t))
+    }
+}
+
+/// `(bvsdivo s t)`, QF_BV 2.7: "abbreviates (and (bvnego s) (= t (bvnot
+/// (_ bv0 m))))": the smallest value divided by `-1`. Division by zero
+/// never overflows: `bvsdiv` defines it.
+pub fn bvsdivo(s: &BitVec, t: &BitVec) -> bool {
+    bvnego(s) && *t.value() == BitVec::mask(t.width())
+}
+
+/// `(ubv_to_int s)`, 2.7: "convert bitvector, interpreted as unsigned, to
+/// its integer value": the 2.6 semantics' `bv2nat`.
+pub fn ubv_to_int(s: &BitVec) -> BigInt {
+    bv2nat(s)
+}
+
+/// `(sbv_to_int s)`, 2.7: "convert a bitvector, interpreted as signed, to
+/// its integer value": [`signed`].
+pub fn sbv_to_int(s: &BitVec) -> BigInt {
+    signed(s)
+}
+
+/// `((_ int_to_bv m) n)`, 2.7: "convert an Integer to a bitvector": the
+/// `m`-bit vector whose `ubv_to_int` is `n mod 2^m`, as [`int2bv`].
+pub fn int_to_bv(m: u32, n: &BigInt) -> BitVec {
+    int2bv(m, n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -347,5 +441,50 @@ mod tests {
         assert_eq!(bv2nat(&b(4, 13)), BigInt::from(13));
         assert!(bvslt(&b(4, 8), &b(4, 7)));
         assert!(!bvult(&b(4, 8), &b(4, 7)));
+    }
+
+    /// Every pair of values at widths 1 to 5, against the integers they
+    /// spell: the abbreviations of `bvssubo` and `bvsdivo` agree with the
+    /// plain reading "the result leaves the range".
+    #[test]
+    fn overflow_predicates_are_the_integer_operation_leaving_the_range() {
+        for m in 1..=5u32 {
+            let lo = -(BigInt::one() << (m - 1));
+            let hi = BigInt::one() << (m - 1);
+            let signed_out = |n: BigInt| n < lo || n >= hi;
+            let unsigned_out = |n: BigInt| n < BigInt::zero() || n >= (BigInt::one() << m);
+            for x in 0..(1u64 << m) {
+                let s = b(m, x);
+                assert_eq!(bvnego(&s), signed_out(-signed(&s)), "bvnego {s}");
+                for y in 0..(1u64 << m) {
+                    let t = b(m, y);
+                    let (us, ut) = (bv2nat(&s), bv2nat(&t));
+                    let (ss, st) = (signed(&s), signed(&t));
+                    let at = format!("{s} {t}");
+                    assert_eq!(bvuaddo(&s, &t), unsigned_out(&us + &ut), "bvuaddo {at}");
+                    assert_eq!(bvusubo(&s, &t), unsigned_out(&us - &ut), "bvusubo {at}");
+                    assert_eq!(bvumulo(&s, &t), unsigned_out(&us * &ut), "bvumulo {at}");
+                    assert_eq!(bvsaddo(&s, &t), signed_out(&ss + &st), "bvsaddo {at}");
+                    assert_eq!(bvssubo(&s, &t), signed_out(&ss - &st), "bvssubo {at}");
+                    assert_eq!(bvsmulo(&s, &t), signed_out(&ss * &st), "bvsmulo {at}");
+                    let quotient_out = !st.is_zero() && signed_out(&ss / &st);
+                    assert_eq!(bvsdivo(&s, &t), quotient_out, "bvsdivo {at}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn overflow_at_width_one() {
+        // The signed 1-bit numbers are -1 (#b1) and 0 (#b0).
+        let (zero, one) = (b(1, 0), b(1, 1));
+        assert!(bvnego(&one) && !bvnego(&zero));
+        assert!(bvsmulo(&one, &one));
+        assert!(bvsaddo(&one, &one) && !bvsaddo(&one, &zero));
+        assert!(bvssubo(&zero, &one) && !bvssubo(&one, &one));
+        assert!(bvsdivo(&one, &one) && !bvsdivo(&one, &zero));
+        assert_eq!(sbv_to_int(&one), BigInt::from(-1));
+        assert_eq!(ubv_to_int(&one), BigInt::from(1));
+        assert_eq!(int_to_bv(1, &BigInt::from(-1)), one);
     }
 }

@@ -1,5 +1,5 @@
 //! Dialects: what one solver release reads and prints (operator names,
-//! string literal escapes, alphabet).
+//! string literal escapes, alphabet, the SMT-LIB 2.7 bit-vector operators).
 //!
 //! The operators a release lacks are recorded in the operator table
 //! ([`OPERATORS`](super::OPERATORS), [`Dialect::lacks`]), next to their
@@ -16,12 +16,29 @@ use serde::{Deserialize, Serialize};
 /// | dialect | releases | names | alphabet | literal escapes it reads | model strings |
 /// |---|---|---|---|---|---|
 /// | [`Z3Seq`](Dialect::Z3Seq) | Z3 5.3.0 on | 2.6 | 0..=0x2FFFF | as `Smtlib26` | as `Smtlib26` |
-/// | [`Smtlib26`](Dialect::Smtlib26) | Z3 4.8.13 to 5.1 | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\u{5c}` for a `\` before `u` |
+/// | [`Z3Bv27`](Dialect::Z3Bv27) | Z3 5.1.0, 5.2 | 2.6 | 0..=0x2FFFF | as `Smtlib26` | as `Smtlib26` |
+/// | [`Smtlib26`](Dialect::Smtlib26) | Z3 4.8.13 to 5.0 | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\u{5c}` for a `\` before `u` |
 /// | [`Z3RawBackslash`](Dialect::Z3RawBackslash) | Z3 4.8.11, 4.8.12 | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\` as is (ambiguous) |
-/// | [`Cvc5`](Dialect::Cvc5) | cvc5 | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\` as `\u{5c}` |
+/// | [`Cvc5`](Dialect::Cvc5) | cvc5 1.4.2 on | 2.6 | 0..=0x2FFFF | `\u{X}`, `\uXXXX` | `\u{X}`, `\` as `\u{5c}` |
+/// | [`Cvc5Legacy`](Dialect::Cvc5Legacy) | cvc5 before 1.4.2 | 2.6 | as `Cvc5` | as `Cvc5` | as `Cvc5` |
 /// | [`Z3Bytes`](Dialect::Z3Bytes) | Z3 4.8.9, 4.8.10 | 2.6 | 0..=0xFF | `\xHH`, `\\`, `\n`..., `\u{X}` (X <= 0xFF) | `\xHH`, `\\`, `\n` |
 /// | [`Legacy`](Dialect::Legacy) | Z3 4.8.7, 4.8.8 | pre-2020 | 0..=0xFF | `\xHH`, `\\`, `\n`...; `\u` is `u` | as `Z3Bytes` |
 /// | [`Legacy485`](Dialect::Legacy485) | Z3 4.8.5 and older | pre-2020 | 0..=0xFF | as `Legacy` | as `Z3Bytes` |
+///
+/// SMT-LIB 2.7's bit-vector operators (the overflow predicates `bvnego`
+/// ... `bvsdivo`, and `ubv_to_int`, `sbv_to_int`, `(_ int_to_bv m)`), as
+/// `tests/bitvec_dialects.rs` measures them (`bv2nat` and `(_ int2bv m)`
+/// every release reads; `(_ nat2bv m)` none):
+///
+/// | release | overflow predicates | `ubv_to_int`, `sbv_to_int`, `int_to_bv` |
+/// |---|---|---|
+/// | Z3 4.8.5, 4.8.12, 4.8.14 | none | none |
+/// | Z3 5.1.0, 5.4.1 | all | all |
+/// | cvc5 1.0.3 | all but `bvnego` | none |
+/// | cvc5 1.4.2 | all | all |
+///
+/// Releases between two measured ones take the older one's dialect: an
+/// operator is never sent to a release that may lack it.
 ///
 /// The byte releases read `\x00` (four characters in SMT-LIB 2.6) as one
 /// character, so a literal is printed for each release the way it reads
@@ -32,11 +49,11 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Dialect {
     /// SMT-LIB 2.6 (2020 and later) names and literals: `str.in_re`,
-    /// `str.to_int`, `"\u{0}"`. Z3 4.8.13 and later; any solver of unknown
-    /// version.
+    /// `str.to_int`, `"\u{0}"`, without 2.7's bit-vector operators. Z3
+    /// 4.8.13 to 5.0; any solver of unknown version.
     #[default]
     Smtlib26,
-    /// Z3 5.3.0 and later: [`Dialect::Smtlib26`] and `seq.replace_all`,
+    /// Z3 5.3.0 and later: [`Dialect::Z3Bv27`] and `seq.replace_all`,
     /// which Z3 5.1.0 and earlier do not read (measured on the wheels).
     Z3Seq,
     /// Z3 4.8.11 and 4.8.12: SMT-LIB 2.6, except that a model string's
@@ -59,19 +76,34 @@ pub enum Dialect {
     /// Z3 4.8.5 and earlier: [`Dialect::Legacy`] without `str.<` and
     /// `str.<=`.
     Legacy485,
+    /// Z3 5.1.0 to 5.2: [`Dialect::Smtlib26`] and SMT-LIB 2.7's bit-vector
+    /// operators, which Z3 4.8.14 does not read. (Declared after the
+    /// older dialects: a serialized dialect keeps its meaning.)
+    Z3Bv27,
+    /// cvc5 before 1.4.2 (1.0.3 measured): [`Dialect::Cvc5`] without
+    /// `bvnego`, `ubv_to_int`, `sbv_to_int` and `int_to_bv`.
+    Cvc5Legacy,
 }
 
 impl Dialect {
     /// Every dialect, for tables and tests.
-    pub const ALL: [Dialect; 7] = [
+    pub const ALL: [Dialect; 9] = [
         Dialect::Smtlib26,
         Dialect::Z3Seq,
+        Dialect::Z3Bv27,
         Dialect::Z3RawBackslash,
         Dialect::Cvc5,
+        Dialect::Cvc5Legacy,
         Dialect::Z3Bytes,
         Dialect::Legacy,
         Dialect::Legacy485,
     ];
+
+    /// Whether the dialect is one of cvc5's (which refuse RegLan constants
+    /// and equality between regular expressions).
+    pub fn is_cvc5(self) -> bool {
+        matches!(self, Dialect::Cvc5 | Dialect::Cvc5Legacy)
+    }
 
     /// Whether operators take their pre-2020 names.
     pub fn legacy_names(self) -> bool {
@@ -82,9 +114,12 @@ impl Dialect {
     /// `0..=max_char()`.
     pub fn max_char(self) -> u32 {
         match self {
-            Dialect::Smtlib26 | Dialect::Z3Seq | Dialect::Z3RawBackslash | Dialect::Cvc5 => {
-                super::MAX_CHAR
-            }
+            Dialect::Smtlib26
+            | Dialect::Z3Seq
+            | Dialect::Z3Bv27
+            | Dialect::Z3RawBackslash
+            | Dialect::Cvc5
+            | Dialect::Cvc5Legacy => super::MAX_CHAR,
             Dialect::Z3Bytes | Dialect::Legacy | Dialect::Legacy485 => 0xFF,
         }
     }
@@ -125,6 +160,8 @@ impl Dialect {
             Dialect::Z3Bytes => "z3-4.8.9",
             Dialect::Legacy => "z3-4.8.7",
             Dialect::Legacy485 => "z3-4.8.5",
+            Dialect::Z3Bv27 => "z3-5.1.0",
+            Dialect::Cvc5Legacy => "cvc5-1.0.3",
         }
     }
 }

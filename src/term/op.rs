@@ -1,6 +1,7 @@
 //! Operators: the function symbols of the core theory, integers, the SMT-LIB
 //! 2.6 Unicode Strings theory (strings and regular languages), arrays,
-//! bit-vectors, and Z3's and cvc5's sequences.
+//! bit-vectors (2.6, and 2.7's overflow predicates and conversions), and
+//! Z3's and cvc5's sequences.
 //!
 //! An [`Op`] is applied to argument terms; its rank is
 //! [`Op::result_sort`]. This file holds the symbols and their indices
@@ -247,6 +248,32 @@ pub enum Op {
     SeqRev,
     /// `seq.update` (cvc5 only): overwrite from a position, the length kept.
     SeqUpdate,
+    // ---- bit-vectors: the SMT-LIB 2.7 additions (the overflow predicates
+    // of 2023-11-29 and the conversions to and from Int of 2025-02-25),
+    // declared after the sequences for the same reason: a corpus file
+    // holds operators by their position in this list.
+    /// `bvnego`: `bvneg` overflows (`s` is the smallest signed value).
+    BvNego,
+    /// `bvuaddo`: the unsigned sum is `2^m` or more.
+    BvUaddo,
+    /// `bvsaddo`: the signed sum is outside `-2^(m-1)..2^(m-1)`.
+    BvSaddo,
+    /// `bvumulo`: the unsigned product is `2^m` or more.
+    BvUmulo,
+    /// `bvsmulo`: the signed product is outside `-2^(m-1)..2^(m-1)`.
+    BvSmulo,
+    /// `bvusubo`: the unsigned difference is negative (`bvult s t`).
+    BvUsubo,
+    /// `bvssubo`: the signed difference is outside `-2^(m-1)..2^(m-1)`.
+    BvSsubo,
+    /// `bvsdivo`: the signed quotient overflows (smallest value by `-1`).
+    BvSdivo,
+    /// `ubv_to_int`: the unsigned value as an Int (2.7's `bv2nat`).
+    UbvToInt,
+    /// `sbv_to_int`: the two's complement value as an Int.
+    SbvToInt,
+    /// `(_ int_to_bv m)`: `n mod 2^m` (2.7's `int2bv`).
+    IntToBv(u32),
 }
 
 impl Op {
@@ -260,6 +287,7 @@ impl Op {
         Op::RotateLeft(1),
         Op::RotateRight(1),
         Op::Int2bv(4),
+        Op::IntToBv(4),
     ];
 
     /// Whether the operator has indices (`(_ re.loop 1 3)`).
@@ -273,7 +301,7 @@ impl Op {
         match self {
             ReLoop(..) | Extract(..) => 2,
             RePower(_) | Repeat(_) | ZeroExtend(_) | SignExtend(_) | RotateLeft(_)
-            | RotateRight(_) | Int2bv(_) => 1,
+            | RotateRight(_) | Int2bv(_) | IntToBv(_) => 1,
             _ => 0,
         }
     }
@@ -285,7 +313,7 @@ impl Op {
         match self {
             ReLoop(a, b) | Extract(a, b) => vec![a, b],
             RePower(n) | Repeat(n) | ZeroExtend(n) | SignExtend(n) | RotateLeft(n)
-            | RotateRight(n) | Int2bv(n) => vec![n],
+            | RotateRight(n) | Int2bv(n) | IntToBv(n) => vec![n],
             _ => Vec::new(),
         }
     }
@@ -304,6 +332,7 @@ impl Op {
             (RotateLeft(_), &[n, ..]) => RotateLeft(n),
             (RotateRight(_), &[n, ..]) => RotateRight(n),
             (Int2bv(_), &[n, ..]) => Int2bv(n),
+            (IntToBv(_), &[n, ..]) => IntToBv(n),
             (op, _) => op,
         }
     }

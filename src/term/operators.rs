@@ -149,6 +149,11 @@ impl OpRow {
         self
     }
 
+    const fn aliases(mut self, aliases: &'static [&'static str]) -> Self {
+        self.aliases = aliases;
+        self
+    }
+
     const fn absent(mut self, dialects: &'static [Dialect]) -> Self {
         self.absent = dialects;
         self
@@ -183,6 +188,7 @@ const BEFORE_2020: &[Dialect] = &[Dialect::Legacy, Dialect::Legacy485];
 const Z3: &[Dialect] = &[
     Dialect::Smtlib26,
     Dialect::Z3Seq,
+    Dialect::Z3Bv27,
     Dialect::Z3RawBackslash,
     Dialect::Z3Bytes,
     Dialect::Legacy,
@@ -192,11 +198,37 @@ const Z3: &[Dialect] = &[
 /// The Z3 dialects before 5.3.0, which lack `seq.replace_all`.
 const Z3_BEFORE_5_3: &[Dialect] = &[
     Dialect::Smtlib26,
+    Dialect::Z3Bv27,
     Dialect::Z3RawBackslash,
     Dialect::Z3Bytes,
     Dialect::Legacy,
     Dialect::Legacy485,
 ];
+
+/// The dialects without SMT-LIB 2.7's overflow predicates: Z3 before
+/// 5.1.0 (4.8.14 measured), and any solver of unknown version.
+const NO_OVERFLOW_PREDICATES: &[Dialect] = &[
+    Dialect::Smtlib26,
+    Dialect::Z3RawBackslash,
+    Dialect::Z3Bytes,
+    Dialect::Legacy,
+    Dialect::Legacy485,
+];
+
+/// The dialects without `bvnego` and 2.7's conversions to and from Int:
+/// those of [`NO_OVERFLOW_PREDICATES`] and cvc5 before 1.4.2 (1.0.3 has
+/// the other overflow predicates).
+const NO_BV27_CONVERSIONS: &[Dialect] = &[
+    Dialect::Smtlib26,
+    Dialect::Z3RawBackslash,
+    Dialect::Z3Bytes,
+    Dialect::Legacy,
+    Dialect::Legacy485,
+    Dialect::Cvc5Legacy,
+];
+
+/// The cvc5 dialects: what only Z3 has.
+const CVC5: &[Dialect] = &[Dialect::Cvc5, Dialect::Cvc5Legacy];
 
 /// The operator table: one row per [`Op`] variant, in declaration order.
 pub static OPERATORS: &[OpRow] = TABLE;
@@ -328,7 +360,8 @@ pub(super) const TABLE: &[OpRow] = &{
         row(BvSle, "bvsle", BitVectors, TWO).pools(COMPARISON),
         row(BvSgt, "bvsgt", BitVectors, TWO).pools(COMPARISON),
         row(BvSge, "bvsge", BitVectors, TWO).pools(COMPARISON),
-        row(Bv2nat, "bv2nat", BitVectors, ONE),
+        // Z3 also reads `bv2int` for it (cvc5 does not: never printed).
+        row(Bv2nat, "bv2nat", BitVectors, ONE).aliases(&["bv2int"]),
         row(Int2bv(0), "int2bv", BitVectors, ONE),
         // Measured on every release (docs/sequences.md): Z3 4.8.5 on and
         // cvc5 1.4.2 read all of these but the ones marked absent.
@@ -340,7 +373,7 @@ pub(super) const TABLE: &[OpRow] = &{
         row(SeqNth, "seq.nth", Sequences, TWO),
         row(SeqContains, "seq.contains", Sequences, TWO),
         row(SeqIndexof, "seq.indexof", Sequences, THREE),
-        row(SeqLastIndexof, "seq.last_indexof", Sequences, TWO).absent(&[Dialect::Cvc5]),
+        row(SeqLastIndexof, "seq.last_indexof", Sequences, TWO).absent(CVC5),
         // Z3 5.4.1 has it, 4.8.14 and older do not; the Smtlib26 dialect
         // holds both, so only cvc5 is sent it.
         row(SeqReplace, "seq.replace", Sequences, THREE),
@@ -349,6 +382,20 @@ pub(super) const TABLE: &[OpRow] = &{
         row(SeqSuffixof, "seq.suffixof", Sequences, TWO),
         row(SeqRev, "seq.rev", Sequences, ONE).absent(Z3),
         row(SeqUpdate, "seq.update", Sequences, THREE).absent(Z3),
+        // SMT-LIB 2.7's bit-vector operators, measured on every release by
+        // tests/bitvec_dialects.rs (the table at `Dialect`). In no pool
+        // yet: the generators draw them in a later step of issue 41.
+        row(BvNego, "bvnego", BitVectors, ONE).absent(NO_BV27_CONVERSIONS),
+        row(BvUaddo, "bvuaddo", BitVectors, TWO).absent(NO_OVERFLOW_PREDICATES),
+        row(BvSaddo, "bvsaddo", BitVectors, TWO).absent(NO_OVERFLOW_PREDICATES),
+        row(BvUmulo, "bvumulo", BitVectors, TWO).absent(NO_OVERFLOW_PREDICATES),
+        row(BvSmulo, "bvsmulo", BitVectors, TWO).absent(NO_OVERFLOW_PREDICATES),
+        row(BvUsubo, "bvusubo", BitVectors, TWO).absent(NO_OVERFLOW_PREDICATES),
+        row(BvSsubo, "bvssubo", BitVectors, TWO).absent(NO_OVERFLOW_PREDICATES),
+        row(BvSdivo, "bvsdivo", BitVectors, TWO).absent(NO_OVERFLOW_PREDICATES),
+        row(UbvToInt, "ubv_to_int", BitVectors, ONE).absent(NO_BV27_CONVERSIONS),
+        row(SbvToInt, "sbv_to_int", BitVectors, ONE).absent(NO_BV27_CONVERSIONS),
+        row(IntToBv(0), "int_to_bv", BitVectors, ONE).absent(NO_BV27_CONVERSIONS),
     ]
 };
 
@@ -558,18 +605,26 @@ mod tests {
                 .filter(|&op| d.lacks(op))
                 .collect()
         };
-        // What only one solver's sequences have.
+        // What only one solver's sequences have, and SMT-LIB 2.7's
+        // bit-vector operators (checked on their own below).
         let cvc5_only = [SeqReplaceAll, SeqRev, SeqUpdate];
+        let overflow = [
+            BvUaddo, BvSaddo, BvUmulo, BvSmulo, BvUsubo, BvSsubo, BvSdivo,
+        ];
+        let conversions = [BvNego, UbvToInt, SbvToInt, IntToBv(0)];
         let lacked = |d: Dialect| -> Vec<Op> {
             let mut ops = lacked(d);
-            ops.retain(|op| !cvc5_only.contains(op));
-            if d != Dialect::Cvc5 {
+            ops.retain(|op| {
+                !cvc5_only.contains(op) && !overflow.contains(op) && !conversions.contains(op)
+            });
+            if !d.is_cvc5() {
                 assert!(cvc5_only.iter().all(|&op| d.lacks(op)), "{d}");
             }
             ops
         };
         assert_eq!(lacked(Dialect::Cvc5), [SeqLastIndexof]);
-        for d in [Dialect::Smtlib26, Dialect::Z3RawBackslash] {
+        assert_eq!(lacked(Dialect::Cvc5Legacy), [SeqLastIndexof]);
+        for d in [Dialect::Smtlib26, Dialect::Z3RawBackslash, Dialect::Z3Bv27] {
             assert!(lacked(d).is_empty());
         }
         assert_eq!(lacked(Dialect::Z3Bytes), [StrFromCode]);
@@ -585,5 +640,20 @@ mod tests {
         legacy485.retain(|op| !matches!(op, StrLt | StrLe));
         assert_eq!(legacy485, legacy);
         assert!(Dialect::Legacy485.lacks(StrLt) && Dialect::Legacy485.lacks(StrLe));
+        // The 2.7 bit-vector operators: the table at `Dialect`.
+        for d in Dialect::ALL {
+            let reads_all = matches!(d, Dialect::Z3Bv27 | Dialect::Z3Seq | Dialect::Cvc5);
+            for op in overflow {
+                assert_eq!(
+                    d.lacks(op),
+                    !reads_all && d != Dialect::Cvc5Legacy,
+                    "{d} {op:?}"
+                );
+            }
+            for op in conversions {
+                assert_eq!(d.lacks(op), !reads_all, "{d} {op:?}");
+            }
+            assert!(!d.lacks(Bv2nat) && !d.lacks(Int2bv(0)), "{d}");
+        }
     }
 }

@@ -145,11 +145,13 @@ impl Op {
             BvUdiv | BvUrem | BvShl | BvLshr | BvNand | BvNor | BvXor | BvXnor | BvSub | BvSdiv
             | BvSrem | BvSmod | BvAshr => (args.len() == 2).then(same)?.map(Sort::BitVec),
             BvComp => (args.len() == 2).then(same)?.map(|_| Sort::BitVec(1)),
-            BvUlt | BvUle | BvUgt | BvUge | BvSlt | BvSle | BvSgt | BvSge => {
+            BvUlt | BvUle | BvUgt | BvUge | BvSlt | BvSle | BvSgt | BvSge | BvUaddo | BvSaddo
+            | BvUmulo | BvSmulo | BvUsubo | BvSsubo | BvSdivo => {
                 (args.len() == 2).then(same)?.map(|_| Sort::Bool)
             }
-            Bv2nat => unary().map(|_| Sort::Int),
-            Int2bv(m) => (args == [Sort::Int] && m >= 1).then_some(Sort::BitVec(m)),
+            BvNego => unary().map(|_| Sort::Bool),
+            Bv2nat | UbvToInt | SbvToInt => unary().map(|_| Sort::Int),
+            Int2bv(m) | IntToBv(m) => (args == [Sort::Int] && m >= 1).then_some(Sort::BitVec(m)),
             _ => None,
         }
     }
