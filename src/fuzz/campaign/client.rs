@@ -47,6 +47,7 @@ use crate::fuzz::observe::value_profile;
 use crate::fuzz::observe::verdict::VerdictObserver;
 use crate::fuzz::schedule::favoured::Favoured;
 use crate::fuzz::schedule::rare::{RARE_SHARE, RareEdges};
+use crate::fuzz::schedule::solver_time::NotingSolverTime;
 use crate::fuzz::schedule::unknowns::DemoteUnknown;
 use crate::fuzz::stats::CampaignStats;
 use crate::generate::strings::TermPool;
@@ -324,13 +325,18 @@ impl Campaign<'_> {
         // AFL's favoured entries: for each edge, the smallest and quickest
         // case reaching it is preferred as a mutation base.
         let power = cfg.steering.edges_steer() && cfg.steering.power;
-        let scheduler = DemoteUnknown::new(
-            RareEdges::new(
-                Favoured::new(&edges_observer, QueueScheduler::new()).with_power(power),
-                rare_share,
+        // The mutators' bandits are charged each execution's solver time,
+        // which the outermost scheduler notes from the verdict observer.
+        let scheduler = NotingSolverTime::new(
+            DemoteUnknown::new(
+                RareEdges::new(
+                    Favoured::new(&edges_observer, QueueScheduler::new()).with_power(power),
+                    rare_share,
+                ),
+                verdict_observer.verdict_handle(),
+                cfg.steering.demote_unknown,
             ),
             verdict_observer.verdict_handle(),
-            cfg.steering.demote_unknown,
         );
         let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
         let parts = LoopParts {

@@ -16,9 +16,11 @@
 //!   which writes it, with what it knew of it ([`Found`]).
 //! - A bucket's first [`EXAMPLES_PER_BUCKET`] findings are solutions (a
 //!   file each); the rest are counted (`CampaignStats::buckets`). Only a
-//!   bucket's first is a new bug (one more entry in
-//!   `CampaignStats::signatures`, which the mutators' scheduler reads to
-//!   pay the stack that made it) and is shared with the other clients.
+//!   bucket's first is a new bug ([`Found::new_signature`] on the solution
+//!   kept, which the mutators' bandits read to pay the stack that made it)
+//!   and is shared with the other clients.
+//! - Its counts by bucket are its own history (as a map feedback keeps the
+//!   map it has seen): no bandit reads them.
 //! - A warm-context finding that a fresh context did not repeat (see
 //!   [`crate::execute::harness`]) is no finding: its verdict is the
 //!   fresh one's (recorded by [`RecordFeedback`](super::record::RecordFeedback)).
@@ -211,7 +213,7 @@ mod tests {
                 &mut testcase,
             )
             .unwrap();
-            // What the mutators' scheduler reads: one more signature.
+            // One more bucket counted; the bandits read `Found` instead.
             let new_bug = signatures(&state) > before;
             let found = testcase.metadata::<Found>().ok().map(|f| f.new_signature);
             seen.push((kept, new_bug, found));
