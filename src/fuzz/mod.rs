@@ -53,4 +53,5 @@ pub mod mutate;
 pub mod observe;
 pub mod plain;
 pub mod schedule;
+pub mod stages;
 pub mod stats;

@@ -39,7 +39,6 @@ use crate::fuzz::feedback::answered::AnsweredFeedback;
 use crate::fuzz::feedback::edges::EdgeTally;
 use crate::fuzz::feedback::kept::KeptVerdicts;
 use crate::fuzz::feedback::objective::FindingObjective;
-use crate::fuzz::feedback::queries::QueryLog;
 use crate::fuzz::feedback::record::RecordFeedback;
 use crate::fuzz::observe::features::FEATURES;
 use crate::fuzz::observe::statistics::STATISTICS;
@@ -49,6 +48,7 @@ use crate::fuzz::schedule::favoured::Favoured;
 use crate::fuzz::schedule::rare::{RARE_SHARE, RareEdges};
 use crate::fuzz::schedule::solver_time::NotingSolverTime;
 use crate::fuzz::schedule::unknowns::DemoteUnknown;
+use crate::fuzz::stages::record::RecordStage;
 use crate::fuzz::stats::CampaignStats;
 use crate::generate::strings::TermPool;
 use crate::solver::worker::{install_exit_guard, set_memory_limit};
@@ -284,26 +284,20 @@ impl Campaign<'_> {
                 MaxMapFeedback::new(&value_profile_observer)
             ),
             TimeFeedback::new(&time_observer),
-            KeptVerdicts::new(verdict_observer.verdict_handle(), &cfg.out),
+            KeptVerdicts::new(verdict_observer.verdict_handle()),
             // SAFETY: as above.
             unsafe { EdgeTally::new(map_ptr, edges_total) }.counting_reaches(rare_share > 0.0)
         );
         // The objective decides which findings are solutions; the record
-        // beside it counts every execution and keeps what is no finding
-        // (unknowns by shape, history-dependent answers).
+        // beside it hands every execution to the record stage, which counts
+        // it and keeps what is no finding (unknowns by shape,
+        // history-dependent answers, the query log).
         let mut objective = feedback_or!(
-            RecordFeedback::new(
-                cfg.out.clone(),
-                printer,
-                info.clone(),
-                verdict_observer.verdict_handle()
-            ),
-            FindingObjective::new(verdict_observer.verdict_handle()),
-            QueryLog::new(
-                cfg.steering.query_log.then_some(cfg.out.as_path()),
-                verdict_observer.verdict_handle()
-            )
+            RecordFeedback::new(verdict_observer.verdict_handle()),
+            FindingObjective::new(verdict_observer.verdict_handle())
         );
+        let record = RecordStage::new(cfg.out.clone(), printer, info.clone())
+            .logging_queries(cfg.steering.query_log);
         // The state (a restarted client's, restored), the scheduler, the
         // fuzzer; then the executor and the loop.
         let fresh_state = restored.is_none();
@@ -346,6 +340,7 @@ impl Campaign<'_> {
             edges_total,
             fresh_state,
             stats_file,
+            record,
         };
         let observers = tuple_list!(
             verdict_observer,

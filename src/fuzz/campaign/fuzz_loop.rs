@@ -34,6 +34,7 @@ use crate::fuzz::mutate::settings::SettingsMutator;
 use crate::fuzz::mutate::size_limit::SizeLimit;
 use crate::fuzz::mutate::splice::{Join, Splice};
 use crate::fuzz::mutate::transformation::{CaseGenerator, FreshCase, TransformationMutator};
+use crate::fuzz::stages::record::RecordStage;
 use crate::fuzz::stats::CampaignStats;
 use crate::generate::strings::TermPool;
 use crate::source::MixedCaseGenerator;
@@ -68,9 +69,12 @@ pub(super) type CaseMutator = TransformationScheduler<
 >;
 
 /// The stages of a campaign on executor `E`: one mutational stage, one
-/// mutation stack per execution, whose findings go to every client.
-pub(super) type Stages<E, EM, Z> =
-    tuple_list_type!(ShareFindings<StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>>);
+/// mutation stack per execution, whose findings go to every client; then
+/// the record of the round's executions.
+pub(super) type Stages<E, EM, Z> = tuple_list_type!(
+    ShareFindings<StdMutationalStage<E, EM, Case, Case, CaseMutator, State, Z>>,
+    RecordStage
+);
 
 /// What the fuzz loop needs besides the executor, fuzzer and state.
 pub(super) struct LoopParts<'a> {
@@ -80,6 +84,7 @@ pub(super) struct LoopParts<'a> {
     pub(super) edges_total: usize,
     pub(super) fresh_state: bool,
     pub(super) stats_file: bool,
+    pub(super) record: RecordStage,
 }
 
 /// The fuzz loop, the same for every executor: seed the corpus if new,
@@ -103,6 +108,7 @@ where
         edges_total,
         fresh_state,
         stats_file,
+        mut record,
     } = parts;
     let stats_path = cfg.out.join("stats.jsonl");
     let transforming = !cfg.steering.generate_only;
@@ -129,15 +135,22 @@ where
         2,
     )
     .replacing("fresh-case");
-    let mut stages: Stages<E, EM, Z> = tuple_list!(ShareFindings(
-        StdMutationalStage::with_max_iterations(mutator, NonZeroUsize::MIN)
-    ));
     let mut unstuck = CaseGenerator(generator.clone());
     if fresh_state || state.corpus().count() == 0 {
         let before = state.solutions().count();
         seed_corpus(fresh_state, cfg, state, fuzzer, executor, mgr, generator)?;
         send_solutions_since(before, state, mgr)?;
     }
+    // What the seeds' executions left (and a restarted client's last
+    // round) is on disk before the first round.
+    record.record_all(state)?;
+    let mut stages: Stages<E, EM, Z> = tuple_list!(
+        ShareFindings(StdMutationalStage::with_max_iterations(
+            mutator,
+            NonZeroUsize::MIN
+        )),
+        record
+    );
     // Lines come at multiples of `progress` since the campaign started
     // (a restarted client keeps the beat), never more than one per tick.
     let tick = |secs: f64| (secs / cfg.progress.as_secs_f64()).floor() as u64;
@@ -162,10 +175,14 @@ where
     }
     loop {
         let execs = *state.executions();
-        let stats = state.metadata::<CampaignStats>()?;
-        let wall = stats.wall_secs();
+        let wall = state.metadata::<CampaignStats>()?.wall_secs();
         let done = cfg.max_execs.is_some_and(|m| execs >= m)
             || cfg.time.is_some_and(|t| wall >= t.as_secs_f64());
+        if done {
+            // What the last round's events left.
+            stages.1.0.record_all(state)?;
+        }
+        let stats = state.metadata::<CampaignStats>()?;
         if done || tick(wall) > last_tick {
             last_tick = tick(wall);
             stats.write_shapes(&cfg.out)?;

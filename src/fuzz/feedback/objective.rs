@@ -23,7 +23,7 @@
 //!   map it has seen): no bandit reads them.
 //! - A warm-context finding that a fresh context did not repeat (see
 //!   [`crate::execute::harness`]) is no finding: its verdict is the
-//!   fresh one's (recorded by [`RecordFeedback`](super::record::RecordFeedback)).
+//!   fresh one's (recorded by the record stage, [`crate::fuzz::stages::record`]).
 
 use std::borrow::Cow;
 
@@ -46,7 +46,7 @@ use crate::truth::Case;
 pub const EXAMPLES_PER_BUCKET: u64 = 3;
 
 /// The shape of an unknown, timeout or error answer, which
-/// [`RecordFeedback`](super::record::RecordFeedback) keeps one file of: its
+/// [`RecordStage`](crate::fuzz::stages::record::RecordStage) keeps one file of: its
 /// kind, what was answered, the generator category and the set of
 /// operators in the formula; for a crash at which the solver said where it
 /// failed, its kind and that message alone. Two findings with one signature are most likely one bug.
