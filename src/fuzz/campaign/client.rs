@@ -72,7 +72,7 @@ pub struct Campaign<'a> {
     printer: Printer,
     generator: MixedCaseGenerator,
     terms: TermPool,
-    stats_file: bool,
+    sole: bool,
 }
 
 /// Builds a [`Campaign`]: the settings first, then the solver; the case
@@ -84,7 +84,7 @@ pub struct CampaignBuilder<'a> {
     printer: Printer,
     generator: Option<MixedCaseGenerator>,
     terms: Option<TermPool>,
-    stats_file: bool,
+    sole: bool,
 }
 
 impl<'a> Campaign<'a> {
@@ -97,7 +97,7 @@ impl<'a> Campaign<'a> {
             printer: Printer::default(),
             generator: None,
             terms: None,
-            stats_file: true,
+            sole: true,
         }
     }
 }
@@ -135,11 +135,14 @@ impl<'a> CampaignBuilder<'a> {
         self
     }
 
-    /// Whether this client appends its own lines to `stats.jsonl`
-    /// (default: yes). With `--cores` the broker's monitor writes the file
-    /// for all clients instead, from the clients' user-stats events.
-    pub fn stats_file(mut self, write: bool) -> Self {
-        self.stats_file = write;
+    /// Whether this client is its campaign's only one (default: yes): it
+    /// then sends its whole snapshot with each beat, which the monitor
+    /// writes as the `stats.jsonl` record, and keeps `buckets.tsv` and
+    /// `edges.txt`. With `--cores` each client sends its counters only and
+    /// the monitor records LibAFL's totals of all clients (see
+    /// [`monitor`](super::monitor)).
+    pub fn sole_client(mut self, sole: bool) -> Self {
+        self.sole = sole;
         self
     }
 
@@ -165,7 +168,7 @@ impl<'a> CampaignBuilder<'a> {
             printer: self.printer,
             generator,
             terms,
-            stats_file: self.stats_file,
+            sole: self.sole,
         })
     }
 }
@@ -194,7 +197,7 @@ impl Campaign<'_> {
             printer,
             generator,
             terms,
-            stats_file,
+            sole,
         } = self;
         // A client must not fuzz on after the process that launched it was
         // killed (`kill -9` runs no handler that could stop it).
@@ -339,7 +342,7 @@ impl Campaign<'_> {
             terms,
             edges_total,
             fresh_state,
-            stats_file,
+            sole,
             record,
         };
         let observers = tuple_list!(

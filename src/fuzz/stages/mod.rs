@@ -3,5 +3,7 @@
 //! `fuzz_one`. The record of every execution ([`record`], with the query
 //! log's format in [`queries`]).
 
+pub mod idle;
 pub mod queries;
 pub mod record;
+pub mod size_limit;

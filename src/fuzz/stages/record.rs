@@ -26,6 +26,10 @@
 //! - A line of `corpus-verdicts.tsv` or of the query log goes out in one
 //!   `write` to a file opened for appending, so clients sharing the folder
 //!   never interleave within a line.
+//! - What is queued waits at most one round (the queue is state metadata,
+//!   so a client restarted after a crash records it after the restart);
+//!   a `kill -9` loses at most the round's records, as it loses the
+//!   statistics since the last line.
 
 use std::io::Write;
 use std::path::PathBuf;
