@@ -1,7 +1,7 @@
 //! The fuzz loop of one client, the same for every executor: seed the
 //! corpus if new, then LibAFL's `fuzz_one` round after round until the
 //! time or execution limit. What happens around an execution is a stage
-//! of the round ([`Stages`]): the mutational stage (whose findings go to
+//! of the round (`Stages`): the mutational stage (whose findings go to
 //! every client), the size limit's growth, idle recovery, the record of
 //! the round's executions and the beat that sends the counters to the
 //! campaign's monitor, which writes the progress lines and `stats.jsonl`.
@@ -29,51 +29,20 @@ use libafl::state::{HasCorpus, HasExecutions, HasSolutions};
 use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
 use super::beat::Beat;
-use super::config::{CampaignConfig, Switch};
+use super::config::CampaignConfig;
+use super::mutator::{CaseMutator, case_mutator};
 use super::seeds::seed_corpus;
 use super::snapshot::print_summary;
 use super::{CampaignError, State};
 use crate::fuzz::events::share::{ShareFindings, send_solutions_since};
-use crate::fuzz::mutate::crossover::Crossover;
-use crate::fuzz::mutate::scheduled::TransformationScheduler;
-use crate::fuzz::mutate::settings::SettingsMutator;
-use crate::fuzz::mutate::splice::{Join, Splice};
-use crate::fuzz::mutate::transformation::{CaseGenerator, FreshCase, TransformationMutator};
+use crate::fuzz::mutate::transformation::CaseGenerator;
 use crate::fuzz::stages::idle::RecoverIdle;
 use crate::fuzz::stages::record::RecordStage;
 use crate::fuzz::stages::size_limit::GrowSizeLimit;
 use crate::fuzz::stats::CampaignStats;
 use crate::generate::strings::TermPool;
 use crate::source::MixedCaseGenerator;
-use crate::transform::incremental::{Assumption, NestedScopes, RepeatCheck};
-use crate::transform::{
-    ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
-    VariableReplacement,
-};
 use crate::truth::Case;
-
-/// The mutator of every campaign: the transformations, the solver
-/// settings (`--settings on`) and a fresh-case draw, stacked by the
-/// transformation scheduler.
-pub(super) type CaseMutator = TransformationScheduler<
-    tuple_list_type!(
-        TransformationMutator<ConstantAssignment>,
-        TransformationMutator<TermSynthesis>,
-        TransformationMutator<VariableAbstraction>,
-        TransformationMutator<VariableReplacement>,
-        TransformationMutator<ConstantReplacement>,
-        TransformationMutator<NoiseIntroduction>,
-        Crossover,
-        TransformationMutator<Assumption>,
-        TransformationMutator<NestedScopes>,
-        TransformationMutator<RepeatCheck>,
-        Splice,
-        Splice,
-        Splice,
-        SettingsMutator,
-        FreshCase
-    ),
->;
 
 /// The stages of a campaign's round on executor `E`: one mutational
 /// stage, one mutation stack per execution, whose findings go to every
@@ -160,39 +129,6 @@ where
     let last = beat.report(state, mgr, true)?;
     print_summary(&last);
     Ok(())
-}
-
-/// The mutator of a campaign of `cfg` (see [`CaseMutator`]): fresh cases
-/// from `generator`, term synthesis from `terms`.
-fn case_mutator(
-    cfg: &CampaignConfig,
-    generator: &MixedCaseGenerator,
-    terms: TermPool,
-) -> CaseMutator {
-    let transforming = !cfg.steering.generate_only;
-    let incremental = transforming && cfg.steering.incremental == Switch::On;
-    TransformationScheduler::new(
-        tuple_list!(
-            TransformationMutator::new(ConstantAssignment).enabled(transforming),
-            TransformationMutator::new(TermSynthesis::new(terms, 3)).enabled(transforming),
-            TransformationMutator::new(VariableAbstraction).enabled(transforming),
-            TransformationMutator::new(VariableReplacement).enabled(transforming),
-            TransformationMutator::new(ConstantReplacement).enabled(transforming),
-            TransformationMutator::new(NoiseIntroduction).enabled(transforming),
-            Crossover::new(transforming),
-            TransformationMutator::new(Assumption).enabled(incremental),
-            TransformationMutator::new(NestedScopes).enabled(incremental),
-            TransformationMutator::new(RepeatCheck).enabled(incremental),
-            Splice::new(Join::Interleave, incremental),
-            Splice::new(Join::NoiseScope, incremental),
-            Splice::new(Join::Reset, incremental),
-            SettingsMutator::new(cfg.settings_table.clone(), cfg.steering.settings),
-            FreshCase::new(generator.clone())
-        ),
-        cfg.steering.choice(),
-        2,
-    )
-    .replacing("fresh-case")
 }
 
 /// Whether the campaign's time or execution limit is reached.

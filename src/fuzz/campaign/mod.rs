@@ -1,9 +1,9 @@
 //! A campaign: its settings ([`config`]), its launch on one core or many
 //! ([`launch`]), one client with the fuzzer assembled ([`client`]), the
-//! loop ([`fuzz_loop`]), its seeds ([`seeds`]), its snapshots: the live
-//! line, `stats.jsonl` and the summary ([`snapshot`]), sent by each
-//! client's beat ([`beat`]) to the one monitor that writes them
-//! ([`monitor`]).
+//! loop ([`fuzz_loop`]) and its mutator ([`mutator`]), its seeds
+//! ([`seeds`]), its snapshots: the live line, `stats.jsonl` and the
+//! summary ([`snapshot`]), sent by each client's beat ([`beat`]) to the
+//! one monitor that writes them ([`monitor`]).
 //!
 //! # Invariants
 //!
@@ -73,6 +73,7 @@ pub mod fuzz_loop;
 pub mod launch;
 pub mod maps;
 pub mod monitor;
+pub mod mutator;
 pub mod seeds;
 pub mod shmem;
 pub mod snapshot;
