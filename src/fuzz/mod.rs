@@ -30,15 +30,25 @@
 //! - [`schedule`]: AFL's favoured entries (smallest and quickest per edge),
 //!   which get 90% of the selections ([`schedule::favoured`]; with
 //!   `--power` drawn by AFL's performance score, [`schedule::power`]), with
-//!   `--rare-edges` half of them aimed at rare edges ([`schedule::rare`]).
+//!   `--rare-edges` half of them aimed at rare edges ([`schedule::rare`]);
+//!   the outermost notes each execution's solver time for the mutators'
+//!   bandits ([`schedule::solver_time`]).
+//! - [`stages`]: what a round does besides mutating and executing: the
+//!   record of every execution (counts, unknown and timeout shapes, the
+//!   query log: [`stages::record`]; the feedbacks only hand executions
+//!   over), the size limit's growth ([`stages::size_limit`]) and idle
+//!   recovery ([`stages::idle`]).
 //! - [`events`]: the LLMP broker's end, the link of `--join`, and findings
 //!   shared between clients.
 //! - [`stats`]: the campaign's counters ([`stats::CampaignStats`]), state
-//!   metadata that the feedbacks write and the mutators' scheduler reads;
-//!   below every role, so none of them names the campaign.
+//!   metadata that the record stage and the objective write and the
+//!   campaign reports; below every role, so none of them names the
+//!   campaign. The mutators' bandits read none of it (see
+//!   [`schedule::solver_time`]).
 //! - [`campaign`]: the settings, the launch, the client (the fuzzer
-//!   assembled), the loop, the seeds and the snapshots (live line,
-//!   `stats.jsonl`, summary). It sits on top: it names the roles, no role
+//!   assembled), the loop, the seeds, the snapshots (live line,
+//!   `stats.jsonl`, summary), the beat that sends them and the one monitor
+//!   that writes them. It sits on top: it names the roles, no role
 //!   names it.
 //!
 //! Measured figures (campaigns, benchmarks) are in `docs/measured/fuzz.md`.
@@ -52,4 +62,5 @@ pub mod mutate;
 pub mod observe;
 pub mod plain;
 pub mod schedule;
+pub mod stages;
 pub mod stats;

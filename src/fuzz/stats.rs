@@ -3,10 +3,11 @@
 //! so they survive a client restart.
 //!
 //! They sit below every role because several share them: the record
-//! feedback counts each judged execution, the objective marks a new bug
-//! signature, the transformation scheduler reads both as the reward of the
-//! mutations that made the input, and the campaign prints them (see
-//! `campaign::snapshot`).
+//! feedback counts each judged execution, the objective counts findings by
+//! bucket, and the campaign prints them (see `campaign::snapshot`). The
+//! mutators' bandits read none of them: they are paid from the solutions
+//! kept and charged the time the corpus scheduler noted (see
+//! `schedule::solver_time`).
 //!
 //! # Invariants
 //!
@@ -70,10 +71,6 @@ pub struct CampaignStats {
     /// Verdict kind → seconds inside the solver call.
     #[serde(default)]
     pub verdict_secs: BTreeMap<String, f64>,
-    /// The last execution's solver time, nanoseconds (the scheduler
-    /// charges it to the transformations that made the input).
-    #[serde(default)]
-    pub last_solver_ns: u64,
     /// Unknown and timeout answers by shape (signature): how many, and the
     /// one file written for each.
     #[serde(default)]
@@ -142,7 +139,6 @@ impl CampaignStats {
     pub fn record(&mut self, kind: &str, solver_ns: u64) {
         *self.verdicts.entry(kind.to_string()).or_default() += 1;
         self.judged += 1;
-        self.last_solver_ns = solver_ns;
         let ms = solver_ns as f64 / 1e6;
         self.solver_secs += ms / 1e3;
         *self.verdict_secs.entry(kind.to_string()).or_default() += ms / 1e3;

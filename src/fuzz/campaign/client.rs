@@ -38,7 +38,6 @@ use crate::fuzz::feedback::answered::AnsweredFeedback;
 use crate::fuzz::feedback::edges::EdgeTally;
 use crate::fuzz::feedback::kept::KeptVerdicts;
 use crate::fuzz::feedback::objective::FindingObjective;
-use crate::fuzz::feedback::queries::QueryLog;
 use crate::fuzz::feedback::record::RecordFeedback;
 use crate::fuzz::observe::features::FEATURES;
 use crate::fuzz::observe::statistics::STATISTICS;
@@ -46,7 +45,9 @@ use crate::fuzz::observe::value_profile;
 use crate::fuzz::observe::verdict::VerdictObserver;
 use crate::fuzz::schedule::favoured::Favoured;
 use crate::fuzz::schedule::rare::{RARE_SHARE, RareEdges};
+use crate::fuzz::schedule::solver_time::NotingSolverTime;
 use crate::fuzz::schedule::unknowns::DemoteUnknown;
+use crate::fuzz::stages::record::RecordStage;
 use crate::fuzz::stats::CampaignStats;
 use crate::generate::strings::TermPool;
 use crate::solver::SolverInfo;
@@ -71,7 +72,7 @@ pub struct Campaign<'a> {
     printer: Printer,
     generator: MixedCaseGenerator,
     terms: TermPool,
-    stats_file: bool,
+    sole: bool,
 }
 
 /// Builds a [`Campaign`]: the settings first, then the solver; the case
@@ -83,7 +84,7 @@ pub struct CampaignBuilder<'a> {
     printer: Printer,
     generator: Option<MixedCaseGenerator>,
     terms: Option<TermPool>,
-    stats_file: bool,
+    sole: bool,
 }
 
 impl<'a> Campaign<'a> {
@@ -96,7 +97,7 @@ impl<'a> Campaign<'a> {
             printer: Printer::default(),
             generator: None,
             terms: None,
-            stats_file: true,
+            sole: true,
         }
     }
 }
@@ -134,11 +135,14 @@ impl<'a> CampaignBuilder<'a> {
         self
     }
 
-    /// Whether this client appends its own lines to `stats.jsonl`
-    /// (default: yes). With `--cores` the broker's monitor writes the file
-    /// for all clients instead, from the clients' user-stats events.
-    pub fn stats_file(mut self, write: bool) -> Self {
-        self.stats_file = write;
+    /// Whether this client is its campaign's only one (default: yes): it
+    /// then sends its whole snapshot with each beat, which the monitor
+    /// writes as the `stats.jsonl` record, and keeps `buckets.tsv` and
+    /// `edges.txt`. With `--cores` each client sends its counters only and
+    /// the monitor records LibAFL's totals of all clients (see
+    /// [`monitor`](super::monitor)).
+    pub fn sole_client(mut self, sole: bool) -> Self {
+        self.sole = sole;
         self
     }
 
@@ -164,7 +168,7 @@ impl<'a> CampaignBuilder<'a> {
             printer: self.printer,
             generator,
             terms,
-            stats_file: self.stats_file,
+            sole: self.sole,
         })
     }
 }
@@ -193,7 +197,7 @@ impl Campaign<'_> {
             printer,
             generator,
             terms,
-            stats_file,
+            sole,
         } = self;
         // A client must not fuzz on after the process that launched it was
         // killed (`kill -9` runs no handler that could stop it).
@@ -283,26 +287,20 @@ impl Campaign<'_> {
                 MaxMapFeedback::new(&value_profile_observer)
             ),
             TimeFeedback::new(&time_observer),
-            KeptVerdicts::new(verdict_observer.verdict_handle(), &cfg.out),
+            KeptVerdicts::new(verdict_observer.verdict_handle()),
             // SAFETY: as above.
             unsafe { EdgeTally::new(map_ptr, edges_total) }.counting_reaches(rare_share > 0.0)
         );
         // The objective decides which findings are solutions; the record
-        // beside it counts every execution and keeps what is no finding
-        // (unknowns by shape, history-dependent answers).
+        // beside it hands every execution to the record stage, which counts
+        // it and keeps what is no finding (unknowns by shape,
+        // history-dependent answers, the query log).
         let mut objective = feedback_or!(
-            RecordFeedback::new(
-                cfg.out.clone(),
-                printer,
-                info.clone(),
-                verdict_observer.verdict_handle()
-            ),
-            FindingObjective::new(verdict_observer.verdict_handle()),
-            QueryLog::new(
-                cfg.steering.query_log.then_some(cfg.out.as_path()),
-                verdict_observer.verdict_handle()
-            )
+            RecordFeedback::new(verdict_observer.verdict_handle()),
+            FindingObjective::new(verdict_observer.verdict_handle())
         );
+        let record = RecordStage::new(cfg.out.clone(), printer, info.clone())
+            .logging_queries(cfg.steering.query_log);
         // The state (a restarted client's, restored), the scheduler, the
         // fuzzer; then the executor and the loop.
         let fresh_state = restored.is_none();
@@ -324,13 +322,18 @@ impl Campaign<'_> {
         // AFL's favoured entries: for each edge, the smallest and quickest
         // case reaching it is preferred as a mutation base.
         let power = cfg.steering.edges_steer() && cfg.steering.power;
-        let scheduler = DemoteUnknown::new(
-            RareEdges::new(
-                Favoured::new(&edges_observer, QueueScheduler::new()).with_power(power),
-                rare_share,
+        // The mutators' bandits are charged each execution's solver time,
+        // which the outermost scheduler notes from the verdict observer.
+        let scheduler = NotingSolverTime::new(
+            DemoteUnknown::new(
+                RareEdges::new(
+                    Favoured::new(&edges_observer, QueueScheduler::new()).with_power(power),
+                    rare_share,
+                ),
+                verdict_observer.verdict_handle(),
+                cfg.steering.demote_unknown,
             ),
             verdict_observer.verdict_handle(),
-            cfg.steering.demote_unknown,
         );
         let mut fuzzer = StdFuzzer::new(scheduler, corpus_feedback, objective);
         let parts = LoopParts {
@@ -339,7 +342,8 @@ impl Campaign<'_> {
             terms,
             edges_total,
             fresh_state,
-            stats_file,
+            sole,
+            record,
         };
         let observers = tuple_list!(
             verdict_observer,

@@ -13,19 +13,17 @@
 //!   no two clients share a solver process.
 
 use std::net::SocketAddr;
-use std::time::Instant;
 
 use libafl::Error;
 use libafl::events::{
     ClientDescription, EventConfig, EventFirer, EventReceiver, EventRestarter, Launcher,
     LlmpRestartingEventManager, ProgressReporter, SendExiting, SimpleRestartingEventManager,
 };
-use libafl::monitors::{MultiMonitor, NopMonitor, OnDiskJsonMonitor};
 use libafl_bolts::core_affinity::Cores;
-use libafl_bolts::tuples::tuple_list;
 
 use super::client::Campaign;
 use super::config::CampaignConfig;
+use super::monitor::CampaignMonitor;
 use super::shmem::SelfRemovingShMemProvider;
 use super::snapshot::Snapshot;
 use super::{CampaignError, SolverSetup, State};
@@ -72,8 +70,10 @@ pub fn run(
     // Built before the launch, so a restarted client inherits them.
     let (generator, terms) = generators(cfg)?;
     let mut shmem_provider = SelfRemovingShMemProvider::new()?;
-    let launched =
-        SimpleRestartingEventManager::launch(NopMonitor::new(), &mut shmem_provider, true);
+    // The client's own manager shows its beats to the campaign's monitor,
+    // the one writer of the lines and of `stats.jsonl`.
+    let monitor = CampaignMonitor::new(&cfg.out, cfg.progress, cfg.time);
+    let launched = SimpleRestartingEventManager::launch(monitor, &mut shmem_provider, true);
     let (restored, mgr) = match launched {
         Ok(x) => x,
         Err(Error::ShuttingDown) => {
@@ -115,36 +115,22 @@ pub fn run_cores(
     let (generator, terms) = generators(cfg)?;
     let (broker_port, join) = (cfg.steering.broker_port, cfg.steering.join);
     let shmem_provider = SelfRemovingShMemProvider::new()?;
-    // The live view on stderr, and `stats.jsonl` for all clients at once
-    // (one line per `progress` interval, with each client's user stats).
-    let every = cfg.progress;
-    let mut last_record: Option<Instant> = None;
-    let mut watching = false;
+    // The campaign's monitor, as on one core, here the broker's: the
+    // lines and `stats.jsonl` for all clients at once (see `monitor`).
     let local: SocketAddr = ([127, 0, 0, 1], broker_port).into();
     let launcher_pid = std::process::id();
-    let monitor = tuple_list!(
-        MultiMonitor::new(|line| eprintln!("{line}")),
-        OnDiskJsonMonitor::new(cfg.out.join("stats.jsonl"), move |_| {
-            // The monitor runs in the broker's process only, once its
-            // clients have been forked: the first record starts the watch
-            // there, and the link (its threads stay out of the forks).
-            if !watching {
-                watching = true;
-                end_broker_after_clients(launcher_pid);
-                if let Some(remote) = join {
-                    match link::join(local, remote) {
-                        Ok(()) => eprintln!("joined: the campaign whose broker is at {remote}"),
-                        Err(e) => eprintln!("--join {remote}: no link: {e}"),
-                    }
-                }
+    let monitor = CampaignMonitor::new(&cfg.out, cfg.progress, cfg.time).on_start(move || {
+        // The monitor runs in the broker's process only, once its clients
+        // have been forked: its first event starts the watch there, and
+        // the link (its threads stay out of the forks).
+        end_broker_after_clients(launcher_pid);
+        if let Some(remote) = join {
+            match link::join(local, remote) {
+                Ok(()) => eprintln!("joined: the campaign whose broker is at {remote}"),
+                Err(e) => eprintln!("--join {remote}: no link: {e}"),
             }
-            let due = last_record.is_none_or(|t| t.elapsed() >= every);
-            if due {
-                last_record = Some(Instant::now());
-            }
-            due
-        })
-    );
+        }
+    });
     let parts = ClientParts {
         cfg,
         setup: &setup,
@@ -229,7 +215,7 @@ impl ClientParts<'_> {
             .printer(self.printer)
             .generator(self.generator.clone())
             .terms(self.terms.clone())
-            .stats_file(false)
+            .sole_client(false)
             .build()
             .and_then(|c| c.run_client(restored, mgr, SelfRemovingShMemProvider::new()?))
             .map_err(|e| Error::illegal_state(e.to_string()))

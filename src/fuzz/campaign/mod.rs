@@ -1,7 +1,9 @@
 //! A campaign: its settings ([`config`]), its launch on one core or many
 //! ([`launch`]), one client with the fuzzer assembled ([`client`]), the
-//! loop ([`fuzz_loop`]), its seeds ([`seeds`]) and its snapshots: the live line, `stats.jsonl`
-//! and the summary ([`snapshot`]).
+//! loop ([`fuzz_loop`]) and its mutator ([`mutator`]), its seeds
+//! ([`seeds`]), its snapshots: the live line, `stats.jsonl` and the
+//! summary ([`snapshot`]), sent by each client's beat ([`beat`]) to the
+//! one monitor that writes them ([`monitor`]).
 //!
 //! # Invariants
 //!
@@ -30,12 +32,13 @@
 //!   and again in the parent, so hit counts are bucketed twice: buckets
 //!   16-31 and 32-127 merge; edges themselves are exact. Execution times
 //!   stay in the child, so the minimizer weighs entries by size alone.
-//! - The live line is printed by each client. `stats.jsonl` is written by
-//!   the client on one core; with `--cores` by the broker's LibAFL monitor
-//!   (`OnDiskJsonMonitor`: LibAFL's totals and each client's user stats,
-//!   which every client fires at each live line), so it covers every
-//!   client. It records at most one line per `progress` interval, so its
-//!   last line may lag the end of the campaign by up to one interval.
+//! - The progress lines and `stats.jsonl` have one writer, the campaign's
+//!   monitor ([`monitor`]), on one core (the client's own event manager
+//!   shows it the beats) and on many (the broker's). A campaign of one
+//!   client records that client's snapshots; with `--cores` the record is
+//!   LibAFL's (its totals and each client's user stats, which every client
+//!   sends at each beat), at most one per `progress` interval, so its last
+//!   line may lag the end of the campaign by up to one interval.
 //! - A crash (not a hang) inside the solver while it holds the allocator's
 //!   lock would still deadlock LibAFL's crash handler, which allocates.
 //! - Output: the live line, the seed and resume lines and the summary are
@@ -63,11 +66,14 @@
 //! - Guidance has little room on Z3's default settings, whatever steers
 //!   it (figures: `docs/measured/fuzz.md`, "Guidance").
 
+pub mod beat;
 pub mod client;
 pub mod config;
 pub mod fuzz_loop;
 pub mod launch;
 pub mod maps;
+pub mod monitor;
+pub mod mutator;
 pub mod seeds;
 pub mod shmem;
 pub mod snapshot;

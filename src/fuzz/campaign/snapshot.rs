@@ -5,11 +5,11 @@
 //!
 //! # Invariants
 //!
-//! - A snapshot only reads the state; a `stats.jsonl` line is one
-//!   [`Snapshot`], its fields named as the struct's.
+//! - A snapshot only reads the state; a `stats.jsonl` line of a campaign of
+//!   one client is one [`Snapshot`], its fields named as the struct's,
+//!   written by the campaign's monitor (`monitor`).
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::Path;
 
 use super::State;
@@ -199,19 +199,6 @@ impl Snapshot {
             } else {
                 format!("{} ({} findings)", buckets.join(", "), self.found)
             }
-        )
-    }
-
-    /// Appends the snapshot to `path` as one JSON line.
-    pub fn append_to(&self, path: &Path) -> std::io::Result<()> {
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)?;
-        writeln!(
-            f,
-            "{}",
-            serde_json::to_string(self).map_err(std::io::Error::other)?
         )
     }
 

@@ -23,6 +23,7 @@ use std::path::PathBuf;
 use libafl::Error;
 use libafl::HasMetadata;
 use libafl::corpus::{Corpus, CorpusId, InMemoryCorpus, Testcase};
+use libafl::state::HasSolutions;
 use serde::{Deserialize, Serialize};
 
 use crate::execute::judged::Judged;
@@ -43,6 +44,20 @@ pub struct Found {
 }
 
 libafl_bolts::impl_serdeany!(Found);
+
+/// Whether a solution `state` added after its first `before` is a new bug
+/// (the first of its bucket, [`Found::new_signature`]): what the mutators'
+/// bandits are paid for, read from the solutions the objective kept.
+pub fn new_bug_since<I, S: HasSolutions<I>>(state: &S, before: usize) -> bool {
+    let solutions = state.solutions();
+    solutions.ids().skip(before).any(|id| {
+        solutions.get(id).is_ok_and(|t| {
+            t.borrow()
+                .metadata::<Found>()
+                .is_ok_and(|f| f.new_signature)
+        })
+    })
+}
 
 /// Who the solver is, as finding headers name it (a [`SolverInfo`] that
 /// survives a client restart inside the state).

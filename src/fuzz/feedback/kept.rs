@@ -4,9 +4,12 @@
 //!
 //! # Invariants
 //!
-//! - It never makes an input interesting: it only writes, in
+//! - It never makes an input interesting and writes nothing: in
 //!   `append_metadata`, which LibAFL calls for an input the corpus is about
-//!   to add, with the observers of the execution that judged it.
+//!   to add, with the observers of the execution that judged it, it queues
+//!   the case and its verdict kind ([`Record::Kept`]) for the record stage
+//!   ([`RecordStage`](crate::fuzz::stages::record::RecordStage)), which
+//!   writes the line.
 //! - A line is `HASH<TAB>KIND<TAB>CATEGORY<TAB>TRANSFORMATION`: the stable
 //!   hash of the case's postcard (a resumed campaign re-adds its old
 //!   entries; a reader counts each hash once), the verdict kind, and the
@@ -15,34 +18,30 @@
 //!   interleave within a line.
 
 use std::borrow::Cow;
-use std::io::Write;
-use std::path::PathBuf;
 
 use libafl::Error;
+use libafl::HasMetadata;
 use libafl::corpus::Testcase;
 use libafl::executors::ExitKind;
 use libafl::feedbacks::{Feedback, StateInitializer};
 use libafl_bolts::Named;
 use libafl_bolts::tuples::{Handle, MatchName};
 
-use crate::finding::{KEPT_VERDICTS, stable_hash};
+use super::record::{Record, queue};
+use crate::finding::stable_hash;
 use crate::fuzz::observe::verdict::{VerdictObserver, judged};
 use crate::truth::Case;
 
-/// Writes the verdict of each case the corpus keeps (see the module docs).
+/// Hands the verdict of each case the corpus keeps to the record stage
+/// (see the module docs).
 pub struct KeptVerdicts {
     verdict: Handle<VerdictObserver>,
-    path: PathBuf,
 }
 
 impl KeptVerdicts {
-    /// Appends to `out/corpus-verdicts.tsv` what the observer behind
-    /// `verdict` judged.
-    pub fn new(verdict: Handle<VerdictObserver>, out: &std::path::Path) -> Self {
-        KeptVerdicts {
-            verdict,
-            path: out.join(KEPT_VERDICTS),
-        }
+    /// Queues what the observer behind `verdict` judged.
+    pub fn new(verdict: Handle<VerdictObserver>) -> Self {
+        KeptVerdicts { verdict }
     }
 }
 
@@ -69,7 +68,7 @@ impl Named for KeptVerdicts {
 
 impl<S> StateInitializer<S> for KeptVerdicts {}
 
-impl<EM, OT: MatchName, S> Feedback<EM, Case, OT, S> for KeptVerdicts {
+impl<EM, OT: MatchName, S: HasMetadata> Feedback<EM, Case, OT, S> for KeptVerdicts {
     fn is_interesting(
         &mut self,
         _state: &mut S,
@@ -83,7 +82,7 @@ impl<EM, OT: MatchName, S> Feedback<EM, Case, OT, S> for KeptVerdicts {
 
     fn append_metadata(
         &mut self,
-        _state: &mut S,
+        state: &mut S,
         _manager: &mut EM,
         observers: &OT,
         testcase: &mut Testcase<Case>,
@@ -91,13 +90,9 @@ impl<EM, OT: MatchName, S> Feedback<EM, Case, OT, S> for KeptVerdicts {
         let Some(case) = testcase.input().as_ref() else {
             return Ok(());
         };
-        let kind = judged(observers, &self.verdict)?.verdict.kind();
-        let line = kept_line(case, kind);
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)?;
-        f.write_all(line.as_bytes())?;
+        let kind = judged(observers, &self.verdict)?.verdict.kind().to_string();
+        let case = case.clone();
+        queue(state, Record::Kept { case, kind });
         Ok(())
     }
 }

@@ -16,12 +16,14 @@
 //!   which writes it, with what it knew of it ([`Found`]).
 //! - A bucket's first [`EXAMPLES_PER_BUCKET`] findings are solutions (a
 //!   file each); the rest are counted (`CampaignStats::buckets`). Only a
-//!   bucket's first is a new bug (one more entry in
-//!   `CampaignStats::signatures`, which the mutators' scheduler reads to
-//!   pay the stack that made it) and is shared with the other clients.
+//!   bucket's first is a new bug ([`Found::new_signature`] on the solution
+//!   kept, which the mutators' bandits read to pay the stack that made it)
+//!   and is shared with the other clients.
+//! - Its counts by bucket are its own history (as a map feedback keeps the
+//!   map it has seen): no bandit reads them.
 //! - A warm-context finding that a fresh context did not repeat (see
 //!   [`crate::execute::harness`]) is no finding: its verdict is the
-//!   fresh one's (recorded by [`RecordFeedback`](super::record::RecordFeedback)).
+//!   fresh one's (recorded by the record stage, [`crate::fuzz::stages::record`]).
 
 use std::borrow::Cow;
 
@@ -44,7 +46,7 @@ use crate::truth::Case;
 pub const EXAMPLES_PER_BUCKET: u64 = 3;
 
 /// The shape of an unknown, timeout or error answer, which
-/// [`RecordFeedback`](super::record::RecordFeedback) keeps one file of: its
+/// [`RecordStage`](crate::fuzz::stages::record::RecordStage) keeps one file of: its
 /// kind, what was answered, the generator category and the set of
 /// operators in the formula; for a crash at which the solver said where it
 /// failed, its kind and that message alone. Two findings with one signature are most likely one bug.
@@ -211,7 +213,7 @@ mod tests {
                 &mut testcase,
             )
             .unwrap();
-            // What the mutators' scheduler reads: one more signature.
+            // One more bucket counted; the bandits read `Found` instead.
             let new_bug = signatures(&state) > before;
             let found = testcase.metadata::<Found>().ok().map(|f| f.new_signature);
             seen.push((kept, new_bug, found));

@@ -35,16 +35,17 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use libafl::corpus::CorpusId;
+use libafl::corpus::{Corpus, CorpusId};
 use libafl::mutators::{ComposedByMutations, MutationId, MutationResult, Mutator, MutatorsTuple};
-use libafl::state::HasRand;
+use libafl::state::{HasRand, HasSolutions};
 use libafl::{Error, HasMetadata};
 use libafl_bolts::Named;
 use libafl_bolts::rands::Rand;
 use libafl_bolts::tuples::NamedTuple;
 use serde::{Deserialize, Serialize};
 
-use crate::fuzz::stats::CampaignStats;
+use crate::fuzz::corpus::findings::new_bug_since;
+use crate::fuzz::schedule::solver_time::LastSolverTime;
 
 /// Decay of the bandit's counts per execution (memory of about 1/(1-γ) =
 /// 1,000 executions).
@@ -59,8 +60,8 @@ pub const PRIOR_WINS: f64 = 0.5;
 /// The solver seconds every arm is assumed to have cost before its first.
 pub const PRIOR_SECS: f64 = 0.05;
 
-/// Solver seconds charged per execution when the state keeps no campaign
-/// statistics (a test's state).
+/// Solver seconds charged per execution when the state has no
+/// [`LastSolverTime`] (a test's state).
 const DEFAULT_SECS: f64 = 0.01;
 
 /// How the next transformation is chosen (`--schedule`).
@@ -176,9 +177,9 @@ pub struct TransformationScheduler<MT> {
     stack: Vec<usize>,
     /// Per arm, whether it replaces its input.
     replaces: Vec<bool>,
-    /// The bug signatures the campaign knew when the stack was drawn: one
-    /// more after the execution is a new bug, which pays the stack.
-    signatures_before: usize,
+    /// The solutions kept when the stack was drawn: one kept after it
+    /// that is the first of its bucket is a new bug, which pays the stack.
+    solutions_before: usize,
 }
 
 impl<MT: NamedTuple> TransformationScheduler<MT> {
@@ -193,7 +194,7 @@ impl<MT: NamedTuple> TransformationScheduler<MT> {
             max_stack_pow,
             names,
             stack: Vec::new(),
-            signatures_before: 0,
+            solutions_before: 0,
         }
     }
 
@@ -234,33 +235,17 @@ impl<MT> ComposedByMutations for TransformationScheduler<MT> {
     }
 }
 
-/// What the last execution cost, from the campaign's counters (a default
-/// cost without them).
-fn last_execution_secs<S: HasMetadata>(state: &S) -> f64 {
-    state
-        .metadata::<CampaignStats>()
-        .map_or(DEFAULT_SECS, |stats| stats.last_solver_ns as f64 / 1e9)
-}
-
-/// How many bug signatures the campaign has found (the objective counts
-/// them); the scheduler reads them before and after an execution.
-fn signatures<S: HasMetadata>(state: &S) -> usize {
-    state
-        .metadata::<CampaignStats>()
-        .map_or(0, |stats| stats.signatures.len())
-}
-
 impl<I, MT, S> Mutator<I, S> for TransformationScheduler<MT>
 where
     MT: MutatorsTuple<I, S> + NamedTuple,
-    S: HasRand + HasMetadata,
+    S: HasRand + HasMetadata + HasSolutions<I>,
 {
     fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
         let arms = self.mutations.len();
         if arms == 0 {
             return Ok(MutationResult::Skipped);
         }
-        self.signatures_before = signatures(state);
+        self.solutions_before = state.solutions().count();
         let steps = 1usize << (1 + state.rand_mut().below_or_zero(self.max_stack_pow));
         let mut result = MutationResult::Skipped;
         for step in 0..steps {
@@ -296,8 +281,11 @@ where
 
     fn post_exec(&mut self, state: &mut S, new_corpus_id: Option<CorpusId>) -> Result<(), Error> {
         let stack = std::mem::take(&mut self.stack);
-        let secs = last_execution_secs(state);
-        let new_finding = signatures(state) > self.signatures_before;
+        // What the execution cost (noted by the corpus scheduler from the
+        // verdict observer) and whether it kept a new bug (the objective's
+        // word on the solution it kept).
+        let secs = LastSolverTime::secs(state, DEFAULT_SECS);
+        let new_finding = new_bug_since(state, self.solutions_before);
         let counts = self.counts(state);
         for a in &mut counts.arms {
             a.pulls *= DISCOUNT;
@@ -322,10 +310,45 @@ where
 
 #[cfg(test)]
 mod tests {
-    use libafl::state::NopState;
+    use libafl::corpus::{InMemoryCorpus, Testcase};
+    use libafl::feedbacks::ConstFeedback;
+    use libafl::inputs::BytesInput;
+    use libafl::state::StdState;
+    use libafl_bolts::rands::StdRand;
     use libafl_bolts::tuples::tuple_list;
 
     use super::*;
+    use crate::execute::judged::Judged;
+    use crate::fuzz::corpus::findings::Found;
+    use crate::oracle::Verdict;
+
+    type TestState =
+        StdState<InMemoryCorpus<BytesInput>, BytesInput, StdRand, InMemoryCorpus<BytesInput>>;
+
+    fn state() -> TestState {
+        StdState::new(
+            StdRand::with_seed(1),
+            InMemoryCorpus::new(),
+            InMemoryCorpus::new(),
+            &mut ConstFeedback::new(false),
+            &mut ConstFeedback::new(false),
+        )
+        .unwrap()
+    }
+
+    fn empty() -> BytesInput {
+        BytesInput::new(Vec::new())
+    }
+
+    /// The objective keeps a solution: the first of its bucket or not.
+    fn keep_solution(state: &mut TestState, new_signature: bool) {
+        let mut testcase = Testcase::new(empty());
+        testcase.add_metadata(Found {
+            judged: Judged::new(Verdict::Unknown, "", 0),
+            new_signature,
+        });
+        state.solutions_mut().add(testcase).unwrap();
+    }
 
     /// A mutation that always applies and tags the input with its id.
     struct Tag(u8, Cow<'static, str>);
@@ -336,9 +359,9 @@ mod tests {
         }
     }
 
-    impl<S> Mutator<Vec<u8>, S> for Tag {
-        fn mutate(&mut self, _: &mut S, input: &mut Vec<u8>) -> Result<MutationResult, Error> {
-            input.push(self.0);
+    impl<S> Mutator<BytesInput, S> for Tag {
+        fn mutate(&mut self, _: &mut S, input: &mut BytesInput) -> Result<MutationResult, Error> {
+            input.as_mut().push(self.0);
             Ok(MutationResult::Mutated)
         }
         fn post_exec(&mut self, _: &mut S, _: Option<CorpusId>) -> Result<(), Error> {
@@ -356,8 +379,8 @@ mod tests {
         }
     }
 
-    impl<S> Mutator<Vec<u8>, S> for Never {
-        fn mutate(&mut self, _: &mut S, _: &mut Vec<u8>) -> Result<MutationResult, Error> {
+    impl<S> Mutator<BytesInput, S> for Never {
+        fn mutate(&mut self, _: &mut S, _: &mut BytesInput) -> Result<MutationResult, Error> {
             Ok(MutationResult::Skipped)
         }
         fn post_exec(&mut self, _: &mut S, _: Option<CorpusId>) -> Result<(), Error> {
@@ -379,12 +402,12 @@ mod tests {
     /// Runs `rounds` executions in which only stacks made purely of
     /// mutation 2 add a corpus entry; returns how often each arm was used.
     fn run(choice: Choice, rounds: usize) -> [u64; 4] {
-        let mut state: NopState<Vec<u8>> = NopState::new();
+        let mut state = state();
         let mut s = TransformationScheduler::new(mutations(), choice, 0);
         for _ in 0..rounds {
-            let mut input = Vec::new();
+            let mut input = empty();
             s.mutate(&mut state, &mut input).unwrap();
-            let pays = !input.is_empty() && input.iter().all(|&t| t == 2);
+            let pays = !input.as_ref().is_empty() && input.as_ref().iter().all(|&t| t == 2);
             let id = pays.then(|| CorpusId::from(0usize));
             s.post_exec(&mut state, id).unwrap();
         }
@@ -409,17 +432,16 @@ mod tests {
     fn at_equal_pay_the_bandit_prefers_the_arm_the_solver_answers_fast() {
         // Every execution pays alike; those that used arm 1 cost the
         // solver ten times as long: per solver-second, arm 1 pays least.
-        let mut state: NopState<Vec<u8>> = NopState::new();
-        state.add_metadata(CampaignStats::default());
+        let mut state = state();
         let mut s = TransformationScheduler::new(mutations(), Choice::Bandit, 0);
         for round in 0..3000 {
-            let mut input = Vec::new();
+            let mut input = empty();
             s.mutate(&mut state, &mut input).unwrap();
-            let slow = input.contains(&1);
-            let stats = state.metadata_mut::<CampaignStats>().unwrap();
+            let slow = input.as_ref().contains(&1);
             // Seconds, so that the mutations' own (measured, noisy) time
             // is negligible beside them.
-            stats.last_solver_ns = if slow { 20_000_000_000 } else { 2_000_000_000 };
+            let ns = if slow { 20_000_000_000 } else { 2_000_000_000 };
+            state.add_metadata(LastSolverTime { ns });
             let pays = round % 4 == 0;
             s.post_exec(&mut state, pays.then(|| CorpusId::from(0usize)))
                 .unwrap();
@@ -436,23 +458,20 @@ mod tests {
 
     #[test]
     fn a_new_finding_pays_like_a_new_corpus_entry() {
-        let mut state: NopState<Vec<u8>> = NopState::new();
-        state.add_metadata(CampaignStats::default());
+        let mut state = state();
         let mut s = TransformationScheduler::new(mutations(), Choice::Bandit, 0);
-        let mut input = Vec::new();
+        let mut input = empty();
         s.mutate(&mut state, &mut input).unwrap();
-        // The objective counts a new bug signature.
-        state
-            .metadata_mut::<CampaignStats>()
-            .unwrap()
-            .signatures
-            .insert(7, 1);
+        // The objective keeps the first finding of a bucket.
+        keep_solution(&mut state, true);
         s.post_exec(&mut state, None).unwrap();
         let counts = state.metadata::<TransformationCounts>().unwrap();
         let wins: f64 = counts.arms.iter().map(|a| a.wins).sum();
         assert!(wins > 0.0 && counts.arms.iter().all(|a| a.new_entries == 0));
-        // The next execution finds that signature again: no new bug, no pay.
+        // The next execution finds that bucket again: a solution kept,
+        // but no new bug, no pay.
         s.mutate(&mut state, &mut input).unwrap();
+        keep_solution(&mut state, false);
         s.post_exec(&mut state, None).unwrap();
         let counts = state.metadata::<TransformationCounts>().unwrap();
         let later: f64 = counts.arms.iter().map(|a| a.wins).sum();
@@ -464,9 +483,9 @@ mod tests {
 
     #[test]
     fn only_the_stack_that_was_executed_is_rewarded() {
-        let mut state: NopState<Vec<u8>> = NopState::new();
+        let mut state = state();
         let mut s = TransformationScheduler::new(mutations(), Choice::Uniform, 1);
-        let mut input = Vec::new();
+        let mut input = empty();
         s.mutate(&mut state, &mut input).unwrap();
         s.post_exec(&mut state, Some(CorpusId::from(0usize)))
             .unwrap();
@@ -475,7 +494,7 @@ mod tests {
             .unwrap();
         let counts = state.metadata::<TransformationCounts>().unwrap();
         let rewarded: u64 = counts.arms.iter().map(|a| a.new_entries).sum();
-        assert_eq!(rewarded as usize, input.len());
+        assert_eq!(rewarded as usize, input.as_ref().len());
     }
 
     /// Clears its input and tags it, as a fresh case replaces one.
@@ -488,9 +507,9 @@ mod tests {
         }
     }
 
-    impl<S> Mutator<Vec<u8>, S> for Fresh {
-        fn mutate(&mut self, _: &mut S, input: &mut Vec<u8>) -> Result<MutationResult, Error> {
-            *input = vec![9];
+    impl<S> Mutator<BytesInput, S> for Fresh {
+        fn mutate(&mut self, _: &mut S, input: &mut BytesInput) -> Result<MutationResult, Error> {
+            *input = BytesInput::new(vec![9]);
             Ok(MutationResult::Mutated)
         }
         fn post_exec(&mut self, _: &mut S, _: Option<CorpusId>) -> Result<(), Error> {
@@ -500,15 +519,16 @@ mod tests {
 
     #[test]
     fn a_replacing_mutation_only_starts_a_stack() {
-        let mut state: NopState<Vec<u8>> = NopState::new();
+        let mut state = state();
         let mutations = tuple_list!(Tag(0, "a".into()), Fresh);
         let mut s = TransformationScheduler::new(mutations, Choice::Uniform, 2).replacing("fresh");
         let (mut with_fresh, mut applied) = (0, 0);
         for round in 0..400 {
-            let mut input = Vec::new();
+            let mut input = empty();
             s.mutate(&mut state, &mut input).unwrap();
             s.post_exec(&mut state, Some(CorpusId::from(round as usize)))
                 .unwrap();
+            let input = input.as_ref();
             applied += input.len();
             // A fresh case is the first step or none: nothing ran before
             // it to be thrown away.

@@ -22,16 +22,17 @@
 
 use std::borrow::Cow;
 
-use libafl::corpus::CorpusId;
+use libafl::corpus::{Corpus, CorpusId};
 use libafl::mutators::{MutationResult, Mutator};
-use libafl::state::HasRand;
+use libafl::state::{HasRand, HasSolutions};
 use libafl::{Error, HasMetadata};
 use libafl_bolts::Named;
 use libafl_bolts::rands::Rand;
 use serde::{Deserialize, Serialize};
 
 use super::scheduled::{ArmCounts, DISCOUNT, TransformationCounts};
-use crate::fuzz::stats::CampaignStats;
+use crate::fuzz::corpus::findings::new_bug_since;
+use crate::fuzz::schedule::solver_time::LastSolverTime;
 use crate::solver::SettingsTable;
 use crate::truth::Case;
 
@@ -58,7 +59,9 @@ pub struct SettingsMutator {
     enabled: bool,
     /// Keys touched since the last execution.
     touched: Vec<usize>,
-    signatures_before: usize,
+    /// The solutions kept when the first key was touched (see the
+    /// transformation scheduler's).
+    solutions_before: usize,
 }
 
 impl SettingsMutator {
@@ -70,7 +73,7 @@ impl SettingsMutator {
             keys,
             enabled,
             touched: Vec::new(),
-            signatures_before: 0,
+            solutions_before: 0,
         }
     }
 
@@ -91,19 +94,13 @@ impl Named for SettingsMutator {
     }
 }
 
-fn signatures<S: HasMetadata>(state: &S) -> usize {
-    state
-        .metadata::<CampaignStats>()
-        .map_or(0, |stats| stats.signatures.len())
-}
-
-impl<S: HasRand + HasMetadata> Mutator<Case, S> for SettingsMutator {
+impl<S: HasRand + HasMetadata + HasSolutions<Case>> Mutator<Case, S> for SettingsMutator {
     fn mutate(&mut self, state: &mut S, input: &mut Case) -> Result<MutationResult, Error> {
         if !self.enabled || self.keys.is_empty() {
             return Ok(MutationResult::Skipped);
         }
         if self.touched.is_empty() {
-            self.signatures_before = signatures(state);
+            self.solutions_before = state.solutions().count();
         }
         let draw = state.rand_mut().next();
         let arm = self.counts(state).pick(draw);
@@ -139,10 +136,8 @@ impl<S: HasRand + HasMetadata> Mutator<Case, S> for SettingsMutator {
         if touched.is_empty() {
             return Ok(());
         }
-        let secs = state
-            .metadata::<CampaignStats>()
-            .map_or(0.01, |s| s.last_solver_ns as f64 / 1e9);
-        let paid = new_corpus_id.is_some() || signatures(state) > self.signatures_before;
+        let secs = LastSolverTime::secs(state, 0.01);
+        let paid = new_corpus_id.is_some() || new_bug_since(state, self.solutions_before);
         let counts = self.counts(state);
         for a in &mut counts.arms {
             a.pulls *= DISCOUNT;

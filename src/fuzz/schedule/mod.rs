@@ -3,4 +3,5 @@
 pub mod favoured;
 pub mod power;
 pub mod rare;
+pub mod solver_time;
 pub mod unknowns;

@@ -1,34 +1,26 @@
 //! The query log (`equifuzz fuzz --query-log`): one line per execution in
 //! `<out>/queries.tsv`, what `scripts/unknown-time.py` reads to say where
 //! the solver's time goes (which categories, transformations and
-//! operators end `unknown`, and after how long).
+//! operators end `unknown`, and after how long). Written by the record
+//! stage ([`RecordStage`](super::record::RecordStage)) from the executions
+//! the record feedback queued.
 //!
 //! A line is `verdict<TAB>solver ms<TAB>category<TAB>last transformation
 //! (- for a fresh case)<TAB>chain length<TAB>operators` (SMT-LIB names,
-//! comma-separated, in the operator table's order). A LibAFL feedback that never makes an input
-//! interesting.
+//! comma-separated, in the operator table's order).
 //!
 //! # Invariants
 //!
 //! - Each line goes out in one `write` to a file opened for appending, so
 //!   the clients of a `--cores` campaign can share the file without
-//!   tearing each other's lines, and a client that crashes loses nothing
-//!   it logged.
+//!   tearing each other's lines.
 //! - A log that cannot be written is said once on stderr and then left
 //!   alone: the log never stops a campaign.
 
-use std::borrow::Cow;
 use std::fs::File;
 use std::io::Write;
 use std::path::Path;
 
-use libafl::Error;
-use libafl::executors::ExitKind;
-use libafl::feedbacks::{Feedback, StateInitializer};
-use libafl_bolts::Named;
-use libafl_bolts::tuples::{Handle, MatchName};
-
-use crate::fuzz::observe::verdict::{VerdictObserver, judged};
 use crate::truth::Case;
 
 /// The log's file name under the campaign's `--out`.
@@ -36,15 +28,14 @@ pub const QUERY_LOG: &str = "queries.tsv";
 
 /// Appends one line per execution to `<out>/queries.tsv` (see the module
 /// doc).
+#[derive(Debug)]
 pub struct QueryLog {
     file: Option<File>,
-    verdict: Handle<VerdictObserver>,
 }
 
 impl QueryLog {
-    /// A log under `out` (`None`: no log) of what the observer behind
-    /// `verdict` judged.
-    pub fn new(out: Option<&Path>, verdict: Handle<VerdictObserver>) -> Self {
+    /// A log under `out` (`None`: no log).
+    pub fn new(out: Option<&Path>) -> Self {
         let file = out.and_then(|out| {
             let path = out.join(QUERY_LOG);
             std::fs::OpenOptions::new()
@@ -54,7 +45,18 @@ impl QueryLog {
                 .map_err(|e| eprintln!("query log {}: {e}; not logging", path.display()))
                 .ok()
         });
-        QueryLog { file, verdict }
+        QueryLog { file }
+    }
+
+    /// Logs one execution of `case`, judged `kind` after `solver_ns`.
+    pub fn log(&mut self, kind: &str, solver_ns: u64, case: &Case) {
+        if let Some(file) = &mut self.file {
+            let text = line(kind, solver_ns, case);
+            if let Err(e) = file.write_all(text.as_bytes()) {
+                eprintln!("query log: {e}; not logging any more");
+                self.file = None;
+            }
+        }
     }
 }
 
@@ -70,36 +72,6 @@ pub fn line(kind: &str, solver_ns: u64, case: &Case) -> String {
         p.chain.len(),
         ops.join(",")
     )
-}
-
-impl Named for QueryLog {
-    fn name(&self) -> &Cow<'static, str> {
-        static NAME: Cow<'static, str> = Cow::Borrowed("query-log");
-        &NAME
-    }
-}
-
-impl<S> StateInitializer<S> for QueryLog {}
-
-impl<EM, OT: MatchName, S> Feedback<EM, Case, OT, S> for QueryLog {
-    fn is_interesting(
-        &mut self,
-        _state: &mut S,
-        _manager: &mut EM,
-        input: &Case,
-        observers: &OT,
-        _exit_kind: &ExitKind,
-    ) -> Result<bool, Error> {
-        if let Some(file) = &mut self.file {
-            let judged = judged(observers, &self.verdict)?;
-            let text = line(judged.verdict.kind(), judged.solver_ns, input);
-            if let Err(e) = file.write_all(text.as_bytes()) {
-                eprintln!("query log: {e}; not logging any more");
-                self.file = None;
-            }
-        }
-        Ok(false)
-    }
 }
 
 #[cfg(test)]
