@@ -53,12 +53,15 @@ impl fmt::Display for Crash {
 /// Z3's last `ASSERTION VIOLATION` (its `File: ...`, `Line: N` and the
 /// condition follow) or else from the last four lines it printed, up to
 /// four lines and never the request to report it. What came before (a
-/// verbose trace, say) is left out. Empty when it printed nothing.
+/// verbose trace, say) is left out, and so are the warnings a solver's
+/// parser prints about the script (cvc5's `<stdin>:1.14: No set-logic
+/// command was given ...`): they say nothing of the crash, and would key
+/// every crash of a script by them. Empty when it printed nothing.
 pub fn crash_site(printed: &str) -> String {
     let lines: Vec<&str> = printed
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.is_empty() && !is_parser_warning(l))
         .collect();
     let from = lines
         .iter()
@@ -72,6 +75,13 @@ pub fn crash_site(printed: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ");
     said.chars().take(300).collect()
+}
+
+/// A warning of cvc5's parser about the script, `<stdin>:LINE.COLUMN: ...`.
+fn is_parser_warning(line: &str) -> bool {
+    line.strip_prefix("<stdin>:")
+        .and_then(|rest| rest.split_once(": "))
+        .is_some_and(|(at, _)| !at.is_empty() && at.chars().all(|c| c.is_ascii_digit() || c == '.'))
 }
 
 #[cfg(test)]
@@ -98,6 +108,17 @@ mod tests {
             "(smt.searching) terminate called after throwing 'std::bad_alloc' what():  std::bad_alloc"
         );
         assert_eq!(crash_site("\n  \n"), "");
+        // cvc5 1.0.3's binary, aborting in CaDiCaL after its parser's
+        // warnings about a script without set-logic: the abort is the site.
+        let cvc5 = "<stdin>:1.14: No set-logic command was given before this point.\n\
+                    <stdin>:1.14: cvc5 will make all theories available.\n\
+                    <stdin>:1.14: Consider setting a stricter logic for (likely) better performance.\n\
+                    <stdin>:1.14: To suppress this warning in the future use (set-logic ALL).\n\
+                    cadical: fatal error: invalid API usage of 'int CaDiCaL::Solver::val(int)'\n";
+        assert_eq!(
+            crash_site(cvc5),
+            "cadical: fatal error: invalid API usage of 'int CaDiCaL::Solver::val(int)'"
+        );
         assert_eq!(crash_site("Please file an issue\nLine: 1"), "");
         assert_eq!(crash_site(&"x".repeat(1000)).len(), 300);
     }
