@@ -560,3 +560,49 @@ fn run_with_a_dialect_skips_what_that_release_cannot_express() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Regression (issue 40): with the beat a stage, a round that ended past
+/// the time limit wrote its tick, and the last beat wrote the same tick
+/// again: two lines and two `stats.jsonl` records at the end.
+#[test]
+fn a_campaign_writes_one_record_per_beat_and_one_last() {
+    let dir = scratch("beat");
+    let out = fuzz_in(
+        &dir,
+        &[
+            "--target",
+            "z3",
+            "--time",
+            "3s",
+            "--timeout",
+            "200ms",
+            "--progress",
+            "0.5",
+            "--out",
+            "b",
+        ],
+    );
+    let stderr = text(&out.stderr);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{stderr}");
+    let stats = std::fs::read_to_string(dir.join("b/stats.jsonl")).unwrap();
+    let records: Vec<serde_json::Value> = stats
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let ticks: Vec<u64> = records
+        .iter()
+        .map(|r| (r["time"].as_f64().unwrap() / 0.5).floor() as u64)
+        .collect();
+    let mut distinct = ticks.clone();
+    distinct.dedup();
+    assert_eq!(distinct, ticks, "two records in one tick:\n{stats}");
+    assert!(
+        records.len() >= 4,
+        "{} records in 3 s at 0.5 s:\n{stats}",
+        records.len()
+    );
+    let lasts = records.iter().filter(|r| r["last"] == true).count();
+    assert_eq!(lasts, 1, "{stats}");
+    assert_eq!(records.last().unwrap()["last"], true, "{stats}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -9,7 +9,8 @@
 //!
 //! - Beats come at multiples of `progress` since the campaign started (a
 //!   restarted client keeps the beat: the clock is the state's), never
-//!   more than one per tick, besides the last.
+//!   more than one per tick: a round that ends past the campaign's limit
+//!   leaves its tick to the last beat, which the loop sounds.
 //! - A campaign's only client sends its whole [`Snapshot`] with its
 //!   counters (the monitor's record); with `--cores` each client sends its
 //!   counters only, and keeps no `buckets.tsv` or `edges.txt` (its folder
@@ -27,6 +28,8 @@ use libafl::state::HasExecutions;
 use libafl::{Error, HasMetadata};
 
 use super::State;
+use super::config::CampaignConfig;
+use super::limit::Limit;
 use super::monitor::SNAPSHOT;
 use super::snapshot::{Snapshot, snapshot};
 use crate::fuzz::feedback::edges::EdgeSet;
@@ -38,6 +41,8 @@ use crate::truth::Case;
 pub struct Beat {
     out: PathBuf,
     progress: Duration,
+    /// Past it, the loop sounds the last beat.
+    limit: Limit,
     edges_total: usize,
     sole: bool,
     last_tick: u64,
@@ -46,19 +51,20 @@ pub struct Beat {
 }
 
 impl Beat {
-    /// The beat of a client of `edges_total` edges writing under `out`
-    /// (`sole`: the campaign's only client), every `progress` from the
-    /// campaign's start, the clock of `state`.
+    /// The beat of a client of `edges_total` edges of the campaign `cfg`
+    /// (its folder, its `progress`, its limit; `sole`: the campaign's only
+    /// client), every `progress` from the campaign's start, the clock of
+    /// `state`.
     pub fn new(
-        out: PathBuf,
-        progress: Duration,
+        cfg: &CampaignConfig,
         edges_total: usize,
         sole: bool,
         state: &State,
     ) -> Result<Self, Error> {
         let mut beat = Beat {
-            out,
-            progress,
+            out: cfg.out.clone(),
+            progress: cfg.progress,
+            limit: Limit::of(cfg),
             edges_total,
             sole,
             last_tick: 0,
@@ -128,7 +134,7 @@ where
         state: &mut State,
         manager: &mut EM,
     ) -> Result<(), Error> {
-        if self.tick(state)? > self.last_tick {
+        if self.tick(state)? > self.last_tick && !self.limit.reached(state)? {
             self.report(state, manager, false)?;
         }
         Ok(())

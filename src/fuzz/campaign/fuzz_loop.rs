@@ -20,7 +20,6 @@
 
 use std::num::NonZeroUsize;
 
-use libafl::HasMetadata;
 use libafl::corpus::Corpus;
 use libafl::events::{EventFirer, EventRestarter};
 use libafl::fuzzer::Fuzzer;
@@ -30,6 +29,7 @@ use libafl_bolts::tuples::{tuple_list, tuple_list_type};
 
 use super::beat::Beat;
 use super::config::CampaignConfig;
+use super::limit::Limit;
 use super::mutator::{CaseMutator, case_mutator};
 use super::seeds::seed_corpus;
 use super::snapshot::print_summary;
@@ -39,7 +39,6 @@ use crate::fuzz::mutate::transformation::CaseGenerator;
 use crate::fuzz::stages::idle::RecoverIdle;
 use crate::fuzz::stages::record::RecordStage;
 use crate::fuzz::stages::size_limit::GrowSizeLimit;
-use crate::fuzz::stats::CampaignStats;
 use crate::generate::strings::TermPool;
 use crate::source::MixedCaseGenerator;
 use crate::truth::Case;
@@ -117,9 +116,10 @@ where
         GrowSizeLimit::start(state, len_control)?,
         RecoverIdle::new(CaseGenerator(generator), *state.executions()),
         record,
-        Beat::new(cfg.out.clone(), cfg.progress, edges_total, sole, state)?
+        Beat::new(cfg, edges_total, sole, state)?
     );
-    while !limit_reached(cfg, state)? {
+    let limit = Limit::of(cfg);
+    while !limit.reached(state)? {
         fuzzer.fuzz_one(&mut stages, executor, state, mgr)?;
     }
     // The last round's events (testcases of other clients) are recorded
@@ -129,11 +129,4 @@ where
     let last = beat.report(state, mgr, true)?;
     print_summary(&last);
     Ok(())
-}
-
-/// Whether the campaign's time or execution limit is reached.
-fn limit_reached(cfg: &CampaignConfig, state: &State) -> Result<bool, CampaignError> {
-    let wall = state.metadata::<CampaignStats>()?.wall_secs();
-    Ok(cfg.max_execs.is_some_and(|m| *state.executions() >= m)
-        || cfg.time.is_some_and(|t| wall >= t.as_secs_f64()))
 }

@@ -1,6 +1,6 @@
 //! A campaign: its settings ([`config`]), its launch on one core or many
 //! ([`launch`]), one client with the fuzzer assembled ([`client`]), the
-//! loop ([`fuzz_loop`]) and its mutator ([`mutator`]), its seeds
+//! loop ([`fuzz_loop`]), the limits it stops at (`limit`) and its mutator ([`mutator`]), its seeds
 //! ([`seeds`]), its snapshots: the live line, `stats.jsonl` and the
 //! summary ([`snapshot`]), sent by each client's beat ([`beat`]) to the
 //! one monitor that writes them ([`monitor`]).
@@ -71,6 +71,7 @@ pub mod client;
 pub mod config;
 pub mod fuzz_loop;
 pub mod launch;
+mod limit;
 pub mod maps;
 pub mod monitor;
 pub mod mutator;
