@@ -40,6 +40,8 @@ if command -v shellcheck >/dev/null; then
   for f in "${shell[@]}"; do
     check "shellcheck -S error ${f#"$here"/}" shellcheck -S error "$f"
   done
+else
+  echo "SKIPPED: shellcheck is not installed; the scripts are checked with bash -n only" >&2
 fi
 
 for f in "${shell[@]}"; do
