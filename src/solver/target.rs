@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::dialect_of_version;
 use super::outcome::RawOutcome;
 use crate::term::Dialect;
 
@@ -14,8 +15,12 @@ pub trait Target {
     /// The solver's full version, e.g. `Z3 4.8.12.0` or `cvc5 1.0.3`.
     fn version(&self) -> String;
 
-    /// The spelling of the strings theory this solver reads.
-    fn dialect(&self) -> Dialect;
+    /// The spelling of the strings theory this solver reads: by default
+    /// what its version implies; a target told otherwise (`--dialect`)
+    /// says so.
+    fn dialect(&self) -> Dialect {
+        dialect_of_version(&self.version())
+    }
 
     /// Runs `script` with a hard `timeout` and returns what happened.
     fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome;

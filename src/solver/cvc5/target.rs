@@ -35,8 +35,7 @@ use crate::solver::child::{DEFAULT_MEMORY_LIMIT, deadline_after};
 use crate::solver::fork_frame::{ExitMeaning, limits_beyond_own_image, run_in_child};
 use crate::solver::option::SolverOption;
 use crate::solver::outcome::RawOutcome;
-use crate::solver::{Target, dialect_of_version, soft_timeout};
-use crate::term::Dialect;
+use crate::solver::{Target, soft_timeout};
 
 /// libcvc5 in this process, each query in a forked child with a hard
 /// timeout and a memory limit.
@@ -128,10 +127,6 @@ impl Target for Cvc5InProcessFork {
 
     fn version(&self) -> String {
         self.lib.version().to_string()
-    }
-
-    fn dialect(&self) -> Dialect {
-        dialect_of_version(self.lib.version())
     }
 
     fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome {

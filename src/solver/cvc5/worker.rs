@@ -58,8 +58,7 @@ use crate::solver::fork_frame::limits_beyond_own_image;
 use crate::solver::option::SolverOption;
 use crate::solver::outcome::{CrashCause, RawOutcome, stderr_says_out_of_memory};
 use crate::solver::worker::{Asked, InFlight, Serve, WorkerProcess, WorkerSetup, serve};
-use crate::solver::{Target, dialect_of_version, soft_timeout};
-use crate::term::Dialect;
+use crate::solver::{Target, soft_timeout};
 
 /// Queries one worker answers before it is replaced.
 pub const WORKER_USES: u32 = 128;
@@ -172,10 +171,6 @@ impl Target for Cvc5Worker {
 
     fn version(&self) -> String {
         self.setup.lib.version().to_string()
-    }
-
-    fn dialect(&self) -> Dialect {
-        dialect_of_version(self.setup.lib.version())
     }
 
     fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome {

@@ -35,8 +35,7 @@ use super::script::needs_own_context;
 use super::target::Z3InProcessFork;
 use crate::solver::outcome::RawOutcome;
 use crate::solver::worker::InFlight;
-use crate::solver::{Target, dialect_of_version, soft_timeout};
-use crate::term::Dialect;
+use crate::solver::{Target, soft_timeout};
 
 /// libz3 evaluated in this process on a context made once, for fork
 /// children that each get a copy-on-write image of it.
@@ -70,10 +69,6 @@ impl Target for Z3Inherited {
 
     fn version(&self) -> String {
         self.version.clone()
-    }
-
-    fn dialect(&self) -> Dialect {
-        dialect_of_version(&self.version)
     }
 
     fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome {

@@ -34,8 +34,7 @@ use super::script::PreparedScript;
 use crate::solver::child::{DEFAULT_MEMORY_LIMIT, deadline_after};
 use crate::solver::fork_frame::{ExitMeaning, limits_beyond_own_image, run_in_child};
 use crate::solver::outcome::{RawOutcome, z3_exit_code_name};
-use crate::solver::{Target, dialect_of_version, soft_timeout};
-use crate::term::Dialect;
+use crate::solver::{Target, soft_timeout};
 
 /// Where a fork child's Z3 context comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -251,10 +250,6 @@ impl Target for Z3InProcessFork {
         self.version.clone()
     }
 
-    fn dialect(&self) -> Dialect {
-        dialect_of_version(&self.version)
-    }
-
     fn run(&mut self, script: &str, timeout: Duration) -> RawOutcome {
         self.run_forked(script, timeout, Instant::now())
     }
@@ -288,10 +283,6 @@ impl Target for Z3InProcess {
 
     fn version(&self) -> String {
         self.version.clone()
-    }
-
-    fn dialect(&self) -> Dialect {
-        dialect_of_version(&self.version)
     }
 
     /// Runs in a fresh context with the soft timeout derived from `timeout`.

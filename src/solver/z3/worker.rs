@@ -53,8 +53,7 @@ use super::target::Z3InProcessFork;
 use super::warm::WarmContexts;
 use crate::solver::outcome::{CrashCause, RawOutcome, z3_exit_code_name};
 use crate::solver::worker::{Asked, InFlight, Serve, WorkerProcess, WorkerSetup, serve};
-use crate::solver::{Target, dialect_of_version, soft_timeout};
-use crate::term::Dialect;
+use crate::solver::{Target, soft_timeout};
 
 /// What became of one query sent to the worker.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -234,10 +233,6 @@ impl Target for Z3Process {
 
     fn version(&self) -> String {
         self.setup.lib.version()
-    }
-
-    fn dialect(&self) -> Dialect {
-        dialect_of_version(&self.setup.lib.version())
     }
 
     /// On a warm context, as [`Target::run_within`] with the soft timeout
