@@ -278,12 +278,7 @@ fn differential(mut r: Release) {
         t.queries,
         started.elapsed()
     );
-    for (e, n) in &t.errors {
-        println!("  {n} x {e}");
-    }
-    for d in &t.new {
-        println!("  DISAGREES: {d}");
-    }
+    t.print_details();
     // Every term is decided: constant terms leave a solver nothing to
     // search, so an `unknown` is as much a finding as a wrong value.
     differential::check(&name, &t, cases.len() - t.known);

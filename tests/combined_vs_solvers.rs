@@ -152,12 +152,7 @@ fn differential(name: &str, reglan_keys: bool, run: &mut dyn FnMut(&str) -> Stri
         t.queries,
         started.elapsed()
     );
-    for (e, n) in &t.errors {
-        println!("  {n} x {e}");
-    }
-    for d in &t.new {
-        println!("  DISAGREES: {d}");
-    }
+    t.print_details();
     t
 }
 

@@ -125,9 +125,7 @@ fn differential(name: &str, run: &mut dyn FnMut(&str) -> String) -> Tally {
         tally.queries,
         started.elapsed(),
     );
-    for (e, n) in &tally.errors {
-        println!("  {n} x {e}");
-    }
+    tally.print_details();
     tally
 }
 

@@ -117,12 +117,7 @@ fn differential(name: &str, dialect: Dialect, run: &mut dyn FnMut(&str) -> Strin
         t.queries,
         started.elapsed()
     );
-    for (e, n) in &t.errors {
-        println!("  {n} x {e}");
-    }
-    for d in &t.new {
-        println!("  DISAGREES: {d}");
-    }
+    t.print_details();
     check(name, &t, cases.len());
 }
 

@@ -89,6 +89,19 @@ pub struct Tally {
     pub errors: BTreeMap<String, usize>,
 }
 
+impl Tally {
+    /// Prints each kind of error with its count, then each new
+    /// disagreement, below a test's `COUNTS` line.
+    pub fn print_details(&self) {
+        for (e, n) in &self.errors {
+            println!("  {n} x {e}");
+        }
+        for d in &self.new {
+            println!("  DISAGREES: {d}");
+        }
+    }
+}
+
 /// How a batch that is not `unsat` is split, and what counts as what.
 pub struct Judge<'a> {
     /// The printed terms the solver is known to answer against the
