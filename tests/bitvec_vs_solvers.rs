@@ -32,8 +32,6 @@ mod differential;
 #[allow(dead_code)]
 mod solver_cache;
 
-use std::collections::BTreeSet;
-
 use bv_solvers::Release;
 use differential::{Case, Judge, Tally};
 use equifuzz::semantics::{EvalError, eval_closed};
@@ -232,25 +230,9 @@ fn cases(r: &Release) -> Vec<Case> {
         .collect()
 }
 
-/// `tests/data/bitvec-known.txt`: the terms a solver is known to answer
-/// against the standard, by solver name prefix.
-fn known(solver: &str) -> BTreeSet<String> {
-    let path = format!("{}/tests/data/bitvec-known.txt", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            let (who, term) = (f.next()?, f.next()?);
-            solver.starts_with(who).then(|| term.to_string())
-        })
-        .collect()
-}
-
 fn differential(mut r: Release) {
     let cases = cases(&r);
-    let known = known(&r.name);
+    let known = differential::known("bitvec-known.txt", &r.name);
     let judge = Judge {
         known: &known,
         refusals: &[],

@@ -91,25 +91,6 @@ fn cases(count: usize, reglan_keys: bool) -> (Vec<Case>, usize) {
     (out, skipped)
 }
 
-/// `tests/data/combined-known.txt`: the terms each solver is known to
-/// answer against the standard, keyed by solver name prefix.
-fn known(solver: &str) -> BTreeSet<String> {
-    let path = format!(
-        "{}/tests/data/combined-known.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            let (who, term) = (f.next()?, f.next()?);
-            solver.starts_with(who).then(|| term.to_string())
-        })
-        .collect()
-}
-
 /// Runs every case through `run` and prints the counts (the line the
 /// measuring script collects).
 fn differential(name: &str, reglan_keys: bool, run: &mut dyn FnMut(&str) -> String) -> Tally {
@@ -124,7 +105,7 @@ fn differential(name: &str, reglan_keys: bool, run: &mut dyn FnMut(&str) -> Stri
     } else {
         "combined"
     };
-    let known = known(name);
+    let known = differential::known("combined-known.txt", name);
     // One by one after a failed batch: a term the solver cannot decide
     // costs one deadline per query it is in.
     let judge = Judge {

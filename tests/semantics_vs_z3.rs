@@ -18,6 +18,7 @@ mod constant_terms;
 #[path = "common/cvc5.rs"]
 mod cvc5;
 #[path = "common/differential.rs"]
+#[allow(dead_code)]
 mod differential;
 
 use std::collections::BTreeSet;

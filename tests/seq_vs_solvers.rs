@@ -74,25 +74,9 @@ fn cases(dialect: Dialect) -> (Vec<Case>, usize) {
     (out, skipped)
 }
 
-/// `tests/data/seq-known.txt`: the terms each solver is known to answer
-/// against the definitions, keyed by solver name prefix.
-fn known(solver: &str) -> BTreeSet<String> {
-    let path = format!("{}/tests/data/seq-known.txt", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            let (who, term) = (f.next()?, f.next()?);
-            solver.starts_with(who).then(|| term.to_string())
-        })
-        .collect()
-}
-
 fn differential(name: &str, dialect: Dialect, run: &mut dyn FnMut(&str) -> String) {
     let (cases, skipped) = cases(dialect);
-    let known = known(name);
+    let known = differential::known("seq-known.txt", name);
     let judge = Judge {
         known: &known,
         refusals: &[],

@@ -102,6 +102,23 @@ impl Tally {
     }
 }
 
+/// `tests/data/FILE`: the terms a solver is known to answer against the
+/// standard, one `SOLVER<TAB>TERM<TAB>why` line each, keyed by solver name
+/// prefix; the ones for `solver`. A missing file lists none.
+pub fn known(file: &str, solver: &str) -> BTreeSet<String> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            let (who, term) = (f.next()?, f.next()?);
+            solver.starts_with(who).then(|| term.to_string())
+        })
+        .collect()
+}
+
 /// How a batch that is not `unsat` is split, and what counts as what.
 pub struct Judge<'a> {
     /// The printed terms the solver is known to answer against the
