@@ -89,3 +89,29 @@ fn five_bugs_of_z3_4_8_5_stay_five_defects() {
     assert!(groups.iter().all(|g| g.len() == 1), "{groups:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Regression: an incremental finding's text was keyed without its
+/// settings (`read_case` reads no script), so triage put the Z3 5.4.1
+/// campaign's invalid model under settings into bucket 8e000fbd while the
+/// campaign had counted it in 7a0b2222, and a finding minimized into
+/// another bucket could not be told by its `; bucket:` line.
+#[test]
+fn every_committed_finding_s_text_keys_into_its_campaign_bucket() {
+    let mut checked = 0;
+    for campaign in std::fs::read_dir(data("findings")).unwrap() {
+        for e in std::fs::read_dir(campaign.unwrap().path()).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_none_or(|x| x != "smt2") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).unwrap();
+            let Some(counted) = equifuzz::finding::header_field(&text, "bucket") else {
+                continue;
+            };
+            let key = equifuzz::finding::key_of_text(&text).unwrap();
+            assert_eq!(key.id(), counted, "{}: {key}", p.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 13, "{checked} files with a bucket line");
+}

@@ -26,8 +26,12 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
             // over what is in force there.
             let check = failed_check(text)?;
             let expected = check.status.as_deref().unwrap_or(expected);
+            // Its settings are the script's options (it is no labelled
+            // case `read_case` reads): as the campaign keyed it, so that the
+            // id is the `; bucket:` line's.
             BucketKey {
                 incremental: true,
+                settings: crate::truth::Settings::from_commands(&script.commands),
                 ..BucketKey::new(kind, &answer_of(kind, expected), &check.formula)
             }
         }
