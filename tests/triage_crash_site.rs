@@ -150,5 +150,9 @@ fn triage_reports_a_crash_in_the_bucket_it_was_found_in() {
     assert!(report.contains(&format!("Bucket {id}")), "{report}");
     assert!(report.contains("confirmed"), "{report}");
     assert!(!report.contains("Line: 1319"), "{report}");
+    // The report leads with its one defect, before any bucket.
+    let defects = report.find("## Defects").expect("a defects section");
+    assert!(defects < report.find("### Bucket").unwrap(), "{report}");
+    assert!(report.contains("1 defect(s) in 1 bucket(s)"), "{report}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -196,7 +196,9 @@ pub(super) fn write_defects(
     );
     let _ = writeln!(
         out,
-        "{} defect(s) in {} bucket(s): buckets whose findings share a cause (one crash family,          one settings and shape, a finding minimized into another bucket) are one defect, the          evidence under it; each bucket's section follows below.\n",
+        "{} defect(s) in {} bucket(s): buckets whose findings share a cause (one crash family, \
+         one settings and shape, a finding minimized into another bucket) are one defect, the \
+         evidence under it; each bucket's section follows below.\n",
         ds.len(),
         bs.len()
     );
