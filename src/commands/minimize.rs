@@ -2,8 +2,8 @@
 //! folder) while the solver still fails the same way, with the truth kept
 //! valid by construction ([`crate::triage::minimize`]).
 //!
-//! "The same way" is the [`Failure`]: the verdict kind and the solver's
-//! answer of the original replayed now. A finding that no longer fails is
+//! "The same way" is the [`Failure`]: the verdict kind, the solver's
+//! answer and a crash's site, of the original replayed now. A finding that no longer fails is
 //! said so and left alone. Every candidate is judged as `run` judges the
 //! file (the same preparation, the release's dialect, not-expressible
 //! check, label recheck).

@@ -17,11 +17,7 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
     let kind = header_field(text, "equifuzz finding")?;
     let expected = header_field(text, "expected")?;
     let answer = answer_of(kind, expected);
-    // How the oracle shows a crash at a site: `...; it said: SITE`.
-    let site = header_field(text, "got")
-        .filter(|_| kind == "crash")
-        .and_then(|got| got.split_once("; it said: "))
-        .map(|(_, site)| site);
+    let site = recorded_crash_site(text);
     let script = crate::term::parse_script(text).ok()?;
     let mut key = match Formula::from_script(&script) {
         Ok(formula) => BucketKey::new(kind, &answer, &formula),
@@ -30,8 +26,12 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
             // over what is in force there.
             let check = failed_check(text)?;
             let expected = check.status.as_deref().unwrap_or(expected);
+            // Its settings are the script's options (it is no labelled
+            // case `read_case` reads): as the campaign keyed it, so that the
+            // id is the `; bucket:` line's.
             BucketKey {
                 incremental: true,
+                settings: crate::truth::Settings::from_commands(&script.commands),
                 ..BucketKey::new(kind, &answer_of(kind, expected), &check.formula)
             }
         }
@@ -41,6 +41,17 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
     }
     key.at(site.map(str::to_string));
     Some(key)
+}
+
+/// Where the solver said it failed, as a crash finding's `; got:` line
+/// records it (how the oracle shows a crash at a site: `...; it said:
+/// SITE`); `None` for another finding, or a crash without words.
+pub fn recorded_crash_site(text: &str) -> Option<&str> {
+    header_field(text, "got")
+        .filter(|_| header_field(text, "equifuzz finding") == Some("crash"))
+        .and_then(|got| got.split_once("; it said: "))
+        .map(|(_, site)| site.trim())
+        .filter(|site| !site.is_empty())
 }
 
 /// The check-sat of an incremental finding that failed (its `; failed:

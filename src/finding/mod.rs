@@ -22,7 +22,7 @@ mod walk;
 mod write;
 
 pub use bucket::{BucketKey, FEATURES, answer_of, feature, group, shrunk};
-pub use bucket_text::{formula_of_text, key_of_text, variant_of_text};
+pub use bucket_text::{formula_of_text, key_of_text, recorded_crash_site, variant_of_text};
 pub use hash::stable_hash;
 pub use labelled::{LabelledError, expected_core, read_case};
 pub use replay::{Finding, INSTANTIATED_CORE, ReplayArgs, header_field, read_claimed_case};

@@ -36,6 +36,67 @@ impl Crash {
     }
 }
 
+/// A crash site read into its parts: the source file the solver named
+/// (from its `src/` folder on, so that two builds of one release, or two
+/// releases, name the same file alike), the line, and the kind of abort.
+/// What groups a family of sites (one file, one kind of abort, several
+/// lines) into one defect, and what a crash's verdict names.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SiteParts {
+    /// The source file, from its last `src/` folder on (the build folder
+    /// before it differs from one build to the next).
+    pub file: String,
+    /// The line, when said.
+    pub line: Option<u32>,
+    /// The kind of abort: `not implemented`, `unreachable`, or `assertion`
+    /// (a failed condition, quoted after the line).
+    pub abort: &'static str,
+}
+
+impl SiteParts {
+    /// The parts of a site as Z3 says it (`ASSERTION VIOLATION File: F
+    /// Line: N WHAT`); `None` for a site that names no file (cvc5's
+    /// messages, a signal without words).
+    pub fn of(site: &str) -> Option<SiteParts> {
+        let after_file = site.split_once("File: ")?.1;
+        let path = after_file.split_whitespace().next()?;
+        let file = match path.rfind("src/") {
+            Some(i) => &path[i..],
+            None => path,
+        };
+        let rest = &after_file[path.len()..];
+        let (line, what) = match rest.trim_start().strip_prefix("Line: ") {
+            Some(r) => {
+                let digits: String = r.chars().take_while(char::is_ascii_digit).collect();
+                (digits.parse().ok(), &r[digits.len()..])
+            }
+            None => (None, rest),
+        };
+        let abort = if what.contains("NOT IMPLEMENTED YET") {
+            "not implemented"
+        } else if what.contains("UNEXPECTED CODE WAS REACHED") || what.contains("UNREACHABLE") {
+            "unreachable"
+        } else {
+            "assertion"
+        };
+        Some(SiteParts {
+            file: file.to_string(),
+            line,
+            abort,
+        })
+    }
+}
+
+impl fmt::Display for SiteParts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} in {}", self.abort, self.file)?;
+        if let Some(line) = self.line {
+            write!(f, " line {line}")?;
+        }
+        Ok(())
+    }
+}
+
 /// Put between how a solver died and what it said, when shown.
 const SOLVER_SAID: &str = "; it said: ";
 
@@ -87,6 +148,34 @@ fn is_parser_warning(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_site_reads_into_its_file_line_and_abort_kind() {
+        // As the Z3 5.4.1 wheel and a local build say it.
+        let wheel = "ASSERTION VIOLATION File: /tmp/build-via-sdist-pee9p4fm/z3_solver-5.4.1.0/\
+                     core/src/ast/sls/sls_seq_plugin.cpp Line: 137 NOT IMPLEMENTED YET!";
+        let parts = SiteParts::of(wheel).unwrap();
+        assert_eq!(parts.file, "src/ast/sls/sls_seq_plugin.cpp");
+        assert_eq!(parts.line, Some(137));
+        assert_eq!(parts.abort, "not implemented");
+        assert_eq!(
+            parts.to_string(),
+            "not implemented in src/ast/sls/sls_seq_plugin.cpp line 137"
+        );
+        let local = "ASSERTION VIOLATION File: /home/z3/src/ast/sls/sls_seq_plugin.cpp Line: 508 \
+                     NOT IMPLEMENTED YET!";
+        assert_eq!(SiteParts::of(local).unwrap().file, parts.file);
+        let reached = "ASSERTION VIOLATION File: /b/src/ast/sls/sls_context.cpp Line: 362 \
+                       UNEXPECTED CODE WAS REACHED.";
+        assert_eq!(SiteParts::of(reached).unwrap().abort, "unreachable");
+        let failed =
+            "ASSERTION VIOLATION File: ../src/smt/theory_seq.cpp Line: 12 Failed to verify: x";
+        assert_eq!(SiteParts::of(failed).unwrap().abort, "assertion");
+        assert_eq!(
+            SiteParts::of("cadical: fatal error: invalid API usage"),
+            None
+        );
+    }
 
     #[test]
     fn a_crash_site_is_what_z3_said_before_asking_for_a_report() {

@@ -40,6 +40,18 @@ impl From<&Truth> for Expected {
 /// `run` command on a file without `(set-info :status ...)`): then the
 /// answer is reported and a model is still checked.
 pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> Verdict {
+    judge_assuming(formula, expected, reply, &BTreeSet::new())
+}
+
+/// [`judge`] for a `check-sat-assuming` whose assumption literals are
+/// `assumptions` (asserted in `formula`): a model that sets one of them to
+/// false says so, not which assertion index is false.
+pub(super) fn judge_assuming(
+    formula: &Formula,
+    expected: Option<&Expected>,
+    reply: &Reply,
+    assumptions: &BTreeSet<Symbol>,
+) -> Verdict {
     let (answer, values, core, ambiguous) = match reply {
         Reply::Timeout => return Verdict::Timeout,
         Reply::Crash(crash) => return Verdict::Crash(crash.clone()),
@@ -69,7 +81,7 @@ pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> V
         };
     }
     match got {
-        Status::Sat => judge_model(formula, values.as_ref(), ambiguous),
+        Status::Sat => judge_model(formula, values.as_ref(), ambiguous, assumptions),
         Status::Unsat => match (expected.and_then(|e| e.core.as_ref()), core) {
             (Some(known), Some(given)) => judge_core(known, given),
             (Some(_), None) => Verdict::Incomplete("no unsat core".into()),
@@ -81,10 +93,13 @@ pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> V
     }
 }
 
+/// A sat answer's values checked against `formula`; the first assertion
+/// they falsify is named, an assumption literal of `assumptions` as such.
 pub(super) fn judge_model(
     formula: &Formula,
     values: Option<&Result<Vec<(Term, Term)>, String>>,
     ambiguous_escapes: bool,
+    assumptions: &BTreeSet<Symbol>,
 ) -> Verdict {
     let inconclusive = |why: String| Verdict::Correct {
         status: Status::Sat,
@@ -113,18 +128,22 @@ pub(super) fn judge_model(
              ambiguously"
                 .into(),
         ),
-        Err(TruthError::Falsified { index }) => Verdict::InvalidModel {
-            reason: format!(
-                "assertion {} is false under {}",
-                index,
-                model
-                    .0
-                    .iter()
-                    .map(|(k, v)| format!("{k} = {v}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        },
+        Err(TruthError::Falsified { index }) => {
+            let under = model
+                .0
+                .iter()
+                .map(|(k, v)| format!("{k} = {v}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            // The verdict's words only: the bucket key never reads them.
+            let reason = match formula.assertions.get(index).map(|a| &a.term) {
+                Some(Term::Var(p)) if assumptions.contains(p) => {
+                    format!("the model sets the assumption {p} to false (under {under})")
+                }
+                _ => format!("assertion {index} is false under {under}"),
+            };
+            Verdict::InvalidModel { reason }
+        }
         Err(e) => inconclusive(e.to_string()),
     }
 }

@@ -59,7 +59,12 @@ pub fn recheck_unsat_label(
             );
         }
     };
-    match judge_model(formula, Some(&Ok(values.clone())), false) {
+    match judge_model(
+        formula,
+        Some(&Ok(values.clone())),
+        false,
+        &Default::default(),
+    ) {
         Verdict::Correct {
             check: Some(Check::ModelValid),
             ..

@@ -47,7 +47,7 @@ mod script;
 mod script_output;
 mod verdict;
 
-pub use crash::{Crash, crash_site};
+pub use crash::{Crash, SiteParts, crash_site};
 pub use expectation::{Expectation, expectations};
 pub use expressible::not_expressible;
 pub use judge::{Expected, judge};

@@ -47,7 +47,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::expectation::{Expectation, expectations};
-use super::judge::{Expected, judge, judge_core};
+use super::judge::{Expected, judge_assuming, judge_core};
 use super::reply::{Reply, add_functions, model_functions, values_of};
 use super::script_output::parts;
 use super::verdict::Verdict;
@@ -178,7 +178,7 @@ pub fn judge_checks(
                 error: part.error,
                 ambiguous_escapes,
             };
-            let verdict = judge(&check.formula, expected.as_ref(), &reply);
+            let verdict = judge_assuming(&check.formula, expected.as_ref(), &reply, literals);
             let (
                 Some(Expected {
                     core: Some(known), ..
@@ -361,6 +361,62 @@ mod tests {
             "sat\n((x 0) (p false))\n",
         );
         assert!(matches!(none.each[0], Verdict::Incomplete(_)), "{none:?}");
+    }
+
+    #[test]
+    fn a_model_that_falsifies_an_assumption_names_it() {
+        // `a0: p => x > 3` asserted, checked under the assumption `p`
+        // (sat); a model with `p` false satisfies `a0` and falsifies only
+        // the assumption.
+        let formula = Formula::from_script(
+            &parse_script(
+                "(declare-const x Int)(declare-const p Bool)\
+                 (assert (! (=> p (> x 3)) :named a0))(assert (! p :named a0_p))",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let mut model = Model::new();
+        model.0.insert("x".into(), Value::Int(5.into()));
+        model.0.insert("p".into(), Value::Bool(true));
+        let truth = Truth::Sat { model };
+        let mut case = Case::new(formula, truth.clone(), Provenance::default());
+        case.incremental = Some(Incremental {
+            steps: vec![
+                Step::Assert(0),
+                Step::CheckSat(Check {
+                    assuming: vec![1],
+                    truth,
+                }),
+            ],
+        });
+        case.check().unwrap();
+        let sent = case.script(false).commands;
+        let before = sent
+            .iter()
+            .position(|c| matches!(c, Command::CheckSatAssuming(_)))
+            .unwrap();
+        let judged = |answer: &str| {
+            judge_script(
+                &case,
+                &format!("{}{answer}", "success\n".repeat(before)),
+                Dialect::default(),
+            )
+        };
+        let v = judged("sat\n((x 0) (p false))\n");
+        assert_eq!(
+            v.verdict,
+            Verdict::InvalidModel {
+                reason: "the model sets the assumption p to false (under p = false, x = 0)".into()
+            },
+            "{v:?}"
+        );
+        // An asserted formula falsified is named by its index, as before.
+        let v = judged("sat\n((x 0) (p true))\n");
+        let Verdict::InvalidModel { reason } = &v.verdict else {
+            panic!("{v:?}")
+        };
+        assert!(reason.starts_with("assertion 0 is false"), "{reason}");
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //! both do not (nothing to halve). Releases not judged are `untested`.
 //!
 //! The summary names the first and last release that fail the same way
-//! (kind and answer), the last good release before the first bad, the
+//! (kind and answer; for a crash, at a site in the same source file with
+//! the same kind of abort: `Failure::across_releases`), the last good release before the first bad, the
 //! first good release after the last bad, and whether the newest fails.
 
 use std::path::{Path, PathBuf};
@@ -130,7 +131,7 @@ pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bise
         let (outcome, verdict) = match Judge::open(&spec, finding.replay.timeout) {
             Ok(mut j) => {
                 let v = j.judge_finding(&finding).verdict;
-                let o = if Failure::of(&v).as_ref() == Some(&want) {
+                let o = if Failure::of(&v).is_some_and(|f| want.across_releases(&f)) {
                     Outcome::Bad
                 } else if matches!(v, Verdict::Correct { .. } | Verdict::ImpreciseCore { .. }) {
                     Outcome::Good

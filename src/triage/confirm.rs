@@ -83,11 +83,16 @@ pub fn confirm_one(
     let mut judge = Judge::open(&spec, timeout)?;
     let mut want: Option<Failure> = None;
     let mut reproduced = 0;
+    // A crash must come back where it happened: at another site it is
+    // another bug (another bucket), not this one reproduced.
+    let site = crate::finding::recorded_crash_site(&finding.text);
     for _ in 0..repeat {
         let got = Failure::of(&judge.judge_finding(&finding).verdict);
-        // The recorded kind is what must come back; the first replay
-        // fixes the answer.
-        if got.as_ref().is_some_and(|g| g.kind == finding.kind) && (want.is_none() || got == want) {
+        // The recorded kind (and site) is what must come back; the first
+        // replay fixes the answer.
+        let recorded =
+            |g: &Failure| g.kind == finding.kind && (site.is_none() || g.site.as_deref() == site);
+        if got.as_ref().is_some_and(recorded) && (want.is_none() || got == want) {
             want = got;
             reproduced += 1;
         }

@@ -102,19 +102,46 @@ fn minimized_text(
     text
 }
 
+/// The failure a minimization of `finding` keeps: the one its own solver
+/// shows now, and for a crash the site its header records. A solver that
+/// races (Z3 5.4.1's local search against its main solver) may crash at
+/// another site on one replay: the finding is replayed up to
+/// [`FINAL_REPLAYS`] times for its own site, and a crash that never comes
+/// back there is an error, never a minimization toward another bucket's
+/// crash.
+fn failure_to_keep(finding: &Finding, judge: &mut Judge) -> Result<Failure, String> {
+    let file = finding.path.display();
+    let recorded = crate::finding::recorded_crash_site(&finding.text);
+    let mut seen = Vec::new();
+    for _ in 0..FINAL_REPLAYS {
+        let verdict = judge.judge_finding(finding).verdict;
+        let Some(failure) = Failure::of(&verdict) else {
+            return Err(format!(
+                "{file}: does not fail any more on {}: {verdict}; nothing to minimize",
+                judge.describe
+            ));
+        };
+        match recorded {
+            Some(site) if failure.kind == "crash" && failure.site.as_deref() != Some(site) => {
+                seen.push(verdict.to_string())
+            }
+            _ => return Ok(failure),
+        }
+    }
+    Err(format!(
+        "{file}: crashes on {} but not where it did (`{}`) in {FINAL_REPLAYS} replays: {}",
+        judge.describe,
+        recorded.unwrap_or_default(),
+        seen.join("; ")
+    ))
+}
+
 /// Minimizes one finding to `out`.
 pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<MinimizeResult, String> {
     let started = Instant::now();
     let finding = Finding::read(file)?;
     let mut judge = Judge::of_finding(&finding)?;
-    let first = judge.judge_finding(&finding).verdict;
-    let failure = Failure::of(&first).ok_or_else(|| {
-        format!(
-            "{}: does not fail any more on {}: {first}; nothing to minimize",
-            file.display(),
-            judge.describe
-        )
-    })?;
+    let failure = failure_to_keep(&finding, &mut judge)?;
     let mode = match (&finding.case.truth, failure.kind) {
         (Truth::Unsat { .. }, "unsound") => Mode::StatusOnly,
         _ => Mode::Exact,

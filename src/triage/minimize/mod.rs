@@ -33,7 +33,8 @@
 //! whole scopes, then checks, assertions and assumptions no unsat check
 //! needs; a script left with one `check-sat` becomes the one-shot case of
 //! that check, which the passes below shrink. One that stays incremental
-//! keeps its formula as it is.
+//! keeps its formula as it is, and loses the settings its failure does not
+//! need.
 //!
 //! Transformations are undone first where the formula shows their
 //! inputs: the provenance chain records only the transformations' names,
@@ -138,6 +139,9 @@ pub fn minimize(
     // rewrite assertions its steps index, so they wait for a one-shot case.
     r.shrink_script();
     if r.best.incremental.is_some() {
+        // Its settings go one by one as a one-shot case's do: a setting
+        // never bears on any check's truth.
+        r.drop_settings();
         return Minimized {
             case: r.best,
             tests: r.tests,

@@ -238,4 +238,28 @@ mod tests {
         assert!(m.case.incremental.is_none(), "{:?}", m.case.incremental);
         assert!(m.tests > 2, "{}", m.tests);
     }
+
+    /// Regression (issue 42): a script that stayed incremental kept every
+    /// setting (three on a Z3 5.4.1 invalid model), since the settings
+    /// pass ran only on one-shot cases.
+    #[test]
+    fn a_script_that_stays_incremental_loses_the_settings_it_does_not_need() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let a: Case = constant_assignments(&ConstantPool::paper(), 4)
+            .next()
+            .unwrap();
+        let b: Case = equivalent_formula_cases(false, 4).next().unwrap();
+        let b = Assumption.apply(&b, &mut rng).unwrap();
+        let mut c = interleave(&a, &b, &mut rng).unwrap();
+        c.settings.set("smt.sls.enable", "true");
+        c.settings.set("rewriter.flat_and_or", "false");
+        c.check().unwrap();
+        // Fails while it assumes something and `smt.sls.enable` is set.
+        let fails = &mut |x: &Case| unsat_assuming(x) && x.settings.get("smt.sls.enable").is_some();
+        let m = minimize(&c, Mode::Exact, 500, fails, &mut |_, _| {});
+        m.case.check().unwrap();
+        assert!(m.case.incremental.is_some());
+        assert_eq!(m.case.settings.get("smt.sls.enable"), Some("true"));
+        assert_eq!(m.case.settings.len(), 1, "{}", m.case.settings);
+    }
 }

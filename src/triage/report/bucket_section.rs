@@ -123,10 +123,19 @@ pub(super) fn bucket_section(
     // minimal formula first, the version and options, the expected answer
     // with its argument; no experimental options of ours.
     let _ = writeln!(out, "<details><summary>Issue text</summary>\n\n```text");
+    // A crash names its abort and site, as Z3's maintainers file them.
+    let kind = match b
+        .key
+        .crash_site
+        .as_deref()
+        .and_then(crate::oracle::SiteParts::of)
+    {
+        Some(parts) => format!("{} ({parts})", b.key.kind),
+        None => b.key.kind.clone(),
+    };
     let _ = writeln!(
         out,
-        "Title: {solver}: {} on a formula over {}\n",
-        b.key.kind,
+        "Title: {solver}: {kind} on a formula over {}\n",
         ops.join(", ")
     );
     let _ = writeln!(out, "{}\n", bare_script(&text));

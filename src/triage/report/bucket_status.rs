@@ -47,6 +47,21 @@ impl std::fmt::Display for BucketStatus {
     }
 }
 
+/// The bisection that stands for bucket `b`: its representative's, else
+/// any finding's of the bucket (triage bisects one per campaign bucket,
+/// which may not be the smallest).
+pub(super) fn bisection_of<'a>(
+    b: &Bucket,
+    bisections: &'a BTreeMap<String, Bisection>,
+) -> Option<&'a Bisection> {
+    let names =
+        std::iter::once(file_name(&b.representative)).chain(b.findings.iter().flat_map(|f| {
+            let stem = f.file_stem().unwrap_or_default().to_string_lossy();
+            [file_name(f), format!("{stem}.min.smt2")]
+        }));
+    names.into_iter().find_map(|n| bisections.get(&n))
+}
+
 /// The status of bucket `b` (see [`BucketStatus`]).
 pub fn bucket_status(
     b: &Bucket,
@@ -60,14 +75,7 @@ pub fn bucket_status(
     if known.contains(&b.key, formula.as_ref()) {
         return BucketStatus::Known;
     }
-    // The representative, else any finding of the bucket bisected (triage
-    // bisects one per campaign bucket, which may not be the smallest).
-    let names =
-        std::iter::once(file_name(&b.representative)).chain(b.findings.iter().flat_map(|f| {
-            let stem = f.file_stem().unwrap_or_default().to_string_lossy();
-            [file_name(f), format!("{stem}.min.smt2")]
-        }));
-    let Some(bisection) = names.into_iter().find_map(|n| bisections.get(&n)) else {
+    let Some(bisection) = bisection_of(b, bisections) else {
         return BucketStatus::Undecided("not bisected".into());
     };
     let Some((newest, outcome, verdict)) = bisection.releases.last() else {

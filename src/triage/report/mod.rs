@@ -12,6 +12,9 @@
 //!   the verdict the campaign recorded (`corpus-verdicts.tsv`), or, in an
 //!   older campaign's folder, judged again on the campaign's solver;
 //!   a last row gives the verdicts of every execution from `stats.jsonl`;
+//! - first, one line per defect ([`defects`]): buckets whose findings share
+//!   a cause, with the evidence that joined them, each defect's status,
+//!   releases and smallest formula;
 //! - one section per bucket ([`buckets`]): its findings and their marks
 //!   (`confirm.jsonl`), the smallest formula (a minimized one when
 //!   `minimize DIR` ran), its replay command, the releases that fail
@@ -22,6 +25,7 @@
 
 mod bucket_section;
 mod bucket_status;
+mod defects;
 mod records;
 mod table;
 
@@ -37,6 +41,7 @@ use crate::triage::plot;
 
 use bucket_section::bucket_section;
 pub use bucket_status::{BucketStatus, bucket_status};
+pub use defects::{Defect, defects};
 use table::{table, write_table};
 
 /// What `report` wrote.
@@ -50,6 +55,8 @@ pub struct ReportSummary {
     pub findings: usize,
     /// Buckets.
     pub buckets: usize,
+    /// Defects: buckets that share a cause, grouped ([`defects`]).
+    pub defects: usize,
     /// Each bucket's id, key, status and findings, in report order.
     pub statuses: Vec<(String, String, BucketStatus, usize)>,
 }
@@ -75,6 +82,16 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
     }
     let mut out = String::from("# equifuzz campaign report\n\n");
     let _ = writeln!(out, "Folder: `{}`\n", dir.display());
+    // Defects first: what a solver developer reads before any bucket.
+    let bs = buckets(dir);
+    let marks = records::marks(dir);
+    let bisections = records::bisections(dir);
+    let statuses: Vec<BucketStatus> = bs
+        .iter()
+        .map(|b| bucket_status(b, &bisections, known))
+        .collect();
+    let ds = defects(dir, &bs);
+    defects::write_defects(&mut out, &bs, &ds, &statuses, &bisections);
     let last: Option<serde_json::Value> = stats_text
         .lines()
         .rev()
@@ -135,9 +152,6 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
             }
         }
     }
-    let bs = buckets(dir);
-    let marks = records::marks(dir);
-    let bisections = records::bisections(dir);
     out.push_str("## Findings\n\n");
     let _ = writeln!(
         out,
@@ -165,10 +179,6 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
             before.len()
         );
     }
-    let statuses: Vec<BucketStatus> = bs
-        .iter()
-        .map(|b| bucket_status(b, &bisections, known))
-        .collect();
     let count = |f: fn(&BucketStatus) -> bool| statuses.iter().filter(|s| f(s)).count();
     let _ = writeln!(
         out,
@@ -190,6 +200,7 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
         plot: plot_path,
         findings: findings.len(),
         buckets: bs.len(),
+        defects: ds.len(),
         statuses: bs
             .iter()
             .zip(statuses)
