@@ -45,8 +45,10 @@
 //! - `quantifier/`: quantified formulas; it sits above the rooms whose
 //!   terms it binds and names them, as `uf` names `seq`.
 
+pub mod bitvec;
 pub mod combined;
 mod generator;
+pub(crate) mod links;
 mod pool;
 pub mod regex;
 pub mod seq;
