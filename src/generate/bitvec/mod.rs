@@ -10,8 +10,12 @@
 //! the links of a larger core, the `Generator` trait); the combined room's
 //! Table 3.1 pool stays its own.
 
+mod cases;
 mod rows;
+pub mod terms;
 pub mod widths;
+
+pub use cases::BvCases;
 
 pub use rows::{
     BvInstance, BvRow, BvUnsat, bv_equivalent_formula_cases, bv_rows, instantiate,
