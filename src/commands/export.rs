@@ -34,6 +34,7 @@ use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
 };
+use crate::generate::bitvec::{BvCases, BvUnsat, bv_equivalent_formula_cases};
 use crate::generate::seq::{SeqCases, SeqCombinedCases, SeqUnsat, seq_equivalent_formula_cases};
 use crate::generate::strings::{
     STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas, step1,
@@ -293,6 +294,14 @@ fn category_cases<'a>(
         }
         Category::UfCongruence => drawn(UfCases::congruence().seed(seed), seed),
         Category::UfIdentity => drawn(UfCases::identity().seed(seed), seed),
+        Category::BvOperation => drawn(BvCases::operation().seed(seed), seed),
+        Category::BvConstantAssignment => drawn(BvCases::constant_assignment().seed(seed), seed),
+        Category::BvTermSynthesis => {
+            let depth = if cfg.depth >= 2 { cfg.depth } else { 3 };
+            drawn(BvCases::term_synthesis(depth).seed(seed), seed)
+        }
+        Category::BvEquivalentFormula => Box::new(bv_equivalent_formula_cases(seed)),
+        Category::BvUnsatChain => drawn(BvUnsat::new(4, 3).seed(seed), seed),
     })
 }
 
