@@ -13,7 +13,7 @@
 //! # Invariants
 //!
 //! - A drawn [`BvSampled`] term is closed, well-sorted, of the asked sort,
-//!   of at least the asked depth (exactly, counting operators), and its
+//!   of at least the asked depth, has a bit-vector in it (depth 0 aside), and its
 //!   value is what our semantics gives it; a draw whose evaluation fails is
 //!   drawn again, never guessed.
 //! - [`abstract_constants`] changes no subterm's value under the model it
@@ -192,14 +192,28 @@ impl BvTermSampler {
     }
 
     /// A term of `sort` and `depth` with its value, or `None` when
-    /// [`ATTEMPTS`] draws all failed to evaluate.
+    /// [`ATTEMPTS`] draws all failed to evaluate. Unless `depth` is 0, the
+    /// term mentions a bit-vector (a Boolean combination of Boolean
+    /// constants is drawn again).
     pub fn term(&self, sort: &Sort, depth: usize, rng: &mut dyn RngCore) -> Option<BvSampled> {
         (0..ATTEMPTS).find_map(|_| {
             let term = self.draw(sort, depth, rng);
+            if depth > 0 && !mentions_bitvec(&term) {
+                return None;
+            }
             let value = eval_closed(&term).ok()?;
             Some(BvSampled { term, value })
         })
     }
+}
+
+/// Whether `t` has a bit-vector literal or operator in it.
+fn mentions_bitvec(t: &Term) -> bool {
+    let mut found = false;
+    t.visit(&mut |t| {
+        found |= matches!(t, Term::BitVec(_)) || matches!(t, Term::App(op, _) if op.is_bitvec());
+    });
+    found
 }
 
 /// Replaces each bit-vector, integer and Boolean constant of `t` by a variable with
@@ -281,6 +295,7 @@ mod tests {
                 assert_eq!(t.term.sort(&|_| None).expect("well-sorted"), sort);
                 assert!(t.term.depth() >= depth, "{depth}: {}", t.term);
                 assert_eq!(eval_closed(&t.term), Ok(t.value.clone()));
+                assert!(depth == 0 || mentions_bitvec(&t.term), "{}", t.term);
                 ops.extend(t.term.operators().into_iter().map(|o| o.name()));
             }
         }
