@@ -88,10 +88,16 @@ fn every_transformation_keeps_the_truth_of_bv_cases() {
         "assumption",
         "repeat-check",
     ] {
-        assert!(counts.get(name).is_some_and(|c| c.0 > 50), "{name}: {counts:?}");
+        assert!(
+            counts.get(name).is_some_and(|c| c.0 > 50),
+            "{name}: {counts:?}"
+        );
     }
     for name in ["variable-replacement", "nested-scopes", "assumption"] {
-        assert!(counts.get(name).is_some_and(|c| c.1 > 0), "{name}: {counts:?}");
+        assert!(
+            counts.get(name).is_some_and(|c| c.1 > 0),
+            "{name}: {counts:?}"
+        );
     }
 }
 

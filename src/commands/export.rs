@@ -29,12 +29,12 @@ use serde::Serialize;
 use crate::finding::{files_under, smt2_text};
 use crate::generate::ConstantPool;
 use crate::generate::Generator;
+use crate::generate::bitvec::{BvCases, BvUnsat, bv_equivalent_formula_cases};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
 };
-use crate::generate::bitvec::{BvCases, BvUnsat, bv_equivalent_formula_cases};
 use crate::generate::seq::{SeqCases, SeqCombinedCases, SeqUnsat, seq_equivalent_formula_cases};
 use crate::generate::strings::{
     STRING_OPERATORS, equivalent_formula_cases, equivalent_formulas, step1,

@@ -133,7 +133,12 @@ pub fn instantiate(text: &str, w: u32) -> String {
 impl BvRow {
     /// The row at width `w` (at least its `min_width`).
     pub fn at(&self, w: u32) -> BvInstance {
-        assert!(w >= self.min_width, "{} holds from width {}", self.id, self.min_width);
+        assert!(
+            w >= self.min_width,
+            "{} holds from width {}",
+            self.id,
+            self.min_width
+        );
         let fail = |what: &str, e: &dyn std::fmt::Display| -> ! {
             panic!("{}: {what} at width {w}: {e}", self.id)
         };
@@ -144,9 +149,8 @@ impl BvRow {
             fail("vars", &"not a list of sorted variables")
         };
         let vars = q.vars.clone();
-        let parse = |text: &str| {
-            parse_term(&instantiate(text, w)).unwrap_or_else(|e| fail("a side", &e))
-        };
+        let parse =
+            |text: &str| parse_term(&instantiate(text, w)).unwrap_or_else(|e| fail("a side", &e));
         let (lhs, rhs) = (parse(self.lhs), parse(self.rhs));
         let env = |v: &str| vars.iter().find(|(n, _)| n == v).map(|(_, s)| s.clone());
         let sort = lhs.sort(&env).unwrap_or_else(|e| fail("lhs's sort", &e));
@@ -172,7 +176,10 @@ impl BvRow {
             Term::not(Term::eq(row.lhs.clone(), Term::var("res"))),
             Some("a0".into()),
         );
-        formula.assert(Term::eq(Term::var("res"), row.rhs.clone()), Some("a1".into()));
+        formula.assert(
+            Term::eq(Term::var("res"), row.rhs.clone()),
+            Some("a1".into()),
+        );
         Case::new(
             formula,
             Truth::Unsat {

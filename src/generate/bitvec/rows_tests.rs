@@ -110,7 +110,11 @@ fn a_row_that_is_no_identity_is_caught() {
     assert!(counterexample(&a, 32, &mut rng).is_some());
     // bvsdiv by -1 is negation except for MIN / -1 (which is MIN, also
     // the negation): true; but abs(x) >= 0 fails only at MIN.
-    let b = wrong("(bvsge (ite (bvslt x (_ bv0 W)) (bvneg x) x) (_ bv0 W))", "true").at(64);
+    let b = wrong(
+        "(bvsge (ite (bvslt x (_ bv0 W)) (bvneg x) x) (_ bv0 W))",
+        "true",
+    )
+    .at(64);
     assert!(counterexample(&b, 64, &mut rng).is_some());
 }
 

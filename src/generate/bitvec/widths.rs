@@ -71,7 +71,10 @@ pub fn random_bitvec(w: u32, rng: &mut dyn RngCore) -> BitVec {
             let b = boundary_values(w);
             b[rng.random_range(0..b.len())].clone()
         }
-        4 => BitVec::new(w, BigUint::from(rng.random_range(0u32..16)) & BitVec::mask(w)),
+        4 => BitVec::new(
+            w,
+            BigUint::from(rng.random_range(0u32..16)) & BitVec::mask(w),
+        ),
         _ => {
             let words: Vec<u32> = (0..w.div_ceil(32)).map(|_| rng.random()).collect();
             BitVec::new(w, BigUint::new(words) & BitVec::mask(w))
