@@ -5,7 +5,9 @@
 //! any depth over constants drawn with the boundaries weighted
 //! ([`super::widths`]). Int appears only through the conversions: an Int
 //! term is a conversion of a bit-vector, a sum of two of them, or an Int
-//! constant inside `int2bv`/`int_to_bv`.
+//! constant inside `int2bv`/`int_to_bv`. Arrays from bit-vectors to
+//! bit-vectors (QF_ABV) are read with `select`, written with `store`,
+//! compared extensionally, their leaves constant arrays.
 //!
 //! [`abstract_constants`] then turns constants of a closed term into
 //! variables holding their values (equal constants the same variable).
@@ -48,6 +50,14 @@ pub const OVERFLOW: &[Op] = &[
     Op::BvSdivo,
 ];
 
+/// The index and element widths of the arrays drawn (small: extensional
+/// equality and models list every stored index).
+const ARRAY_WIDTHS: &[u32] = &[1, 4, 8, 32];
+
+fn array(i: Sort, e: Sort) -> Sort {
+    Sort::Array(Box::new(i), Box::new(e))
+}
+
 /// How many draws a term may take before [`BvTermSampler::term`] gives up.
 const ATTEMPTS: usize = 16;
 
@@ -85,6 +95,7 @@ impl BvTermSampler {
             Sort::Bool => Term::Bool(rng.random()),
             Sort::Int => Term::Int(random_int(rng)),
             Sort::BitVec(w) => Term::BitVec(random_bitvec(*w, rng)),
+            Sort::Array(_, e) => Term::const_array(sort.clone(), self.leaf(e, rng)),
             other => unreachable!("no bit-vector term has sort {other}"),
         }
     }
@@ -95,7 +106,7 @@ impl BvTermSampler {
         match sort {
             Sort::BitVec(w) => {
                 let w = *w;
-                match rng.random_range(0..13) {
+                match rng.random_range(0..14) {
                     0..=3 => (pick(BINARY, rng), vec![bv(w), bv(w)]),
                     4 => (pick(&[Op::BvNot, Op::BvNeg], rng), vec![bv(w)]),
                     5 => {
@@ -135,13 +146,21 @@ impl BvTermSampler {
                         (Op::BvComp, vec![bv(m), bv(m)])
                     }
                     11 => (pick(&[Op::Int2bv(w), Op::IntToBv(w)], rng), vec![Sort::Int]),
+                    12 => {
+                        let i = bv(pick(ARRAY_WIDTHS, rng));
+                        (Op::Select, vec![array(i.clone(), bv(w)), i])
+                    }
                     _ => (Op::Ite, vec![Sort::Bool, bv(w), bv(w)]),
                 }
             }
             Sort::Bool => {
                 let m = random_width(rng);
-                match rng.random_range(0..8) {
+                match rng.random_range(0..9) {
                     0..=2 => (pick(COMPARISONS, rng), vec![bv(m), bv(m)]),
+                    8 => {
+                        let a = array(bv(pick(ARRAY_WIDTHS, rng)), bv(pick(ARRAY_WIDTHS, rng)));
+                        (Op::Eq, vec![a.clone(), a])
+                    }
                     3 => (Op::Eq, vec![bv(m), bv(m)]),
                     4 | 5 => (pick(OVERFLOW, rng), vec![bv(m), bv(m)]),
                     6 => (Op::BvNego, vec![bv(m)]),
@@ -149,6 +168,13 @@ impl BvTermSampler {
                         let n = rng.random_range(1..=2);
                         vec![Sort::Bool; n]
                     }),
+                }
+            }
+            Sort::Array(i, e) => {
+                if rng.random_bool(0.2) {
+                    (Op::Ite, vec![Sort::Bool, sort.clone(), sort.clone()])
+                } else {
+                    (Op::Store, vec![sort.clone(), (**i).clone(), (**e).clone()])
                 }
             }
             Sort::Int => match rng.random_range(0..4) {
@@ -260,6 +286,15 @@ fn walk(
             names.insert(t.clone(), v.clone());
             v
         }
+        // A constant array is replaced whole or not at all: solvers
+        // (cvc5) take only values inside `(as const ...)`.
+        Term::ConstArray(..) if rng.random_bool(share) => {
+            let value = eval_closed(t).expect("a constant array has a value");
+            let name = formula.fresh_symbol("a");
+            formula.declare(name.clone(), value.sort());
+            model.insert(name.clone(), value);
+            Term::var(name)
+        }
         Term::App(op, args) => Term::App(
             *op,
             args.iter()
@@ -301,6 +336,9 @@ mod tests {
         }
         for row in OPERATORS.iter().filter(|r| r.op.is_bitvec()) {
             assert!(ops.contains(row.name), "{} never drawn", row.name);
+        }
+        for name in ["select", "store"] {
+            assert!(ops.contains(name), "{name} never drawn");
         }
     }
 
