@@ -344,12 +344,23 @@ fn the_theory_option_picks_what_is_drawn() {
         (
             "all",
             vec!["--category", "random", "--count", "400"],
-            &["combined", "regex", "seq", "strings"][..],
+            &["bv", "combined", "regex", "seq", "strings"][..],
         ),
         (
             "seq",
             vec!["--category", "random", "--count", "200"],
             &["seq"][..],
+        ),
+        ("bv", vec!["--count", "300"], &["bv"][..]),
+        (
+            "bv",
+            vec!["--category", "random", "--count", "200"],
+            &["bv"][..],
+        ),
+        (
+            "bv",
+            vec!["--category", "bv-unsat-chain", "--count", "100"],
+            &["bv"][..],
         ),
         (
             "seq",
@@ -364,17 +375,19 @@ fn the_theory_option_picks_what_is_drawn() {
         (
             "combined",
             vec!["--category", "random", "--count", "200"],
-            &["combined"][..],
+            // Pure bit-vector terms of the combined pool are bv formulas
+            // since issue 41; `--theory combined` admits them.
+            &["bv", "combined"][..],
         ),
         (
             "combined",
             vec!["--category", "combined-term-synthesis", "--count", "100"],
-            &["combined"][..],
+            &["bv", "combined"][..],
         ),
         (
             "combined",
             vec!["--category", "combined-unsat-constant", "--count", "100"],
-            &["combined"][..],
+            &["bv", "combined"][..],
         ),
     ] {
         let dir = base.join(format!("{theory}-{}", args.join("")));

@@ -29,6 +29,7 @@ use serde::Serialize;
 use crate::finding::{files_under, smt2_text};
 use crate::generate::ConstantPool;
 use crate::generate::Generator;
+use crate::generate::bitvec::{BvCases, BvUnsat, bv_equivalent_formula_cases};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
@@ -293,6 +294,14 @@ fn category_cases<'a>(
         }
         Category::UfCongruence => drawn(UfCases::congruence().seed(seed), seed),
         Category::UfIdentity => drawn(UfCases::identity().seed(seed), seed),
+        Category::BvOperation => drawn(BvCases::operation().seed(seed), seed),
+        Category::BvConstantAssignment => drawn(BvCases::constant_assignment().seed(seed), seed),
+        Category::BvTermSynthesis => {
+            let depth = if cfg.depth >= 2 { cfg.depth } else { 3 };
+            drawn(BvCases::term_synthesis(depth).seed(seed), seed)
+        }
+        Category::BvEquivalentFormula => Box::new(bv_equivalent_formula_cases(seed)),
+        Category::BvUnsatChain => drawn(BvUnsat::new(4, 3).seed(seed), seed),
     })
 }
 

@@ -1,5 +1,6 @@
 //! The categories `equifuzz export` writes: the ICSE 2020 paper's six,
-//! `random`, and the regex, combined, sequence and function families;
+//! `random`, and the regex, combined, sequence, function and bit-vector
+//! families;
 //! their names, theories and which ones never run out.
 
 use std::fmt;
@@ -78,6 +79,19 @@ pub enum Category {
     UfCongruence,
     /// Unsat: an identity under a function symbol, negated (endless).
     UfIdentity,
+    /// Sat: one bit-vector operator, every argument a variable (endless).
+    BvOperation,
+    /// Sat: the same with some arguments constant (endless).
+    BvConstantAssignment,
+    /// Sat: nested bit-vector terms (depth --depth, 3 when --depth is 1;
+    /// endless).
+    BvTermSynthesis,
+    /// Unsat: the bit-vector identities at their least width, 8 and 65
+    /// (finite).
+    BvEquivalentFormula,
+    /// Unsat: the identities at random widths grown by links (larger
+    /// cores) and noise (endless).
+    BvUnsatChain,
 }
 
 impl Category {
@@ -110,6 +124,20 @@ impl Category {
         Category::UfTermSynthesis,
         Category::UfCongruence,
         Category::UfIdentity,
+        Category::BvEquivalentFormula,
+        Category::BvOperation,
+        Category::BvConstantAssignment,
+        Category::BvTermSynthesis,
+        Category::BvUnsatChain,
+    ];
+
+    /// The bit-vector categories, the finite one first.
+    pub const BV: &'static [Category] = &[
+        Category::BvEquivalentFormula,
+        Category::BvOperation,
+        Category::BvConstantAssignment,
+        Category::BvTermSynthesis,
+        Category::BvUnsatChain,
     ];
 
     /// The function categories, all endless.
@@ -179,18 +207,24 @@ impl Category {
             .iter()
             .copied()
             .filter(move |c| counted || !c.endless(1));
+        let bv = Category::BV
+            .iter()
+            .copied()
+            .filter(move |c| counted || !c.endless(1));
         match theory {
             Theory::Strings => Category::PAPER.to_vec(),
             Theory::Regex => regex.collect(),
             Theory::Combined => combined.collect(),
             Theory::Seq => seq.collect(),
             Theory::Uf => uf.collect(),
+            Theory::Bv => bv.collect(),
             Theory::All => Category::PAPER
                 .iter()
                 .copied()
                 .chain(regex)
                 .chain(combined)
                 .chain(seq)
+                .chain(bv)
                 .collect(),
         }
     }
@@ -216,6 +250,10 @@ impl Category {
                 | Category::UfTermSynthesis
                 | Category::UfCongruence
                 | Category::UfIdentity
+                | Category::BvOperation
+                | Category::BvConstantAssignment
+                | Category::BvTermSynthesis
+                | Category::BvUnsatChain
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -242,6 +280,11 @@ impl Category {
             | Category::SeqCombinedSynthesis
             | Category::SeqCombinedUnsat => Theory::Seq,
             Category::UfTermSynthesis | Category::UfCongruence | Category::UfIdentity => Theory::Uf,
+            Category::BvOperation
+            | Category::BvConstantAssignment
+            | Category::BvTermSynthesis
+            | Category::BvEquivalentFormula
+            | Category::BvUnsatChain => Theory::Bv,
             _ => Theory::Strings,
         }
     }
@@ -276,6 +319,11 @@ impl Category {
             Category::UfTermSynthesis => "uf-term-synthesis",
             Category::UfCongruence => "uf-congruence",
             Category::UfIdentity => "uf-identity",
+            Category::BvOperation => "bv-operation",
+            Category::BvConstantAssignment => "bv-constant-assignment",
+            Category::BvTermSynthesis => "bv-term-synthesis",
+            Category::BvEquivalentFormula => "bv-equivalent-formula",
+            Category::BvUnsatChain => "bv-unsat-chain",
         }
     }
 }

@@ -20,11 +20,18 @@
 //!   values, the string catalogue's categories, the identity rows, and
 //!   sequences inside combined cases.
 //! - [`uf`]: uninterpreted functions over the string and sequence sorts.
+//! - [`bitvec`]: bit-vectors on their own (QF_BV, with arrays, functions
+//!   and the Int conversions): widths and values with the boundaries
+//!   weighted, the width-generic identity rows of
+//!   `assets/tables/bitvec_identities.smt2` and their unsat cases, nested
+//!   bit-vector terms over every operator and the sat cases made of them.
 //!
 //! Below the rooms, and shared by them and by the transformations: the
 //! [`Generator`] interface (`generator.rs`), the Bool, Int and String
 //! [`ConstantPool`] (`pool.rs`), the reader of the tables in
-//! `assets/tables/` (`tables/`), and short term builders (`sx.rs`). A room
+//! `assets/tables/` (`tables/`), the links that grow an identity row's
+//! core (`links.rs`, for `seq` and `bitvec`), and short term builders
+//! (`sx.rs`). A room
 //! names these and the rooms it draws from (`combined` and `seq` their
 //! regexes from `regex`, `uf` its terms from `seq`), never the other way
 //! round: a part two rooms share goes down here, into a file both name.
@@ -34,9 +41,6 @@
 //! Each theory still to come gets a room of its own beside these, made
 //! with its first generator (an empty room is not kept):
 //!
-//! - `bitvec/`: bit-vector generators on their own (QF_BV). The combined
-//!   room's [`CombinedPool`](combined::CombinedPool) stays Table 3.1's pool
-//!   of the combined cases; a bit-vector pool both need moves down here.
 //! - `int/`: integer arithmetic (linear and non-linear), its integer
 //!   constants from [`ConstantPool`]'s `ints`, which the string rooms share.
 //! - `real/`: real arithmetic; constants of a new sort join
@@ -45,8 +49,10 @@
 //! - `quantifier/`: quantified formulas; it sits above the rooms whose
 //!   terms it binds and names them, as `uf` names `seq`.
 
+pub mod bitvec;
 pub mod combined;
 mod generator;
+pub(crate) mod links;
 mod pool;
 pub mod regex;
 pub mod seq;

@@ -35,6 +35,12 @@
 //! no rows for sequence variables), and sequences inside the combined cases
 //! ([`SeqCombinedCases`]: a quarter of the sat draws, of the unsat ones).
 //!
+//! Bit-vector cases on their own are drawn before all others, by their own
+//! share (all for `bv`, a tenth for `all`, none for the rest): sat step-1
+//! operations, constant assignment and nested term synthesis
+//! ([`BvCases`]), unsat identity rows grown by links and noise
+//! ([`BvUnsat`]).
+//!
 //! Function cases ([`UfCases`]: applications equal to their values,
 //! congruence, identities under a function symbol) are drawn only for
 //! `uf`, not yet for `all`.
@@ -60,6 +66,7 @@ use rand::{Rng, RngCore};
 use super::grown::{Cases, Catalogue, Grown};
 use super::table::Table;
 use super::{RandomCaseGenerator, Theory};
+use crate::generate::bitvec::{BvCases, BvUnsat};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
@@ -90,6 +97,9 @@ const COMBINED_SHARE: f64 = 0.1;
 
 /// The share of sequence cases under [`Theory::All`].
 const SEQ_SHARE: f64 = 0.1;
+
+/// The share of bit-vector cases under [`Theory::All`].
+const BV_SHARE: f64 = 0.1;
 
 /// The most links and noise assertions a sequence unsat case grows.
 const SEQ_LINKS: usize = 4;
@@ -149,6 +159,19 @@ fn seq(seed: u64) -> Stream {
         unsat: Table::new()
             .with(3, SeqUnsat::new(SEQ_LINKS, SEQ_NOISE).seed(seed))
             .with(1, SeqCombinedCases::unsat().seed(seed)),
+    }
+}
+
+/// The bit-vector stream: step-1 operations, constant assignment and term
+/// synthesis (sat), each drawn as often; the identity rows grown by links
+/// and noise (unsat).
+fn bv(seed: u64) -> Stream {
+    Stream {
+        sat: Table::new()
+            .with(1, BvCases::operation().seed(seed))
+            .with(1, BvCases::constant_assignment().seed(seed))
+            .with(1, BvCases::term_synthesis(NESTED_DEPTH).seed(seed)),
+        unsat: Table::new().with(1, BvUnsat::new(SEQ_LINKS, SEQ_NOISE).seed(seed)),
     }
 }
 
@@ -213,6 +236,7 @@ pub struct MixedCaseGenerator {
     combined: Stream,
     seq: Stream,
     uf: Stream,
+    bv: Stream,
     regex: Stream,
     strings: Stream,
     unsat_share: f64,
@@ -220,6 +244,7 @@ pub struct MixedCaseGenerator {
     combined_share: f64,
     seq_share: f64,
     uf_share: f64,
+    bv_share: f64,
     seed: u64,
 }
 
@@ -238,6 +263,7 @@ impl MixedCaseGenerator {
             combined: combined(0),
             seq: seq(0),
             uf: uf(0),
+            bv: bv(0),
             regex: regex(&table_2_3, 0),
             strings: strings(&sat, &table_2, 0),
             sat,
@@ -248,6 +274,7 @@ impl MixedCaseGenerator {
             combined_share: 0.0,
             seq_share: 0.0,
             uf_share: 0.0,
+            bv_share: 0.0,
             seed: 0,
         })
     }
@@ -257,6 +284,7 @@ impl MixedCaseGenerator {
         self.combined = combined(seed);
         self.seq = seq(seed);
         self.uf = uf(seed);
+        self.bv = bv(seed);
         self.regex = regex(&self.table_2_3, seed);
         self.strings = strings(&self.sat, &self.table_2, seed);
         self.seed = seed;
@@ -275,12 +303,26 @@ impl MixedCaseGenerator {
             Theory::Combined => (0.0, 1.0, 0.0, 0.0),
             Theory::Seq => (0.0, 0.0, 1.0, 0.0),
             Theory::Uf => (0.0, 0.0, 0.0, 1.0),
+            Theory::Bv => (0.0, 0.0, 0.0, 0.0),
             Theory::All => (REGEX_SHARE, COMBINED_SHARE, SEQ_SHARE, 0.0),
         };
-        self.regex_share(regex)
+        let bv = match theory {
+            Theory::Bv => 1.0,
+            Theory::All => BV_SHARE,
+            _ => 0.0,
+        };
+        self.bv_share(bv)
+            .regex_share(regex)
             .combined_share(combined)
             .seq_share(seq)
             .uf_share(uf)
+    }
+
+    /// The share of bit-vector cases among all cases, in `0.0..=1.0`; 0
+    /// keeps the other streams draw for draw.
+    pub fn bv_share(mut self, share: f64) -> Self {
+        self.bv_share = share.clamp(0.0, 1.0);
+        self
     }
 
     /// The share of function cases among all cases, in `0.0..=1.0`; 0
@@ -323,7 +365,9 @@ impl MixedCaseGenerator {
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
         // A share of 0 draws no coin, so the other streams draw as they
         // did without it, draw for draw.
-        let stream = if self.uf_share > 0.0 && rng.random_bool(self.uf_share) {
+        let stream = if self.bv_share > 0.0 && rng.random_bool(self.bv_share) {
+            &mut self.bv
+        } else if self.uf_share > 0.0 && rng.random_bool(self.uf_share) {
             &mut self.uf
         } else if self.seq_share > 0.0 && rng.random_bool(self.seq_share) {
             &mut self.seq
@@ -401,6 +445,27 @@ mod tests {
         assert!((120..=280).contains(&unsat), "{unsat}");
         assert!(chained > 50, "chains applied to {chained} of {unsat}");
         assert!(grown > 10, "cores grown in {grown} of {unsat}");
+    }
+
+    #[test]
+    fn the_bv_stream_is_all_bit_vectors_and_every_truth_checks() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(6)
+            .theory(Theory::Bv);
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let (mut unsat, mut grown) = (0, 0);
+        for _ in 0..600 {
+            let c = g.next(&mut rng);
+            c.check().unwrap_or_else(|e| panic!("{e}: {c:?}"));
+            assert_eq!(Theory::of(&c.formula), Theory::Bv, "{c:?}");
+            if let Truth::Unsat { core } = &c.truth {
+                unsat += 1;
+                grown += usize::from(core.len() > 2);
+            }
+        }
+        assert!((120..=280).contains(&unsat), "{unsat}");
+        assert!(grown > 50, "cores grown in {grown} of {unsat}");
     }
 
     #[test]

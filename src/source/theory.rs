@@ -3,8 +3,12 @@
 //!
 //! # Invariant
 //!
-//! A formula is `uf` exactly when it declares a function symbol with
-//! arguments; else `seq` exactly when it has a variable of a sort that holds
+//! A formula is `bv` exactly when it is over bit-vectors alone
+//! ([`is_bitvec_formula`]: it mentions a bit-vector, every declared sort is
+//! built from Bool, Int, bit-vectors, arrays and functions of those, and
+//! every operator is of the core, integers, arrays or bit-vectors; no
+//! string, regex, sequence or quantifier); else `uf` exactly when it
+//! declares a function symbol with arguments; else `seq` exactly when it has a variable of a sort that holds
 //! a sequence, an empty sequence or a `seq.` operator ([`mentions_seq`]);
 //! else `combined` when it has a bit-vector or array
 //! variable, literal or operator ([`mentions_combined`]); else `regex` when
@@ -13,12 +17,14 @@
 //! `strings`. A stream asked for one theory yields only formulas of that
 //! theory (the mixed generator's tests check it), since no transformation
 //! brings regexes into a strings-only case nor bit-vectors or arrays into
-//! either.
+//! either. `combined` admits `bv` formulas too: the combined stream draws
+//! bit-vector terms alone now and then (`(= (bvadd #x0 #x1) #x1)`), which
+//! are bit-vector cases.
 
 use std::fmt;
 
 use crate::generate::combined::{self, is_combined_sort};
-use crate::term::{Formula, Term, Theory as OpTheory};
+use crate::term::{Formula, Sort, Term, Theory as OpTheory};
 use crate::transform::regex_identities::mentions_regex;
 
 /// What is drawn.
@@ -35,16 +41,21 @@ pub enum Theory {
     /// Uninterpreted functions over the string and sequence sorts (not in
     /// `all` yet: drawn only when asked for).
     Uf,
-    /// Strings, regex, combined and sequences.
+    /// Bit-vectors on their own (QF_BV, QF_ABV, QF_UFBV, and with their
+    /// Int conversions).
+    Bv,
+    /// Strings, regex, combined, sequences and bit-vectors.
     #[default]
     All,
 }
 
 impl Theory {
-    /// The theory of one formula: `Uf`, `Seq`, `Combined`, `Regex` or
-    /// `Strings`, never `All`.
+    /// The theory of one formula: `Bv`, `Uf`, `Seq`, `Combined`, `Regex`
+    /// or `Strings`, never `All`.
     pub fn of(formula: &Formula) -> Theory {
-        if formula.decls.iter().any(|(_, s)| s.is_fun()) {
+        if is_bitvec_formula(formula) {
+            Theory::Bv
+        } else if formula.decls.iter().any(|(_, s)| s.is_fun()) {
             Theory::Uf
         } else if mentions_seq(formula) {
             Theory::Seq
@@ -59,7 +70,7 @@ impl Theory {
 
     /// Whether a formula of theory `of` belongs to this selection.
     pub fn admits(self, of: Theory) -> bool {
-        self == Theory::All || self == of
+        self == Theory::All || self == of || (self == Theory::Combined && of == Theory::Bv)
     }
 
     /// The name on the command line and in the manifest.
@@ -70,6 +81,7 @@ impl Theory {
             Theory::Combined => "combined",
             Theory::Seq => "seq",
             Theory::Uf => "uf",
+            Theory::Bv => "bv",
             Theory::All => "all",
         }
     }
@@ -83,6 +95,62 @@ pub fn mentions_combined(formula: &Formula) -> bool {
             .assertions
             .iter()
             .any(|a| combined::mentions_combined(&a.term))
+}
+
+/// Whether a sort is built from Bool, Int, bit-vectors, arrays and
+/// functions of those, and whether it mentions a bit-vector.
+fn bitvec_sort(s: &Sort) -> (bool, bool) {
+    match s {
+        Sort::Bool | Sort::Int => (true, false),
+        Sort::BitVec(_) => (true, true),
+        Sort::Array(i, e) => {
+            let ((a, b), (c, d)) = (bitvec_sort(i), bitvec_sort(e));
+            (a && c, b || d)
+        }
+        Sort::Fun(args, r) => args
+            .iter()
+            .chain(std::iter::once(&**r))
+            .map(bitvec_sort)
+            .fold((true, false), |(a, b), (c, d)| (a && c, b || d)),
+        Sort::String | Sort::RegLan | Sort::Seq(_) => (false, false),
+    }
+}
+
+/// Whether a formula is over bit-vectors alone: it declares or writes a
+/// bit-vector, every declared sort is built from Bool, Int, bit-vectors,
+/// arrays and functions of those, and every term is of the core, integer,
+/// array or bit-vector theories (no string, regex or sequence term, no
+/// quantifier).
+pub fn is_bitvec_formula(formula: &Formula) -> bool {
+    let mut mentions = false;
+    for (_, s) in &formula.decls {
+        let (only, bv) = bitvec_sort(s);
+        if !only {
+            return false;
+        }
+        mentions |= bv;
+    }
+    let mut only = true;
+    for a in &formula.assertions {
+        a.term.visit(&mut |t| match t {
+            Term::BitVec(_) => mentions = true,
+            Term::App(op, _) => {
+                mentions |= op.is_bitvec();
+                only &= matches!(
+                    op.theory(),
+                    OpTheory::Core | OpTheory::Ints | OpTheory::Arrays | OpTheory::BitVectors
+                );
+            }
+            Term::ConstArray(s, _) => {
+                let (o, bv) = bitvec_sort(s);
+                only &= o;
+                mentions |= bv;
+            }
+            Term::Str(_) | Term::SeqEmpty(_) | Term::Quant(_) => only = false,
+            _ => {}
+        });
+    }
+    only && mentions
 }
 
 /// Whether a formula declares a sort that holds a sequence, or writes an

@@ -207,38 +207,10 @@ impl SeqUnsat {
     }
 }
 
-/// `case` (a row's) with `links` links between `res` and the row's `rhs`.
+/// `case` (a row's) with `links` links between `res` and the row's `rhs`
+/// ([`crate::generate::links`]).
 pub fn with_links(case: &Case, links: usize) -> Case {
-    let mut out = case.clone();
-    let f = &mut out.formula;
-    let sort = f.sort_of("res").expect("a row case declares res");
-    let Term::App(_, sides) = f.assertions[1].term.clone() else {
-        unreachable!("a1 is (= res rhs)")
-    };
-    let mut last = Term::var("res");
-    let mut chain = Vec::new();
-    for _ in 0..links {
-        let r = f.fresh_symbol("r");
-        f.declare(r.clone(), sort.clone());
-        chain.push(Term::eq(last, Term::var(r.clone())));
-        last = Term::var(r);
-    }
-    chain.push(Term::eq(last, sides[1].clone()));
-    f.assertions.truncate(1);
-    let mut core = vec!["a0".to_string()];
-    for (k, t) in chain.into_iter().enumerate() {
-        let name = format!("a{}", k + 1);
-        core.push(name.clone());
-        f.assert(t, Some(name));
-    }
-    out.truth = Truth::Unsat {
-        core: core.into_iter().collect(),
-    };
-    if links > 0 {
-        out.provenance.chain.push(format!("links({links})"));
-        out.provenance.category = "seq-larger-core".into();
-    }
-    out
+    crate::generate::links::with_links(case, links, "seq-larger-core")
 }
 
 /// One noise assertion over fresh variables: `(= (seq.len n) k)`,

@@ -168,6 +168,14 @@ impl Row {
         self.parse_term_at(&node)
     }
 
+    /// A field's text as written, unparsed: for a table whose terms are
+    /// instantiated before they are parsed (the width-generic bit-vector
+    /// rows).
+    pub fn text(&mut self, key: &str) -> Result<&'static str, TableError> {
+        let node = self.required(key)?;
+        Ok(self.text_of(&node))
+    }
+
     /// A term field that may be left out.
     pub fn optional_term(&mut self, key: &str) -> Result<Option<Term>, TableError> {
         match self.take(key) {
