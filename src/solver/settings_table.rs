@@ -1,7 +1,12 @@
 //! The settings a case may carry, per solver, as data: `assets/settings/z3.tsv`
 //! and `assets/settings/cvc5.tsv`, one row per parameter or option with its
-//! value domain, the source that documents it, and the options left out
-//! with why (read by [`SettingsTable::of`]).
+//! value domain, the theories it concerns, the source that documents it,
+//! and the options left out with why (read by [`SettingsTable::of`]).
+//!
+//! A row's theories (`general`, `strings`, `seq`, `bv`, `arrays`, `quant`,
+//! `arith`, `arith-nl`: [`SettingTheory`]) say which cases draw it: a
+//! `general` row every case, another only a case that mentions one of its
+//! theories ([`SettingEntry::concerns`]).
 //!
 //! # Invariants
 //!
@@ -15,7 +20,10 @@
 //!   per query: a value it refuses is dropped, and a key whose every value
 //!   is refused goes with them.
 
+use std::collections::BTreeSet;
+
 use super::option::Family;
+use crate::truth::SettingTheory;
 
 /// One parameter or option a case may set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,10 +32,27 @@ pub struct SettingEntry {
     pub key: String,
     /// The values drawn from (empty: left out).
     pub values: Vec<String>,
+    /// The theories it concerns (never empty).
+    pub theories: Vec<SettingTheory>,
     /// Where the key and its values are documented.
     pub source: String,
     /// Why it is left out, or what to know about it.
     pub note: String,
+}
+
+impl SettingEntry {
+    /// Whether a case that mentions `theories` may draw this entry: it is
+    /// `general`, or concerns one of them.
+    pub fn concerns(&self, theories: &BTreeSet<SettingTheory>) -> bool {
+        self.theories
+            .iter()
+            .any(|t| *t == SettingTheory::General || theories.contains(t))
+    }
+
+    /// Whether it is drawn for every case.
+    pub fn is_general(&self) -> bool {
+        self.theories.contains(&SettingTheory::General)
+    }
 }
 
 /// The settings table of one solver (see the module docs).
@@ -57,9 +82,10 @@ impl SettingsTable {
         Self::parse(text).expect("the compiled-in settings tables are well formed (tested)")
     }
 
-    /// Reads a table: `key<TAB>values<TAB>source<TAB>note` rows after a
-    /// header row, `#` lines are comments; `values` is a comma-separated
-    /// list, or `-` for an option left out.
+    /// Reads a table: `key<TAB>values<TAB>theory<TAB>source<TAB>note` rows
+    /// after a header row, `#` lines are comments; `values` is a
+    /// comma-separated list, or `-` for an option left out; `theory` a
+    /// comma-separated list of [`SettingTheory`] names.
     pub fn parse(text: &str) -> Result<SettingsTable, String> {
         let mut entries = Vec::new();
         let mut header = true;
@@ -71,9 +97,14 @@ impl SettingsTable {
                 continue;
             }
             let cols: Vec<&str> = line.split('\t').collect();
-            let [key, values, source, note] = cols[..] else {
-                return Err(format!("line {}: expected 4 tab-separated columns", n + 1));
+            let [key, values, theory, source, note] = cols[..] else {
+                return Err(format!("line {}: expected 5 tab-separated columns", n + 1));
             };
+            let theories = theory
+                .split(',')
+                .map(|t| t.trim().parse::<SettingTheory>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("line {}: {e}", n + 1))?;
             let values: Vec<String> = if values == "-" {
                 Vec::new()
             } else {
@@ -89,6 +120,7 @@ impl SettingsTable {
             entries.push(SettingEntry {
                 key: key.to_string(),
                 values,
+                theories,
                 source: source.to_string(),
                 note: note.to_string(),
             });
@@ -224,14 +256,17 @@ mod tests {
     fn a_malformed_row_is_refused_with_its_line() {
         let err = SettingsTable::parse("key\tvalues\tsource\tnote\na\tb\n").unwrap_err();
         assert!(err.starts_with("line 2"), "{err}");
-        let err = SettingsTable::parse("h\nk\t(x)\ts\tn\n").unwrap_err();
+        let err = SettingsTable::parse("h\nk\t(x)\tgeneral\ts\tn\n").unwrap_err();
         assert!(err.contains("plain word"), "{err}");
+        let err = SettingsTable::parse("h\nk\tx\tbitvec\ts\tn\n").unwrap_err();
+        assert!(err.contains("line 2: unknown theory `bitvec`"), "{err}");
     }
 
     #[test]
     fn a_probe_drops_refused_values_and_keys_with_one_line_each() {
         let table = SettingsTable::parse(
-            "key\tvalues\tsource\tnote\nk1\ta,b\ts\t\nk2\tx\ts\t\nk3\tp,q\ts\t\nk4\t-\ts\tout\n",
+            "key\tvalues\ttheory\tsource\tnote\nk1\ta,b\tgeneral\ts\t\nk2\tx\tbv\ts\t\n\
+             k3\tp,q\tgeneral\ts\t\nk4\t-\tgeneral\ts\tout\n",
         )
         .unwrap();
         let mut asked = 0;
