@@ -15,6 +15,7 @@
 
 #[path = "common/cvc5.rs"]
 mod cvc5;
+#[allow(dead_code)]
 #[path = "common/solver_cache.rs"]
 mod solver_cache;
 
