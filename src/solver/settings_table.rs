@@ -6,7 +6,8 @@
 //! A row's theories (`general`, `strings`, `seq`, `bv`, `arrays`, `quant`,
 //! `arith`, `arith-nl`: [`SettingTheory`]) say which cases draw it: a
 //! `general` row every case, another only a case that mentions one of its
-//! theories ([`SettingEntry::concerns`]).
+//! theories ([`SettingEntry::concerns`]); `!T` in the column rules out a
+//! case that mentions `T` (Z3's `sat.smt` gives up on strings).
 //!
 //! # Invariants
 //!
@@ -34,6 +35,9 @@ pub struct SettingEntry {
     pub values: Vec<String>,
     /// The theories it concerns (never empty).
     pub theories: Vec<SettingTheory>,
+    /// The theories that rule it out (`!T` in the column): a case that
+    /// mentions one never draws it.
+    pub excludes: Vec<SettingTheory>,
     /// Where the key and its values are documented.
     pub source: String,
     /// Why it is left out, or what to know about it.
@@ -42,11 +46,13 @@ pub struct SettingEntry {
 
 impl SettingEntry {
     /// Whether a case that mentions `theories` may draw this entry: it is
-    /// `general`, or concerns one of them.
+    /// `general` or concerns one of them, and none of them rules it out.
     pub fn concerns(&self, theories: &BTreeSet<SettingTheory>) -> bool {
-        self.theories
-            .iter()
-            .any(|t| *t == SettingTheory::General || theories.contains(t))
+        !self.excludes.iter().any(|t| theories.contains(t))
+            && self
+                .theories
+                .iter()
+                .any(|t| *t == SettingTheory::General || theories.contains(t))
     }
 
     /// Whether it is drawn for every case.
@@ -85,7 +91,8 @@ impl SettingsTable {
     /// Reads a table: `key<TAB>values<TAB>theory<TAB>source<TAB>note` rows
     /// after a header row, `#` lines are comments; `values` is a
     /// comma-separated list, or `-` for an option left out; `theory` a
-    /// comma-separated list of [`SettingTheory`] names.
+    /// comma-separated list of [`SettingTheory`] names, `!T` for a theory
+    /// that rules the row out.
     pub fn parse(text: &str) -> Result<SettingsTable, String> {
         let mut entries = Vec::new();
         let mut header = true;
@@ -100,11 +107,20 @@ impl SettingsTable {
             let [key, values, theory, source, note] = cols[..] else {
                 return Err(format!("line {}: expected 5 tab-separated columns", n + 1));
             };
-            let theories = theory
-                .split(',')
-                .map(|t| t.trim().parse::<SettingTheory>())
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| format!("line {}: {e}", n + 1))?;
+            let (mut theories, mut excludes) = (Vec::new(), Vec::new());
+            for t in theory.split(',').map(str::trim) {
+                let (list, name) = match t.strip_prefix('!') {
+                    Some(name) => (&mut excludes, name),
+                    None => (&mut theories, t),
+                };
+                list.push(
+                    name.parse::<SettingTheory>()
+                        .map_err(|e| format!("line {}: {e}", n + 1))?,
+                );
+            }
+            if theories.is_empty() {
+                return Err(format!("line {}: no theory the row concerns", n + 1));
+            }
             let values: Vec<String> = if values == "-" {
                 Vec::new()
             } else {
@@ -121,6 +137,7 @@ impl SettingsTable {
                 key: key.to_string(),
                 values,
                 theories,
+                excludes,
                 source: source.to_string(),
                 note: note.to_string(),
             });
@@ -260,6 +277,8 @@ mod tests {
         assert!(err.contains("plain word"), "{err}");
         let err = SettingsTable::parse("h\nk\tx\tbitvec\ts\tn\n").unwrap_err();
         assert!(err.contains("line 2: unknown theory `bitvec`"), "{err}");
+        let err = SettingsTable::parse("h\nk\tx\t!strings\ts\tn\n").unwrap_err();
+        assert!(err.contains("line 2: no theory"), "{err}");
     }
 
     #[test]
