@@ -57,7 +57,7 @@ pub use info::SolverInfo;
 pub use option::SolverOption;
 pub use outcome::{CrashCause, RawOutcome};
 pub use process::ProcessTarget;
-pub use settings_table::SettingsTable;
+pub use settings_table::{SettingEntry, SettingsTable};
 pub use spec::{
     TARGET_FORMS, TargetOptions, TargetSpec, cvc5_in_process, open_target, target_from_spec,
 };

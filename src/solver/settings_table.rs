@@ -1,7 +1,13 @@
 //! The settings a case may carry, per solver, as data: `assets/settings/z3.tsv`
 //! and `assets/settings/cvc5.tsv`, one row per parameter or option with its
-//! value domain, the source that documents it, and the options left out
-//! with why (read by [`SettingsTable::of`]).
+//! value domain, the theories it concerns, the source that documents it,
+//! and the options left out with why (read by [`SettingsTable::of`]).
+//!
+//! A row's theories (`general`, `strings`, `seq`, `bv`, `arrays`, `quant`,
+//! `arith`, `arith-nl`: [`SettingTheory`]) say which cases draw it: a
+//! `general` row every case, another only a case that mentions one of its
+//! theories ([`SettingEntry::concerns`]); `!T` in the column rules out a
+//! case that mentions `T` (Z3's `sat.smt` gives up on strings).
 //!
 //! # Invariants
 //!
@@ -15,7 +21,10 @@
 //!   per query: a value it refuses is dropped, and a key whose every value
 //!   is refused goes with them.
 
+use std::collections::BTreeSet;
+
 use super::option::Family;
+use crate::truth::SettingTheory;
 
 /// One parameter or option a case may set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,10 +33,32 @@ pub struct SettingEntry {
     pub key: String,
     /// The values drawn from (empty: left out).
     pub values: Vec<String>,
+    /// The theories it concerns (never empty).
+    pub theories: Vec<SettingTheory>,
+    /// The theories that rule it out (`!T` in the column): a case that
+    /// mentions one never draws it.
+    pub excludes: Vec<SettingTheory>,
     /// Where the key and its values are documented.
     pub source: String,
     /// Why it is left out, or what to know about it.
     pub note: String,
+}
+
+impl SettingEntry {
+    /// Whether a case that mentions `theories` may draw this entry: it is
+    /// `general` or concerns one of them, and none of them rules it out.
+    pub fn concerns(&self, theories: &BTreeSet<SettingTheory>) -> bool {
+        !self.excludes.iter().any(|t| theories.contains(t))
+            && self
+                .theories
+                .iter()
+                .any(|t| *t == SettingTheory::General || theories.contains(t))
+    }
+
+    /// Whether it is drawn for every case.
+    pub fn is_general(&self) -> bool {
+        self.theories.contains(&SettingTheory::General)
+    }
 }
 
 /// The settings table of one solver (see the module docs).
@@ -57,9 +88,11 @@ impl SettingsTable {
         Self::parse(text).expect("the compiled-in settings tables are well formed (tested)")
     }
 
-    /// Reads a table: `key<TAB>values<TAB>source<TAB>note` rows after a
-    /// header row, `#` lines are comments; `values` is a comma-separated
-    /// list, or `-` for an option left out.
+    /// Reads a table: `key<TAB>values<TAB>theory<TAB>source<TAB>note` rows
+    /// after a header row, `#` lines are comments; `values` is a
+    /// comma-separated list, or `-` for an option left out; `theory` a
+    /// comma-separated list of [`SettingTheory`] names, `!T` for a theory
+    /// that rules the row out.
     pub fn parse(text: &str) -> Result<SettingsTable, String> {
         let mut entries = Vec::new();
         let mut header = true;
@@ -71,9 +104,23 @@ impl SettingsTable {
                 continue;
             }
             let cols: Vec<&str> = line.split('\t').collect();
-            let [key, values, source, note] = cols[..] else {
-                return Err(format!("line {}: expected 4 tab-separated columns", n + 1));
+            let [key, values, theory, source, note] = cols[..] else {
+                return Err(format!("line {}: expected 5 tab-separated columns", n + 1));
             };
+            let (mut theories, mut excludes) = (Vec::new(), Vec::new());
+            for t in theory.split(',').map(str::trim) {
+                let (list, name) = match t.strip_prefix('!') {
+                    Some(name) => (&mut excludes, name),
+                    None => (&mut theories, t),
+                };
+                list.push(
+                    name.parse::<SettingTheory>()
+                        .map_err(|e| format!("line {}: {e}", n + 1))?,
+                );
+            }
+            if theories.is_empty() {
+                return Err(format!("line {}: no theory the row concerns", n + 1));
+            }
             let values: Vec<String> = if values == "-" {
                 Vec::new()
             } else {
@@ -89,6 +136,8 @@ impl SettingsTable {
             entries.push(SettingEntry {
                 key: key.to_string(),
                 values,
+                theories,
+                excludes,
                 source: source.to_string(),
                 note: note.to_string(),
             });
@@ -224,14 +273,19 @@ mod tests {
     fn a_malformed_row_is_refused_with_its_line() {
         let err = SettingsTable::parse("key\tvalues\tsource\tnote\na\tb\n").unwrap_err();
         assert!(err.starts_with("line 2"), "{err}");
-        let err = SettingsTable::parse("h\nk\t(x)\ts\tn\n").unwrap_err();
+        let err = SettingsTable::parse("h\nk\t(x)\tgeneral\ts\tn\n").unwrap_err();
         assert!(err.contains("plain word"), "{err}");
+        let err = SettingsTable::parse("h\nk\tx\tbitvec\ts\tn\n").unwrap_err();
+        assert!(err.contains("line 2: unknown theory `bitvec`"), "{err}");
+        let err = SettingsTable::parse("h\nk\tx\t!strings\ts\tn\n").unwrap_err();
+        assert!(err.contains("line 2: no theory"), "{err}");
     }
 
     #[test]
     fn a_probe_drops_refused_values_and_keys_with_one_line_each() {
         let table = SettingsTable::parse(
-            "key\tvalues\tsource\tnote\nk1\ta,b\ts\t\nk2\tx\ts\t\nk3\tp,q\ts\t\nk4\t-\ts\tout\n",
+            "key\tvalues\ttheory\tsource\tnote\nk1\ta,b\tgeneral\ts\t\nk2\tx\tbv\ts\t\n\
+             k3\tp,q\tgeneral\ts\t\nk4\t-\tgeneral\ts\tout\n",
         )
         .unwrap();
         let mut asked = 0;

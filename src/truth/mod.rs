@@ -29,9 +29,11 @@ use crate::term::{Formula, Queries, Symbol};
 
 mod incremental;
 mod settings;
+mod theories;
 
 pub use incremental::{Check, InForce, Incremental, Step, check_formula, literal, queries_after};
 pub use settings::{Setting, Settings};
+pub use theories::SettingTheory;
 
 /// What is known about a formula.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

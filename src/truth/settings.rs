@@ -189,6 +189,21 @@ mod tests {
         assert_eq!(Settings::from_commands(&script.commands), s);
     }
 
+    /// Settings travel inside every stored case (corpus `.postcard`s,
+    /// findings): their bytes are a map of key to value, and a corpus
+    /// written before the settings tables gained a theory column (issue
+    /// 41) reads the same.
+    #[test]
+    fn the_serialized_form_is_a_plain_map_and_reads_back() {
+        let mut s = Settings::default();
+        s.set("smt.bv.solver", "2");
+        s.set("mbqi", "true");
+        let bytes = postcard::to_allocvec(&s).unwrap();
+        let pinned: &[u8] = b"\x02\x04mbqi\x04true\x0dsmt.bv.solver\x012";
+        assert_eq!(bytes, pinned);
+        assert_eq!(postcard::from_bytes::<Settings>(pinned).unwrap(), s);
+    }
+
     #[test]
     fn no_settings_print_as_nothing() {
         assert!(Settings::default().is_empty());

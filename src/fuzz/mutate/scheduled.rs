@@ -130,8 +130,17 @@ impl TransformationCounts {
     /// discounted-UCB score on pay per solver-second; `draw` (a random
     /// number) breaks ties.
     pub(crate) fn pick(&self, draw: u64) -> usize {
+        let all: Vec<usize> = (0..self.arms.len()).collect();
+        self.pick_in(draw, &all)
+    }
+
+    /// [`pick`](Self::pick) among `arms` only (not empty): the scores
+    /// are those of the whole bandit, the choice one of these.
+    pub(crate) fn pick_in(&self, draw: u64, arms: &[usize]) -> usize {
         let one_of = |n: usize| (draw % n as u64) as usize;
-        let untried: Vec<usize> = (0..self.arms.len())
+        let untried: Vec<usize> = arms
+            .iter()
+            .copied()
             .filter(|&i| self.arms[i].pulls < 1e-9)
             .collect();
         if !untried.is_empty() {
@@ -143,13 +152,14 @@ impl TransformationCounts {
         let score = |a: &ArmCounts| {
             rate(a) / best_rate + EXPLORATION * (total.max(1.0).ln() / a.pulls).sqrt()
         };
-        let best = self
-            .arms
+        let best = arms
             .iter()
-            .map(score)
+            .map(|&i| score(&self.arms[i]))
             .fold(f64::NEG_INFINITY, f64::max);
         // Ties are broken at random, so equal arms share the choices.
-        let tied: Vec<usize> = (0..self.arms.len())
+        let tied: Vec<usize> = arms
+            .iter()
+            .copied()
             .filter(|&i| score(&self.arms[i]) >= best - 1e-12)
             .collect();
         tied[one_of(tied.len())]

@@ -3,8 +3,15 @@
 //! from the solver's settings table as the release accepts it
 //! (`solver::SettingsTable`, probed at the campaign's start).
 //!
-//! Which key to touch is chosen by a bandit of its own, one arm per key of
-//! the table, paid as the transformation scheduler pays its arms (a new
+//! Which keys a case may draw depends on what it contains: the table's
+//! `general` rows always, and the rows of the theories its formula mentions
+//! (`truth::SettingTheory`), so a string case is not diluted with
+//! bit-vector keys. When both kinds apply, a coin decides between the
+//! case's own theories' rows and the general ones, so a bit-vector case
+//! draws `smt.bv.solver` among a dozen keys, not among a hundred.
+//!
+//! Which key to touch within those is chosen by a bandit of its own, one
+//! arm per key of the table, paid as the transformation scheduler pays its arms (a new
 //! corpus entry or a new bug signature, per solver-second: the same
 //! discounted UCB1, [`TransformationCounts`]); the scheduler's own bandit
 //! decides how often settings are touched at all, against the
@@ -17,10 +24,16 @@
 //!   formula means (the table leaves out the options that would, e.g.
 //!   `rewriter.hi_div0`), so the ground truth still holds.
 //! - A case never carries more than [`MAX_SETTINGS`] settings, and only
-//!   values from the table.
+//!   values from the table; a key it gains concerns it (its entry is
+//!   general or names a theory the formula mentions). A key it already
+//!   carries that no longer concerns it (its formula changed) is only
+//!   dropped, to make room for another.
+//! - Every draw comes from the state's random source, so a campaign's
+//!   seed reproduces its cases' settings.
 //! - Disabled (`--settings off`) or with an empty table, it always skips.
 
 use std::borrow::Cow;
+use std::collections::BTreeSet;
 
 use libafl::corpus::{Corpus, CorpusId};
 use libafl::mutators::{MutationResult, Mutator};
@@ -33,8 +46,8 @@ use serde::{Deserialize, Serialize};
 use super::scheduled::{ArmCounts, DISCOUNT, TransformationCounts};
 use crate::fuzz::corpus::findings::new_bug_since;
 use crate::fuzz::schedule::solver_time::LastSolverTime;
-use crate::solver::SettingsTable;
-use crate::truth::Case;
+use crate::solver::{SettingEntry, SettingsTable};
+use crate::truth::{Case, SettingTheory};
 
 /// The most settings one case carries: a finding stays readable, and
 /// `minimize` drops the ones its failure does not need.
@@ -54,8 +67,9 @@ libafl_bolts::impl_serdeany!(SettingCounts);
 
 /// Adds, changes or drops one setting of the input (see the module docs).
 pub struct SettingsMutator {
-    table: SettingsTable,
     keys: Vec<String>,
+    /// The table's entries, in the order of `keys`.
+    entries: Vec<SettingEntry>,
     enabled: bool,
     /// Keys touched since the last execution.
     touched: Vec<usize>,
@@ -67,14 +81,33 @@ pub struct SettingsMutator {
 impl SettingsMutator {
     /// Draws from `table` (`enabled` false: always skips).
     pub fn new(table: SettingsTable, enabled: bool) -> Self {
-        let keys = table.entries().map(|e| e.key.clone()).collect();
+        let entries: Vec<SettingEntry> = table.entries().cloned().collect();
+        let keys = entries.iter().map(|e| e.key.clone()).collect();
         SettingsMutator {
-            table,
             keys,
+            entries,
             enabled,
             touched: Vec::new(),
             solutions_before: 0,
         }
+    }
+
+    /// The groups of arms a case that mentions `theories` draws from: the
+    /// general rows first, then one group per theory it mentions (a row
+    /// of two theories is in both), leaving out empty groups.
+    fn groups_for(&self, theories: &BTreeSet<SettingTheory>) -> Vec<Vec<usize>> {
+        let arms_of = |t: SettingTheory| -> Vec<usize> {
+            (0..self.entries.len())
+                .filter(|&i| {
+                    self.entries[i].theories.contains(&t) && self.entries[i].concerns(theories)
+                })
+                .collect()
+        };
+        theories
+            .iter()
+            .map(|&t| arms_of(t))
+            .filter(|g| !g.is_empty())
+            .collect()
     }
 
     fn counts<'s, S: HasMetadata>(&self, state: &'s mut S) -> &'s mut TransformationCounts {
@@ -102,10 +135,25 @@ impl<S: HasRand + HasMetadata + HasSolutions<Case>> Mutator<Case, S> for Setting
         if self.touched.is_empty() {
             self.solutions_before = state.solutions().count();
         }
+        // Half the draws from the general rows, the other half shared
+        // equally by the theories the case mentions (module docs).
+        let theories = SettingTheory::of(&input.formula);
+        let mut groups = self.groups_for(&theories);
+        let general = theories.contains(&SettingTheory::General)
+            && self.entries.iter().any(SettingEntry::is_general);
+        let first = usize::from(general);
+        let arms = if groups.is_empty() {
+            return Ok(MutationResult::Skipped);
+        } else if groups.len() == 1 || (general && state.rand_mut().coinflip(0.5)) {
+            groups.swap_remove(0)
+        } else {
+            let own = groups.len() - first;
+            groups.swap_remove(first + state.rand_mut().below_or_zero(own))
+        };
         let draw = state.rand_mut().next();
-        let arm = self.counts(state).pick(draw);
+        let arm = self.counts(state).pick_in(draw, &arms);
         let key = &self.keys[arm];
-        let entry = self.table.entry(key).expect("keys come from the table");
+        let entry = &self.entries[arm];
         let settings = &mut input.settings;
         match settings.get(key).map(str::to_string) {
             Some(now) => {
@@ -171,8 +219,10 @@ mod tests {
 
     use super::*;
     use crate::generate::ConstantPool;
+    use crate::generate::strings::equivalent_formula_cases;
     use crate::solver::option::Family;
-    use crate::source::MixedCaseGenerator;
+    use crate::source::{MixedCaseGenerator, Theory};
+    use std::collections::BTreeMap;
 
     type TestState = StdState<InMemoryCorpus<Case>, Case, StdRand, InMemoryCorpus<Case>>;
 
@@ -220,7 +270,15 @@ mod tests {
                 "adds up to the limit and drops"
             );
             let counts = &st.metadata::<SettingCounts>().unwrap().counts;
-            assert!(counts.arms.iter().all(|a| a.used > 0), "every key tried");
+            let theories = SettingTheory::of(&case.formula);
+            for (entry, arm) in table.entries().zip(&counts.arms) {
+                assert_eq!(
+                    arm.used > 0,
+                    entry.concerns(&theories),
+                    "{}: tried exactly when it concerns the case",
+                    entry.key
+                );
+            }
         }
     }
 
@@ -229,13 +287,7 @@ mod tests {
         let table = SettingsTable::of(Family::Cvc5);
         let mut m = SettingsMutator::new(table, true);
         let mut st = state();
-        let mut case = Case::new(
-            Default::default(),
-            crate::truth::Truth::Sat {
-                model: Default::default(),
-            },
-            Default::default(),
-        );
+        let mut case = generated(Theory::Strings, |_| true);
         let paying = "strings-exp";
         let mut drawn_late = 0;
         for round in 0..3000 {
@@ -248,8 +300,109 @@ mod tests {
             m.post_exec(&mut st, pays.then(|| CorpusId::from(0usize)))
                 .unwrap();
         }
-        // One key of 24 would be drawn about 40 times in 1000 by chance.
+        // A string case draws from a few dozen keys: one of them would be
+        // drawn about 30 times in 1000 by chance.
         assert!(drawn_late > 200, "{drawn_late}");
+    }
+
+    /// The keys `n` mutations from no settings give `case`, with how often
+    /// each was added.
+    fn drawn(family: Family, case: &Case, n: usize) -> BTreeMap<String, usize> {
+        let mut m = SettingsMutator::new(SettingsTable::of(family), true);
+        let mut st = state();
+        let mut out = BTreeMap::new();
+        for _ in 0..n {
+            let mut c = case.clone();
+            m.mutate(&mut st, &mut c).unwrap();
+            m.post_exec(&mut st, None).unwrap();
+            for s in c.settings.iter() {
+                *out.entry(s.key).or_insert(0) += 1;
+            }
+        }
+        out
+    }
+
+    fn generated(theory: Theory, want: impl Fn(&BTreeSet<SettingTheory>) -> bool) -> Case {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .theory(theory);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        (0..500)
+            .map(|_| g.next(&mut rng))
+            .find(|c| want(&SettingTheory::of(&c.formula)))
+            .expect("the generator makes such a case")
+    }
+
+    #[test]
+    fn a_case_draws_the_rows_of_the_theories_it_mentions_and_the_general_ones() {
+        let string = generated(Theory::Strings, |t| {
+            !t.contains(&SettingTheory::Bv) && !t.contains(&SettingTheory::Quant)
+        });
+        let bv = generated(Theory::Combined, |t| t.contains(&SettingTheory::Bv));
+        let quantified = equivalent_formula_cases(true, 3)
+            .find(|c| SettingTheory::of(&c.formula).contains(&SettingTheory::Quant))
+            .expect("Table 2 has quantified rows");
+        for family in [Family::Z3, Family::Cvc5] {
+            let table = SettingsTable::of(family);
+            let theories_of = |key: &str| table.entry(key).unwrap().theories.clone();
+            let on_strings = drawn(family, &string, 2000);
+            let mentioned = SettingTheory::of(&string.formula);
+            for key in on_strings.keys() {
+                assert!(
+                    table.entry(key).unwrap().concerns(&mentioned),
+                    "{family:?}: the string case drew {key} ({:?})",
+                    theories_of(key)
+                );
+                assert!(!theories_of(key).contains(&SettingTheory::Bv), "{key}");
+            }
+            let on_bv = drawn(family, &bv, 2000);
+            let (bv_key, quant_key) = match family {
+                Family::Z3 => ("smt.bv.solver", "smt.mbqi"),
+                Family::Cvc5 => ("bv-solver", "mbqi"),
+            };
+            // Half the draws go to the case's own theories' rows, a few
+            // dozen keys: one of them is drawn far more often than one in
+            // the hundred-odd keys of the whole table would be.
+            let share = on_bv.get(bv_key).copied().unwrap_or(0) as f64 / 2000.0;
+            let uniform = 1.0 / table.len() as f64;
+            assert!(
+                share > 1.5 * uniform,
+                "{family:?}: {bv_key} drawn {share}, uniform {uniform}"
+            );
+            eprintln!("{family:?}: {bv_key} drawn {share}, uniform {uniform}");
+            assert!(!on_strings.contains_key(bv_key));
+            if family == Family::Z3 {
+                // sat.smt gives up on strings: ruled out by `!strings`.
+                let with_strings = generated(Theory::Combined, |t| {
+                    t.contains(&SettingTheory::Bv) && t.contains(&SettingTheory::Strings)
+                });
+                let qf_bv = generated(Theory::Combined, |t| t.contains(&SettingTheory::QfBv));
+                assert!(!drawn(family, &with_strings, 2000).contains_key("sat.smt"));
+                let on_qf_bv = drawn(family, &qf_bv, 2000);
+                assert!(on_qf_bv.contains_key("sat.smt") && on_qf_bv.contains_key("sat.bca"));
+            }
+            let on_quant = drawn(family, &quantified, 2000);
+            assert!(on_quant.contains_key(quant_key), "{family:?}");
+            assert!(!on_strings.contains_key(quant_key) && !on_bv.contains_key(quant_key));
+        }
+    }
+
+    #[test]
+    fn the_same_seed_draws_the_same_settings() {
+        let case = generated(Theory::Combined, |t| t.contains(&SettingTheory::Bv));
+        let run = || {
+            let mut m = SettingsMutator::new(SettingsTable::of(Family::Z3), true);
+            let mut st = state();
+            let mut c = case.clone();
+            (0..200)
+                .map(|_| {
+                    m.mutate(&mut st, &mut c).unwrap();
+                    m.post_exec(&mut st, None).unwrap();
+                    c.settings.to_string()
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(), run());
     }
 
     #[test]
