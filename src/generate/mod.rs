@@ -20,6 +20,9 @@
 //!   values, the string catalogue's categories, the identity rows, and
 //!   sequences inside combined cases.
 //! - [`uf`]: uninterpreted functions over the string and sequence sorts.
+//! - [`int`]: integer arithmetic on its own (QF_LIA, QF_NIA): sat cases
+//!   with a model, the integer identities' unsat cases, the classic unsat
+//!   shapes.
 //!
 //! Below the rooms, and shared by them and by the transformations: the
 //! [`Generator`] interface (`generator.rs`), the Bool, Int and String
@@ -37,8 +40,6 @@
 //! - `bitvec/`: bit-vector generators on their own (QF_BV). The combined
 //!   room's [`CombinedPool`](combined::CombinedPool) stays Table 3.1's pool
 //!   of the combined cases; a bit-vector pool both need moves down here.
-//! - `int/`: integer arithmetic (linear and non-linear), its integer
-//!   constants from [`ConstantPool`]'s `ints`, which the string rooms share.
 //! - `real/`: real arithmetic; constants of a new sort join
 //!   [`ConstantPool`] only if the shared transformations should draw them.
 //! - `fp/`: floating point.
@@ -47,6 +48,7 @@
 
 pub mod combined;
 mod generator;
+pub mod int;
 mod pool;
 pub mod regex;
 pub mod seq;
