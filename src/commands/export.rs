@@ -30,6 +30,7 @@ use crate::finding::{files_under, smt2_text};
 use crate::generate::ConstantPool;
 use crate::generate::Generator;
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
+use crate::generate::int::{IntClassic, IntSat, IntSatKind, IntUnsat};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
@@ -293,6 +294,11 @@ fn category_cases<'a>(
         }
         Category::UfCongruence => drawn(UfCases::congruence().seed(seed), seed),
         Category::UfIdentity => drawn(UfCases::identity().seed(seed), seed),
+        Category::IntLinear => drawn(IntSat::new(IntSatKind::Linear).seed(seed), seed),
+        Category::IntNonlinear => drawn(IntSat::new(IntSatKind::Nonlinear).seed(seed), seed),
+        Category::IntLarge => drawn(IntSat::new(IntSatKind::Large).seed(seed), seed),
+        Category::IntIdentity => drawn(IntUnsat::new(3, 3).seed(seed), seed),
+        Category::IntClassic => drawn(IntClassic::new(3).seed(seed), seed),
     })
 }
 

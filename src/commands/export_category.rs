@@ -1,5 +1,5 @@
 //! The categories `equifuzz export` writes: the ICSE 2020 paper's six,
-//! `random`, and the regex, combined, sequence and function families;
+//! `random`, and the regex, combined, sequence, function and integer families;
 //! their names, theories and which ones never run out.
 
 use std::fmt;
@@ -78,6 +78,16 @@ pub enum Category {
     UfCongruence,
     /// Unsat: an identity under a function symbol, negated (endless).
     UfIdentity,
+    /// Sat: linear integer constraints with a model (QF_LIA; endless).
+    IntLinear,
+    /// Sat: non-linear integer constraints with a model (QF_NIA; endless).
+    IntNonlinear,
+    /// Sat: linear constraints over values beyond 2^64 (endless).
+    IntLarge,
+    /// Unsat: the integer identities, grown by links and noise (endless).
+    IntIdentity,
+    /// Unsat: the classic shapes with known cores (endless).
+    IntClassic,
 }
 
 impl Category {
@@ -110,6 +120,20 @@ impl Category {
         Category::UfTermSynthesis,
         Category::UfCongruence,
         Category::UfIdentity,
+        Category::IntLinear,
+        Category::IntNonlinear,
+        Category::IntLarge,
+        Category::IntIdentity,
+        Category::IntClassic,
+    ];
+
+    /// The integer categories, all endless.
+    pub const INT: &'static [Category] = &[
+        Category::IntLinear,
+        Category::IntNonlinear,
+        Category::IntLarge,
+        Category::IntIdentity,
+        Category::IntClassic,
     ];
 
     /// The function categories, all endless.
@@ -160,7 +184,8 @@ impl Category {
 
     /// The categories written when none is named: the paper's six for
     /// `strings`, the regex ones for `regex`, the combined ones for
-    /// `combined`, all of them for `all`; the endless categories only with
+    /// `combined`, the integer ones for `int`, all of them but the
+    /// function ones for `all`; the endless categories only with
     /// a `--count`.
     pub fn defaults(theory: Theory, counted: bool) -> Vec<Category> {
         let regex = Category::REGEX
@@ -179,7 +204,12 @@ impl Category {
             .iter()
             .copied()
             .filter(move |c| counted || !c.endless(1));
+        let int = Category::INT
+            .iter()
+            .copied()
+            .filter(move |c| counted || !c.endless(1));
         match theory {
+            Theory::Int => int.collect(),
             Theory::Strings => Category::PAPER.to_vec(),
             Theory::Regex => regex.collect(),
             Theory::Combined => combined.collect(),
@@ -191,6 +221,7 @@ impl Category {
                 .chain(regex)
                 .chain(combined)
                 .chain(seq)
+                .chain(int)
                 .collect(),
         }
     }
@@ -216,6 +247,11 @@ impl Category {
                 | Category::UfTermSynthesis
                 | Category::UfCongruence
                 | Category::UfIdentity
+                | Category::IntLinear
+                | Category::IntNonlinear
+                | Category::IntLarge
+                | Category::IntIdentity
+                | Category::IntClassic
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -242,6 +278,11 @@ impl Category {
             | Category::SeqCombinedSynthesis
             | Category::SeqCombinedUnsat => Theory::Seq,
             Category::UfTermSynthesis | Category::UfCongruence | Category::UfIdentity => Theory::Uf,
+            Category::IntLinear
+            | Category::IntNonlinear
+            | Category::IntLarge
+            | Category::IntIdentity
+            | Category::IntClassic => Theory::Int,
             _ => Theory::Strings,
         }
     }
@@ -276,6 +317,11 @@ impl Category {
             Category::UfTermSynthesis => "uf-term-synthesis",
             Category::UfCongruence => "uf-congruence",
             Category::UfIdentity => "uf-identity",
+            Category::IntLinear => "int-linear",
+            Category::IntNonlinear => "int-nonlinear",
+            Category::IntLarge => "int-large",
+            Category::IntIdentity => "int-identity",
+            Category::IntClassic => "int-classic",
         }
     }
 }
