@@ -4,14 +4,13 @@
 //! dropped) is sat. A row's side condition is needed only where the row
 //! fails at a zero divisor (see `assets/tables/int_identities.txt`): the
 //! semantics cannot decide those subsets, so this is their test. Asked:
-//! the system's libz3 (4.8.12), Z3 5.4.1 and cvc5 1.4.2 (SKIPPED visibly
-//! when missing). A subset answered `unknown` (non-linear) is counted,
+//! the system's libz3 (4.8.12), Z3 5.4.1, cvc5 1.4.2 and the cvc5 binary
+//! on PATH (1.0.3) (SKIPPED visibly when missing). A subset answered `unknown` (non-linear) is counted,
 //! not failed; a wrong answer fails.
 
 #[path = "common/bv_solvers.rs"]
 mod bv_solvers;
 #[path = "common/cvc5.rs"]
-#[allow(dead_code)]
 mod cvc5;
 #[path = "common/solver_cache.rs"]
 #[allow(dead_code)]
@@ -105,6 +104,14 @@ fn int_cores_are_unsat_and_minimal_on_z3_5_4_1() {
 fn int_cores_are_unsat_and_minimal_on_cvc5_1_4_2() {
     let test = "int_cores_are_unsat_and_minimal_on_cvc5_1_4_2";
     if let Some(r) = bv_solvers::cvc5_lib(test) {
+        rows_and_shapes(r);
+    }
+}
+
+#[test]
+fn int_cores_are_unsat_and_minimal_on_the_cvc5_binary() {
+    let test = "int_cores_are_unsat_and_minimal_on_the_cvc5_binary";
+    if let Some(r) = bv_solvers::cvc5_binary(test) {
         rows_and_shapes(r);
     }
 }
