@@ -44,7 +44,7 @@ pub enum Theory {
     Uf,
     /// Integer arithmetic on its own (QF_LIA, QF_NIA): Bool and Int only.
     Int,
-    /// Strings, regex, combined and sequences.
+    /// Strings, regex, combined, sequences and (a twentieth) integers.
     #[default]
     All,
 }
