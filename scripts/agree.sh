@@ -40,6 +40,7 @@ done
 if [ -z "$categories" ]; then
   case "$theory" in
     bv) categories=bv-equivalent-formula,bv-operation,bv-constant-assignment,bv-term-synthesis,bv-unsat-chain ;;
+    int) categories=int-linear,int-nonlinear,int-large,int-identity,int-classic ;;
     *) usage_error "no default categories for --theory $theory: name them with --categories" ;;
   esac
 fi

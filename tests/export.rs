@@ -344,7 +344,17 @@ fn the_theory_option_picks_what_is_drawn() {
         (
             "all",
             vec!["--category", "random", "--count", "400"],
-            &["bv", "combined", "regex", "seq", "strings"][..],
+            &["bv", "combined", "int", "regex", "seq", "strings"][..],
+        ),
+        (
+            "int",
+            vec!["--category", "random", "--count", "100"],
+            &["int"][..],
+        ),
+        (
+            "int",
+            vec!["--category", "int-classic", "--count", "50"],
+            &["int"][..],
         ),
         (
             "seq",

@@ -31,6 +31,7 @@ use crate::generate::ConstantPool;
 use crate::generate::Generator;
 use crate::generate::bitvec::{BvCases, BvUnsat, bv_equivalent_formula_cases};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
+use crate::generate::int::{IntClassic, IntSat, IntSatKind, IntUnsat};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
@@ -302,6 +303,11 @@ fn category_cases<'a>(
         }
         Category::BvEquivalentFormula => Box::new(bv_equivalent_formula_cases(seed)),
         Category::BvUnsatChain => drawn(BvUnsat::new(4, 3).seed(seed), seed),
+        Category::IntLinear => drawn(IntSat::new(IntSatKind::Linear).seed(seed), seed),
+        Category::IntNonlinear => drawn(IntSat::new(IntSatKind::Nonlinear).seed(seed), seed),
+        Category::IntLarge => drawn(IntSat::new(IntSatKind::Large).seed(seed), seed),
+        Category::IntIdentity => drawn(IntUnsat::new(3, 3).seed(seed), seed),
+        Category::IntClassic => drawn(IntClassic::new(3).seed(seed), seed),
     })
 }
 

@@ -1,6 +1,6 @@
 //! The categories `equifuzz export` writes: the ICSE 2020 paper's six,
-//! `random`, and the regex, combined, sequence, function and bit-vector
-//! families;
+//! `random`, and the regex, combined, sequence, function, bit-vector and
+//! integer families;
 //! their names, theories and which ones never run out.
 
 use std::fmt;
@@ -92,6 +92,16 @@ pub enum Category {
     /// Unsat: the identities at random widths grown by links (larger
     /// cores) and noise (endless).
     BvUnsatChain,
+    /// Sat: linear integer constraints with a model (QF_LIA; endless).
+    IntLinear,
+    /// Sat: non-linear integer constraints with a model (QF_NIA; endless).
+    IntNonlinear,
+    /// Sat: linear constraints over values beyond 2^64 (endless).
+    IntLarge,
+    /// Unsat: the integer identities, grown by links and noise (endless).
+    IntIdentity,
+    /// Unsat: the classic shapes with known cores (endless).
+    IntClassic,
 }
 
 impl Category {
@@ -129,6 +139,11 @@ impl Category {
         Category::BvConstantAssignment,
         Category::BvTermSynthesis,
         Category::BvUnsatChain,
+        Category::IntLinear,
+        Category::IntNonlinear,
+        Category::IntLarge,
+        Category::IntIdentity,
+        Category::IntClassic,
     ];
 
     /// The bit-vector categories, the finite one first.
@@ -138,6 +153,15 @@ impl Category {
         Category::BvConstantAssignment,
         Category::BvTermSynthesis,
         Category::BvUnsatChain,
+    ];
+
+    /// The integer categories, all endless.
+    pub const INT: &'static [Category] = &[
+        Category::IntLinear,
+        Category::IntNonlinear,
+        Category::IntLarge,
+        Category::IntIdentity,
+        Category::IntClassic,
     ];
 
     /// The function categories, all endless.
@@ -188,7 +212,8 @@ impl Category {
 
     /// The categories written when none is named: the paper's six for
     /// `strings`, the regex ones for `regex`, the combined ones for
-    /// `combined`, all of them for `all`; the endless categories only with
+    /// `combined`, the integer ones for `int`, all of them but the
+    /// function ones for `all`; the endless categories only with
     /// a `--count`.
     pub fn defaults(theory: Theory, counted: bool) -> Vec<Category> {
         let regex = Category::REGEX
@@ -211,7 +236,12 @@ impl Category {
             .iter()
             .copied()
             .filter(move |c| counted || !c.endless(1));
+        let int = Category::INT
+            .iter()
+            .copied()
+            .filter(move |c| counted || !c.endless(1));
         match theory {
+            Theory::Int => int.collect(),
             Theory::Strings => Category::PAPER.to_vec(),
             Theory::Regex => regex.collect(),
             Theory::Combined => combined.collect(),
@@ -225,6 +255,7 @@ impl Category {
                 .chain(combined)
                 .chain(seq)
                 .chain(bv)
+                .chain(int)
                 .collect(),
         }
     }
@@ -254,6 +285,11 @@ impl Category {
                 | Category::BvConstantAssignment
                 | Category::BvTermSynthesis
                 | Category::BvUnsatChain
+                | Category::IntLinear
+                | Category::IntNonlinear
+                | Category::IntLarge
+                | Category::IntIdentity
+                | Category::IntClassic
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -285,6 +321,11 @@ impl Category {
             | Category::BvTermSynthesis
             | Category::BvEquivalentFormula
             | Category::BvUnsatChain => Theory::Bv,
+            Category::IntLinear
+            | Category::IntNonlinear
+            | Category::IntLarge
+            | Category::IntIdentity
+            | Category::IntClassic => Theory::Int,
             _ => Theory::Strings,
         }
     }
@@ -324,6 +365,11 @@ impl Category {
             Category::BvTermSynthesis => "bv-term-synthesis",
             Category::BvEquivalentFormula => "bv-equivalent-formula",
             Category::BvUnsatChain => "bv-unsat-chain",
+            Category::IntLinear => "int-linear",
+            Category::IntNonlinear => "int-nonlinear",
+            Category::IntLarge => "int-large",
+            Category::IntIdentity => "int-identity",
+            Category::IntClassic => "int-classic",
         }
     }
 }

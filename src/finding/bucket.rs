@@ -282,7 +282,7 @@ fn rank(op: Op) -> usize {
         op if op.is_bitvec() => 5,
         StrConcat | StrLen | StrLt | StrLe | StrAt | StrSubstr | StrPrefixof | StrSuffixof
         | StrContains | StrIndexof | StrReplace | StrReplaceAll | StrIsDigit => 8,
-        Add | Sub | Neg | Mul | Div | Mod | Abs | Lt | Le | Gt | Ge => 9,
+        Add | Sub | Neg | Mul | Div | Mod | Abs | Lt | Le | Gt | Ge | Divisible(_) => 9,
         op if op.theory() == crate::term::Theory::Sequences => 7,
         _ => 10,
     }

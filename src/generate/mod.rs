@@ -25,6 +25,9 @@
 //!   weighted, the width-generic identity rows of
 //!   `assets/tables/bitvec_identities.smt2` and their unsat cases, nested
 //!   bit-vector terms over every operator and the sat cases made of them.
+//! - [`int`]: integer arithmetic on its own (QF_LIA, QF_NIA): sat cases
+//!   with a model, the integer identities' unsat cases, the classic unsat
+//!   shapes.
 //!
 //! Below the rooms, and shared by them and by the transformations: the
 //! [`Generator`] interface (`generator.rs`), the Bool, Int and String
@@ -41,8 +44,6 @@
 //! Each theory still to come gets a room of its own beside these, made
 //! with its first generator (an empty room is not kept):
 //!
-//! - `int/`: integer arithmetic (linear and non-linear), its integer
-//!   constants from [`ConstantPool`]'s `ints`, which the string rooms share.
 //! - `real/`: real arithmetic; constants of a new sort join
 //!   [`ConstantPool`] only if the shared transformations should draw them.
 //! - `fp/`: floating point.
@@ -52,6 +53,7 @@
 pub mod bitvec;
 pub mod combined;
 mod generator;
+pub mod int;
 pub(crate) mod links;
 mod pool;
 pub mod regex;

@@ -165,6 +165,13 @@ pub(super) fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
                 _ => chain(&xs, |a, b| a >= b),
             }))
         }
+        Divisible(n) => {
+            arity(1)?;
+            // The index is a numeral of at least 1 (the rank refuses 0).
+            let m = int::modulo(ints(op, vals)?[0], &BigInt::from(n))
+                .ok_or_else(|| ill_sorted(op, vals))?;
+            Ok(Value::Bool(m.is_zero()))
+        }
         // ---- strings
         StrConcat => {
             at_least(2)?;

@@ -1,5 +1,6 @@
 //! Integer operations of the SMT-LIB `Ints` theory that need care: `div`,
-//! `mod` and `abs` on unbounded integers.
+//! `mod` and `abs` on unbounded integers (`(_ divisible n)` is `mod` by the
+//! index, at least 1, being 0).
 //!
 //! # Invariants
 //!

@@ -45,6 +45,12 @@
 //! congruence, identities under a function symbol) are drawn only for
 //! `uf`, not yet for `all`.
 //!
+//! Integer cases (QF_LIA, QF_NIA) are drawn first of all, by their own
+//! share (all for `int`, a twentieth for `all`, none for the rest): sat
+//! linear, non-linear and beyond-64-bit constraints with a model
+//! ([`IntSat`]), unsat identity rows grown by links and noise of their
+//! own ([`IntUnsat`]) and the classic unsat shapes ([`IntClassic`]).
+//!
 //! Each theory's cases come from two tables of generators, one per status,
 //! each drawn by weight (`source::table`); the chains are grown by
 //! `source::grown`. The functions `combined`, `regex` and `strings` below
@@ -68,6 +74,7 @@ use super::table::Table;
 use super::{RandomCaseGenerator, Theory};
 use crate::generate::bitvec::{BvCases, BvUnsat};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
+use crate::generate::int::{IntClassic, IntSat, IntSatKind, IntUnsat};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
     RegexUnsatConstant, regex_equivalent_formula_cases,
@@ -100,6 +107,12 @@ const SEQ_SHARE: f64 = 0.1;
 
 /// The share of bit-vector cases under [`Theory::All`].
 const BV_SHARE: f64 = 0.1;
+/// The share of integer cases under [`Theory::All`].
+const INT_SHARE: f64 = 0.05;
+
+/// The most links and noise assertions an integer unsat case grows.
+const INT_LINKS: usize = 3;
+const INT_NOISE: usize = 3;
 
 /// The most links and noise assertions a sequence unsat case grows.
 const SEQ_LINKS: usize = 4;
@@ -175,6 +188,21 @@ fn bv(seed: u64) -> Stream {
     }
 }
 
+/// The integer stream: linear and non-linear constraints twice as often
+/// as beyond-64-bit ones (sat); identity rows twice as often as the
+/// classic shapes (unsat).
+fn int(seed: u64) -> Stream {
+    Stream {
+        sat: Table::new()
+            .with(2, IntSat::new(IntSatKind::Linear).seed(seed))
+            .with(2, IntSat::new(IntSatKind::Nonlinear).seed(seed))
+            .with(1, IntSat::new(IntSatKind::Large).seed(seed)),
+        unsat: Table::new()
+            .with(2, IntUnsat::new(INT_LINKS, INT_NOISE).seed(seed))
+            .with(1, IntClassic::new(INT_NOISE).seed(seed)),
+    }
+}
+
 /// The function stream: applications equal to their values (sat),
 /// congruence and identities under a function symbol (unsat), each drawn
 /// as often.
@@ -237,6 +265,7 @@ pub struct MixedCaseGenerator {
     seq: Stream,
     uf: Stream,
     bv: Stream,
+    int: Stream,
     regex: Stream,
     strings: Stream,
     unsat_share: f64,
@@ -245,6 +274,7 @@ pub struct MixedCaseGenerator {
     seq_share: f64,
     uf_share: f64,
     bv_share: f64,
+    int_share: f64,
     seed: u64,
 }
 
@@ -264,6 +294,7 @@ impl MixedCaseGenerator {
             seq: seq(0),
             uf: uf(0),
             bv: bv(0),
+            int: int(0),
             regex: regex(&table_2_3, 0),
             strings: strings(&sat, &table_2, 0),
             sat,
@@ -275,6 +306,7 @@ impl MixedCaseGenerator {
             seq_share: 0.0,
             uf_share: 0.0,
             bv_share: 0.0,
+            int_share: 0.0,
             seed: 0,
         })
     }
@@ -285,6 +317,7 @@ impl MixedCaseGenerator {
         self.seq = seq(seed);
         self.uf = uf(seed);
         self.bv = bv(seed);
+        self.int = int(seed);
         self.regex = regex(&self.table_2_3, seed);
         self.strings = strings(&self.sat, &self.table_2, seed);
         self.seed = seed;
@@ -293,18 +326,20 @@ impl MixedCaseGenerator {
 
     /// What is drawn: `Strings` keeps the string-only stream draw for
     /// draw, `Regex` draws only regex cases, `Combined` only combined
-    /// ones, `Seq` only sequence ones, `All` (the default) a tenth
-    /// sequence cases, a tenth of the rest combined cases and a fifth of
-    /// what remains regex cases.
+    /// ones, `Seq` only sequence ones, `Int` only integer ones, `All` (the
+    /// default) a twentieth integer cases, a tenth of the rest sequence
+    /// cases, a tenth of the rest combined cases and a fifth of what
+    /// remains regex cases.
     pub fn theory(self, theory: Theory) -> Self {
-        let (regex, combined, seq, uf) = match theory {
-            Theory::Strings => (0.0, 0.0, 0.0, 0.0),
-            Theory::Regex => (1.0, 0.0, 0.0, 0.0),
-            Theory::Combined => (0.0, 1.0, 0.0, 0.0),
-            Theory::Seq => (0.0, 0.0, 1.0, 0.0),
-            Theory::Uf => (0.0, 0.0, 0.0, 1.0),
-            Theory::Bv => (0.0, 0.0, 0.0, 0.0),
-            Theory::All => (REGEX_SHARE, COMBINED_SHARE, SEQ_SHARE, 0.0),
+        let (regex, combined, seq, uf, int) = match theory {
+            Theory::Strings => (0.0, 0.0, 0.0, 0.0, 0.0),
+            Theory::Regex => (1.0, 0.0, 0.0, 0.0, 0.0),
+            Theory::Combined => (0.0, 1.0, 0.0, 0.0, 0.0),
+            Theory::Seq => (0.0, 0.0, 1.0, 0.0, 0.0),
+            Theory::Uf => (0.0, 0.0, 0.0, 1.0, 0.0),
+            Theory::Int => (0.0, 0.0, 0.0, 0.0, 1.0),
+            Theory::Bv => (0.0, 0.0, 0.0, 0.0, 0.0),
+            Theory::All => (REGEX_SHARE, COMBINED_SHARE, SEQ_SHARE, 0.0, INT_SHARE),
         };
         let bv = match theory {
             Theory::Bv => 1.0,
@@ -316,6 +351,14 @@ impl MixedCaseGenerator {
             .combined_share(combined)
             .seq_share(seq)
             .uf_share(uf)
+            .int_share(int)
+    }
+
+    /// The share of integer cases among all cases, in `0.0..=1.0`; 0
+    /// keeps the other streams draw for draw.
+    pub fn int_share(mut self, share: f64) -> Self {
+        self.int_share = share.clamp(0.0, 1.0);
+        self
     }
 
     /// The share of bit-vector cases among all cases, in `0.0..=1.0`; 0
@@ -367,6 +410,8 @@ impl MixedCaseGenerator {
         // did without it, draw for draw.
         let stream = if self.bv_share > 0.0 && rng.random_bool(self.bv_share) {
             &mut self.bv
+        } else if self.int_share > 0.0 && rng.random_bool(self.int_share) {
+            &mut self.int
         } else if self.uf_share > 0.0 && rng.random_bool(self.uf_share) {
             &mut self.uf
         } else if self.seq_share > 0.0 && rng.random_bool(self.seq_share) {
@@ -466,6 +511,53 @@ mod tests {
         }
         assert!((120..=280).contains(&unsat), "{unsat}");
         assert!(grown > 50, "cores grown in {grown} of {unsat}");
+    }
+
+    #[test]
+    fn the_int_stream_is_all_integers_of_both_logics() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(6)
+            .theory(Theory::Int);
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let mut by: BTreeMap<String, usize> = BTreeMap::new();
+        let mut unsat = 0;
+        for _ in 0..600 {
+            let c = g.next(&mut rng);
+            c.check().unwrap_or_else(|e| panic!("{e}: {c:?}"));
+            assert_eq!(Theory::of(&c.formula), Theory::Int, "{c:?}");
+            unsat += usize::from(matches!(c.truth, Truth::Unsat { .. }));
+            *by.entry(c.provenance.category.clone()).or_default() += 1;
+        }
+        assert!((120..=280).contains(&unsat), "{unsat}");
+        for category in [
+            "int-sat-lia",
+            "int-sat-nia",
+            "int-large-lia",
+            "int-identity-nia",
+        ] {
+            assert!(by.get(category).is_some_and(|&n| n > 10), "{by:?}");
+        }
+    }
+
+    /// Should the strings stream draw a formula with no string left (an
+    /// `str.len` replaced by a value), it is an `int` formula, and
+    /// `--theory strings` keeps it (none in these 2,000 draws).
+    #[test]
+    fn the_strings_stream_keeps_its_integer_only_cases() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(7)
+            .theory(Theory::Strings);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut int = 0;
+        for _ in 0..2000 {
+            let of = Theory::of(&g.next(&mut rng).formula);
+            assert!(Theory::Strings.admits(of), "{of}");
+            int += usize::from(of == Theory::Int);
+        }
+        println!("int-only cases of the strings stream: {int} of 2000");
+        assert!(!Theory::Int.admits(Theory::Strings));
     }
 
     #[test]

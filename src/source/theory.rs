@@ -14,10 +14,19 @@
 //! variable, literal or operator ([`mentions_combined`]); else `regex` when
 //! it has a `RegLan` variable or a `str.to_re`, `str.in_re`,
 //! `str.replace_re(_all)` or `re.*` term ([`mentions_regex`]); else
-//! `strings`. A stream asked for one theory yields only formulas of that
-//! theory (the mixed generator's tests check it), since no transformation
-//! brings regexes into a strings-only case nor bit-vectors or arrays into
-//! either. `combined` admits `bv` formulas too: the combined stream draws
+//! `int` when its sorts are Bool and Int only and its operators Core and
+//! Ints only ([`is_int_only`]); else `strings`. A stream asked for one
+//! theory yields only formulas of that theory (the mixed generator's tests
+//! check it), since no transformation brings regexes into a strings-only
+//! case nor bit-vectors or arrays into either.
+//!
+//! `strings` admits `int` formulas too: the strings stream has always
+//! drawn integers beside strings, and a string case that a transformation
+//! or a generator leaves without a string (an `str.len` replaced by its
+//! value) is still one of its cases, so `--theory strings` loses none of
+//! them. `int` admits only integer formulas.
+//!
+//! `combined` admits `bv` formulas too: the combined stream draws
 //! bit-vector terms alone now and then (`(= (bvadd #x0 #x1) #x1)`), which
 //! are bit-vector cases.
 
@@ -44,13 +53,15 @@ pub enum Theory {
     /// Bit-vectors on their own (QF_BV, QF_ABV, QF_UFBV, and with their
     /// Int conversions).
     Bv,
-    /// Strings, regex, combined, sequences and bit-vectors.
+    /// Integer arithmetic on its own (QF_LIA, QF_NIA): Bool and Int only.
+    Int,
+    /// Strings, regex, combined, sequences, bit-vectors and integers.
     #[default]
     All,
 }
 
 impl Theory {
-    /// The theory of one formula: `Bv`, `Uf`, `Seq`, `Combined`, `Regex`
+    /// The theory of one formula: `Bv`, `Uf`, `Seq`, `Combined`, `Regex`, `Int`
     /// or `Strings`, never `All`.
     pub fn of(formula: &Formula) -> Theory {
         if is_bitvec_formula(formula) {
@@ -63,14 +74,20 @@ impl Theory {
             Theory::Combined
         } else if mentions_regex(formula) {
             Theory::Regex
+        } else if is_int_only(formula) {
+            Theory::Int
         } else {
             Theory::Strings
         }
     }
 
-    /// Whether a formula of theory `of` belongs to this selection.
+    /// Whether a formula of theory `of` belongs to this selection
+    /// (`strings` admits `int` formulas, see the module docs).
     pub fn admits(self, of: Theory) -> bool {
-        self == Theory::All || self == of || (self == Theory::Combined && of == Theory::Bv)
+        self == Theory::All
+            || self == of
+            || (self == Theory::Combined && of == Theory::Bv)
+            || (self == Theory::Strings && of == Theory::Int)
     }
 
     /// The name on the command line and in the manifest.
@@ -82,6 +99,7 @@ impl Theory {
             Theory::Seq => "seq",
             Theory::Uf => "uf",
             Theory::Bv => "bv",
+            Theory::Int => "int",
             Theory::All => "all",
         }
     }
@@ -151,6 +169,28 @@ pub fn is_bitvec_formula(formula: &Formula) -> bool {
         });
     }
     only && mentions
+}
+
+/// Whether a formula's sorts are Bool and Int only, its operators Core's
+/// and Ints' only (no string literal either) and it has no quantifier.
+pub fn is_int_only(formula: &Formula) -> bool {
+    formula
+        .decls
+        .iter()
+        .all(|(_, s)| matches!(s, Sort::Bool | Sort::Int))
+        && formula.assertions.iter().all(|a| {
+            let mut only = true;
+            a.term.visit(&mut |t| {
+                only &= match t {
+                    Term::App(op, _) => matches!(op.theory(), OpTheory::Core | OpTheory::Ints),
+                    Term::Var(_) | Term::Int(_) | Term::Bool(_) => true,
+                    // Integer cases are quantifier-free (QF_LIA, QF_NIA).
+                    Term::Let(..) => true,
+                    _ => false,
+                };
+            });
+            only
+        })
 }
 
 /// Whether a formula declares a sort that holds a sequence, or writes an

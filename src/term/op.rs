@@ -274,6 +274,10 @@ pub enum Op {
     SbvToInt,
     /// `(_ int_to_bv m)`: `n mod 2^m` (2.7's `int2bv`).
     IntToBv(u32),
+    // ---- integers, declared last for the same reason.
+    /// `(_ divisible n)`: whether `n` (a numeral, at least 1) divides the
+    /// argument (`Ints`; cvc5 reads it, no Z3 release does).
+    Divisible(u32),
 }
 
 impl Op {
@@ -301,7 +305,7 @@ impl Op {
         match self {
             ReLoop(..) | Extract(..) => 2,
             RePower(_) | Repeat(_) | ZeroExtend(_) | SignExtend(_) | RotateLeft(_)
-            | RotateRight(_) | Int2bv(_) | IntToBv(_) => 1,
+            | RotateRight(_) | Int2bv(_) | IntToBv(_) | Divisible(_) => 1,
             _ => 0,
         }
     }
@@ -313,7 +317,7 @@ impl Op {
         match self {
             ReLoop(a, b) | Extract(a, b) => vec![a, b],
             RePower(n) | Repeat(n) | ZeroExtend(n) | SignExtend(n) | RotateLeft(n)
-            | RotateRight(n) | Int2bv(n) | IntToBv(n) => vec![n],
+            | RotateRight(n) | Int2bv(n) | IntToBv(n) | Divisible(n) => vec![n],
             _ => Vec::new(),
         }
     }
@@ -333,6 +337,7 @@ impl Op {
             (RotateRight(_), &[n, ..]) => RotateRight(n),
             (Int2bv(_), &[n, ..]) => Int2bv(n),
             (IntToBv(_), &[n, ..]) => IntToBv(n),
+            (Divisible(_), &[n, ..]) => Divisible(n),
             (op, _) => op,
         }
     }

@@ -27,6 +27,7 @@ impl Op {
             Neg | Abs => exactly(&[I], I),
             Div | Mod => exactly(&[I, I], I),
             Lt | Le | Gt | Ge => (args.len() >= 2 && all(&I)).then_some(B),
+            Divisible(n) => (n >= 1).then(|| exactly(&[I], B))?,
             StrConcat => (args.len() >= 2 && all(&S)).then_some(S),
             StrLen => exactly(&[S], I),
             StrLt | StrLe => (args.len() >= 2 && all(&S)).then_some(B),

@@ -30,6 +30,10 @@
 //!   variable left without occurrences is dropped from the declarations and
 //!   the model. The abstraction of `t`'s constants extends `M` with their
 //!   values, which keeps `t`'s value. Unsat cases are refused.
+//! - A case over Bool and Int alone (an integer case, `--theory int`)
+//!   gets no string terms: a synthesized term that has one is refused, so
+//!   the case stays in its theory. Cases of other sorts (strings, combined,
+//!   sequences) draw as before.
 //! - Everything is sampled from the caller's random generator, or
 //!   enumerated lazily: memory does not grow with the number of cases.
 
@@ -45,7 +49,7 @@ use crate::generate::ConstantPool;
 use crate::generate::strings::STRING_OPERATORS;
 use crate::generate::strings::term_pool::{Sampled, TermPool, apply, signature};
 use crate::semantics::{Model, Value};
-use crate::term::{Formula, Op, Sort, Term};
+use crate::term::{Formula, Op, Sort, Term, Theory as OpTheory};
 use crate::truth::{Case, Provenance, Truth};
 
 /// The category name of synthesized cases.
@@ -360,6 +364,30 @@ impl TermSynthesis {
     }
 }
 
+/// Whether `t` has a string literal or a string or regex operator.
+fn term_has_strings(t: &Term) -> bool {
+    let mut found = false;
+    t.visit(&mut |u| {
+        found |= match u {
+            Term::Str(_) => true,
+            Term::App(op, _) => {
+                matches!(op.theory(), OpTheory::Strings | OpTheory::Regex)
+            }
+            _ => false,
+        };
+    });
+    found
+}
+
+/// Whether `f` declares Bool and Int variables only and has no string
+/// term.
+fn is_bool_and_int(f: &Formula) -> bool {
+    f.decls
+        .iter()
+        .all(|(_, s)| matches!(s, Sort::Bool | Sort::Int))
+        && !f.assertions.iter().any(|a| term_has_strings(&a.term))
+}
+
 impl Transformation for TermSynthesis {
     fn name(&self) -> &'static str {
         "term-synthesis"
@@ -386,6 +414,9 @@ impl Transformation for TermSynthesis {
         let depth = rng.random_range(1..=self.depth);
         let mut synthesized = vec![self.pool.synthesize(&value, depth, rng)];
         if synthesized[0].is_literal() {
+            return None;
+        }
+        if is_bool_and_int(&case.formula) && term_has_strings(&synthesized[0]) {
             return None;
         }
         let mut out = case.clone();

@@ -254,6 +254,20 @@ mod tests {
         assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
     }
 
+    /// Integer cases (issue 41): the stack keeps their truths and keeps
+    /// them integer cases (`theory.admits` above), the crossover and
+    /// fresh cases included.
+    #[test]
+    fn stacked_transformations_keep_integer_cases_and_truths() {
+        let r = havoc_rounds(Theory::Int, Choice::Uniform);
+        assert!(
+            r.mutated > 150,
+            "only {} of 300 havoc rounds mutated",
+            r.mutated
+        );
+        assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
+    }
+
     /// Regex cases only: the stack mutates them as often, and the unsat
     /// ones are grown by the unsat transformations (Table 2.6), not only
     /// replaced by fresh cases. Uniform choice: the bandit charges each arm
