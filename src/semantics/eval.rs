@@ -195,10 +195,11 @@ impl Evaluator<'_> {
         if !exists && self.witnesses.is_valid(term) {
             return Ok(Value::Bool(true));
         }
-        if exists && let Some(w) = self.witnesses.of(&q.vars) {
-            if let Ok(true) = self.bool_under(&w, &q.body) {
-                return Ok(Value::Bool(true));
-            }
+        if exists
+            && let Some(w) = self.witnesses.of(&q.vars)
+            && let Ok(true) = self.bool_under(&w, &q.body)
+        {
+            return Ok(Value::Bool(true));
         }
         let Some(all) = instances(&q.vars) else {
             return Err(EvalError::Quantifier);
