@@ -59,7 +59,9 @@ pub fn recheck_unsat_label(
             );
         }
     };
-    match judge_model(formula, Some(&Ok(values.clone())), false) {
+    // No witnesses: only what the semantics decides alone can contradict
+    // a label.
+    match judge_model(formula, Some(&Ok(values.clone())), false, &Default::default()) {
         Verdict::Correct {
             check: Some(Check::ModelValid),
             ..
