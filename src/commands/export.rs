@@ -293,6 +293,16 @@ fn category_cases<'a>(
         }
         Category::UfCongruence => drawn(UfCases::congruence().seed(seed), seed),
         Category::UfIdentity => drawn(UfCases::identity().seed(seed), seed),
+        Category::QuantSat | Category::QuantUnsat => {
+            let share = if cat == Category::QuantSat { 0.0 } else { 1.0 };
+            let mut g = MixedCaseGenerator::new(cfg.pool.clone())
+                .map_err(|e| format!("cannot build the term pool: {e}"))?
+                .seed(seed)
+                .theory(Theory::Quant)
+                .unsat_share(share);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+        }
     })
 }
 

@@ -78,6 +78,12 @@ pub enum Category {
     UfCongruence,
     /// Unsat: an identity under a function symbol, negated (endless).
     UfIdentity,
+    /// Sat: cases of the other streams with a variable under `exists` and
+    /// valid `forall` noise (endless).
+    QuantSat,
+    /// Unsat: the same over unsat cases (the core following the `exists`),
+    /// and valid rows negated under `exists` (endless).
+    QuantUnsat,
 }
 
 impl Category {
@@ -110,7 +116,12 @@ impl Category {
         Category::UfTermSynthesis,
         Category::UfCongruence,
         Category::UfIdentity,
+        Category::QuantSat,
+        Category::QuantUnsat,
     ];
+
+    /// The quantifier categories, both endless.
+    pub const QUANT: &'static [Category] = &[Category::QuantSat, Category::QuantUnsat];
 
     /// The function categories, all endless.
     pub const UF: &'static [Category] = &[
@@ -179,12 +190,17 @@ impl Category {
             .iter()
             .copied()
             .filter(move |c| counted || !c.endless(1));
+        let quant = Category::QUANT
+            .iter()
+            .copied()
+            .filter(move |c| counted || !c.endless(1));
         match theory {
             Theory::Strings => Category::PAPER.to_vec(),
             Theory::Regex => regex.collect(),
             Theory::Combined => combined.collect(),
             Theory::Seq => seq.collect(),
             Theory::Uf => uf.collect(),
+            Theory::Quant => quant.collect(),
             Theory::All => Category::PAPER
                 .iter()
                 .copied()
@@ -216,6 +232,8 @@ impl Category {
                 | Category::UfTermSynthesis
                 | Category::UfCongruence
                 | Category::UfIdentity
+                | Category::QuantSat
+                | Category::QuantUnsat
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -242,6 +260,7 @@ impl Category {
             | Category::SeqCombinedSynthesis
             | Category::SeqCombinedUnsat => Theory::Seq,
             Category::UfTermSynthesis | Category::UfCongruence | Category::UfIdentity => Theory::Uf,
+            Category::QuantSat | Category::QuantUnsat => Theory::Quant,
             _ => Theory::Strings,
         }
     }
@@ -276,6 +295,8 @@ impl Category {
             Category::UfTermSynthesis => "uf-term-synthesis",
             Category::UfCongruence => "uf-congruence",
             Category::UfIdentity => "uf-identity",
+            Category::QuantSat => "quant-sat",
+            Category::QuantUnsat => "quant-unsat",
         }
     }
 }

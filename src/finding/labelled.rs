@@ -12,8 +12,18 @@
 //! ; model:                           (sat: one define-fun per constant)
 //! ;   (define-fun s () String "a")
 //! ;   (define-fun f ((x!1 Int)) Int (ite (= x!1 0) 1 2))   (a function)
+//! ; witness:                         (sat, quantified: one per exists-bound variable)
+//! ;   (define-fun y () Int 2)
+//! ; valid: (forall ((s String)) (= (str.++ s "") s))   (a closed forall valid by construction)
 //! ; expected unsat core: (a0 a1)     (unsat)
 //! ```
+//!
+//! The `; witness:` values are hints, checked like the model: a witness
+//! that does not make its `exists` true leaves the check inconclusive and
+//! the file refused. A `; valid:` formula is taken on trust, as an unsat
+//! core is (validity over an infinite sort cannot be checked by
+//! evaluation): equifuzz writes one only for a row of its tables under
+//! `forall`.
 //!
 //! # Invariants
 //!
@@ -26,8 +36,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::semantics::{FunValue, Model, Value, eval_closed};
-use crate::term::{Command, Formula, parse_script};
+use crate::semantics::{FunValue, Model, Value, Witnesses, define_fun, eval_closed};
+use crate::term::{Command, Formula, Printer, parse_script, parse_term};
 use crate::truth::{Case, Provenance, Truth};
 
 /// Why a file is not a labelled case.
@@ -77,8 +87,43 @@ fn field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
 
 /// The `; model:` block's define-funs, evaluated.
 fn model(text: &str) -> Result<Option<Model>, LabelledError> {
+    block(text, "model:")
+}
+
+/// Writes a sat case's [`Witnesses`] (nothing when there are none): a
+/// `; witness:` block as the model's, then a `; valid:` line per formula.
+pub(super) fn write_witnesses(out: &mut String, witnesses: &Witnesses) {
+    if !witnesses.exists.is_empty() {
+        out.push_str("; witness:\n");
+        for (name, value) in &witnesses.exists {
+            out.push_str(&format!(";   {}\n", define_fun(name, value)));
+        }
+    }
+    for v in &witnesses.valid {
+        out.push_str(&format!("; valid: {}\n", Printer::default().term(v)));
+    }
+}
+
+/// The `; witness:` block and the `; valid:` lines.
+fn witnesses(text: &str) -> Result<Witnesses, LabelledError> {
+    let exists = block(text, "witness:")?.unwrap_or_default().0;
+    let valid = text
+        .lines()
+        .filter_map(|l| comment(l)?.trim_start().strip_prefix("valid:"))
+        .map(|t| {
+            parse_term(t.trim()).map_err(|e| LabelledError::BadModel {
+                line: t.trim().to_string(),
+                reason: e.to_string(),
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Witnesses { exists, valid })
+}
+
+/// A block of define-funs after the comment line `; HEADER`, evaluated.
+fn block(text: &str, header: &str) -> Result<Option<Model>, LabelledError> {
     let mut lines = text.lines();
-    if !lines.any(|l| comment(l).is_some_and(|c| c.trim() == "model:")) {
+    if !lines.any(|l| comment(l).is_some_and(|c| c.trim() == header)) {
         return Ok(None);
     }
     let mut model = Model::new();
@@ -160,6 +205,7 @@ pub fn read_case(text: &str, default_category: &str) -> Result<Case, LabelledErr
     };
     let mut case = Case::new(formula, truth, provenance);
     case.settings = crate::truth::Settings::from_commands(&script.commands);
+    case.witnesses = witnesses(text)?;
     case.check()
         .map_err(|e| LabelledError::Truth(e.to_string()))?;
     Ok(case)
@@ -205,6 +251,7 @@ mod tests {
             prop_assert_eq!(&back.formula, &case.formula);
             prop_assert_eq!(&back.truth, &case.truth);
             prop_assert_eq!(&back.settings, &case.settings);
+            prop_assert_eq!(&back.witnesses, &case.witnesses);
             // Everything but the generators' anchor marker, which text
             // cannot carry (see `truth::AnchorStructure`).
             let mut expected = case.provenance.clone();

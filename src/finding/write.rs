@@ -168,12 +168,14 @@ fn finding_text_of(
                 let entry = crate::semantics::define_fun(name, value);
                 out.push_str(&format!(";   {entry}\n"));
             }
+            crate::finding::labelled::write_witnesses(&mut out, &case.witnesses);
         }
         Truth::Unsat { core } => {
             out.push_str(&format!(
                 "; expected unsat core: ({})\n",
                 core.iter().cloned().collect::<Vec<_>>().join(" ")
             ));
+            crate::finding::labelled::write_witnesses(&mut out, &case.witnesses);
         }
     }
     if let Some(i) = info {

@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use super::model::model_from_values;
 use super::reply::Reply;
 use super::verdict::{Check, Verdict};
-use crate::term::SatAnswer;
 use crate::semantics::Witnesses;
+use crate::term::SatAnswer;
 use crate::term::{Formula, Symbol, Term};
 use crate::truth::{self, Status, Truth, TruthError};
 
@@ -397,9 +397,17 @@ mod quantified {
     #[test]
     fn a_wrong_status_is_a_finding_whatever_the_quantifiers() {
         let f = formula(EXISTS);
-        let v = judge(&f, Some(&expected(Status::Sat)), &Reply::from_output("unsat\n"));
+        let v = judge(
+            &f,
+            Some(&expected(Status::Sat)),
+            &Reply::from_output("unsat\n"),
+        );
         assert!(matches!(v, Verdict::Unsound { .. }), "{v}");
-        let v = judge(&f, Some(&expected(Status::Unsat)), &Reply::from_output("sat\n((x 2))\n"));
+        let v = judge(
+            &f,
+            Some(&expected(Status::Unsat)),
+            &Reply::from_output("sat\n((x 2))\n"),
+        );
         assert!(matches!(v, Verdict::Unsound { .. }), "{v}");
     }
 
@@ -408,7 +416,11 @@ mod quantified {
         let f = formula(
             "(declare-fun x () Int)(assert (exists ((y Int)) (= (+ y y) x)))(assert (< x 0))",
         );
-        let v = judge(&f, Some(&expected(Status::Sat)), &Reply::from_output("sat\n((x 2))\n"));
+        let v = judge(
+            &f,
+            Some(&expected(Status::Sat)),
+            &Reply::from_output("sat\n((x 2))\n"),
+        );
         assert!(matches!(v, Verdict::InvalidModel { .. }), "{v}");
     }
 
@@ -419,11 +431,25 @@ mod quantified {
             "(declare-fun x () Int)\
              (assert (exists ((b (_ BitVec 2))) (= (bvadd b b) (ite (> x 0) #b01 #b00))))",
         );
-        let v = judge(&f, Some(&expected(Status::Sat)), &Reply::from_output("sat\n((x 1))\n"));
+        let v = judge(
+            &f,
+            Some(&expected(Status::Sat)),
+            &Reply::from_output("sat\n((x 1))\n"),
+        );
         assert!(matches!(v, Verdict::InvalidModel { .. }), "{v}");
-        let v = judge(&f, Some(&expected(Status::Sat)), &Reply::from_output("sat\n((x 0))\n"));
+        let v = judge(
+            &f,
+            Some(&expected(Status::Sat)),
+            &Reply::from_output("sat\n((x 0))\n"),
+        );
         assert!(
-            matches!(v, Verdict::Correct { check: Some(Check::ModelValid), .. }),
+            matches!(
+                v,
+                Verdict::Correct {
+                    check: Some(Check::ModelValid),
+                    ..
+                }
+            ),
             "{v}"
         );
     }
@@ -444,7 +470,16 @@ mod quantified {
         // Where the witness fits the solver's model, the model is valid.
         let reply = Reply::from_output("sat\n((x 2))\n");
         let v = judge_with(&f, Some(&expected(Status::Sat)), &reply, &w);
-        assert!(matches!(v, Verdict::Correct { check: Some(Check::ModelValid), .. }), "{v}");
+        assert!(
+            matches!(
+                v,
+                Verdict::Correct {
+                    check: Some(Check::ModelValid),
+                    ..
+                }
+            ),
+            "{v}"
+        );
     }
 
     #[test]
@@ -461,6 +496,15 @@ mod quantified {
             ..Default::default()
         };
         let v = judge_with(&f, Some(&expected(Status::Sat)), &reply, &w);
-        assert!(matches!(v, Verdict::Correct { check: Some(Check::ModelValid), .. }), "{v}");
+        assert!(
+            matches!(
+                v,
+                Verdict::Correct {
+                    check: Some(Check::ModelValid),
+                    ..
+                }
+            ),
+            "{v}"
+        );
     }
 }

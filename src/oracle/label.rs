@@ -61,7 +61,12 @@ pub fn recheck_unsat_label(
     };
     // No witnesses: only what the semantics decides alone can contradict
     // a label.
-    match judge_model(formula, Some(&Ok(values.clone())), false, &Default::default()) {
+    match judge_model(
+        formula,
+        Some(&Ok(values.clone())),
+        false,
+        &Default::default(),
+    ) {
         Verdict::Correct {
             check: Some(Check::ModelValid),
             ..

@@ -35,6 +35,12 @@
 //! no rows for sequence variables), and sequences inside the combined cases
 //! ([`SeqCombinedCases`]: a quarter of the sat draws, of the unsat ones).
 //!
+//! Quantified cases (`--theory quant`, a twentieth of `all`) are drawn
+//! first of all: a case of the strings, regex, combined or sequence
+//! stream passed through a short chain of the quantifier transformations
+//! ([`Quantified`]: `exists` over a variable of a sat or an unsat case,
+//! valid `forall` noise, a valid row's negation under `exists`).
+//!
 //! Function cases ([`UfCases`]: applications equal to their values,
 //! congruence, identities under a function symbol) are drawn only for
 //! `uf`, not yet for `all`.
@@ -58,6 +64,7 @@
 use rand::{Rng, RngCore};
 
 use super::grown::{Cases, Catalogue, Grown};
+use super::quantified::{Quantified, Quantifying};
 use super::table::Table;
 use super::{RandomCaseGenerator, Theory};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
@@ -90,6 +97,9 @@ const COMBINED_SHARE: f64 = 0.1;
 
 /// The share of sequence cases under [`Theory::All`].
 const SEQ_SHARE: f64 = 0.1;
+
+/// The share of quantified cases under [`Theory::All`].
+const QUANT_SHARE: f64 = 0.05;
 
 /// The most links and noise assertions a sequence unsat case grows.
 const SEQ_LINKS: usize = 4;
@@ -202,6 +212,25 @@ fn strings(sat: &RandomCaseGenerator, table_2: &Cases, seed: u64) -> Stream {
     }
 }
 
+/// The quantified stream: each of the other streams' cases (strings,
+/// regex, combined, sequences) quantified, each drawn as often; a sat case
+/// made unsat by a valid row's negation drawn as often as one of them.
+fn quant(others: [&Stream; 4]) -> Stream {
+    let mut sat = Table::new();
+    let mut unsat = Table::new();
+    for s in others {
+        sat = sat.with(1, Quantified::new(s.sat.clone(), Quantifying::Sat));
+        unsat = unsat.with(1, Quantified::new(s.unsat.clone(), Quantifying::Unsat));
+    }
+    let negated = others.map(|s| s.sat.clone());
+    let mut negated_table = Table::new();
+    for t in negated {
+        negated_table = negated_table.with(1, t);
+    }
+    unsat = unsat.with(1, Quantified::new(negated_table, Quantifying::Negation));
+    Stream { sat, unsat }
+}
+
 /// Makes a random mix of sat and unsat cases.
 #[derive(Clone, Debug)]
 pub struct MixedCaseGenerator {
@@ -215,11 +244,13 @@ pub struct MixedCaseGenerator {
     uf: Stream,
     regex: Stream,
     strings: Stream,
+    quant: Stream,
     unsat_share: f64,
     regex_share: f64,
     combined_share: f64,
     seq_share: f64,
     uf_share: f64,
+    quant_share: f64,
     seed: u64,
 }
 
@@ -234,12 +265,19 @@ impl MixedCaseGenerator {
         );
         let table_2_3 = Cases::new(regex_equivalent_formula_cases(0).collect());
         let sat = RandomCaseGenerator::new(pool)?;
+        let (combined, seq, regex, strings) = (
+            combined(0),
+            seq(0),
+            regex(&table_2_3, 0),
+            strings(&sat, &table_2, 0),
+        );
         Ok(MixedCaseGenerator {
-            combined: combined(0),
-            seq: seq(0),
+            quant: quant([&strings, &regex, &combined, &seq]),
+            combined,
+            seq,
             uf: uf(0),
-            regex: regex(&table_2_3, 0),
-            strings: strings(&sat, &table_2, 0),
+            regex,
+            strings,
             sat,
             table_2,
             table_2_3,
@@ -248,6 +286,7 @@ impl MixedCaseGenerator {
             combined_share: 0.0,
             seq_share: 0.0,
             uf_share: 0.0,
+            quant_share: 0.0,
             seed: 0,
         })
     }
@@ -259,6 +298,7 @@ impl MixedCaseGenerator {
         self.uf = uf(seed);
         self.regex = regex(&self.table_2_3, seed);
         self.strings = strings(&self.sat, &self.table_2, seed);
+        self.quant = quant([&self.strings, &self.regex, &self.combined, &self.seq]);
         self.seed = seed;
         self
     }
@@ -270,17 +310,30 @@ impl MixedCaseGenerator {
     /// what remains regex cases.
     pub fn theory(self, theory: Theory) -> Self {
         let (regex, combined, seq, uf) = match theory {
-            Theory::Strings => (0.0, 0.0, 0.0, 0.0),
+            Theory::Strings | Theory::Quant => (0.0, 0.0, 0.0, 0.0),
             Theory::Regex => (1.0, 0.0, 0.0, 0.0),
             Theory::Combined => (0.0, 1.0, 0.0, 0.0),
             Theory::Seq => (0.0, 0.0, 1.0, 0.0),
             Theory::Uf => (0.0, 0.0, 0.0, 1.0),
             Theory::All => (REGEX_SHARE, COMBINED_SHARE, SEQ_SHARE, 0.0),
         };
+        let quant = match theory {
+            Theory::Quant => 1.0,
+            Theory::All => QUANT_SHARE,
+            _ => 0.0,
+        };
         self.regex_share(regex)
             .combined_share(combined)
             .seq_share(seq)
             .uf_share(uf)
+            .quant_share(quant)
+    }
+
+    /// The share of quantified cases among all cases, in `0.0..=1.0`; 0
+    /// keeps the other streams draw for draw.
+    pub fn quant_share(mut self, share: f64) -> Self {
+        self.quant_share = share.clamp(0.0, 1.0);
+        self
     }
 
     /// The share of function cases among all cases, in `0.0..=1.0`; 0
@@ -323,7 +376,9 @@ impl MixedCaseGenerator {
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
         // A share of 0 draws no coin, so the other streams draw as they
         // did without it, draw for draw.
-        let stream = if self.uf_share > 0.0 && rng.random_bool(self.uf_share) {
+        let stream = if self.quant_share > 0.0 && rng.random_bool(self.quant_share) {
+            &mut self.quant
+        } else if self.uf_share > 0.0 && rng.random_bool(self.uf_share) {
             &mut self.uf
         } else if self.seq_share > 0.0 && rng.random_bool(self.seq_share) {
             &mut self.seq
@@ -401,6 +456,46 @@ mod tests {
         assert!((120..=280).contains(&unsat), "{unsat}");
         assert!(chained > 50, "chains applied to {chained} of {unsat}");
         assert!(grown > 10, "cores grown in {grown} of {unsat}");
+    }
+
+    #[test]
+    fn the_quant_stream_is_all_quantified_over_every_stream_and_checks() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(6)
+            .theory(Theory::Quant);
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let (mut unsat, mut exists, mut forall, mut negation) = (0, 0, 0, 0);
+        let mut sorts = std::collections::BTreeSet::new();
+        for _ in 0..400 {
+            let c = g.next(&mut rng);
+            c.check().unwrap_or_else(|e| panic!("{e}: {c:?}"));
+            assert_eq!(Theory::of(&c.formula), Theory::Quant, "{c:?}");
+            unsat += usize::from(matches!(c.truth, Truth::Unsat { .. }));
+            for step in &c.provenance.chain {
+                exists +=
+                    usize::from(step.starts_with("exists-sat") || step.starts_with("exists-unsat"));
+                forall += usize::from(step.starts_with("forall-noise"));
+                negation += usize::from(step.starts_with("exists-negation"));
+            }
+            for a in &c.formula.assertions {
+                a.term.visit(&mut |t| {
+                    if let crate::term::Term::Quant(q) = t {
+                        for (_, s) in &q.vars {
+                            sorts.insert(format!("{s}").chars().take(6).collect::<String>());
+                        }
+                    }
+                });
+            }
+        }
+        assert!((80..=200).contains(&unsat), "{unsat}");
+        assert!(
+            exists > 150 && forall > 50 && negation > 10,
+            "{exists} {forall} {negation}"
+        );
+        for s in ["Int", "String", "(_ Bit", "(Seq I", "(Array", "Bool"] {
+            assert!(sorts.contains(s), "no quantifier over {s}: {sorts:?}");
+        }
     }
 
     #[test]

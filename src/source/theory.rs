@@ -3,7 +3,9 @@
 //!
 //! # Invariant
 //!
-//! A formula is `uf` exactly when it declares a function symbol with
+//! A formula is `quant` exactly when it has a quantifier of ours (an
+//! `exists`, or a closed `forall` assertion: `transform::quantifier`'s
+//! `mentions_quant`; Table 2's `forall`s are neither); else `uf` exactly when it declares a function symbol with
 //! arguments; else `seq` exactly when it has a variable of a sort that holds
 //! a sequence, an empty sequence or a `seq.` operator ([`mentions_seq`]);
 //! else `combined` when it has a bit-vector or array
@@ -19,6 +21,7 @@ use std::fmt;
 
 use crate::generate::combined::{self, is_combined_sort};
 use crate::term::{Formula, Term, Theory as OpTheory};
+use crate::transform::quantifier::mentions_quant;
 use crate::transform::regex_identities::mentions_regex;
 
 /// What is drawn.
@@ -35,16 +38,22 @@ pub enum Theory {
     /// Uninterpreted functions over the string and sequence sorts (not in
     /// `all` yet: drawn only when asked for).
     Uf,
-    /// Strings, regex, combined and sequences.
+    /// Cases of the other streams under `exists` and valid `forall`s
+    /// (`transform::quantifier`).
+    Quant,
+    /// Strings, regex, combined and sequences, and a small share of
+    /// quantified cases.
     #[default]
     All,
 }
 
 impl Theory {
-    /// The theory of one formula: `Uf`, `Seq`, `Combined`, `Regex` or
-    /// `Strings`, never `All`.
+    /// The theory of one formula: `Quant`, `Uf`, `Seq`, `Combined`, `Regex`
+    /// or `Strings`, never `All`.
     pub fn of(formula: &Formula) -> Theory {
-        if formula.decls.iter().any(|(_, s)| s.is_fun()) {
+        if mentions_quant(formula) {
+            Theory::Quant
+        } else if formula.decls.iter().any(|(_, s)| s.is_fun()) {
             Theory::Uf
         } else if mentions_seq(formula) {
             Theory::Seq
@@ -70,6 +79,7 @@ impl Theory {
             Theory::Combined => "combined",
             Theory::Seq => "seq",
             Theory::Uf => "uf",
+            Theory::Quant => "quant",
             Theory::All => "all",
         }
     }
