@@ -68,4 +68,6 @@ pub const QUANTIFIER: &[&dyn super::Transformation] =
     &[&ExistsSat, &ExistsUnsat, &ForallNoise, &ExistsNegation];
 
 #[cfg(test)]
+mod chains;
+#[cfg(test)]
 pub(crate) mod sample;
