@@ -171,13 +171,19 @@ pub fn valid_formulas(formula: &Formula, rng: &mut dyn RngCore) -> Option<ValidF
 }
 
 /// The row with its variables renamed to names fresh in `formula` (and
-/// distinct from each other); `None` if they would not be distinct.
+/// distinct from each other); `None` if it has none or they would not be
+/// distinct.
 fn named_apart(
     formula: &Formula,
     id: String,
     vars: Vec<(Symbol, Sort)>,
     body: Term,
 ) -> Option<ValidFormula> {
+    // A row over constants only (C2: `(str.++ "" "")` is `""`) has nothing
+    // to bind, and `(forall () ...)` is not SMT-LIB.
+    if vars.is_empty() {
+        return None;
+    }
     let mut map = std::collections::BTreeMap::new();
     let mut renamed = Vec::new();
     for (v, s) in vars {
@@ -223,6 +229,7 @@ mod tests {
             };
             ids.insert(v.id.clone());
             assert!(v.forall().free_vars().is_empty(), "{}", v.id);
+            assert!(!v.vars.is_empty(), "{}: (forall () ...) is not SMT-LIB", v.id);
             for _ in 0..4 {
                 let mut m = Model::new();
                 for (n, s) in &v.vars {
