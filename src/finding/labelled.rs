@@ -260,6 +260,54 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_quantified_case_reads_back_with_its_witnesses() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(8)
+            .theory(crate::source::Theory::Quant);
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let (mut witnessed, mut valid) = (0, 0);
+        for _ in 0..150 {
+            let case = g.next(&mut rng);
+            let text = smt2_text(&case, None, &Printer::default());
+            let back = read_case(&text, "unused").unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back.formula, case.formula);
+            assert_eq!(back.truth, case.truth);
+            assert_eq!(back.witnesses, case.witnesses, "{text}");
+            witnessed += usize::from(!case.witnesses.exists.is_empty());
+            valid += usize::from(!case.witnesses.valid.is_empty());
+        }
+        assert!(witnessed > 30 && valid > 30, "{witnessed} {valid}");
+        // Without its witness block a sat file with an `exists` over an
+        // infinite sort is refused: the model alone does not check it.
+        let text = (0..50)
+            .map(|_| g.next(&mut rng))
+            .filter(|c| {
+                matches!(c.truth, Truth::Sat { .. })
+                    && c.witnesses
+                        .exists
+                        .values()
+                        .any(|v| matches!(v, Value::Int(_) | Value::Str(_)))
+            })
+            .map(|c| smt2_text(&c, None, &Printer::default()))
+            .next()
+            .expect("a sat case with a witness over Int or String");
+        let cut: String = text
+            .lines()
+            .filter(|l| !l.starts_with("; witness:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(read_case(&text, "x").is_ok());
+        assert!(
+            matches!(
+                read_case(&cut, "x"),
+                Err(LabelledError::BadModel { .. } | LabelledError::Truth(_))
+            ),
+            "{cut}"
+        );
+    }
+
     const SAT: &str = "; model:\n;   (define-fun s () String \"ab\")\n\
                        (set-info :status sat)(declare-fun s () String)\
                        (assert (= (str.len s) 2))";

@@ -229,7 +229,11 @@ mod tests {
             };
             ids.insert(v.id.clone());
             assert!(v.forall().free_vars().is_empty(), "{}", v.id);
-            assert!(!v.vars.is_empty(), "{}: (forall () ...) is not SMT-LIB", v.id);
+            assert!(
+                !v.vars.is_empty(),
+                "{}: (forall () ...) is not SMT-LIB",
+                v.id
+            );
             for _ in 0..4 {
                 let mut m = Model::new();
                 for (n, s) in &v.vars {
