@@ -36,8 +36,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::semantics::{FunValue, Model, Value, Witnesses, define_fun, eval_closed};
-use crate::term::{Command, Formula, Printer, parse_script, parse_term};
+use crate::semantics::{FunValue, Model, Value, Witnesses, eval_closed};
+use crate::term::{Command, Formula, parse_script, parse_term};
 use crate::truth::{Case, Provenance, Truth};
 
 /// Why a file is not a labelled case.
@@ -88,20 +88,6 @@ fn field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
 /// The `; model:` block's define-funs, evaluated.
 fn model(text: &str) -> Result<Option<Model>, LabelledError> {
     block(text, "model:")
-}
-
-/// Writes a sat case's [`Witnesses`] (nothing when there are none): a
-/// `; witness:` block as the model's, then a `; valid:` line per formula.
-pub(super) fn write_witnesses(out: &mut String, witnesses: &Witnesses) {
-    if !witnesses.exists.is_empty() {
-        out.push_str("; witness:\n");
-        for (name, value) in &witnesses.exists {
-            out.push_str(&format!(";   {}\n", define_fun(name, value)));
-        }
-    }
-    for v in &witnesses.valid {
-        out.push_str(&format!("; valid: {}\n", Printer::default().term(v)));
-    }
 }
 
 /// The `; witness:` block and the `; valid:` lines.
