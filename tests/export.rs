@@ -33,11 +33,15 @@ fn export(dir: &Path, args: &[&str]) -> String {
     stdout
 }
 
-/// The model written as `;   (define-fun x () S v)` comment lines.
+/// The model written as `;   (define-fun x () S v)` comment lines after
+/// `; model:` (a quantified case's `; witness:` block after it is not the
+/// model).
 fn model_of(text: &str) -> Model {
     let defs: String = text
         .lines()
-        .filter_map(|l| l.strip_prefix(";   (define-fun "))
+        .skip_while(|l| l.trim() != "; model:")
+        .skip(1)
+        .map_while(|l| l.strip_prefix(";   (define-fun "))
         .map(|l| format!("(define-fun {l}\n"))
         .collect();
     let mut model = Model::new();
@@ -66,6 +70,13 @@ fn check_export(dir: &Path) -> (usize, usize) {
             file.display()
         );
         match script.status() {
+            Some("sat") if text.contains("\n; witness:") || text.contains("\n; valid:") => {
+                // Quantified: the model with the file's witnesses and
+                // valid formulas, as `run` reads them.
+                equifuzz::finding::read_case(&text, "x")
+                    .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+                sat += 1;
+            }
             Some("sat") => {
                 check_model(&formula, &model_of(&text))
                     .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
@@ -344,7 +355,7 @@ fn the_theory_option_picks_what_is_drawn() {
         (
             "all",
             vec!["--category", "random", "--count", "400"],
-            &["bv", "combined", "int", "regex", "seq", "strings"][..],
+            &["bv", "combined", "int", "quant", "regex", "seq", "strings"][..],
         ),
         (
             "int",
@@ -356,6 +367,7 @@ fn the_theory_option_picks_what_is_drawn() {
             vec!["--category", "int-classic", "--count", "50"],
             &["int"][..],
         ),
+        ("quant", vec!["--count", "300"], &["quant"][..]),
         (
             "seq",
             vec!["--category", "random", "--count", "200"],

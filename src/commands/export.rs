@@ -308,6 +308,16 @@ fn category_cases<'a>(
         Category::IntLarge => drawn(IntSat::new(IntSatKind::Large).seed(seed), seed),
         Category::IntIdentity => drawn(IntUnsat::new(3, 3).seed(seed), seed),
         Category::IntClassic => drawn(IntClassic::new(3).seed(seed), seed),
+        Category::QuantSat | Category::QuantUnsat => {
+            let share = if cat == Category::QuantSat { 0.0 } else { 1.0 };
+            let mut g = MixedCaseGenerator::new(cfg.pool.clone())
+                .map_err(|e| format!("cannot build the term pool: {e}"))?
+                .seed(seed)
+                .theory(Theory::Quant)
+                .unsat_share(share);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
+        }
     })
 }
 

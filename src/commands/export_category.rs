@@ -102,6 +102,12 @@ pub enum Category {
     IntIdentity,
     /// Unsat: the classic shapes with known cores (endless).
     IntClassic,
+    /// Sat: cases of the other streams with a variable under `exists` and
+    /// valid `forall` noise (endless).
+    QuantSat,
+    /// Unsat: the same over unsat cases (the core following the `exists`),
+    /// and valid rows negated under `exists` (endless).
+    QuantUnsat,
 }
 
 impl Category {
@@ -144,6 +150,8 @@ impl Category {
         Category::IntLarge,
         Category::IntIdentity,
         Category::IntClassic,
+        Category::QuantSat,
+        Category::QuantUnsat,
     ];
 
     /// The bit-vector categories, the finite one first.
@@ -163,6 +171,9 @@ impl Category {
         Category::IntIdentity,
         Category::IntClassic,
     ];
+
+    /// The quantifier categories, both endless.
+    pub const QUANT: &'static [Category] = &[Category::QuantSat, Category::QuantUnsat];
 
     /// The function categories, all endless.
     pub const UF: &'static [Category] = &[
@@ -240,6 +251,10 @@ impl Category {
             .iter()
             .copied()
             .filter(move |c| counted || !c.endless(1));
+        let quant = Category::QUANT
+            .iter()
+            .copied()
+            .filter(move |c| counted || !c.endless(1));
         match theory {
             Theory::Int => int.collect(),
             Theory::Strings => Category::PAPER.to_vec(),
@@ -248,6 +263,7 @@ impl Category {
             Theory::Seq => seq.collect(),
             Theory::Uf => uf.collect(),
             Theory::Bv => bv.collect(),
+            Theory::Quant => quant.collect(),
             Theory::All => Category::PAPER
                 .iter()
                 .copied()
@@ -290,6 +306,8 @@ impl Category {
                 | Category::IntLarge
                 | Category::IntIdentity
                 | Category::IntClassic
+                | Category::QuantSat
+                | Category::QuantUnsat
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -326,6 +344,7 @@ impl Category {
             | Category::IntLarge
             | Category::IntIdentity
             | Category::IntClassic => Theory::Int,
+            Category::QuantSat | Category::QuantUnsat => Theory::Quant,
             _ => Theory::Strings,
         }
     }
@@ -370,6 +389,8 @@ impl Category {
             Category::IntLarge => "int-large",
             Category::IntIdentity => "int-identity",
             Category::IntClassic => "int-classic",
+            Category::QuantSat => "quant-sat",
+            Category::QuantUnsat => "quant-unsat",
         }
     }
 }

@@ -67,7 +67,7 @@ use super::judged::{History, Judged};
 use super::limits::QueryLimits;
 use super::shared_limits::SharedLimits;
 use crate::oracle::{
-    Expected, Reply, Verdict, expectations, judge, judge_checks, not_expressible,
+    Expected, Reply, Verdict, expectations, judge_checks, judge_with, not_expressible,
     recheck_unsat_label,
 };
 use crate::solver::{RawOutcome, Target};
@@ -242,7 +242,10 @@ impl Harness {
                 let judged = judge_checks(&checks, &sent.commands, out, dialect);
                 (judged.verdict.clone(), Some(judged.failed()))
             }
-            _ => (judge(&case.formula, Some(&expected), reply), None),
+            _ => (
+                judge_with(&case.formula, Some(&expected), reply, &case.witnesses),
+                None,
+            ),
         };
         let start = Instant::now();
         let target = &mut self.solver.target;

@@ -12,8 +12,18 @@
 //! ; model:                           (sat: one define-fun per constant)
 //! ;   (define-fun s () String "a")
 //! ;   (define-fun f ((x!1 Int)) Int (ite (= x!1 0) 1 2))   (a function)
+//! ; witness:                         (sat, quantified: one per exists-bound variable)
+//! ;   (define-fun y () Int 2)
+//! ; valid: (forall ((s String)) (= (str.++ s "") s))   (a closed forall valid by construction)
 //! ; expected unsat core: (a0 a1)     (unsat)
 //! ```
+//!
+//! The `; witness:` values are hints, checked like the model: a witness
+//! that does not make its `exists` true leaves the check inconclusive and
+//! the file refused. A `; valid:` formula is taken on trust, as an unsat
+//! core is (validity over an infinite sort cannot be checked by
+//! evaluation): equifuzz writes one only for a row of its tables under
+//! `forall`.
 //!
 //! # Invariants
 //!
@@ -26,8 +36,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::semantics::{FunValue, Model, Value, eval_closed};
-use crate::term::{Command, Formula, parse_script};
+use crate::semantics::{FunValue, Model, Value, Witnesses, eval_closed};
+use crate::term::{Command, Formula, parse_script, parse_term};
 use crate::truth::{Case, Provenance, Truth};
 
 /// Why a file is not a labelled case.
@@ -77,8 +87,29 @@ fn field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
 
 /// The `; model:` block's define-funs, evaluated.
 fn model(text: &str) -> Result<Option<Model>, LabelledError> {
+    block(text, "model:")
+}
+
+/// The `; witness:` block and the `; valid:` lines.
+fn witnesses(text: &str) -> Result<Witnesses, LabelledError> {
+    let exists = block(text, "witness:")?.unwrap_or_default().0;
+    let valid = text
+        .lines()
+        .filter_map(|l| comment(l)?.trim_start().strip_prefix("valid:"))
+        .map(|t| {
+            parse_term(t.trim()).map_err(|e| LabelledError::BadModel {
+                line: t.trim().to_string(),
+                reason: e.to_string(),
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Witnesses { exists, valid })
+}
+
+/// A block of define-funs after the comment line `; HEADER`, evaluated.
+fn block(text: &str, header: &str) -> Result<Option<Model>, LabelledError> {
     let mut lines = text.lines();
-    if !lines.any(|l| comment(l).is_some_and(|c| c.trim() == "model:")) {
+    if !lines.any(|l| comment(l).is_some_and(|c| c.trim() == header)) {
         return Ok(None);
     }
     let mut model = Model::new();
@@ -160,6 +191,7 @@ pub fn read_case(text: &str, default_category: &str) -> Result<Case, LabelledErr
     };
     let mut case = Case::new(formula, truth, provenance);
     case.settings = crate::truth::Settings::from_commands(&script.commands);
+    case.witnesses = witnesses(text)?;
     case.check()
         .map_err(|e| LabelledError::Truth(e.to_string()))?;
     Ok(case)
@@ -205,12 +237,61 @@ mod tests {
             prop_assert_eq!(&back.formula, &case.formula);
             prop_assert_eq!(&back.truth, &case.truth);
             prop_assert_eq!(&back.settings, &case.settings);
+            prop_assert_eq!(&back.witnesses, &case.witnesses);
             // Everything but the generators' anchor marker, which text
             // cannot carry (see `truth::AnchorStructure`).
             let mut expected = case.provenance.clone();
             expected.anchor = None;
             prop_assert_eq!(&back.provenance, &expected);
         }
+    }
+
+    #[test]
+    fn a_quantified_case_reads_back_with_its_witnesses() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(8)
+            .theory(crate::source::Theory::Quant);
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let (mut witnessed, mut valid) = (0, 0);
+        for _ in 0..150 {
+            let case = g.next(&mut rng);
+            let text = smt2_text(&case, None, &Printer::default());
+            let back = read_case(&text, "unused").unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back.formula, case.formula);
+            assert_eq!(back.truth, case.truth);
+            assert_eq!(back.witnesses, case.witnesses, "{text}");
+            witnessed += usize::from(!case.witnesses.exists.is_empty());
+            valid += usize::from(!case.witnesses.valid.is_empty());
+        }
+        assert!(witnessed > 30 && valid > 30, "{witnessed} {valid}");
+        // Without its witness block a sat file with an `exists` over an
+        // infinite sort is refused: the model alone does not check it.
+        let text = (0..50)
+            .map(|_| g.next(&mut rng))
+            .filter(|c| {
+                matches!(c.truth, Truth::Sat { .. })
+                    && c.witnesses
+                        .exists
+                        .values()
+                        .any(|v| matches!(v, Value::Int(_) | Value::Str(_)))
+            })
+            .map(|c| smt2_text(&c, None, &Printer::default()))
+            .next()
+            .expect("a sat case with a witness over Int or String");
+        let cut: String = text
+            .lines()
+            .filter(|l| !l.starts_with("; witness:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(read_case(&text, "x").is_ok());
+        assert!(
+            matches!(
+                read_case(&cut, "x"),
+                Err(LabelledError::BadModel { .. } | LabelledError::Truth(_))
+            ),
+            "{cut}"
+        );
     }
 
     const SAT: &str = "; model:\n;   (define-fun s () String \"ab\")\n\

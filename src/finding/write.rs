@@ -168,12 +168,14 @@ fn finding_text_of(
                 let entry = crate::semantics::define_fun(name, value);
                 out.push_str(&format!(";   {entry}\n"));
             }
+            write_witnesses(&mut out, &case.witnesses);
         }
         Truth::Unsat { core } => {
             out.push_str(&format!(
                 "; expected unsat core: ({})\n",
                 core.iter().cloned().collect::<Vec<_>>().join(" ")
             ));
+            write_witnesses(&mut out, &case.witnesses);
         }
     }
     if let Some(i) = info {
@@ -271,6 +273,26 @@ pub fn write_finding(
     let text = finding_text_of(case, Some(info), Some(&smt2), &printed.text);
     write_atomically(&smt2, text.as_bytes(), true)?;
     Ok(Some(smt2))
+}
+
+/// Writes a sat case's [`Witnesses`](crate::semantics::Witnesses) (nothing when there are none): a
+/// `; witness:` block as the model's, then a `; valid:` line per formula.
+fn write_witnesses(out: &mut String, witnesses: &crate::semantics::Witnesses) {
+    if !witnesses.exists.is_empty() {
+        out.push_str("; witness:\n");
+        for (name, value) in &witnesses.exists {
+            out.push_str(&format!(
+                ";   {}\n",
+                crate::semantics::define_fun(name, value)
+            ));
+        }
+    }
+    for v in &witnesses.valid {
+        out.push_str(&format!(
+            "; valid: {}\n",
+            crate::term::Printer::default().term(v)
+        ));
+    }
 }
 
 #[cfg(test)]

@@ -48,7 +48,9 @@
 //!   [`ConstantPool`] only if the shared transformations should draw them.
 //! - `fp/`: floating point.
 //! - `quantifier/`: quantified formulas; it sits above the rooms whose
-//!   terms it binds and names them, as `uf` names `seq`.
+//!   terms it binds and names them, as `uf` names `seq`. (Issue 41 built
+//!   quantifiers as transformations instead, `transform::quantifier`: they
+//!   bind the variables of any room's cases, so they need no room here.)
 
 pub mod bitvec;
 pub mod combined;

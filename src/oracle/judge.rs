@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use super::model::model_from_values;
 use super::reply::Reply;
 use super::verdict::{Check, Verdict};
+use crate::semantics::Witnesses;
 use crate::term::SatAnswer;
 use crate::term::{Formula, Symbol, Term};
 use crate::truth::{self, Status, Truth, TruthError};
@@ -40,7 +41,19 @@ impl From<&Truth> for Expected {
 /// `run` command on a file without `(set-info :status ...)`): then the
 /// answer is reported and a model is still checked.
 pub fn judge(formula: &Formula, expected: Option<&Expected>, reply: &Reply) -> Verdict {
-    judge_assuming(formula, expected, reply, &BTreeSet::new())
+    judge_with(formula, expected, reply, &Witnesses::default())
+}
+
+/// [`judge`], with the case's [`Witnesses`] as hints for the quantified
+/// assertions of a sat answer's model check (see the module docs of
+/// [`crate::oracle`]: a hint can decide a quantifier true, never false).
+pub fn judge_with(
+    formula: &Formula,
+    expected: Option<&Expected>,
+    reply: &Reply,
+    witnesses: &Witnesses,
+) -> Verdict {
+    judge_fully(formula, expected, reply, &BTreeSet::new(), witnesses)
 }
 
 /// [`judge`] for a `check-sat-assuming` whose assumption literals are
@@ -51,6 +64,17 @@ pub(super) fn judge_assuming(
     expected: Option<&Expected>,
     reply: &Reply,
     assumptions: &BTreeSet<Symbol>,
+) -> Verdict {
+    judge_fully(formula, expected, reply, assumptions, &Witnesses::default())
+}
+
+/// [`judge`] with both the assumption literals and the witnesses.
+fn judge_fully(
+    formula: &Formula,
+    expected: Option<&Expected>,
+    reply: &Reply,
+    assumptions: &BTreeSet<Symbol>,
+    witnesses: &Witnesses,
 ) -> Verdict {
     let (answer, values, core, ambiguous) = match reply {
         Reply::Timeout => return Verdict::Timeout,
@@ -81,7 +105,7 @@ pub(super) fn judge_assuming(
         };
     }
     match got {
-        Status::Sat => judge_model(formula, values.as_ref(), ambiguous, assumptions),
+        Status::Sat => judge_model(formula, values.as_ref(), ambiguous, assumptions, witnesses),
         Status::Unsat => match (expected.and_then(|e| e.core.as_ref()), core) {
             (Some(known), Some(given)) => judge_core(known, given),
             (Some(_), None) => Verdict::Incomplete("no unsat core".into()),
@@ -100,14 +124,12 @@ pub(super) fn judge_model(
     values: Option<&Result<Vec<(Term, Term)>, String>>,
     ambiguous_escapes: bool,
     assumptions: &BTreeSet<Symbol>,
+    witnesses: &Witnesses,
 ) -> Verdict {
     let inconclusive = |why: String| Verdict::Correct {
         status: Status::Sat,
         check: Some(Check::Inconclusive(why)),
     };
-    if formula.assertions.iter().any(|a| has_quantifier(&a.term)) {
-        return inconclusive("the formula has quantifiers".into());
-    }
     let values: &[(Term, Term)] = match values {
         Some(Ok(v)) => v,
         Some(Err(why)) => return inconclusive(why.clone()),
@@ -118,7 +140,11 @@ pub(super) fn judge_model(
         Ok(m) => m,
         Err(e) => return inconclusive(e),
     };
-    match truth::check_model(formula, &model) {
+    // Quantified assertions are decided only exactly (a small finite
+    // domain, a witness that works, a valid formula); any other is
+    // unevaluable, so the check is inconclusive unless a plain assertion
+    // is false (`check_model_with` reports that first).
+    match truth::check_model_with(formula, &model, witnesses) {
         Ok(()) => Verdict::Correct {
             status: Status::Sat,
             check: Some(Check::ModelValid),
@@ -146,12 +172,6 @@ pub(super) fn judge_model(
         }
         Err(e) => inconclusive(e.to_string()),
     }
-}
-
-fn has_quantifier(t: &Term) -> bool {
-    let mut q = false;
-    t.visit(&mut |s| q |= matches!(s, Term::Quant(_)));
-    q
 }
 
 pub(super) fn judge_core(known: &BTreeSet<Symbol>, given: &[Symbol]) -> Verdict {
@@ -372,5 +392,149 @@ mod tests {
             &Reply::from_output("sat\n((t \"x\") (u \"a\"))\n"),
         );
         assert!(matches!(v, Verdict::InvalidModel { .. }));
+    }
+}
+
+/// The quantifier rule of the module docs of [`crate::oracle`], both sides:
+/// the findings that must be found, the models that must not be called
+/// invalid.
+#[cfg(test)]
+mod quantified {
+    use super::*;
+    use crate::semantics::Value;
+    use crate::term::parse_script;
+
+    fn formula(text: &str) -> Formula {
+        Formula::from_script(&parse_script(text).unwrap()).unwrap()
+    }
+
+    fn expected(status: Status) -> Expected {
+        Expected { status, core: None }
+    }
+
+    fn inconclusive(v: &Verdict) -> bool {
+        matches!(
+            v,
+            Verdict::Correct {
+                check: Some(Check::Inconclusive(_)),
+                ..
+            }
+        )
+    }
+
+    const EXISTS: &str = "(declare-fun x () Int)(assert (exists ((y Int)) (= (+ y y) x)))";
+
+    #[test]
+    fn a_wrong_status_is_a_finding_whatever_the_quantifiers() {
+        let f = formula(EXISTS);
+        let v = judge(
+            &f,
+            Some(&expected(Status::Sat)),
+            &Reply::from_output("unsat\n"),
+        );
+        assert!(matches!(v, Verdict::Unsound { .. }), "{v}");
+        let v = judge(
+            &f,
+            Some(&expected(Status::Unsat)),
+            &Reply::from_output("sat\n((x 2))\n"),
+        );
+        assert!(matches!(v, Verdict::Unsound { .. }), "{v}");
+    }
+
+    #[test]
+    fn a_plain_assertion_the_model_falsifies_is_found_past_a_quantified_one() {
+        let f = formula(
+            "(declare-fun x () Int)(assert (exists ((y Int)) (= (+ y y) x)))(assert (< x 0))",
+        );
+        let v = judge(
+            &f,
+            Some(&expected(Status::Sat)),
+            &Reply::from_output("sat\n((x 2))\n"),
+        );
+        assert!(matches!(v, Verdict::InvalidModel { .. }), "{v}");
+    }
+
+    #[test]
+    fn a_finite_quantifier_the_model_falsifies_is_found() {
+        // 2b is even for every 2-bit b: no b makes it 01.
+        let f = formula(
+            "(declare-fun x () Int)\
+             (assert (exists ((b (_ BitVec 2))) (= (bvadd b b) (ite (> x 0) #b01 #b00))))",
+        );
+        let v = judge(
+            &f,
+            Some(&expected(Status::Sat)),
+            &Reply::from_output("sat\n((x 1))\n"),
+        );
+        assert!(matches!(v, Verdict::InvalidModel { .. }), "{v}");
+        let v = judge(
+            &f,
+            Some(&expected(Status::Sat)),
+            &Reply::from_output("sat\n((x 0))\n"),
+        );
+        assert!(
+            matches!(
+                v,
+                Verdict::Correct {
+                    check: Some(Check::ModelValid),
+                    ..
+                }
+            ),
+            "{v}"
+        );
+    }
+
+    #[test]
+    fn a_model_our_witness_does_not_fit_is_not_called_invalid() {
+        // Our model was x = 2 with the witness y = 1. The solver's x = 4 is
+        // as good (y = 2), and x = 3 is wrong, but over Int neither is
+        // decided by our witness: both are inconclusive, never invalid.
+        let f = formula(EXISTS);
+        let mut w = Witnesses::default();
+        w.exists.insert("y".into(), Value::Int(1.into()));
+        for x in ["4", "3"] {
+            let reply = Reply::from_output(&format!("sat\n((x {x}))\n"));
+            let v = judge_with(&f, Some(&expected(Status::Sat)), &reply, &w);
+            assert!(!v.is_finding() && inconclusive(&v), "x = {x}: {v}");
+        }
+        // Where the witness fits the solver's model, the model is valid.
+        let reply = Reply::from_output("sat\n((x 2))\n");
+        let v = judge_with(&f, Some(&expected(Status::Sat)), &reply, &w);
+        assert!(
+            matches!(
+                v,
+                Verdict::Correct {
+                    check: Some(Check::ModelValid),
+                    ..
+                }
+            ),
+            "{v}"
+        );
+    }
+
+    #[test]
+    fn a_valid_forall_is_true_only_when_the_case_vouches_for_it() {
+        let f = formula(
+            "(declare-fun x () Int)(assert (forall ((s String)) (= (str.++ s \"\") s)))\
+             (assert (= x 1))",
+        );
+        let reply = Reply::from_output("sat\n((x 1))\n");
+        let v = judge(&f, Some(&expected(Status::Sat)), &reply);
+        assert!(inconclusive(&v), "{v}");
+        let w = Witnesses {
+            valid: vec![f.assertions[0].term.clone()],
+            ..Default::default()
+        };
+        let v = judge_with(&f, Some(&expected(Status::Sat)), &reply, &w);
+        assert!(
+            matches!(
+                v,
+                Verdict::Correct {
+                    check: Some(Check::ModelValid),
+                    ..
+                }
+            ),
+            "{v}"
+        );
     }
 }

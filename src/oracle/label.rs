@@ -59,10 +59,13 @@ pub fn recheck_unsat_label(
             );
         }
     };
+    // No witnesses: only what the semantics decides alone can contradict
+    // a label.
     match judge_model(
         formula,
         Some(&Ok(values.clone())),
         false,
+        &Default::default(),
         &Default::default(),
     ) {
         Verdict::Correct {

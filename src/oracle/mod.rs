@@ -24,6 +24,21 @@
 //! character above its alphabet: [`not_expressible`]) is never sent; its
 //! verdict is [`Verdict::NotExpressible`], counted and never a finding.
 //!
+//! **Quantifiers** (issue 41). A sat answer's model is the solver's values
+//! of the *declared* constants; a bound variable has none. An assertion
+//! with a quantifier is evaluated only where its value is decided exactly
+//! (see `semantics::quantifier`): every instance of a small finite domain
+//! (Bool, bit-vectors up to 8 bits, at most 256 instances), a closed
+//! `forall` the case carries as valid, or an `exists` whose body our own
+//! witness makes true under the *solver's* values (that proves the
+//! `exists` true; a witness that fails proves nothing, since the solver's
+//! model may need another). Anything else is unevaluable: the model check
+//! is inconclusive, never [`Verdict::InvalidModel`] — unless another
+//! assertion is false under the model, which is reported whatever the
+//! quantified ones are. The status itself is judged as for any formula: an
+//! unsat label answered sat, or a sat label answered unsat, is
+//! [`Verdict::Unsound`].
+//!
 //! A core with extra assertions is [`Verdict::ImpreciseCore`]: imprecise,
 //! not unsound. An `(error ...)` before the answer makes the whole answer
 //! [`Verdict::Error`]: Z3 skips a command it cannot parse and goes on, so
@@ -50,7 +65,7 @@ mod verdict;
 pub use crash::{Crash, SiteParts, crash_site};
 pub use expectation::{Expectation, expectations};
 pub use expressible::not_expressible;
-pub use judge::{Expected, judge};
+pub use judge::{Expected, judge, judge_with};
 pub use label::recheck_unsat_label;
 pub use model::model_from_values;
 pub use reply::Reply;

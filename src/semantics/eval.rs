@@ -12,7 +12,8 @@
 //! - A returned `Ok(v)` is the term's value in *every* interpretation that
 //!   extends the model. When the value depends on something SMT-LIB leaves
 //!   open (`(div m 0)`, `(mod m 0)`), or on something not decided here
-//!   (quantifiers, a regex question beyond the engine's budget), the result is an `Err`, so a
+//!   (a quantifier beyond `quantifier.rs`'s exact cases, a regex question beyond the engine's
+//!   budget), the result is an `Err`, so a
 //!   model check that needs it is inconclusive and never a false alarm.
 //! - Because of that, `and`, `or`, `=>` and `ite` look past an undecided
 //!   argument when the others fix the value: `(and false (= (div 1 0) 2))`
@@ -29,12 +30,19 @@
 use super::apply::apply;
 use super::error::EvalError;
 use super::limits::bv_value;
+use super::quantifier::{Witnesses, instances};
 use super::value::{ArrayValue, Model, SeqValue, Value};
-use crate::term::{Op, Sort, SortError, Symbol, Term};
+use crate::term::{Op, QuantKind, Quantifier, Sort, SortError, Symbol, Term};
 
 /// The value of `term` under `model`: free variables take their values from
 /// the model; `let` binds in parallel.
 pub fn eval(term: &Term, model: &Model) -> Result<Value, EvalError> {
+    eval_with(term, model, &Witnesses::default())
+}
+
+/// [`eval`], with `witnesses` deciding quantifiers the semantics alone
+/// cannot (see [`super::quantifier`]).
+pub fn eval_with(term: &Term, model: &Model, witnesses: &Witnesses) -> Result<Value, EvalError> {
     term.sort(&|v| model.get(v).map(Value::sort))
         .map_err(|e| match e {
             SortError::UnknownSymbol(v) => EvalError::Unbound(v),
@@ -42,6 +50,7 @@ pub fn eval(term: &Term, model: &Model) -> Result<Value, EvalError> {
         })?;
     Evaluator {
         model,
+        witnesses,
         scope: Vec::new(),
         calls: 0,
     }
@@ -55,6 +64,7 @@ pub fn eval_closed(term: &Term) -> Result<Value, EvalError> {
 
 struct Evaluator<'m> {
     model: &'m Model,
+    witnesses: &'m Witnesses,
     /// `let` bindings, innermost last. An undecided binding is kept as its
     /// error: it only matters if the body uses it.
     scope: Vec<(Symbol, Result<Value, EvalError>)>,
@@ -102,7 +112,7 @@ impl Evaluator<'_> {
                 self.scope.truncate(depth);
                 result
             }
-            Term::Quant(_) => Err(EvalError::Quantifier),
+            Term::Quant(q) => self.quantifier(term, q),
             Term::App(op, args) => self.app(*op, args),
         }
     }
@@ -166,6 +176,7 @@ impl Evaluator<'_> {
         }
         let mut inner = Evaluator {
             model,
+            witnesses: self.witnesses,
             scope: params
                 .iter()
                 .zip(values)
@@ -174,6 +185,49 @@ impl Evaluator<'_> {
             calls: self.calls + 1,
         };
         inner.eval(fun.body())
+    }
+
+    /// `forall` / `exists`, decided only exactly (see
+    /// [`super::quantifier`]): a valid closed formula, a witness that makes
+    /// an `exists` true, or every instance of a small finite domain.
+    fn quantifier(&mut self, term: &Term, q: &Quantifier) -> Result<Value, EvalError> {
+        let exists = q.kind == QuantKind::Exists;
+        if !exists && self.witnesses.is_valid(term) {
+            return Ok(Value::Bool(true));
+        }
+        if exists
+            && let Some(w) = self.witnesses.of(&q.vars)
+            && let Ok(true) = self.bool_under(&w, &q.body)
+        {
+            return Ok(Value::Bool(true));
+        }
+        let Some(all) = instances(&q.vars) else {
+            return Err(EvalError::Quantifier);
+        };
+        // `exists` is a disjunction of its instances, `forall` a
+        // conjunction: the absorbing value decides past undecided ones.
+        let mut undecided = None;
+        for w in all {
+            match self.bool_under(&w, &q.body) {
+                Ok(b) if b == exists => return Ok(Value::Bool(exists)),
+                Ok(_) => {}
+                Err(e) if is_undecided(&e) => {
+                    undecided.get_or_insert(e);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        undecided.map_or(Ok(Value::Bool(!exists)), Err)
+    }
+
+    /// The Bool value of `t` with `bound` in scope.
+    fn bool_under(&mut self, bound: &[(Symbol, Value)], t: &Term) -> Result<bool, EvalError> {
+        let depth = self.scope.len();
+        self.scope
+            .extend(bound.iter().map(|(v, x)| (v.clone(), Ok(x.clone()))));
+        let result = self.bool(t);
+        self.scope.truncate(depth);
+        result
     }
 
     fn bool(&mut self, t: &Term) -> Result<bool, EvalError> {

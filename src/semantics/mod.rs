@@ -16,14 +16,16 @@ mod error;
 mod eval;
 pub mod int;
 mod limits;
+pub mod quantifier;
 pub mod regex;
 pub mod seq;
 pub mod string;
 mod value;
 
 pub use error::EvalError;
-pub use eval::{eval, eval_closed};
+pub use eval::{eval, eval_closed, eval_with};
 pub use limits::{MAX_INT_BITS, MAX_STRING_LEN};
+pub use quantifier::Witnesses;
 pub use value::{FunValue, Model, SeqValue, Value, define_fun};
 #[cfg(test)]
 mod tests;

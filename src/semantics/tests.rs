@@ -9,7 +9,7 @@
 
 use num_bigint::BigInt;
 
-use super::{EvalError, Model, Value, eval, eval_closed};
+use super::{EvalError, Model, Value, Witnesses, eval, eval_closed, eval_with};
 use crate::term::{Op, SmtString, Term};
 
 /// Reads one term of the subset of SMT-LIB used in the tables.
@@ -224,6 +224,78 @@ fn quantifiers_are_not_evaluated() {
         patterns: vec![],
     }));
     assert_eq!(eval_closed(&q), Err(EvalError::Quantifier));
+}
+
+/// A term in full SMT-LIB (the table reader above has no binders).
+fn parse(text: &str) -> Term {
+    crate::term::parse_term(text).unwrap()
+}
+
+#[test]
+fn quantifiers_are_decided_exactly_over_small_finite_domains() {
+    let closed = |t: &str| eval_closed(&parse(t));
+    let b = |x: bool| Ok(Value::Bool(x));
+    assert_eq!(closed("(exists ((b Bool)) b)"), b(true));
+    assert_eq!(closed("(forall ((b Bool)) b)"), b(false));
+    assert_eq!(
+        closed("(forall ((x (_ BitVec 8))) (= (bvand x x) x))"),
+        b(true)
+    );
+    assert_eq!(
+        closed("(exists ((x (_ BitVec 4))) (bvult x #x0))"),
+        b(false)
+    );
+    assert_eq!(
+        closed("(exists ((x (_ BitVec 4)) (y Bool)) (and y (= x #x7)))"),
+        b(true)
+    );
+    // Too many instances, or an infinite sort: undecided, never a value.
+    let wide = "(forall ((x (_ BitVec 16))) (= (bvand x x) x))";
+    assert_eq!(closed(wide), Err(EvalError::Quantifier));
+    assert_eq!(
+        closed("(exists ((b Bool) (n Int)) (= n 1))"),
+        Err(EvalError::Quantifier)
+    );
+    // An instance left open by SMT-LIB decides nothing by itself ...
+    let open = "(exists ((b Bool)) (= (div 1 (ite b 0 1)) 7))";
+    assert_eq!(closed(open), Err(EvalError::Unspecified("div by zero")));
+    // ... but another instance may decide.
+    assert_eq!(
+        closed("(exists ((b Bool)) (or b (= (div 1 0) 7)))"),
+        b(true)
+    );
+    // A bound variable shadows the model's constant of that name.
+    let mut model = Model::new();
+    model.insert("b", Value::Int(3.into()));
+    assert_eq!(eval(&parse("(exists ((b Bool)) b)"), &model), b(true));
+}
+
+#[test]
+fn witnesses_prove_what_they_show_and_nothing_else() {
+    let mut model = Model::new();
+    model.insert("n", Value::Int(4.into()));
+    let ex = parse("(exists ((x Int)) (= (+ x x) n))");
+    assert_eq!(eval(&ex, &model), Err(EvalError::Quantifier));
+    let mut w = Witnesses::default();
+    w.exists.insert("x".into(), Value::Int(2.into()));
+    assert_eq!(eval_with(&ex, &model, &w), Ok(Value::Bool(true)));
+    // A witness that does not work proves neither true nor false.
+    w.exists.insert("x".into(), Value::Int(5.into()));
+    assert_eq!(eval_with(&ex, &model, &w), Err(EvalError::Quantifier));
+    // A witness of another sort is not tried.
+    w.exists.insert("x".into(), Value::Str("2".into()));
+    assert_eq!(eval_with(&ex, &model, &w), Err(EvalError::Quantifier));
+    // A witness says nothing about a `forall` of the same name.
+    w.exists.insert("x".into(), Value::Int(2.into()));
+    let all = parse("(forall ((x Int)) (= (+ x x) n))");
+    assert_eq!(eval_with(&all, &model, &w), Err(EvalError::Quantifier));
+    // A valid closed formula is true, wherever it occurs; only closed ones.
+    let valid = parse("(forall ((s String)) (= (str.++ s \"\") s))");
+    w.valid.push(valid.clone());
+    let t = Term::not(valid);
+    assert_eq!(eval_with(&t, &model, &w), Ok(Value::Bool(false)));
+    w.valid.push(all.clone());
+    assert_eq!(eval_with(&all, &model, &w), Err(EvalError::Quantifier));
 }
 
 #[test]

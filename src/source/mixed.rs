@@ -35,21 +35,26 @@
 //! no rows for sequence variables), and sequences inside the combined cases
 //! ([`SeqCombinedCases`]: a quarter of the sat draws, of the unsat ones).
 //!
-//! Bit-vector cases on their own are drawn before all others, by their own
-//! share (all for `bv`, a tenth for `all`, none for the rest): sat step-1
-//! operations, constant assignment and nested term synthesis
-//! ([`BvCases`]), unsat identity rows grown by links and noise
-//! ([`BvUnsat`]).
-//!
 //! Function cases ([`UfCases`]: applications equal to their values,
 //! congruence, identities under a function symbol) are drawn only for
 //! `uf`, not yet for `all`.
 //!
-//! Integer cases (QF_LIA, QF_NIA) are drawn first of all, by their own
-//! share (all for `int`, a twentieth for `all`, none for the rest): sat
-//! linear, non-linear and beyond-64-bit constraints with a model
-//! ([`IntSat`]), unsat identity rows grown by links and noise of their
-//! own ([`IntUnsat`]) and the classic unsat shapes ([`IntClassic`]).
+//! Before all of these, each by its own share (all for its own theory,
+//! none for the others' and the share below for `all`), in this order:
+//!
+//! - quantified cases (a twentieth of `all`): a case of the strings,
+//!   regex, combined, sequence, bit-vector or integer stream passed through
+//!   a short chain of the quantifier transformations ([`Quantified`]:
+//!   `exists` over a variable of a sat or an unsat case, valid `forall`
+//!   noise, a valid row's negation under `exists`);
+//! - bit-vector cases on their own (a tenth of the rest): sat step-1
+//!   operations, constant assignment and nested term synthesis
+//!   ([`BvCases`]), unsat identity rows grown by links and noise
+//!   ([`BvUnsat`]);
+//! - integer cases, QF_LIA and QF_NIA (a twentieth of the rest): sat
+//!   linear, non-linear and beyond-64-bit constraints with a model
+//!   ([`IntSat`]), unsat identity rows grown by links and noise of their
+//!   own ([`IntUnsat`]) and the classic unsat shapes ([`IntClassic`]).
 //!
 //! Each theory's cases come from two tables of generators, one per status,
 //! each drawn by weight (`source::table`); the chains are grown by
@@ -70,6 +75,7 @@
 use rand::{Rng, RngCore};
 
 use super::grown::{Cases, Catalogue, Grown};
+use super::quantified::{Quantified, Quantifying};
 use super::table::Table;
 use super::{RandomCaseGenerator, Theory};
 use crate::generate::bitvec::{BvCases, BvUnsat};
@@ -113,6 +119,8 @@ const INT_SHARE: f64 = 0.05;
 /// The most links and noise assertions an integer unsat case grows.
 const INT_LINKS: usize = 3;
 const INT_NOISE: usize = 3;
+/// The share of quantified cases under [`Theory::All`].
+const QUANT_SHARE: f64 = 0.05;
 
 /// The most links and noise assertions a sequence unsat case grows.
 const SEQ_LINKS: usize = 4;
@@ -253,6 +261,25 @@ fn strings(sat: &RandomCaseGenerator, table_2: &Cases, seed: u64) -> Stream {
     }
 }
 
+/// The quantified stream: each of the other streams' cases (strings,
+/// regex, combined, sequences, bit-vectors, integers) quantified, each
+/// drawn as often; a sat case made unsat by a valid row's negation drawn
+/// as often as one of them.
+fn quant(others: &[&Stream]) -> Stream {
+    let mut sat = Table::new();
+    let mut unsat = Table::new();
+    for s in others.iter() {
+        sat = sat.with(1, Quantified::new(s.sat.clone(), Quantifying::Sat));
+        unsat = unsat.with(1, Quantified::new(s.unsat.clone(), Quantifying::Unsat));
+    }
+    let mut negated_table = Table::new();
+    for s in others.iter() {
+        negated_table = negated_table.with(1, s.sat.clone());
+    }
+    unsat = unsat.with(1, Quantified::new(negated_table, Quantifying::Negation));
+    Stream { sat, unsat }
+}
+
 /// Makes a random mix of sat and unsat cases.
 #[derive(Clone, Debug)]
 pub struct MixedCaseGenerator {
@@ -268,6 +295,7 @@ pub struct MixedCaseGenerator {
     int: Stream,
     regex: Stream,
     strings: Stream,
+    quant: Stream,
     unsat_share: f64,
     regex_share: f64,
     combined_share: f64,
@@ -275,6 +303,7 @@ pub struct MixedCaseGenerator {
     uf_share: f64,
     bv_share: f64,
     int_share: f64,
+    quant_share: f64,
     seed: u64,
 }
 
@@ -289,14 +318,23 @@ impl MixedCaseGenerator {
         );
         let table_2_3 = Cases::new(regex_equivalent_formula_cases(0).collect());
         let sat = RandomCaseGenerator::new(pool)?;
+        let (combined, seq, regex, strings, bv, int) = (
+            combined(0),
+            seq(0),
+            regex(&table_2_3, 0),
+            strings(&sat, &table_2, 0),
+            bv(0),
+            int(0),
+        );
         Ok(MixedCaseGenerator {
-            combined: combined(0),
-            seq: seq(0),
+            quant: quant(&[&strings, &regex, &combined, &seq, &bv, &int]),
+            combined,
+            seq,
             uf: uf(0),
-            bv: bv(0),
-            int: int(0),
-            regex: regex(&table_2_3, 0),
-            strings: strings(&sat, &table_2, 0),
+            bv,
+            int,
+            regex,
+            strings,
             sat,
             table_2,
             table_2_3,
@@ -307,6 +345,7 @@ impl MixedCaseGenerator {
             uf_share: 0.0,
             bv_share: 0.0,
             int_share: 0.0,
+            quant_share: 0.0,
             seed: 0,
         })
     }
@@ -320,6 +359,14 @@ impl MixedCaseGenerator {
         self.int = int(seed);
         self.regex = regex(&self.table_2_3, seed);
         self.strings = strings(&self.sat, &self.table_2, seed);
+        self.quant = quant(&[
+            &self.strings,
+            &self.regex,
+            &self.combined,
+            &self.seq,
+            &self.bv,
+            &self.int,
+        ]);
         self.seed = seed;
         self
     }
@@ -332,13 +379,12 @@ impl MixedCaseGenerator {
     /// remains regex cases.
     pub fn theory(self, theory: Theory) -> Self {
         let (regex, combined, seq, uf, int) = match theory {
-            Theory::Strings => (0.0, 0.0, 0.0, 0.0, 0.0),
+            Theory::Strings | Theory::Quant | Theory::Bv => (0.0, 0.0, 0.0, 0.0, 0.0),
             Theory::Regex => (1.0, 0.0, 0.0, 0.0, 0.0),
             Theory::Combined => (0.0, 1.0, 0.0, 0.0, 0.0),
             Theory::Seq => (0.0, 0.0, 1.0, 0.0, 0.0),
             Theory::Uf => (0.0, 0.0, 0.0, 1.0, 0.0),
             Theory::Int => (0.0, 0.0, 0.0, 0.0, 1.0),
-            Theory::Bv => (0.0, 0.0, 0.0, 0.0, 0.0),
             Theory::All => (REGEX_SHARE, COMBINED_SHARE, SEQ_SHARE, 0.0, INT_SHARE),
         };
         let bv = match theory {
@@ -346,12 +392,25 @@ impl MixedCaseGenerator {
             Theory::All => BV_SHARE,
             _ => 0.0,
         };
-        self.bv_share(bv)
+        let quant = match theory {
+            Theory::Quant => 1.0,
+            Theory::All => QUANT_SHARE,
+            _ => 0.0,
+        };
+        self.quant_share(quant)
+            .bv_share(bv)
             .regex_share(regex)
             .combined_share(combined)
             .seq_share(seq)
             .uf_share(uf)
             .int_share(int)
+    }
+
+    /// The share of quantified cases among all cases, in `0.0..=1.0`; 0
+    /// keeps the other streams draw for draw.
+    pub fn quant_share(mut self, share: f64) -> Self {
+        self.quant_share = share.clamp(0.0, 1.0);
+        self
     }
 
     /// The share of integer cases among all cases, in `0.0..=1.0`; 0
@@ -408,7 +467,9 @@ impl MixedCaseGenerator {
     pub fn next(&mut self, rng: &mut dyn RngCore) -> Case {
         // A share of 0 draws no coin, so the other streams draw as they
         // did without it, draw for draw.
-        let stream = if self.bv_share > 0.0 && rng.random_bool(self.bv_share) {
+        let stream = if self.quant_share > 0.0 && rng.random_bool(self.quant_share) {
+            &mut self.quant
+        } else if self.bv_share > 0.0 && rng.random_bool(self.bv_share) {
             &mut self.bv
         } else if self.int_share > 0.0 && rng.random_bool(self.int_share) {
             &mut self.int
@@ -558,6 +619,46 @@ mod tests {
         }
         println!("int-only cases of the strings stream: {int} of 2000");
         assert!(!Theory::Int.admits(Theory::Strings));
+    }
+
+    #[test]
+    fn the_quant_stream_is_all_quantified_over_every_stream_and_checks() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(6)
+            .theory(Theory::Quant);
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let (mut unsat, mut exists, mut forall, mut negation) = (0, 0, 0, 0);
+        let mut sorts = std::collections::BTreeSet::new();
+        for _ in 0..400 {
+            let c = g.next(&mut rng);
+            c.check().unwrap_or_else(|e| panic!("{e}: {c:?}"));
+            assert_eq!(Theory::of(&c.formula), Theory::Quant, "{c:?}");
+            unsat += usize::from(matches!(c.truth, Truth::Unsat { .. }));
+            for step in &c.provenance.chain {
+                exists +=
+                    usize::from(step.starts_with("exists-sat") || step.starts_with("exists-unsat"));
+                forall += usize::from(step.starts_with("forall-noise"));
+                negation += usize::from(step.starts_with("exists-negation"));
+            }
+            for a in &c.formula.assertions {
+                a.term.visit(&mut |t| {
+                    if let crate::term::Term::Quant(q) = t {
+                        for (_, s) in &q.vars {
+                            sorts.insert(format!("{s}").chars().take(6).collect::<String>());
+                        }
+                    }
+                });
+            }
+        }
+        assert!((80..=200).contains(&unsat), "{unsat}");
+        assert!(
+            exists > 150 && forall > 50 && negation > 10,
+            "{exists} {forall} {negation}"
+        );
+        for s in ["Int", "String", "(_ Bit", "(Seq I", "(Array", "Bool"] {
+            assert!(sorts.contains(s), "no quantifier over {s}: {sorts:?}");
+        }
     }
 
     #[test]

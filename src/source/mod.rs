@@ -13,6 +13,7 @@
 
 mod grown;
 mod mixed;
+mod quantified;
 mod random;
 pub mod recipe;
 mod table;

@@ -3,7 +3,10 @@
 //!
 //! # Invariant
 //!
-//! A formula is `bv` exactly when it is over bit-vectors alone
+//! A formula is `quant` exactly when it has a quantifier of ours (an
+//! `exists`, or a closed `forall` assertion: `transform::quantifier`'s
+//! `mentions_quant`; Table 2's `forall`s are neither); else `bv` exactly
+//! when it is over bit-vectors alone
 //! ([`is_bitvec_formula`]: it mentions a bit-vector, every declared sort is
 //! built from Bool, Int, bit-vectors, arrays and functions of those, and
 //! every operator is of the core, integers, arrays or bit-vectors; no
@@ -34,6 +37,7 @@ use std::fmt;
 
 use crate::generate::combined::{self, is_combined_sort};
 use crate::term::{Formula, Sort, Term, Theory as OpTheory};
+use crate::transform::quantifier::mentions_quant;
 use crate::transform::regex_identities::mentions_regex;
 
 /// What is drawn.
@@ -55,16 +59,22 @@ pub enum Theory {
     Bv,
     /// Integer arithmetic on its own (QF_LIA, QF_NIA): Bool and Int only.
     Int,
-    /// Strings, regex, combined, sequences, bit-vectors and integers.
+    /// Cases of the other streams under `exists` and valid `forall`s
+    /// (`transform::quantifier`).
+    Quant,
+    /// Strings, regex, combined, sequences, bit-vectors, integers and
+    /// quantified cases.
     #[default]
     All,
 }
 
 impl Theory {
-    /// The theory of one formula: `Bv`, `Uf`, `Seq`, `Combined`, `Regex`, `Int`
-    /// or `Strings`, never `All`.
+    /// The theory of one formula: `Quant`, `Bv`, `Uf`, `Seq`, `Combined`,
+    /// `Regex`, `Int` or `Strings`, never `All`.
     pub fn of(formula: &Formula) -> Theory {
-        if is_bitvec_formula(formula) {
+        if mentions_quant(formula) {
+            Theory::Quant
+        } else if is_bitvec_formula(formula) {
             Theory::Bv
         } else if formula.decls.iter().any(|(_, s)| s.is_fun()) {
             Theory::Uf
@@ -100,6 +110,7 @@ impl Theory {
             Theory::Uf => "uf",
             Theory::Bv => "bv",
             Theory::Int => "int",
+            Theory::Quant => "quant",
             Theory::All => "all",
         }
     }

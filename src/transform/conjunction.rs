@@ -122,6 +122,19 @@ pub fn conjoin(a: &Case, b: &Case) -> Option<Case> {
     // The first case's settings, as its provenance: the settings are a
     // run of the solver, not part of the truth, so either side's hold.
     joined.settings = a.settings.clone();
+    // Both sides' quantifier hints: bound names are not renamed, so each
+    // witness still names its own `exists` (a name both sides bind keeps
+    // the first side's witness; the other's `exists` then checks
+    // inconclusive, never wrong: a witness is only a hint).
+    joined.witnesses = a.witnesses.clone();
+    for (n, v) in &b.witnesses.exists {
+        joined
+            .witnesses
+            .exists
+            .entry(n.clone())
+            .or_insert_with(|| v.clone());
+    }
+    (joined.witnesses.valid).extend(b.witnesses.valid.iter().cloned());
     Some(joined)
 }
 

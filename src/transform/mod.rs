@@ -20,6 +20,7 @@ pub mod identities;
 pub mod incremental;
 mod noise_introduction;
 mod operators;
+pub mod quantifier;
 mod regex_abstraction;
 pub mod regex_identities;
 mod replacement;

@@ -40,7 +40,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Case, Truth, TruthError, check_model};
+use super::{Case, Truth, TruthError, check_model_with};
 use crate::term::{Command, Formula, SExpr, Script, Sort, Symbol, Term};
 
 /// The script of an incremental case, over its formula's assertions.
@@ -318,7 +318,7 @@ impl Case {
             let f = check_formula(&self.formula, &c.asserted, &c.check.assuming);
             let at = |e: TruthError| bad(format!("check-sat {}: {e}", k + 1));
             match &c.check.truth {
-                Truth::Sat { model } => check_model(&f, model).map_err(at)?,
+                Truth::Sat { model } => check_model_with(&f, model, &self.witnesses).map_err(at)?,
                 Truth::Unsat { core } => {
                     let names = f.names();
                     if names.len() != f.assertions.len() {

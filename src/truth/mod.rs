@@ -24,7 +24,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::semantics::{self, Model, Value};
+use crate::semantics::{self, Model, Value, Witnesses};
 use crate::term::{Formula, Queries, Symbol};
 
 mod incremental;
@@ -168,6 +168,27 @@ pub struct Case {
     /// whole formula.
     #[serde(default)]
     pub incremental: Option<Incremental>,
+    /// What is known about the formula's quantifiers that the semantics
+    /// cannot decide alone: a witness per existentially bound variable, the
+    /// closed `forall` formulas valid by construction (see
+    /// [`semantics::quantifier`](crate::semantics::quantifier)). Only ever
+    /// a hint to the evaluator: a wrong witness makes a check inconclusive,
+    /// never a value wrong. Last, and read leniently (see [`or_default`]),
+    /// so that corpus files written before it still read.
+    #[serde(default, deserialize_with = "or_default")]
+    pub witnesses: Witnesses,
+}
+
+/// Deserializes the last field of [`Case`], or gives its default when the
+/// input ends before it: postcard is not self-describing, so `#[serde(default)]`
+/// alone does not let a case written before the field existed read back
+/// (postcard fails at the end of the input instead of skipping the field).
+fn or_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    Ok(T::deserialize(d).unwrap_or_default())
 }
 
 /// Why a carried truth does not hold.
@@ -208,6 +229,7 @@ impl Case {
             provenance,
             settings: Settings::default(),
             incremental: None,
+            witnesses: Witnesses::default(),
         }
     }
 
@@ -224,7 +246,7 @@ impl Case {
             self.check_steps(inc)?;
         }
         match &self.truth {
-            Truth::Sat { model } => check_model(&self.formula, model),
+            Truth::Sat { model } => check_model_with(&self.formula, model, &self.witnesses),
             Truth::Unsat { core } => {
                 let names = self.formula.names();
                 if names.len() != self.formula.assertions.len() {
@@ -245,30 +267,94 @@ impl Case {
 /// Whether `model` satisfies every assertion of `formula`, evaluated with
 /// the executable semantics.
 pub fn check_model(formula: &Formula, model: &Model) -> Result<(), TruthError> {
+    check_model_with(formula, model, &Witnesses::default())
+}
+
+/// [`check_model`], with `witnesses` deciding quantified assertions where
+/// they can. An assertion that is false exactly is reported before one that
+/// cannot be evaluated, wherever they stand: a quantified assertion the
+/// semantics cannot decide must not hide a plain one the model falsifies.
+pub fn check_model_with(
+    formula: &Formula,
+    model: &Model,
+    witnesses: &Witnesses,
+) -> Result<(), TruthError> {
     for (name, sort) in &formula.decls {
         match model.get(name) {
             Some(v) if v.sort() == *sort => {}
             _ => return Err(TruthError::MissingValue(name.clone())),
         }
     }
+    let mut unevaluable = None;
     for (index, a) in formula.assertions.iter().enumerate() {
-        match semantics::eval(&a.term, model) {
+        match semantics::eval_with(&a.term, model, witnesses) {
             Ok(Value::Bool(true)) => {}
             Ok(_) => return Err(TruthError::Falsified { index }),
             Err(e) => {
-                return Err(TruthError::Unevaluable {
+                unevaluable.get_or_insert(TruthError::Unevaluable {
                     index,
                     reason: e.to_string(),
                 });
             }
         }
     }
-    Ok(())
+    unevaluable.map_or(Ok(()), Err)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_case_written_before_witnesses_existed_reads_back() {
+        // The fields up to `incremental`, as older versions wrote them.
+        #[derive(Serialize)]
+        struct Before<'a> {
+            formula: &'a Formula,
+            truth: &'a Truth,
+            provenance: &'a Provenance,
+            settings: &'a Settings,
+            incremental: &'a Option<Incremental>,
+        }
+        let mut model = Model::default();
+        model.insert("x", Value::Int(3.into()));
+        let mut formula = Formula::default();
+        formula.declare("x", crate::term::Sort::Int);
+        let case = Case::new(formula, Truth::Sat { model }, Provenance::default());
+        let old = postcard::to_allocvec(&Before {
+            formula: &case.formula,
+            truth: &case.truth,
+            provenance: &case.provenance,
+            settings: &case.settings,
+            incremental: &case.incremental,
+        })
+        .unwrap();
+        assert_eq!(postcard::from_bytes::<Case>(&old).unwrap(), case);
+        let mut with = case.clone();
+        with.witnesses.exists.insert("y".into(), Value::Bool(true));
+        let new = postcard::to_allocvec(&with).unwrap();
+        assert_eq!(postcard::from_bytes::<Case>(&new).unwrap(), with);
+    }
+
+    #[test]
+    fn a_false_assertion_is_found_past_an_undecided_quantifier() {
+        let script = crate::term::parse_script(
+            "(declare-const x Int)(assert (forall ((y Int)) (> x y)))(assert (= x 1))",
+        )
+        .unwrap();
+        let f = Formula::from_script(&script).unwrap();
+        let mut model = Model::default();
+        model.insert("x", Value::Int(2.into()));
+        assert_eq!(
+            check_model(&f, &model),
+            Err(TruthError::Falsified { index: 1 })
+        );
+        model.insert("x", Value::Int(1.into()));
+        assert!(matches!(
+            check_model(&f, &model),
+            Err(TruthError::Unevaluable { index: 0, .. })
+        ));
+    }
 
     #[test]
     fn each_truth_asks_for_what_checks_it() {

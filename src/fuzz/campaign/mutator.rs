@@ -20,6 +20,7 @@ use crate::fuzz::mutate::transformation::{FreshCase, TransformationMutator};
 use crate::generate::strings::TermPool;
 use crate::source::MixedCaseGenerator;
 use crate::transform::incremental::{Assumption, NestedScopes, RepeatCheck};
+use crate::transform::quantifier::{ExistsNegation, ExistsSat, ExistsUnsat, ForallNoise};
 use crate::transform::{
     ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, VariableAbstraction,
     VariableReplacement,
@@ -36,6 +37,10 @@ pub(super) type CaseMutator = TransformationScheduler<
         TransformationMutator<VariableReplacement>,
         TransformationMutator<ConstantReplacement>,
         TransformationMutator<NoiseIntroduction>,
+        TransformationMutator<ExistsSat>,
+        TransformationMutator<ExistsUnsat>,
+        TransformationMutator<ForallNoise>,
+        TransformationMutator<ExistsNegation>,
         Crossover,
         TransformationMutator<Assumption>,
         TransformationMutator<NestedScopes>,
@@ -65,6 +70,10 @@ pub(super) fn case_mutator(
             TransformationMutator::new(VariableReplacement).enabled(transforming),
             TransformationMutator::new(ConstantReplacement).enabled(transforming),
             TransformationMutator::new(NoiseIntroduction).enabled(transforming),
+            TransformationMutator::new(ExistsSat).enabled(transforming),
+            TransformationMutator::new(ExistsUnsat).enabled(transforming),
+            TransformationMutator::new(ForallNoise).enabled(transforming),
+            TransformationMutator::new(ExistsNegation).enabled(transforming),
             Crossover::new(transforming),
             TransformationMutator::new(Assumption).enabled(incremental),
             TransformationMutator::new(NestedScopes).enabled(incremental),

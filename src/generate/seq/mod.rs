@@ -17,5 +17,6 @@ pub mod terms;
 pub use cases::{SeqCases, SeqCategory, seq_operators};
 pub use combined::{SeqCombinedCases, SeqCombinedCategory};
 pub use rows::{
-    SeqRow, SeqUnsat, random_seq_equivalence, seq_equivalent_formula_cases, seq_rows, with_links,
+    SeqRow, SeqUnsat, random_seq_equivalence, seq_equivalent_formula_cases, seq_rows,
+    variable_sort, with_links,
 };
