@@ -10,7 +10,7 @@
 #
 # Usage: scripts/agree.sh [--theory T] [--count N] [--seed S] [--timeout D]
 #                         [--categories A,B] [--out DIR] [--bin PATH]
-#   --theory T       bv (default); its categories unless --categories names others
+#   --theory T       bv (default), int or quant: its categories unless --categories names others
 #   --count N        files in all (default 500)
 #   --seed S         the export's seed (default 0)
 #   --timeout D      per query (default 10s)
@@ -41,6 +41,7 @@ if [ -z "$categories" ]; then
   case "$theory" in
     bv) categories=bv-equivalent-formula,bv-operation,bv-constant-assignment,bv-term-synthesis,bv-unsat-chain ;;
     int) categories=int-linear,int-nonlinear,int-large,int-identity,int-classic ;;
+    quant) categories=quant-sat,quant-unsat ;;
     *) usage_error "no default categories for --theory $theory: name them with --categories" ;;
   esac
 fi
