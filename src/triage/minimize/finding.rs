@@ -176,10 +176,16 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
     // keeps that check last, so a candidate must fail there (one that
     // fails at an earlier check fails at another check, and once moved a
     // finding's `expected` and bucket moved with it).
-    let at_last = |f: Option<FailedCheck>| f.is_none_or(|f| f.index + 1 == f.of);
+    // A script with as many checks as the finding's was not cut (the cut
+    // was refused, and then no check goes): the failure stays at its index.
+    let same_check = |f: Option<FailedCheck>| match (failed, f) {
+        (Some(want), Some(f)) if f.of == want.of => f.index == want.index,
+        (Some(_), Some(f)) => f.index + 1 == f.of,
+        _ => true,
+    };
     let mut test = |c: &Case| {
         let j = judge.judge(c);
-        fails_same(&j.verdict) && (failed.is_none() || at_last(j.failed))
+        fails_same(&j.verdict) && same_check(j.failed)
     };
     let at = failed.map(|f| f.index);
     let m = minimize_at(&finding.case, at, mode, max_tests, &mut test, &mut progress);

@@ -353,4 +353,45 @@ mod tests {
         }
         assert!(tried > 5, "{tried}");
     }
+
+    #[test]
+    fn a_refused_cut_leaves_every_check_where_it_was() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let sat: Vec<Case> = constant_assignments(&ConstantPool::paper(), 4)
+            .take(20)
+            .collect();
+        let mut tried = 0;
+        for (i, b) in equivalent_formula_cases(false, 4).take(20).enumerate() {
+            let Some(b) = Assumption.apply(&b, &mut rng) else {
+                continue;
+            };
+            let Some(c) = interleave(&sat[i], &b, &mut rng) else {
+                continue;
+            };
+            let Some(c) = noise_scope(&c, &sat[(i + 1) % sat.len()], &mut rng) else {
+                continue;
+            };
+            let checks = c.check_sats();
+            if checks.len() < 3 || !matches!(checks[0].1.truth, Truth::Sat { .. }) {
+                continue;
+            }
+            // The cut after check 0 leaves one check, which this failure
+            // refuses; a script of two checks or more would do.
+            let fails = |x: &Case| x.check_sats().len() >= 2;
+            let m = minimize_at(
+                &c,
+                Some(0),
+                Mode::Exact,
+                500,
+                &mut |x| fails(x),
+                &mut |_, _| {},
+            );
+            m.case.check().unwrap();
+            let left = m.case.check_sats();
+            assert_eq!(left.len(), checks.len(), "{:?}", m.case.incremental);
+            assert_eq!(left[0].1.truth, checks[0].1.truth);
+            tried += 1;
+        }
+        assert!(tried > 3, "{tried}");
+    }
 }

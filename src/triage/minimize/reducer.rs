@@ -47,6 +47,9 @@ pub(super) struct Reducer<'a> {
     /// The script's last check is the one whose failure is kept
     /// ([`super::minimize_at`]): no script pass drops it.
     pub(super) keep_last_check: bool,
+    /// The cut after the failed check was refused: no script pass drops a
+    /// check, so the failed check keeps its index.
+    pub(super) keep_checks: bool,
     /// Hashes of the candidates tested: a later pass proposes many again.
     tried: HashSet<u64>,
     pub(super) test: &'a mut dyn FnMut(&Case) -> bool,
@@ -71,6 +74,7 @@ impl<'a> Reducer<'a> {
             core_may_shrink: false,
             core_decided: false,
             keep_last_check: false,
+            keep_checks: false,
             tried: HashSet::new(),
             test,
             progress,

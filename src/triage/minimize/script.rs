@@ -82,9 +82,9 @@ impl Reducer<'_> {
     /// at check 1 of 3 did not come back once the unsat check 3 was cut.
     /// From then on the script's
     /// last check is that check, and no pass drops it, so a failure at
-    /// the last check of a candidate is a failure at the same check. A
-    /// cut the test refuses leaves nothing the test can accept (it asks
-    /// for the failure at the last check), so the budget ends there.
+    /// the last check of a candidate is a failure at the same check. Once
+    /// the cut is refused no pass drops any check, so the failed check
+    /// keeps its index (and the test asks for the failure there).
     pub(super) fn cut_after_check(&mut self, k: usize) {
         let Some(inc) = self.best.incremental.clone() else {
             return;
@@ -105,7 +105,7 @@ impl Reducer<'_> {
         }
         let cut = without(&self.best, &inc.steps, at + 1..inc.steps.len());
         if cut.check().is_err() {
-            self.max_tests = self.tests;
+            self.keep_checks = true;
             return;
         }
         // A racing solver (Z3 5.4.1's local search) fails some replays
@@ -120,7 +120,7 @@ impl Reducer<'_> {
                 return;
             }
         }
-        self.max_tests = self.tests;
+        self.keep_checks = true;
     }
 
     /// Shrinks the script of an incremental best case (see the module
@@ -137,7 +137,13 @@ impl Reducer<'_> {
                 .keep_last_check
                 .then(|| steps.iter().rposition(|s| matches!(s, Step::CheckSat(_))))
                 .flatten();
-            let keeps = |r: &std::ops::Range<usize>| kept_check.is_none_or(|c| !r.contains(&c));
+            let keeps = |r: &std::ops::Range<usize>| {
+                kept_check.is_none_or(|c| !r.contains(&c))
+                    && !(self.keep_checks
+                        && steps[r.clone()]
+                            .iter()
+                            .any(|s| matches!(s, Step::CheckSat(_))))
+            };
             let mut candidates: Vec<Case> = Vec::new();
             for (k, s) in steps.iter().enumerate() {
                 match s {
