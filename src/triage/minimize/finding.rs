@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::{Minimized, Mode, core_refuted, minimize, size};
+use super::{Minimized, Mode, core_refuted, minimize_at, size};
 use crate::finding::{Finding, INSTANTIATED_CORE, needs_settings, replay_line, smt2_text};
 use crate::oracle::{FailedCheck, Verdict};
 use crate::term::{Formula, Printer, parse_script};
@@ -74,7 +74,15 @@ fn minimized_text(
             "; flaky: failed as {failure} during minimization, not in {FINAL_REPLAYS} final replays\n"
         ));
     }
-    text.push_str(&format!("; expected: {}\n", m.case.truth.status()));
+    // A script's `expected` is its failed check's, not its pool's.
+    let expected = match (&m.case.incremental, failed) {
+        (Some(inc), Some(f)) => inc
+            .checks()
+            .get(f.index)
+            .map_or(m.case.truth.status(), |c| c.check.truth.status()),
+        _ => m.case.truth.status(),
+    };
+    text.push_str(&format!("; expected: {expected}\n"));
     text.push_str(&format!("; got: {verdict}\n"));
     // Which check-sat of a script failed: triage keys the finding by what
     // is in force there (without it, by the last check's).
@@ -109,12 +117,16 @@ fn minimized_text(
 /// [`FINAL_REPLAYS`] times for its own site, and a crash that never comes
 /// back there is an error, never a minimization toward another bucket's
 /// crash.
-fn failure_to_keep(finding: &Finding, judge: &mut Judge) -> Result<Failure, String> {
+fn failure_to_keep(
+    finding: &Finding,
+    judge: &mut Judge,
+) -> Result<(Failure, Option<FailedCheck>), String> {
     let file = finding.path.display();
     let recorded = crate::finding::recorded_crash_site(&finding.text);
     let mut seen = Vec::new();
     for _ in 0..FINAL_REPLAYS {
-        let verdict = judge.judge_finding(finding).verdict;
+        let judged = judge.judge_finding(finding);
+        let verdict = judged.verdict;
         let Some(failure) = Failure::of(&verdict) else {
             return Err(format!(
                 "{file}: does not fail any more on {}: {verdict}; nothing to minimize",
@@ -125,7 +137,7 @@ fn failure_to_keep(finding: &Finding, judge: &mut Judge) -> Result<Failure, Stri
             Some(site) if failure.kind == "crash" && failure.site.as_deref() != Some(site) => {
                 seen.push(verdict.to_string())
             }
-            _ => return Ok(failure),
+            _ => return Ok((failure, judged.failed)),
         }
     }
     Err(format!(
@@ -141,7 +153,7 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
     let started = Instant::now();
     let finding = Finding::read(file)?;
     let mut judge = Judge::of_finding(&finding)?;
-    let failure = failure_to_keep(&finding, &mut judge)?;
+    let (failure, failed) = failure_to_keep(&finding, &mut judge)?;
     let mode = match (&finding.case.truth, failure.kind) {
         (Truth::Unsat { .. }, "unsound") => Mode::StatusOnly,
         _ => Mode::Exact,
@@ -160,8 +172,23 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
         }
     };
     let fails_same = |v: &Verdict| Failure::of(v).as_ref() == Some(&failure);
-    let mut test = |c: &Case| fails_same(&judge.judge(c).verdict);
-    let m = minimize(&finding.case, mode, max_tests, &mut test, &mut progress);
+    // A script's failure stays at the check that failed: `minimize_at`
+    // keeps that check last, so a candidate must fail there (one that
+    // fails at an earlier check fails at another check, and once moved a
+    // finding's `expected` and bucket moved with it).
+    // A script with as many checks as the finding's was not cut (the cut
+    // was refused, and then no check goes): the failure stays at its index.
+    let same_check = |f: Option<FailedCheck>| match (failed, f) {
+        (Some(want), Some(f)) if f.of == want.of => f.index == want.index,
+        (Some(_), Some(f)) => f.index + 1 == f.of,
+        _ => true,
+    };
+    let mut test = |c: &Case| {
+        let j = judge.judge(c);
+        fails_same(&j.verdict) && same_check(j.failed)
+    };
+    let at = failed.map(|f| f.index);
+    let m = minimize_at(&finding.case, at, mode, max_tests, &mut test, &mut progress);
     // The file must say what its replay line shows. A failure found near
     // the timeout may not repeat (a minimized file once said `got: unknown`
     // and its bucket could not be bisected): replay a few times, and say so

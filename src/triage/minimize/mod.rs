@@ -33,8 +33,12 @@
 //! whole scopes, then checks, assertions and assumptions no unsat check
 //! needs; a script left with one `check-sat` becomes the one-shot case of
 //! that check, which the passes below shrink. One that stays incremental
-//! keeps its formula as it is, and loses the settings its failure does not
-//! need.
+//! loses the settings its failure does not need, its guards that only nest
+//! (`(=> q (=> p X))` with `q` assumed and used nowhere else, then `q`'s
+//! assumption if the failure does not need it), and the pool assertions
+//! and declarations no step uses (`pool`); its other terms stay as they
+//! are. Given the check that failed ([`minimize_at`]), the script is cut
+//! after it and that check is never dropped: the failure stays at it.
 //!
 //! Transformations are undone first where the formula shows their
 //! inputs: the provenance chain records only the transformations' names,
@@ -87,7 +91,8 @@
 //! pass proposes for a subterm; `undo` the transformations undone where
 //! the formula shows them; `unsat_core` what refutes a claimed unsat core;
 //! `constants` shorter literals; `script` the passes over an incremental
-//! case's steps; `subterm` the paths to subterms; `mode`
+//! case's steps; `pool` those over the formula of a script that stays
+//! incremental; `subterm` the paths to subterms; `mode`
 //! and `size` what a minimization may change and how big a case is.
 //! Imports go one way: `reducer` uses the others, `candidates` uses
 //! `undo`, `constants` and `subterm`, and the rest use no sibling but
@@ -97,6 +102,7 @@ mod candidates;
 mod constants;
 pub mod finding;
 mod mode;
+mod pool;
 mod reducer;
 mod script;
 mod size;
@@ -134,7 +140,27 @@ pub fn minimize(
     test: &mut dyn FnMut(&Case) -> bool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Minimized {
+    minimize_at(case, None, mode, max_tests, test, progress)
+}
+
+/// [`minimize`] of a script whose failure shows at its check-sat `failed`
+/// (0-based, among its checks): the script is first cut after that check,
+/// and from then on its last check is never dropped, so the check that
+/// fails stays the one that failed (`test` must then ask that the failure
+/// shows at the script's last check; `script` says why that is the same
+/// check). `None`, or a one-shot case: [`minimize`].
+pub fn minimize_at(
+    case: &Case,
+    failed: Option<usize>,
+    mode: Mode,
+    max_tests: usize,
+    test: &mut dyn FnMut(&Case) -> bool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Minimized {
     let mut r = Reducer::new(case, mode, max_tests, test, progress);
+    if let Some(k) = failed {
+        r.cut_after_check(k);
+    }
     // An incremental case's script shrinks first; the formula passes
     // rewrite assertions its steps index, so they wait for a one-shot case.
     r.shrink_script();
@@ -142,6 +168,12 @@ pub fn minimize(
         // Its settings go one by one as a one-shot case's do: a setting
         // never bears on any check's truth.
         r.drop_settings();
+        // Guards that only nest lose a literal, which may then go from
+        // the assumptions; what no step uses goes from the pool.
+        while r.collapse_guards() {
+            r.shrink_script();
+        }
+        r.drop_unreferenced();
         return Minimized {
             case: r.best,
             tests: r.tests,

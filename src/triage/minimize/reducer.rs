@@ -33,20 +33,26 @@ pub(super) struct Reducer<'a> {
     pub(super) mode: Mode,
     /// How many times the test was called.
     pub(super) tests: usize,
-    max_tests: usize,
+    pub(super) max_tests: usize,
     /// Whether the best case's core is no longer rechecked (see
     /// [`super::Minimized::instantiated`]).
     pub(super) instantiated: bool,
     /// While a definition is eliminated: the core may lose the
     /// definition's name (see [`Reducer::eliminate_definitions`]).
-    core_may_shrink: bool,
+    pub(super) core_may_shrink: bool,
     /// While candidates are relabelled by
     /// [`decide_core`](crate::triage::membership::decide_core)(crate::triage::membership::decide_core): the core
     /// may change to the decided one.
     core_decided: bool,
+    /// The script's last check is the one whose failure is kept
+    /// ([`super::minimize_at`]): no script pass drops it.
+    pub(super) keep_last_check: bool,
+    /// The cut after the failed check was refused: no script pass drops a
+    /// check, so the failed check keeps its index.
+    pub(super) keep_checks: bool,
     /// Hashes of the candidates tested: a later pass proposes many again.
     tried: HashSet<u64>,
-    test: &'a mut dyn FnMut(&Case) -> bool,
+    pub(super) test: &'a mut dyn FnMut(&Case) -> bool,
     progress: &'a mut dyn FnMut(usize, usize),
 }
 
@@ -67,6 +73,8 @@ impl<'a> Reducer<'a> {
             instantiated: false,
             core_may_shrink: false,
             core_decided: false,
+            keep_last_check: false,
+            keep_checks: false,
             tried: HashSet::new(),
             test,
             progress,

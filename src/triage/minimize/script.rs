@@ -26,6 +26,9 @@
 use super::reducer::Reducer;
 use crate::truth::{Case, Step, Truth, check_formula};
 
+/// How many times [`Reducer::cut_after_check`] asks about its cut.
+const CUT_REPLAYS: usize = 3;
+
 /// `steps` without the steps in `range`.
 fn without(case: &Case, steps: &[Step], range: std::ops::Range<usize>) -> Case {
     let mut out = case.clone();
@@ -70,6 +73,56 @@ fn needed(case: &Case, i: usize) -> bool {
 }
 
 impl Reducer<'_> {
+    /// Cuts an incremental best case after its check `k` (0-based among its
+    /// checks), whose failure is the one kept: what follows a check never
+    /// bears on the answer a solver gives there, but for the options the
+    /// printed script opens with (`produce-unsat-cores` only while some
+    /// check is unsat, which Z3 reads when it makes its solver), so the cut
+    /// is tested like any candidate: a Z3 5.4.1 local-search invalid model
+    /// at check 1 of 3 did not come back once the unsat check 3 was cut.
+    /// From then on the script's
+    /// last check is that check, and no pass drops it, so a failure at
+    /// the last check of a candidate is a failure at the same check. Once
+    /// the cut is refused no pass drops any check, so the failed check
+    /// keeps its index (and the test asks for the failure there).
+    pub(super) fn cut_after_check(&mut self, k: usize) {
+        let Some(inc) = self.best.incremental.clone() else {
+            return;
+        };
+        let Some(at) = inc
+            .steps
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s, Step::CheckSat(_)))
+            .nth(k)
+            .map(|(at, _)| at)
+        else {
+            return;
+        };
+        self.keep_last_check = true;
+        if at + 1 == inc.steps.len() {
+            return;
+        }
+        let cut = without(&self.best, &inc.steps, at + 1..inc.steps.len());
+        if cut.check().is_err() {
+            self.keep_checks = true;
+            return;
+        }
+        // A racing solver (Z3 5.4.1's local search) fails some replays
+        // only: the cut is asked a few times before the budget ends.
+        for _ in 0..CUT_REPLAYS {
+            if !self.budget_left() {
+                return;
+            }
+            self.tests += 1;
+            if (self.test)(&cut) {
+                self.best = cut;
+                return;
+            }
+        }
+        self.keep_checks = true;
+    }
+
     /// Shrinks the script of an incremental best case (see the module
     /// docs); whether it changed.
     pub(super) fn shrink_script(&mut self) -> bool {
@@ -79,18 +132,32 @@ impl Reducer<'_> {
                 return changed;
             };
             let steps = inc.steps;
+            // The step no cut may take (see `cut_after_check`).
+            let kept_check = self
+                .keep_last_check
+                .then(|| steps.iter().rposition(|s| matches!(s, Step::CheckSat(_))))
+                .flatten();
+            let keeps = |r: &std::ops::Range<usize>| {
+                kept_check.is_none_or(|c| !r.contains(&c))
+                    && !(self.keep_checks
+                        && steps[r.clone()]
+                            .iter()
+                            .any(|s| matches!(s, Step::CheckSat(_))))
+            };
             let mut candidates: Vec<Case> = Vec::new();
             for (k, s) in steps.iter().enumerate() {
                 match s {
                     Step::Push => {
-                        if let Some(end) = matching_pop(&steps, k) {
+                        if let Some(end) = matching_pop(&steps, k).filter(|&e| keeps(&(k..e + 1))) {
                             candidates.push(without(&self.best, &steps, k..end + 1));
                         }
                     }
-                    Step::ResetAssertions => {
+                    Step::ResetAssertions if keeps(&(0..k + 1)) => {
                         candidates.push(without(&self.best, &steps, 0..k + 1));
                     }
-                    Step::CheckSat(_) => candidates.push(without(&self.best, &steps, k..k + 1)),
+                    Step::CheckSat(_) if keeps(&(k..k + 1)) => {
+                        candidates.push(without(&self.best, &steps, k..k + 1))
+                    }
                     Step::Assert(i) if !needed(&self.best, *i) => {
                         candidates.push(without(&self.best, &steps, k..k + 1));
                     }
