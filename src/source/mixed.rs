@@ -77,6 +77,7 @@ use crate::generate::strings::{TermPoolError, equivalent_formula_cases};
 use crate::generate::uf::UfCases;
 use crate::generate::{ConstantPool, Generator};
 use crate::truth::Case;
+use crate::term::{Dialect, Term};
 
 /// The depth of the nested regex terms drawn (term synthesis; complex
 /// results up to it).
@@ -225,6 +226,22 @@ fn strings(sat: &RandomCaseGenerator, table_2: &Cases, seed: u64) -> Stream {
     }
 }
 
+/// How many bit-vector cases [`MixedCaseGenerator::dialect`] draws at
+/// most for one: the last is kept even if the release lacks one of its
+/// operators (the harness then drops it, counted).
+pub const DIALECT_DRAWS: usize = 16;
+
+/// Whether the case applies an operator `dialect` lacks.
+fn lacks_an_operator(dialect: Dialect, case: &Case) -> bool {
+    let mut lacks = false;
+    for a in &case.formula.assertions {
+        a.term.visit(&mut |t| {
+            lacks |= matches!(t, Term::App(op, _) if dialect.lacks(*op));
+        });
+    }
+    lacks
+}
+
 /// Makes a random mix of sat and unsat cases.
 #[derive(Clone, Debug)]
 pub struct MixedCaseGenerator {
@@ -245,6 +262,9 @@ pub struct MixedCaseGenerator {
     seq_share: f64,
     uf_share: f64,
     bv_share: f64,
+    /// The release the cases are for: bit-vector cases are drawn again
+    /// while they apply an operator it lacks (issue 41).
+    dialect: Option<Dialect>,
     seed: u64,
 }
 
@@ -275,6 +295,7 @@ impl MixedCaseGenerator {
             seq_share: 0.0,
             uf_share: 0.0,
             bv_share: 0.0,
+            dialect: None,
             seed: 0,
         })
     }
@@ -353,6 +374,16 @@ impl MixedCaseGenerator {
         self
     }
 
+    /// Bit-vector cases only with operators `dialect` has: a case that
+    /// applies one it lacks (SMT-LIB 2.7's overflow predicates, `bvnego`,
+    /// `ubv_to_int`, ... on Z3 before 5.1 or cvc5 1.0.3) is drawn again, up
+    /// to [`DIALECT_DRAWS`] times, so a campaign does not spend a fifth of
+    /// its bv draws on cases the harness drops as not expressible.
+    pub fn dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = Some(dialect);
+        self
+    }
+
     /// The share of unsat cases, in `0.0..=1.0`.
     pub fn unsat_share(mut self, share: f64) -> Self {
         self.unsat_share = share.clamp(0.0, 1.0);
@@ -366,7 +397,17 @@ impl MixedCaseGenerator {
         // A share of 0 draws no coin, so the other streams draw as they
         // did without it, draw for draw.
         let stream = if self.bv_share > 0.0 && rng.random_bool(self.bv_share) {
-            &mut self.bv
+            let mut case = self.bv.next(self.unsat_share, rng);
+            if let Some(d) = self.dialect {
+                for _ in 1..DIALECT_DRAWS {
+                    if !lacks_an_operator(d, &case) {
+                        break;
+                    }
+                    case = self.bv.next(self.unsat_share, rng);
+                }
+            }
+            case.provenance.seed = self.seed;
+            return case;
         } else if self.uf_share > 0.0 && rng.random_bool(self.uf_share) {
             &mut self.uf
         } else if self.seq_share > 0.0 && rng.random_bool(self.seq_share) {
