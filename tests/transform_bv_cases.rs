@@ -13,8 +13,8 @@ use equifuzz::generate::strings::TermPool;
 use equifuzz::source::{MixedCaseGenerator, Theory};
 use equifuzz::transform::incremental::{Assumption, NestedScopes, RepeatCheck};
 use equifuzz::transform::{
-    ConstantAssignment, ConstantReplacement, NoiseIntroduction, TermSynthesis, Transformation,
-    MAX_FORMULA_SIZE, VariableAbstraction, VariableReplacement, formula_size, random_chain,
+    ConstantAssignment, ConstantReplacement, MAX_FORMULA_SIZE, NoiseIntroduction, TermSynthesis,
+    Transformation, VariableAbstraction, VariableReplacement, formula_size, random_chain,
 };
 use equifuzz::truth::{Case, Truth};
 use rand::{Rng, SeedableRng};
@@ -119,7 +119,11 @@ fn noise_introduction_applies_to_bit_vector_cases() {
     use equifuzz::term::Sort;
     use equifuzz::transform::identities::total_variable_identities;
     for (w, _) in WIDTHS {
-        assert_eq!(total_variable_identities(&Sort::BitVec(*w)).count(), 2, "{w}");
+        assert_eq!(
+            total_variable_identities(&Sort::BitVec(*w)).count(),
+            2,
+            "{w}"
+        );
     }
     let mut rng = ChaCha8Rng::seed_from_u64(13);
     let (mut cases, mut noisy) = (0, 0);
@@ -130,13 +134,21 @@ fn noise_introduction_applies_to_bit_vector_cases() {
         };
         noisy += 1;
         check(&n, "noise-introduction");
-        assert_eq!(Theory::of(&n.formula), Theory::Bv, "{:?}", n.provenance.chain);
+        assert_eq!(
+            Theory::of(&n.formula),
+            Theory::Bv,
+            "{:?}",
+            n.provenance.chain
+        );
         assert!(n.formula.assertions.len() > c.formula.assertions.len());
     }
     // Measured: 207 of 237 (the others declare no variable of a width
     // drawn, e.g. only `2W`-bit ones, or only Int ones).
     println!("noise applied to {noisy} of {cases} row cases");
-    assert!(noisy * 10 >= cases * 8, "noise applied to {noisy} of {cases} row cases");
+    assert!(
+        noisy * 10 >= cases * 8,
+        "noise applied to {noisy} of {cases} row cases"
+    );
 }
 
 /// 500 mutations of bit-vector cases, each a random transformation of the
@@ -174,7 +186,11 @@ fn five_hundred_mutations_of_bv_cases_stay_bv() {
                 *per.entry(t.name()).or_default() += 1;
                 mutations += 1;
                 misses = 0;
-                case = if mutations % 4 == 0 { g.next(&mut rng) } else { out };
+                case = if mutations % 4 == 0 {
+                    g.next(&mut rng)
+                } else {
+                    out
+                };
             }
             _ => {
                 misses += 1;
@@ -186,7 +202,11 @@ fn five_hundred_mutations_of_bv_cases_stay_bv() {
         }
     }
     println!("{per:?}");
-    for name in ["term-synthesis", "noise-introduction", "constant-assignment"] {
+    for name in [
+        "term-synthesis",
+        "noise-introduction",
+        "constant-assignment",
+    ] {
         assert!(per.get(name).is_some_and(|&n| n > 5), "{name}: {per:?}");
     }
 }

@@ -290,7 +290,9 @@ pub(super) mod tests {
     fn random_value(sort: &Sort, lits: &(Vec<Value>, Vec<i64>), rng: &mut ChaCha8Rng) -> Value {
         const ALPHABET: [u32; 7] = [0x61, 0x62, 0x30, 0x31, 0x39, 0xe4, 0x10000];
         match sort {
-            Sort::BitVec(w) => Value::BitVec(crate::generate::bitvec::widths::random_bitvec(*w, rng)),
+            Sort::BitVec(w) => {
+                Value::BitVec(crate::generate::bitvec::widths::random_bitvec(*w, rng))
+            }
             Sort::Int => {
                 if rng.random_bool(0.3) && !lits.1.is_empty() {
                     Value::Int(lits.1[rng.random_range(0..lits.1.len())].into())

@@ -466,7 +466,11 @@ impl TermSynthesis {
 /// regular expressions or sequences: term synthesis then draws from the
 /// bit-vector sampler, so that a `--theory bv` case stays one.
 fn over_bitvectors(f: &Formula) -> bool {
-    let strings = |s: &Sort| sort_has(s, &|s| matches!(s, Sort::String | Sort::RegLan | Sort::Seq(_)));
+    let strings = |s: &Sort| {
+        sort_has(s, &|s| {
+            matches!(s, Sort::String | Sort::RegLan | Sort::Seq(_))
+        })
+    };
     let mut bitvec = f
         .decls
         .iter()
