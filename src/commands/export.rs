@@ -29,7 +29,7 @@ use serde::Serialize;
 use crate::finding::{files_under, smt2_text};
 use crate::generate::ConstantPool;
 use crate::generate::Generator;
-use crate::generate::bitvec::{BvCases, BvUnsat, bv_equivalent_formula_cases};
+use crate::generate::bitvec::{BvCases, BvUfCases, BvUnsat, bv_equivalent_formula_cases};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
@@ -302,6 +302,7 @@ fn category_cases<'a>(
         }
         Category::BvEquivalentFormula => Box::new(bv_equivalent_formula_cases(seed)),
         Category::BvUnsatChain => drawn(BvUnsat::new(4, 3).seed(seed), seed),
+        Category::BvUf => drawn(BvUfCases::any().seed(seed), seed),
     })
 }
 

@@ -92,6 +92,10 @@ pub enum Category {
     /// Unsat: the identities at random widths grown by links (larger
     /// cores) and noise (endless).
     BvUnsatChain,
+    /// Sat and unsat: uninterpreted functions over bit-vectors (QF_UFBV:
+    /// applications equal to values, congruence, identities under a
+    /// function symbol; endless).
+    BvUf,
 }
 
 impl Category {
@@ -129,6 +133,7 @@ impl Category {
         Category::BvConstantAssignment,
         Category::BvTermSynthesis,
         Category::BvUnsatChain,
+        Category::BvUf,
     ];
 
     /// The bit-vector categories, the finite one first.
@@ -138,6 +143,7 @@ impl Category {
         Category::BvConstantAssignment,
         Category::BvTermSynthesis,
         Category::BvUnsatChain,
+        Category::BvUf,
     ];
 
     /// The function categories, all endless.
@@ -254,6 +260,7 @@ impl Category {
                 | Category::BvConstantAssignment
                 | Category::BvTermSynthesis
                 | Category::BvUnsatChain
+                | Category::BvUf
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -284,7 +291,8 @@ impl Category {
             | Category::BvConstantAssignment
             | Category::BvTermSynthesis
             | Category::BvEquivalentFormula
-            | Category::BvUnsatChain => Theory::Bv,
+            | Category::BvUnsatChain
+            | Category::BvUf => Theory::Bv,
             _ => Theory::Strings,
         }
     }
@@ -324,6 +332,7 @@ impl Category {
             Category::BvTermSynthesis => "bv-term-synthesis",
             Category::BvEquivalentFormula => "bv-equivalent-formula",
             Category::BvUnsatChain => "bv-unsat-chain",
+            Category::BvUf => "bv-uf",
         }
     }
 }

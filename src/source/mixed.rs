@@ -66,7 +66,7 @@ use rand::{Rng, RngCore};
 use super::grown::{Cases, Catalogue, Grown};
 use super::table::Table;
 use super::{RandomCaseGenerator, Theory};
-use crate::generate::bitvec::{BvCases, BvUnsat};
+use crate::generate::bitvec::{BvCases, BvUfCases, BvUnsat};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
@@ -76,8 +76,8 @@ use crate::generate::seq::{SeqCases, SeqCombinedCases, SeqUnsat};
 use crate::generate::strings::{TermPoolError, equivalent_formula_cases};
 use crate::generate::uf::UfCases;
 use crate::generate::{ConstantPool, Generator};
-use crate::truth::Case;
 use crate::term::{Dialect, Term};
+use crate::truth::Case;
 
 /// The depth of the nested regex terms drawn (term synthesis; complex
 /// results up to it).
@@ -168,11 +168,15 @@ fn seq(seed: u64) -> Stream {
 /// and noise (unsat).
 fn bv(seed: u64) -> Stream {
     Stream {
+        // QF_UFBV with a small weight: a tenth of each status.
         sat: Table::new()
-            .with(1, BvCases::operation().seed(seed))
-            .with(1, BvCases::constant_assignment().seed(seed))
-            .with(1, BvCases::term_synthesis(NESTED_DEPTH).seed(seed)),
-        unsat: Table::new().with(1, BvUnsat::new(SEQ_LINKS, SEQ_NOISE).seed(seed)),
+            .with(3, BvCases::operation().seed(seed))
+            .with(3, BvCases::constant_assignment().seed(seed))
+            .with(3, BvCases::term_synthesis(NESTED_DEPTH).seed(seed))
+            .with(1, BvUfCases::sat().seed(seed)),
+        unsat: Table::new()
+            .with(9, BvUnsat::new(SEQ_LINKS, SEQ_NOISE).seed(seed))
+            .with(1, BvUfCases::unsat().seed(seed)),
     }
 }
 
