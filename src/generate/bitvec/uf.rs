@@ -108,9 +108,12 @@ impl BvUfCases {
     }
 
     fn synthesis(&self, rng: &mut dyn RngCore) -> Option<Case> {
-        let args: Vec<Sort> = (0..rng.random_range(1..=2))
-            .map(|_| Self::sort(rng))
-            .collect();
+        // The first argument a bit-vector, so that the case is over
+        // bit-vectors whatever else is drawn.
+        let mut args = vec![Sort::BitVec(random_width(rng))];
+        if rng.random_bool(0.5) {
+            args.push(Self::sort(rng));
+        }
         let result = Self::sort(rng);
         let (mut formula, mut model) = (Formula::default(), Model::new());
         let f = Self::declare(&mut formula, args.clone(), result.clone());
@@ -244,7 +247,8 @@ mod tests {
     use super::*;
 
     /// Every case's truth checks, each kind is drawn, and every case
-    /// declares a function over bit-vectors.
+    /// mentions a bit-vector: a sort of its declarations or an operator
+    /// (so that it is a bv case).
     #[test]
     fn every_kind_is_drawn_and_every_truth_checks() {
         let mut g = BvUfCases::any().seed(3);
@@ -255,7 +259,19 @@ mod tests {
                 continue;
             };
             c.check().unwrap_or_else(|e| panic!("{e}: {c:?}"));
-            assert!(c.formula.decls.iter().any(|(_, s)| s.is_fun()), "{c:?}");
+            let mut bitvec = c.formula.decls.iter().any(|(_, s)| match s {
+                Sort::Fun(args, r) => args
+                    .iter()
+                    .chain([&**r])
+                    .any(|a| matches!(a, Sort::BitVec(_))),
+                s => matches!(s, Sort::BitVec(_)),
+            });
+            for a in &c.formula.assertions {
+                a.term.visit(&mut |t| {
+                    bitvec |= matches!(t, Term::App(op, _) if op.is_bitvec());
+                });
+            }
+            assert!(bitvec, "{c:?}");
             match c.truth {
                 Truth::Sat { .. } => sat += 1,
                 Truth::Unsat { .. } => unsat += 1,
