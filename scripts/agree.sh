@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
 done
 if [ -z "$categories" ]; then
   case "$theory" in
-    bv) categories=bv-equivalent-formula,bv-operation,bv-constant-assignment,bv-term-synthesis,bv-unsat-chain ;;
+    bv) categories=bv-equivalent-formula,bv-operation,bv-constant-assignment,bv-term-synthesis,bv-unsat-chain,bv-uf ;;
     int) categories=int-linear,int-nonlinear,int-large,int-identity,int-classic ;;
     quant) categories=quant-sat,quant-unsat ;;
     *) usage_error "no default categories for --theory $theory: name them with --categories" ;;

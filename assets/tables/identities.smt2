@@ -451,3 +451,189 @@
   :vars ()
   :lhs (str.to_code "0")
   :rhs 48)
+
+; ---- NC: bit-vector subjects, one row per width the bv room draws
+; (generate::bitvec::widths::WIDTHS; a row's sorts are fixed). Both are
+; total: any w satisfies the (absent) side condition. Noise introduction
+; needs a total NC row of the variable's sort (issue 41).
+; bvxor: "bitwise exclusive or", so (x ^ w) ^ w = x ^ (w ^ w) = x ^ 0 = x.
+; bvadd, bvsub: addition and subtraction modulo 2^W, so (x + w) - w = x.
+(identity NC13 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 1)) (w (_ BitVec 1)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC14 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 1)) (w (_ BitVec 1)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC15 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 2)) (w (_ BitVec 2)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC16 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 2)) (w (_ BitVec 2)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC17 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 3)) (w (_ BitVec 3)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC18 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 3)) (w (_ BitVec 3)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC19 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 7)) (w (_ BitVec 7)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC20 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 7)) (w (_ BitVec 7)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC21 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 8)) (w (_ BitVec 8)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC22 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 8)) (w (_ BitVec 8)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC23 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 9)) (w (_ BitVec 9)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC24 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 9)) (w (_ BitVec 9)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC25 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 16)) (w (_ BitVec 16)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC26 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 16)) (w (_ BitVec 16)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC27 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 17)) (w (_ BitVec 17)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC28 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 17)) (w (_ BitVec 17)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC29 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 31)) (w (_ BitVec 31)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC30 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 31)) (w (_ BitVec 31)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC31 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 32)) (w (_ BitVec 32)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC32 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 32)) (w (_ BitVec 32)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC33 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 33)) (w (_ BitVec 33)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC34 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 33)) (w (_ BitVec 33)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC35 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 63)) (w (_ BitVec 63)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC36 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 63)) (w (_ BitVec 63)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC37 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 64)) (w (_ BitVec 64)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC38 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 64)) (w (_ BitVec 64)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC39 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 65)) (w (_ BitVec 65)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC40 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 65)) (w (_ BitVec 65)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)
+
+(identity NC41 :paper false :total true
+  :source "SMT-LIB 2.6 FixedSizeBitVectors, bvxor (an involution)"
+  :vars ((x (_ BitVec 128)) (w (_ BitVec 128)))
+  :lhs (bvxor (bvxor x w) w)
+  :rhs x)
+
+(identity NC42 :paper false :total true
+  :source "SMT-LIB 2.6 QF_BV, bvadd and bvsub modulo 2^m"
+  :vars ((x (_ BitVec 128)) (w (_ BitVec 128)))
+  :lhs (bvsub (bvadd x w) w)
+  :rhs x)

@@ -29,7 +29,7 @@ use serde::Serialize;
 use crate::finding::{files_under, smt2_text};
 use crate::generate::ConstantPool;
 use crate::generate::Generator;
-use crate::generate::bitvec::{BvCases, BvUnsat, bv_equivalent_formula_cases};
+use crate::generate::bitvec::{BvCases, BvUfCases, BvUnsat, bv_equivalent_formula_cases};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::int::{IntClassic, IntSat, IntSatKind, IntUnsat};
 use crate::generate::regex::{
@@ -318,6 +318,7 @@ fn category_cases<'a>(
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             Box::new(std::iter::from_fn(move || Some(g.next(&mut rng))))
         }
+        Category::BvUf => drawn(BvUfCases::any().seed(seed), seed),
     })
 }
 

@@ -108,6 +108,10 @@ pub enum Category {
     /// Unsat: the same over unsat cases (the core following the `exists`),
     /// and valid rows negated under `exists` (endless).
     QuantUnsat,
+    /// Sat and unsat: uninterpreted functions over bit-vectors (QF_UFBV:
+    /// applications equal to values, congruence, identities under a
+    /// function symbol; endless).
+    BvUf,
 }
 
 impl Category {
@@ -152,6 +156,7 @@ impl Category {
         Category::IntClassic,
         Category::QuantSat,
         Category::QuantUnsat,
+        Category::BvUf,
     ];
 
     /// The bit-vector categories, the finite one first.
@@ -161,6 +166,7 @@ impl Category {
         Category::BvConstantAssignment,
         Category::BvTermSynthesis,
         Category::BvUnsatChain,
+        Category::BvUf,
     ];
 
     /// The integer categories, all endless.
@@ -308,6 +314,7 @@ impl Category {
                 | Category::IntClassic
                 | Category::QuantSat
                 | Category::QuantUnsat
+                | Category::BvUf
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -338,7 +345,8 @@ impl Category {
             | Category::BvConstantAssignment
             | Category::BvTermSynthesis
             | Category::BvEquivalentFormula
-            | Category::BvUnsatChain => Theory::Bv,
+            | Category::BvUnsatChain
+            | Category::BvUf => Theory::Bv,
             Category::IntLinear
             | Category::IntNonlinear
             | Category::IntLarge
@@ -391,6 +399,7 @@ impl Category {
             Category::IntClassic => "int-classic",
             Category::QuantSat => "quant-sat",
             Category::QuantUnsat => "quant-unsat",
+            Category::BvUf => "bv-uf",
         }
     }
 }

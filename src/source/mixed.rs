@@ -78,7 +78,7 @@ use super::grown::{Cases, Catalogue, Grown};
 use super::quantified::{Quantified, Quantifying};
 use super::table::Table;
 use super::{RandomCaseGenerator, Theory};
-use crate::generate::bitvec::{BvCases, BvUnsat};
+use crate::generate::bitvec::{BvCases, BvUfCases, BvUnsat};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::int::{IntClassic, IntSat, IntSatKind, IntUnsat};
 use crate::generate::regex::{
@@ -89,6 +89,7 @@ use crate::generate::seq::{SeqCases, SeqCombinedCases, SeqUnsat};
 use crate::generate::strings::{TermPoolError, equivalent_formula_cases};
 use crate::generate::uf::UfCases;
 use crate::generate::{ConstantPool, Generator};
+use crate::term::{Dialect, Term};
 use crate::truth::Case;
 
 /// The depth of the nested regex terms drawn (term synthesis; complex
@@ -188,11 +189,15 @@ fn seq(seed: u64) -> Stream {
 /// and noise (unsat).
 fn bv(seed: u64) -> Stream {
     Stream {
+        // QF_UFBV with a small weight: a tenth of each status.
         sat: Table::new()
-            .with(1, BvCases::operation().seed(seed))
-            .with(1, BvCases::constant_assignment().seed(seed))
-            .with(1, BvCases::term_synthesis(NESTED_DEPTH).seed(seed)),
-        unsat: Table::new().with(1, BvUnsat::new(SEQ_LINKS, SEQ_NOISE).seed(seed)),
+            .with(3, BvCases::operation().seed(seed))
+            .with(3, BvCases::constant_assignment().seed(seed))
+            .with(3, BvCases::term_synthesis(NESTED_DEPTH).seed(seed))
+            .with(1, BvUfCases::sat().seed(seed)),
+        unsat: Table::new()
+            .with(9, BvUnsat::new(SEQ_LINKS, SEQ_NOISE).seed(seed))
+            .with(1, BvUfCases::unsat().seed(seed)),
     }
 }
 
@@ -280,6 +285,22 @@ fn quant(others: &[&Stream]) -> Stream {
     Stream { sat, unsat }
 }
 
+/// How many bit-vector cases [`MixedCaseGenerator::dialect`] draws at
+/// most for one: the last is kept even if the release lacks one of its
+/// operators (the harness then drops it, counted).
+pub const DIALECT_DRAWS: usize = 16;
+
+/// Whether the case applies an operator `dialect` lacks.
+fn lacks_an_operator(dialect: Dialect, case: &Case) -> bool {
+    let mut lacks = false;
+    for a in &case.formula.assertions {
+        a.term.visit(&mut |t| {
+            lacks |= matches!(t, Term::App(op, _) if dialect.lacks(*op));
+        });
+    }
+    lacks
+}
+
 /// Makes a random mix of sat and unsat cases.
 #[derive(Clone, Debug)]
 pub struct MixedCaseGenerator {
@@ -304,6 +325,9 @@ pub struct MixedCaseGenerator {
     bv_share: f64,
     int_share: f64,
     quant_share: f64,
+    /// The release the cases are for: bit-vector cases are drawn again
+    /// while they apply an operator it lacks (issue 41).
+    dialect: Option<Dialect>,
     seed: u64,
 }
 
@@ -346,6 +370,7 @@ impl MixedCaseGenerator {
             bv_share: 0.0,
             int_share: 0.0,
             quant_share: 0.0,
+            dialect: None,
             seed: 0,
         })
     }
@@ -455,6 +480,16 @@ impl MixedCaseGenerator {
         self
     }
 
+    /// Bit-vector cases only with operators `dialect` has: a case that
+    /// applies one it lacks (SMT-LIB 2.7's overflow predicates, `bvnego`,
+    /// `ubv_to_int`, ... on Z3 before 5.1 or cvc5 1.0.3) is drawn again, up
+    /// to [`DIALECT_DRAWS`] times, so a campaign does not spend a fifth of
+    /// its bv draws on cases the harness drops as not expressible.
+    pub fn dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = Some(dialect);
+        self
+    }
+
     /// The share of unsat cases, in `0.0..=1.0`.
     pub fn unsat_share(mut self, share: f64) -> Self {
         self.unsat_share = share.clamp(0.0, 1.0);
@@ -470,7 +505,17 @@ impl MixedCaseGenerator {
         let stream = if self.quant_share > 0.0 && rng.random_bool(self.quant_share) {
             &mut self.quant
         } else if self.bv_share > 0.0 && rng.random_bool(self.bv_share) {
-            &mut self.bv
+            let mut case = self.bv.next(self.unsat_share, rng);
+            if let Some(d) = self.dialect {
+                for _ in 1..DIALECT_DRAWS {
+                    if !lacks_an_operator(d, &case) {
+                        break;
+                    }
+                    case = self.bv.next(self.unsat_share, rng);
+                }
+            }
+            case.provenance.seed = self.seed;
+            return case;
         } else if self.int_share > 0.0 && rng.random_bool(self.int_share) {
             &mut self.int
         } else if self.uf_share > 0.0 && rng.random_bool(self.uf_share) {

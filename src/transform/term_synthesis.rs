@@ -46,6 +46,7 @@ use super::variable_abstraction::{
     FreshNames, Policy, abstract_constants, for_each_leaf, literal_value, rewrite_leaves,
 };
 use crate::generate::ConstantPool;
+use crate::generate::bitvec::terms::{BvTermSampler, abstract_constants as abstract_bitvec};
 use crate::generate::strings::STRING_OPERATORS;
 use crate::generate::strings::term_pool::{Sampled, TermPool, apply, signature};
 use crate::semantics::{Model, Value};
@@ -408,10 +409,20 @@ impl Transformation for TermSynthesis {
             Term::Var(v) => model.get(v)?.clone(),
             t => literal_value(t)?,
         };
+        let depth = rng.random_range(1..=self.depth);
+        let mut out = case.clone();
+        if over_bitvectors(&case.formula) {
+            let t = BvTermSampler.with_value(&value, depth, rng)?;
+            let Truth::Sat { model: out_model } = &mut out.truth else {
+                unreachable!()
+            };
+            let share = if rng.random_bool(0.5) { 1.0 } else { 0.5 };
+            let t = abstract_bitvec(&t, share, &mut out.formula, out_model, rng);
+            return Some(self.replace(out, target, pick, t, rng));
+        }
         if !matches!(value.sort(), Sort::Bool | Sort::Int | Sort::String) {
             return None;
         }
-        let depth = rng.random_range(1..=self.depth);
         let mut synthesized = vec![self.pool.synthesize(&value, depth, rng)];
         if synthesized[0].is_literal() {
             return None;
@@ -419,7 +430,6 @@ impl Transformation for TermSynthesis {
         if is_bool_and_int(&case.formula) && term_has_strings(&synthesized[0]) {
             return None;
         }
-        let mut out = case.clone();
         let Truth::Sat { model: out_model } = &mut out.truth else {
             unreachable!()
         };
@@ -438,7 +448,25 @@ impl Transformation for TermSynthesis {
             policy,
             rng,
         );
+        out.formula.decls.extend(new_decls);
         let t = synthesized.pop().expect("one term");
+        Some(self.replace(out, target, pick, t, rng))
+    }
+}
+
+impl TermSynthesis {
+    /// `out` (a copy of the case, the synthesized term's variables declared
+    /// and in the model) with leaf `pick` (`target`), or half the time
+    /// every occurrence of a target variable, replaced by `t`; a variable
+    /// left without occurrences dropped.
+    fn replace(
+        &self,
+        mut out: Case,
+        target: &Term,
+        pick: usize,
+        t: Term,
+        rng: &mut dyn RngCore,
+    ) -> Case {
         let everywhere = matches!(target, Term::Var(_)) && rng.random_bool(0.5);
         let mut index = 0;
         for a in &mut out.formula.assertions {
@@ -456,11 +484,53 @@ impl Transformation for TermSynthesis {
                 .any(|a| a.term.free_vars().contains(x))
         {
             out.formula.decls.retain(|(n, _)| n != x);
-            out_model.0.remove(x);
+            if let Truth::Sat { model } = &mut out.truth {
+                model.0.remove(x);
+            }
         }
-        out.formula.decls.extend(new_decls);
         out.provenance.chain.push(self.name().to_string());
-        Some(out)
+        out
+    }
+}
+
+/// Whether a formula is over bit-vectors and has nothing of strings,
+/// regular expressions or sequences: term synthesis then draws from the
+/// bit-vector sampler, so that a `--theory bv` case stays one.
+fn over_bitvectors(f: &Formula) -> bool {
+    let strings = |s: &Sort| {
+        sort_has(s, &|s| {
+            matches!(s, Sort::String | Sort::RegLan | Sort::Seq(_))
+        })
+    };
+    let mut bitvec = f
+        .decls
+        .iter()
+        .any(|(_, s)| sort_has(s, &|s| matches!(s, Sort::BitVec(_))));
+    let mut other = f.decls.iter().any(|(_, s)| strings(s));
+    for a in &f.assertions {
+        a.term.visit(&mut |t| match t {
+            Term::BitVec(_) => bitvec = true,
+            Term::Str(_) | Term::SeqEmpty(_) => other = true,
+            Term::App(op, _) => {
+                bitvec |= op.is_bitvec();
+                other |= matches!(
+                    op.theory(),
+                    OpTheory::Strings | OpTheory::Regex | OpTheory::Sequences
+                );
+            }
+            _ => {}
+        });
+    }
+    bitvec && !other
+}
+
+/// Whether `p` holds of `s` or of a sort `s` is built from.
+fn sort_has(s: &Sort, p: &dyn Fn(&Sort) -> bool) -> bool {
+    p(s) || match s {
+        Sort::Seq(e) => sort_has(e, p),
+        Sort::Array(i, e) => sort_has(i, p) || sort_has(e, p),
+        Sort::Fun(args, r) => args.iter().any(|a| sort_has(a, p)) || sort_has(r, p),
+        _ => false,
     }
 }
 

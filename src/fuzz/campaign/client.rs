@@ -156,6 +156,9 @@ impl<'a> CampaignBuilder<'a> {
                 .seed(cfg.seed)
                 .theory(cfg.theory),
         };
+        // The release is known here: bit-vector cases are drawn with its
+        // operators only (issue 41).
+        let generator = generator.dialect(self.printer.dialect);
         let terms = match self.terms {
             Some(t) => t,
             None => TermPool::new(cfg.pool.clone())

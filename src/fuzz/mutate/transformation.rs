@@ -268,6 +268,20 @@ mod tests {
         assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
     }
 
+    /// Bit-vector cases only (`--theory bv`, issue 41): the campaign's
+    /// stack keeps every truth and every case a bv case (term synthesis
+    /// once brought strings in).
+    #[test]
+    fn stacked_transformations_keep_bit_vector_cases() {
+        let r = havoc_rounds(Theory::Bv, Choice::Uniform);
+        assert!(
+            r.mutated > 150,
+            "only {} of 300 havoc rounds mutated",
+            r.mutated
+        );
+        assert!(r.grew > 10, "transformations rarely applied: {}", r.grew);
+    }
+
     /// Regex cases only: the stack mutates them as often, and the unsat
     /// ones are grown by the unsat transformations (Table 2.6), not only
     /// replaced by fresh cases. Uniform choice: the bandit charges each arm

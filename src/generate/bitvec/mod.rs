@@ -4,7 +4,7 @@
 //! (`rows.rs`, from `assets/tables/bitvec_identities.smt2`), nested
 //! bit-vector terms (`terms.rs`) and the sat cases made of them
 //! (`cases.rs`: one operator in isolation, constant assignment, term
-//! synthesis).
+//! synthesis), and uninterpreted functions over them (`uf.rs`, QF_UFBV).
 //!
 //! The room names only the bottom files of `generate` (the table reader,
 //! the links of a larger core, the `Generator` trait); the combined room's
@@ -13,9 +13,11 @@
 mod cases;
 mod rows;
 pub mod terms;
+mod uf;
 pub mod widths;
 
 pub use cases::BvCases;
+pub use uf::BvUfCases;
 
 pub use rows::{
     BvInstance, BvRow, BvUnsat, bv_equivalent_formula_cases, bv_rows, instantiate,

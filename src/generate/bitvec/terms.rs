@@ -233,6 +233,43 @@ impl BvTermSampler {
     }
 }
 
+impl BvTermSampler {
+    /// A closed term whose value is `value` (a bit-vector, Int or Bool),
+    /// at least `depth` deep (1 at least) and mentioning a bit-vector: a
+    /// drawn term `t` of value `u`, corrected by a constant where `u` is
+    /// not `value` (`(bvxor t c)` with `c = u ^ value` or `(bvadd t c)`
+    /// with `c = value - u`, `(+ t c)` with `c = value - u`, `(not t)`).
+    /// Term synthesis draws from here for a case over bit-vectors, so the
+    /// case stays one. `None` for other sorts, or when no draw evaluates;
+    /// the result's value is checked by evaluation, never assumed.
+    pub fn with_value(&self, value: &Value, depth: usize, rng: &mut dyn RngCore) -> Option<Term> {
+        let sort = value.sort();
+        if !matches!(sort, Sort::Bool | Sort::Int | Sort::BitVec(_)) {
+            return None;
+        }
+        let t = self.term(&sort, depth.max(1), rng)?;
+        let (u, v) = (t.value.to_term(), value.to_term());
+        let term = match sort {
+            _ if t.value == *value && rng.random_bool(0.5) => t.term,
+            Sort::Bool if t.value == *value => t.term,
+            Sort::Bool => Term::app(Op::Not, vec![t.term]),
+            Sort::BitVec(_) if rng.random_bool(0.5) => {
+                let c = eval_closed(&Term::app(Op::BvXor, vec![u, v])).ok()?;
+                Term::app(Op::BvXor, vec![t.term, c.to_term()])
+            }
+            Sort::BitVec(_) => {
+                let c = eval_closed(&Term::app(Op::BvSub, vec![v, u])).ok()?;
+                Term::app(Op::BvAdd, vec![t.term, c.to_term()])
+            }
+            _ => {
+                let c = eval_closed(&Term::app(Op::Sub, vec![v, u])).ok()?;
+                Term::app(Op::Add, vec![t.term, c.to_term()])
+            }
+        };
+        (eval_closed(&term).ok()? == *value).then_some(term)
+    }
+}
+
 /// Whether `t` has a bit-vector literal or operator in it.
 fn mentions_bitvec(t: &Term) -> bool {
     let mut found = false;
@@ -340,6 +377,28 @@ mod tests {
         for name in ["select", "store"] {
             assert!(ops.contains(name), "{name} never drawn");
         }
+    }
+
+    /// A term drawn for a value has that value and mentions a bit-vector,
+    /// for every sort term synthesis asks of it.
+    #[test]
+    fn terms_drawn_for_a_value_have_it() {
+        let s = BvTermSampler;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let mut made = 0;
+        for _ in 0..600 {
+            let sort = s.top_sort(&mut rng);
+            let value = eval_closed(&s.leaf(&sort, &mut rng)).unwrap();
+            let depth = rng.random_range(1..4);
+            let Some(t) = s.with_value(&value, depth, &mut rng) else {
+                continue;
+            };
+            made += 1;
+            assert_eq!(eval_closed(&t), Ok(value), "{t}");
+            assert!(mentions_bitvec(&t) && t.depth() >= depth, "{t}");
+        }
+        assert!(made > 550, "{made} of 600");
+        assert!(s.with_value(&Value::Str("a".into()), 2, &mut rng).is_none());
     }
 
     #[test]
