@@ -70,9 +70,14 @@ fn check_export(dir: &Path) -> (usize, usize) {
             file.display()
         );
         match script.status() {
-            Some("sat") if text.contains("\n; witness:") || text.contains("\n; valid:") => {
-                // Quantified: the model with the file's witnesses and
-                // valid formulas, as `run` reads them.
+            Some("sat")
+                if text.contains("\n; witness:")
+                    || text.contains("\n; valid:")
+                    || formula.decls.iter().any(|(_, s)| s.is_fun()) =>
+            {
+                // Quantified, or a function's table in the model (QF_UFBV):
+                // the model with the file's witnesses, valid formulas and
+                // function tables, as `run` reads and checks them.
                 equifuzz::finding::read_case(&text, "x")
                     .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
                 sat += 1;
