@@ -16,6 +16,7 @@ mod mixed;
 mod quantified;
 mod random;
 pub mod recipe;
+mod streams;
 mod table;
 mod theory;
 
