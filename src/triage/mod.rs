@@ -2,7 +2,8 @@
 //! by [`Judge`] (the fuzz loop's harness under a replay's limits): which
 //! files are findings and their buckets ([`findings`]), minimizing them
 //! ([`minimize`], a finding file: [`minimize::finding`]), confirming them
-//! ([`confirm`]), bisecting them over releases ([`bisect`], [`releases`]),
+//! ([`confirm`]), bisecting them over releases ([`bisect`], [`releases`], by the k-of-n
+//! rule of [`replays`]),
 //! the report ([`report`], with [`known`](KnownBugs) bugs and [`plot`]s),
 //! all of it in turn and resumable ([`campaign`]); and `run`'s judging of
 //! a file ([`file`]). The commands of `crate::commands` read arguments
@@ -21,6 +22,7 @@ pub mod membership;
 pub mod minimize;
 pub mod plot;
 pub mod releases;
+pub mod replays;
 pub mod report;
 
 pub use failure::Failure;
