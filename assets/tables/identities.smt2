@@ -637,3 +637,64 @@
   :vars ((x (_ BitVec 128)) (w (_ BitVec 128)))
   :lhs (bvsub (bvadd x w) w)
   :rhs x)
+
+; ---- NC: integer subjects without strings (issue 41). Every earlier row
+; with an integer subject (NC8) is not total, so variable replacement and
+; noise never touched a variable of an integer case. All sides are true.
+; +, -: integer arithmetic is exact, so (x + w) - w = x and (x - w) + w = x.
+(identity NC43 :paper false :total true
+  :source "SMT-LIB 2.6 Ints, + and -"
+  :vars ((x Int) (w Int))
+  :lhs (- (+ x w) w)
+  :rhs x)
+
+(identity NC44 :paper false :total true
+  :source "SMT-LIB 2.6 Ints, + and -"
+  :vars ((x Int) (w Int))
+  :lhs (+ (- x w) w)
+  :rhs x)
+
+; div: "m = n * (div m n) + (mod m n) with 0 <= (mod m n) < |n|", so 2x + 1 =
+; 2 * x + 1 with 0 <= 1 < 2 makes (div (2x + 1) 2) = x for negative x too.
+(identity NC45 :paper false :total true
+  :source "SMT-LIB 2.6 Ints, div (Euclidean)"
+  :vars ((x Int))
+  :lhs (div (+ (* 2 x) 1) 2)
+  :rhs x)
+
+; div by w * w + 1 (never 0): x * n = n * x + 0, so (div (x * n) n) = x;
+; non-linear in x and w.
+(identity NC46 :paper false :total true
+  :source "SMT-LIB 2.6 Ints, div and * (non-linear)"
+  :vars ((x Int) (w Int))
+  :lhs (div (* x (+ (* w w) 1)) (+ (* w w) 1))
+  :rhs x)
+
+; mod: x = w * (div x w) + (mod x w) whenever w /= 0; (+ (* w w) 1) is
+; never 0.
+(identity NC47 :paper false :total true
+  :source "SMT-LIB 2.6 Ints, div and mod"
+  :vars ((x Int) (w Int))
+  :lhs (+ (* (+ (* w w) 1) (div x (+ (* w w) 1))) (mod x (+ (* w w) 1)))
+  :rhs x)
+
+; ---- C: integer constants without strings (issue 41): mod by 2 of an even
+; and an odd number, and div of a non-negative w by w * w + 1 > w.
+(identity C50 :paper false :total true
+  :source "SMT-LIB 2.6 Ints, mod (Euclidean)"
+  :vars ((w Int))
+  :lhs (mod (* 2 w) 2)
+  :rhs 0)
+
+(identity C51 :paper false :total true
+  :source "SMT-LIB 2.6 Ints, mod (Euclidean)"
+  :vars ((w Int))
+  :lhs (mod (+ (* 2 w) 1) 2)
+  :rhs 1)
+
+(identity C52 :paper false :total true
+  :source "SMT-LIB 2.6 Ints, div and * (non-linear)"
+  :vars ((w Int))
+  :lhs (div w (+ (* w w) 1))
+  :rhs 0
+  :if (>= w 0))

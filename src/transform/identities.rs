@@ -451,7 +451,10 @@ pub(super) mod tests {
         let mut want: Vec<String> = want.split_whitespace().map(String::from).collect();
         // Then the bit-vector rows (issue 41): two per width drawn.
         want.extend((13..=42).map(|k| format!("NC{k}")));
-        assert_eq!(ids.len(), 91);
+        // Then the integer subjects without strings (issue 41).
+        want.extend((43..=47).map(|k| format!("NC{k}")));
+        want.extend((50..=52).map(|k| format!("C{k}")));
+        assert_eq!(ids.len(), 99);
         assert_eq!(ids, want);
     }
 
