@@ -13,6 +13,7 @@
 pub mod bisect;
 pub mod campaign;
 pub mod confirm;
+pub mod cross_replay;
 mod failure;
 pub mod file;
 pub mod findings;

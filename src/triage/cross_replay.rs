@@ -1,0 +1,154 @@
+//! Cross-replays: a finding's formula replayed with one mechanism taken
+//! out, as evidence of what its failure needs (`triage`'s step after
+//! `bisect`, written to `DIR/cross.jsonl`).
+//!
+//! Today one mechanism: the assertions' names. An unsat case is sent with
+//! every assertion `:named` (the core is read back), and Z3 tracks named
+//! assertions with literals of its own; its local search (`smt.sls.enable`)
+//! answered `sat` to unsat formulas of every theory a campaign draws — bit-
+//! vectors, integers, strings, uninterpreted functions — one bucket each,
+//! when the defect is one: it ignores the tracking literals. The same
+//! formula without names and without cores, answered right, says so: the
+//! failure needs the names. The report's defects join the buckets that
+//! share kind, answer, essential settings and this evidence
+//! (`report::defects`); a failure that stays without names is evidence of
+//! another cause, and is not joined by it.
+//!
+//! # Invariants
+//!
+//! - Evidence, never a verdict: a cross-replay changes no bucket, mark or
+//!   status.
+//! - "Needs the names" is claimed only when every one of [`REPLAYS`]
+//!   replays without names answers right, and the failure was seen with
+//!   them (its own record); a replay that fails or does not answer
+//!   (unknown, timeout, error) leaves it unclaimed.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::finding::Finding;
+use crate::oracle::Verdict;
+use crate::triage::{Failure, Judge};
+use crate::truth::{Case, Truth};
+
+/// Replays without names (local search is nondeterministic: one right
+/// answer is not enough to claim the names are needed).
+pub const REPLAYS: usize = 3;
+
+/// What a cross-replay found for one finding.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CrossReplay {
+    /// The finding (a minimized file when there is one).
+    pub file: PathBuf,
+    /// Without names and cores: `Some(true)` when every replay answered
+    /// right (the failure needs the names), `Some(false)` when one failed
+    /// the same way, `None` when not tried (no named assertion, an
+    /// incremental script, a crash) or not answered.
+    pub needs_names: Option<bool>,
+    /// What the replays without names said, in words.
+    pub said: String,
+}
+
+/// `case` without assertion names, judged on its status alone (its core
+/// is empty): `None` when no assertion is named or the case is an
+/// incremental script (whose checks name their own assumptions).
+pub fn without_names(case: &Case) -> Option<Case> {
+    if case.incremental.is_some() || case.formula.assertions.iter().all(|a| a.name.is_none()) {
+        return None;
+    }
+    let mut out = case.clone();
+    for a in &mut out.formula.assertions {
+        a.name = None;
+    }
+    if let Truth::Unsat { core } = &mut out.truth {
+        core.clear();
+    }
+    Some(out)
+}
+
+/// Cross-replays one finding on its own solver (see the module docs).
+pub fn cross_replay_one(file: &Path) -> Result<CrossReplay, String> {
+    let finding = Finding::read(file)?;
+    let untried = |said: &str| CrossReplay {
+        file: file.to_path_buf(),
+        needs_names: None,
+        said: said.to_string(),
+    };
+    if finding.kind == "crash" {
+        return Ok(untried("not tried: a crash"));
+    }
+    let Some(plain) = without_names(&finding.case) else {
+        return Ok(untried(
+            "not tried: no named assertion, or an incremental script",
+        ));
+    };
+    let mut judge = Judge::of_finding(&finding)?;
+    let (mut right, mut same, mut other) = (0, 0, Vec::new());
+    for _ in 0..REPLAYS {
+        let v = judge.judge_claiming(&plain, false).verdict;
+        match Failure::of(&v) {
+            Some(f) if f.kind == finding.kind => same += 1,
+            _ if matches!(v, Verdict::Correct { .. } | Verdict::ImpreciseCore { .. }) => right += 1,
+            _ => other.push(v.kind()),
+        }
+    }
+    let needs_names = if right == REPLAYS {
+        Some(true)
+    } else if same > 0 {
+        Some(false)
+    } else {
+        None
+    };
+    let mut said =
+        format!("without names: right {right}/{REPLAYS}, the same failure {same}/{REPLAYS}");
+    if !other.is_empty() {
+        said.push_str(&format!(", other: {}", other.join(", ")));
+    }
+    Ok(CrossReplay {
+        file: file.to_path_buf(),
+        needs_names,
+        said,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::term::{Formula, parse_script};
+    use crate::truth::Provenance;
+
+    fn case(text: &str, truth: Truth) -> Case {
+        let formula = Formula::from_script(&parse_script(text).unwrap()).unwrap();
+        Case::new(formula, truth, Provenance::default())
+    }
+
+    #[test]
+    fn names_and_the_core_go_and_nothing_else() {
+        let core = ["a0", "a1"].map(|s| s.to_string()).into_iter().collect();
+        let named = case(
+            "(declare-const x Int)(assert (! (> x 1) :named a0))(assert (! (< x 0) :named a1))",
+            Truth::Unsat { core },
+        );
+        let plain = without_names(&named).unwrap();
+        assert!(plain.formula.assertions.iter().all(|a| a.name.is_none()));
+        assert_eq!(plain.formula.assertions.len(), 2);
+        assert_eq!(
+            plain
+                .formula
+                .assertions
+                .iter()
+                .map(|a| &a.term)
+                .collect::<Vec<_>>(),
+            named
+                .formula
+                .assertions
+                .iter()
+                .map(|a| &a.term)
+                .collect::<Vec<_>>()
+        );
+        assert!(matches!(&plain.truth, Truth::Unsat { core } if core.is_empty()));
+        // Nothing named: nothing to take out.
+        assert!(without_names(&plain).is_none());
+    }
+}
