@@ -1,5 +1,5 @@
 //! The triage commands' arguments (`minimize`, `confirm`, `bisect`,
-//! `report`, and `triage`, which runs them all), which `main` flattens into its own enum with one line.
+//! `diagnose`, `report`, and `triage`, which runs them all), which `main` flattens into its own enum with one line.
 //! Exit codes follow the common scheme: 1 when a finding still fails, 2 on
 //! bad input (a file that is not a finding, a solver that cannot be
 //! opened, a bad range), 0 otherwise.
@@ -73,6 +73,17 @@ pub enum TriageCommand {
         /// that comes and goes).
         #[arg(long)]
         every: bool,
+    },
+    /// Replay findings with the solver's own self-checks on (Z3's
+    /// model_validate, smt.core.validate, smt.seq.validate, proof; cvc5's
+    /// check-models, check-unsat-cores, check-proofs: those that fit the
+    /// failure) and print what the solver said under each: evidence that
+    /// points at a component, never a verdict. Exit 1 when a check flags a
+    /// failure, 0 when none does.
+    Diagnose {
+        /// A finding file, or a campaign's output folder (results go to
+        /// DIR/diagnose.jsonl).
+        path: PathBuf,
     },
     /// Write DIR/report.md: the campaign's table, plots, and one section per
     /// bucket with its minimal formula, release range and an issue text.
@@ -234,6 +245,11 @@ impl TriageCommand {
                         0
                     },
                 ))
+            }
+            TriageCommand::Diagnose { path } => {
+                let ds = crate::commands::diagnose::execute(&path).map_err(|e| anyhow!(e))?;
+                let flagged = ds.iter().any(|d| d.flagged().next().is_some());
+                Ok(ExitCode::from(u8::from(flagged)))
             }
             TriageCommand::Report { dir, known } => {
                 let known = match known {

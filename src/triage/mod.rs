@@ -2,7 +2,8 @@
 //! by [`Judge`] (the fuzz loop's harness under a replay's limits): which
 //! files are findings and their buckets ([`findings`]), minimizing them
 //! ([`minimize`], a finding file: [`minimize::finding`]), confirming them
-//! ([`confirm`]), bisecting them over releases ([`bisect`], [`releases`]),
+//! ([`confirm`]), bisecting them over releases ([`bisect`], [`releases`]), the
+//! solver's own self-checks on them, as evidence ([`diagnose`]),
 //! the report ([`report`], with [`known`](KnownBugs) bugs and [`plot`]s),
 //! all of it in turn and resumable ([`campaign`]); and `run`'s judging of
 //! a file ([`file`]). The commands of `crate::commands` read arguments
@@ -12,6 +13,7 @@
 pub mod bisect;
 pub mod campaign;
 pub mod confirm;
+pub mod diagnose;
 mod failure;
 pub mod file;
 pub mod findings;
