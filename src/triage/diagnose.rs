@@ -199,8 +199,11 @@ pub struct CheckResult {
     pub options: Vec<String>,
     /// Whether the solver took them (a refusal is in `said`).
     pub taken: bool,
-    /// Our verdict under it (`kind: verdict`), when it ran.
+    /// Our verdict under it, when it ran.
     pub verdict: Option<String>,
+    /// Whether that verdict is the finding's failure (its kind) again.
+    #[serde(default)]
+    pub fails: bool,
     /// The solver's own words under it, verbatim, first lines.
     pub said: Vec<String>,
     /// Whether it said, in its own words, an error or abort the replay
@@ -234,11 +237,13 @@ impl CheckResult {
                 quoted(&mut self.said.iter())
             );
         }
-        let verdict = self
-            .verdict
-            .as_deref()
-            .map(|v| format!("; our verdict under it: {}", cut(v, 80)))
-            .unwrap_or_default();
+        // Our verdict only where the check changed it: Z3's model
+        // validation puts its error where the model is read.
+        let verdict = match self.verdict.as_deref() {
+            _ if self.fails => "; it still fails".to_string(),
+            Some(v) => format!("; our verdict under it: {}", cut(v, 80)),
+            None => String::new(),
+        };
         if self.flags {
             let words = quoted(&mut self.flagging.iter());
             format!("{words} (flags it: {}){verdict}", self.points_at)
@@ -268,21 +273,44 @@ pub struct Diagnosis {
     pub failure: String,
     /// What the solver said replaying it without any check.
     pub without: Vec<String>,
+    /// Our verdict on that replay.
+    #[serde(default)]
+    pub without_verdict: String,
+    /// Whether that replay failed the finding's way (its kind): a flaky
+    /// finding may not, and then the checks' replays say less.
+    #[serde(default)]
+    pub reproduced: bool,
     /// Each check run.
     pub checks: Vec<CheckResult>,
+    /// Why no check ran, when none did.
+    #[serde(default)]
+    pub none_because: String,
 }
 
 impl Diagnosis {
     /// `check: what it said; ...`, for the report's lines.
     pub fn summary(&self) -> String {
+        let mut text = if self.reproduced {
+            String::new()
+        } else {
+            format!(
+                "(without checks it did not fail this time: {}) ",
+                cut(&self.without_verdict, 80)
+            )
+        };
         if self.checks.is_empty() {
-            return format!("none fits a {} on this solver", self.failure);
+            text.push_str(&self.none_because);
+            return text;
         }
-        self.checks
-            .iter()
-            .map(|c| format!("{}: {}", c.check, c.phrase()))
-            .collect::<Vec<_>>()
-            .join("; ")
+        text.push_str(
+            &self
+                .checks
+                .iter()
+                .map(|c| format!("{}: {}", c.check, c.phrase()))
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
+        text
     }
 
     /// The checks that flag the failure.
@@ -299,14 +327,24 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
     let timeout = finding.replay.timeout;
     let failure = failure_of(&finding.kind, finding.case.truth.status())
         .ok_or_else(|| format!("{}: not a failure to diagnose", finding.kind))?;
-    let (solver, without) = match replay(&spec, timeout, &finding) {
+    let (solver, without, without_verdict, reproduced) = match replay(&spec, timeout, &finding) {
         Replayed::Ran {
-            solver, outcomes, ..
-        } => (solver, own_words(&outcomes)),
+            solver,
+            outcomes,
+            verdict,
+            fails,
+        } => (solver, own_words(&outcomes), verdict, fails),
         Replayed::Refused(e) => return Err(format!("cannot replay it: {e}")),
     };
     let family = family_of(&spec.target);
     let strings = has_strings(&finding.text);
+    let none_because = match family {
+        None => format!(
+            "none run: equifuzz knows the self-checks of Z3 and cvc5, not of {}",
+            spec.target
+        ),
+        Some(_) => format!("none of this solver's fits a {failure}"),
+    };
     let mut checks = Vec::new();
     for check in family.map_or_else(Vec::new, |f| checks_for(f, failure, strings)) {
         let mut with = spec.clone();
@@ -318,6 +356,7 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
                 options,
                 taken: false,
                 verdict: None,
+                fails: false,
                 said: first_lines(&e),
                 flags: false,
                 new: false,
@@ -326,7 +365,10 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
                 note: check.note,
             },
             Replayed::Ran {
-                verdict, outcomes, ..
+                verdict,
+                outcomes,
+                fails,
+                ..
             } => {
                 let said = own_words(&outcomes);
                 let fresh = || said.iter().filter(|l| !without.contains(l));
@@ -337,6 +379,7 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
                     options,
                     taken: true,
                     verdict: Some(verdict),
+                    fails,
                     flags: !flagging.is_empty(),
                     new,
                     flagging,
@@ -354,7 +397,10 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
         solver,
         failure: failure.to_string(),
         without,
+        without_verdict,
+        reproduced,
         checks,
+        none_because,
     })
 }
 
@@ -362,10 +408,12 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
 enum Replayed {
     /// The solver would not open (an option refused, most often).
     Refused(String),
-    /// It ran: our verdict, and every outcome of the judgement's queries.
+    /// It ran: our verdict, whether it is the finding's failure again, and
+    /// every outcome of the judgement's queries.
     Ran {
         solver: String,
         verdict: String,
+        fails: bool,
         outcomes: Vec<RawOutcome>,
     },
 }
@@ -382,11 +430,11 @@ fn replay(spec: &SolverSpec, timeout: Duration, finding: &Finding) -> Replayed {
     };
     seen.borrow_mut().clear();
     let judged = judge.judge_finding(finding);
-    let verdict = judged.verdict.to_string();
     let outcomes = seen.borrow().clone();
     Replayed::Ran {
         solver: judge.describe,
-        verdict,
+        verdict: judged.verdict.to_string(),
+        fails: judged.verdict.kind() == finding.kind,
         outcomes,
     }
 }
@@ -663,6 +711,7 @@ mod tests {
             options: vec!["model_validate=true".into()],
             taken: true,
             verdict: Some("incomplete: no values".into()),
+            fails: false,
             said: vec!["(error \"an invalid model was generated\")".into()],
             flags: true,
             new: true,
@@ -677,6 +726,8 @@ mod tests {
         assert!(r.phrase().contains("the replays differ"), "{}", r.phrase());
         r.new = false;
         assert!(r.phrase().starts_with("nothing beyond"), "{}", r.phrase());
+        r.fails = true;
+        assert!(r.phrase().ends_with("; it still fails"), "{}", r.phrase());
         r.taken = false;
         assert!(r.phrase().starts_with("not read by this release"));
         assert!(has_strings("(declare-const s String)\n"));
