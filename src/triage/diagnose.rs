@@ -528,11 +528,24 @@ pub fn own_words(outcomes: &[RawOutcome]) -> Vec<String> {
         if let Some(how) = how {
             push(&how);
         }
-        for l in stderr.lines() {
+        for l in stderr.lines().filter(|l| !is_noise(l)) {
             push(l);
         }
     }
     words
+}
+
+/// The lines of cvc5's warning on a script without `set-logic`, which it
+/// prints on every replay of our scripts: no word of a check's.
+const NOISE: [&str; 4] = [
+    "No set-logic command was given",
+    "will make all theories available",
+    "Consider setting a stricter logic",
+    "To suppress this warning in the future use (set-logic",
+];
+
+fn is_noise(line: &str) -> bool {
+    NOISE.iter().any(|n| line.contains(n))
 }
 
 /// Whether a line of a solver's answers is a diagnostic: an error, a
@@ -699,6 +712,12 @@ mod tests {
         assert_eq!(words.len(), SAID_LINES);
         assert_eq!(words[0], "killed by SIGABRT");
         assert!(words.contains(&"Line: 508".to_string()), "{words:?}");
+        // cvc5's set-logic warning is on every replay: left out.
+        let cvc5 = "<stdin>:1.7: No set-logic command was given before this point.\n\
+                    <stdin>:1.7: cvc5 will make all theories available.\n\
+                    <stdin>:1.7: Consider setting a stricter logic for (likely) better performance.\n\
+                    <stdin>:1.7: To suppress this warning in the future use (set-logic ALL).\n";
+        assert!(own_words(&[finished("unsat\n", cvc5)]).is_empty());
         let long = "x".repeat(SAID_CHARS + 10);
         let w = own_words(&[finished("", &long)]);
         assert_eq!(w[0].chars().count(), SAID_CHARS + 1);
