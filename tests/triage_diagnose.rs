@@ -18,6 +18,7 @@
 #[path = "common/binary.rs"]
 mod binary;
 #[path = "common/solver_cache.rs"]
+#[allow(dead_code)]
 mod solver_cache;
 
 use std::path::{Path, PathBuf};

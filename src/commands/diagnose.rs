@@ -3,7 +3,7 @@
 //! said under each and, for a folder, writes `DIR/diagnose.jsonl`.
 //! Evidence only: no finding's mark or status changes.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use crate::finding::write_atomically;
 use crate::triage::diagnose::{Diagnosis, diagnose_one};
@@ -11,7 +11,7 @@ use crate::triage::findings::{finding_files, minimized_of};
 
 /// `equifuzz diagnose PATH`: the diagnoses of every finding under the
 /// path (a folder's minimized file replayed where `minimize` wrote one).
-pub fn execute(path: &PathBuf) -> Result<Vec<Diagnosis>, String> {
+pub fn execute(path: &Path) -> Result<Vec<Diagnosis>, String> {
     if !path.exists() {
         return Err(format!("{}: no such file or folder", path.display()));
     }

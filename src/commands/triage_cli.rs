@@ -95,7 +95,8 @@ pub enum TriageCommand {
         known: Option<PathBuf>,
     },
     /// From findings to a short list of bugs in one command: per bucket,
-    /// minimize, confirm and bisect a finding, then write DIR/report.md,
+    /// minimize, confirm, bisect and diagnose (the solver's own
+    /// self-checks) a finding, then write DIR/report.md,
     /// each bucket marked new (the newest Z3 release still fails) or fixed
     /// in a release. Resumable: run it again after an interrupt. Exit 1
     /// when a bucket is new and not known, 0 when none is, 2 on bad input
