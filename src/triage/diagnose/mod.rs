@@ -78,6 +78,9 @@ pub struct CheckResult {
     /// The lines that flag it (empty when it does not).
     #[serde(default)]
     pub flagging: Vec<String>,
+    /// The lines the replay without checks did not say.
+    #[serde(default)]
+    pub fresh: Vec<String>,
     /// The component a flag points at.
     pub points_at: String,
     /// What to know about the check (from the table).
@@ -117,7 +120,7 @@ impl CheckResult {
         } else {
             format!(
                 "{} (not in this check's words: the replays differ){verdict}",
-                quoted(&mut self.said.iter())
+                quoted(&mut self.fresh.iter())
             )
         }
     }
@@ -224,6 +227,7 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
                 flags: false,
                 new: false,
                 flagging: Vec::new(),
+                fresh: Vec::new(),
                 points_at: check.points_at,
                 note: check.note,
             },
@@ -236,7 +240,8 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
                 let said = own_words(&outcomes);
                 let fresh = || said.iter().filter(|l| !without.contains(l));
                 let flagging: Vec<String> = fresh().filter(|l| check.flags(l)).cloned().collect();
-                let new = fresh().next().is_some();
+                let fresh: Vec<String> = fresh().cloned().collect();
+                let new = !fresh.is_empty();
                 CheckResult {
                     check: check.name,
                     options,
@@ -246,6 +251,7 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
                     flags: !flagging.is_empty(),
                     new,
                     flagging,
+                    fresh,
                     said,
                     points_at: check.points_at,
                     note: check.note,
@@ -376,6 +382,7 @@ mod tests {
             flags: true,
             new: true,
             flagging: vec!["(error \"an invalid model was generated\")".into()],
+            fresh: vec!["(error \"an invalid model was generated\")".into()],
             points_at: "model construction".into(),
             note: String::new(),
         };
@@ -383,7 +390,11 @@ mod tests {
         assert!(p.contains("flags it: model construction"), "{p}");
         assert!(p.contains("our verdict under it: incomplete"), "{p}");
         r.flags = false;
-        assert!(r.phrase().contains("the replays differ"), "{}", r.phrase());
+        r.said.insert(0, "ASSERTION VIOLATION".into());
+        let p = r.phrase();
+        assert!(p.contains("the replays differ"), "{p}");
+        // The new words are quoted, not those the replay without it said.
+        assert!(!p.contains("ASSERTION"), "{p}");
         r.new = false;
         assert!(r.phrase().starts_with("nothing beyond"), "{}", r.phrase());
         r.fails = true;
