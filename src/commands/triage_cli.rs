@@ -90,7 +90,8 @@ pub enum TriageCommand {
     Report {
         /// A campaign's output folder.
         dir: PathBuf,
-        /// Bugs already filed: bucket ids or one-line formulas, one a line.
+        /// Bugs already filed, one a line: bucket ids, one-line formulas,
+        /// `crash FILE [ABORT]` (a crash family) or `settings KEY=VALUE...`.
         #[arg(long, value_name = "FILE")]
         known: Option<PathBuf>,
     },
@@ -108,7 +109,8 @@ pub enum TriageCommand {
         /// `cvc5:LIBCVC5`, or a --target value such as `cvc5`.
         #[arg(long, value_name = "TARGET", value_parser = with_value)]
         with: Vec<SolverSpec>,
-        /// Bugs already filed: bucket ids or one-line formulas, one a line.
+        /// Bugs already filed, one a line: bucket ids, one-line formulas,
+        /// `crash FILE [ABORT]` (a crash family) or `settings KEY=VALUE...`.
         #[arg(long, value_name = "FILE")]
         known: Option<PathBuf>,
         /// Findings taken per bucket.

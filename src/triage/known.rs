@@ -1,11 +1,23 @@
 //! A known-bugs file: what was already filed, so that triage marks it
 //! rather than reporting it again (as yinyang keeps its ignore lists).
 //!
-//! One entry a line: a bucket id as reports name it (8 hex digits, e.g.
-//! `3f2a9c01`), or a formula on one line (SMT-LIB commands, e.g. the
-//! filed issue's minimal formula with its line breaks taken out), which
-//! marks every bucket whose formula has the same variant (operators and
-//! shape, see [`variant`]). `#` starts a comment; blank lines are skipped.
+//! One entry a line, each marking the buckets it names:
+//!
+//! - a bucket id as reports name it (8 hex digits, e.g. `3f2a9c01`);
+//! - a formula on one line (SMT-LIB commands, e.g. the filed issue's
+//!   minimal formula with its line breaks taken out): every bucket whose
+//!   formula has the same variant (operators and shape, see [`variant`]);
+//! - a defect, so that a maintainer silences a known limitation once
+//!   rather than bucket by bucket:
+//!   - `crash FILE [ABORT]`: a crash family, every crash at a site in the
+//!     source file FILE (the end of its path, e.g. `sls_seq_plugin.cpp`),
+//!     of the kind of abort ABORT if given (`not implemented`,
+//!     `unreachable`, `assertion`: [`SiteParts`]); a site that names no
+//!     file (cvc5's words) is matched on its text;
+//!   - `settings KEY=VALUE...`: a settings pattern, every bucket whose
+//!     case sets all of these (e.g. `settings smt.sls.enable=true`).
+//!
+//! `#` starts a comment; blank lines are skipped.
 //!
 //! # Invariants
 //!
@@ -17,6 +29,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::finding::{BucketKey, variant};
+use crate::oracle::SiteParts;
 use crate::term::{Formula, parse_script};
 
 /// The bugs a known-bugs file lists.
@@ -24,7 +37,15 @@ use crate::term::{Formula, parse_script};
 pub struct KnownBugs {
     ids: BTreeSet<String>,
     variants: BTreeSet<String>,
+    /// Crash families: the site's file (its path's end) and the kind of
+    /// abort, if given.
+    families: Vec<(String, Option<&'static str>)>,
+    /// Settings patterns: every pair must be set.
+    settings: Vec<Vec<(String, String)>>,
 }
+
+/// The kinds of abort [`SiteParts`] tells apart.
+const ABORTS: [&str; 3] = ["not implemented", "unreachable", "assertion"];
 
 impl KnownBugs {
     /// Reads a known-bugs file (see the module docs).
@@ -45,12 +66,25 @@ impl KnownBugs {
                 known.ids.insert(line.to_ascii_lowercase());
                 continue;
             }
+            let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            if word == "crash" {
+                known
+                    .families
+                    .push(family(rest).map_err(|why| (i + 1, why))?);
+                continue;
+            }
+            if word == "settings" {
+                known
+                    .settings
+                    .push(settings_pattern(rest).map_err(|why| (i + 1, why))?);
+                continue;
+            }
             if !line.starts_with('(') {
                 return Err((
                     i + 1,
                     format!(
-                        "`{line}` is neither a bucket id (8 hex digits) nor a formula (SMT-LIB \
-                         commands on one line)"
+                        "`{line}` is neither a bucket id (8 hex digits), a formula (SMT-LIB \
+                         commands on one line), `crash FILE [ABORT]` nor `settings KEY=VALUE...`"
                     ),
                 ));
             }
@@ -69,12 +103,71 @@ impl KnownBugs {
     /// Whether the bucket `key`, whose smallest formula is `formula`, is
     /// listed.
     pub fn contains(&self, key: &BucketKey, formula: Option<&Formula>) -> bool {
-        self.ids.contains(&key.id()) || formula.is_some_and(|f| self.variants.contains(&variant(f)))
+        self.ids.contains(&key.id())
+            || formula.is_some_and(|f| self.variants.contains(&variant(f)))
+            || key
+                .crash_site
+                .as_deref()
+                .is_some_and(|site| self.families.iter().any(|f| in_family(site, f)))
+            || self.settings.iter().any(|pattern| {
+                pattern
+                    .iter()
+                    .all(|(k, v)| key.settings.get(k) == Some(v.as_str()))
+            })
     }
 
     /// Nothing listed.
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty() && self.variants.is_empty()
+        self.ids.is_empty()
+            && self.variants.is_empty()
+            && self.families.is_empty()
+            && self.settings.is_empty()
+    }
+}
+
+/// `FILE [ABORT]` of a `crash` line.
+fn family(rest: &str) -> Result<(String, Option<&'static str>), String> {
+    let rest = rest.trim();
+    let (file, abort) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let abort = abort.trim();
+    if file.is_empty() {
+        return Err("`crash` needs a source file, e.g. `crash sls_seq_plugin.cpp`".into());
+    }
+    if abort.is_empty() {
+        return Ok((file.to_string(), None));
+    }
+    match ABORTS.iter().find(|a| **a == abort) {
+        Some(a) => Ok((file.to_string(), Some(*a))),
+        None => Err(format!(
+            "`{abort}` is no kind of abort (one of: {})",
+            ABORTS.join(", ")
+        )),
+    }
+}
+
+/// `KEY=VALUE...` of a `settings` line.
+fn settings_pattern(rest: &str) -> Result<Vec<(String, String)>, String> {
+    let pairs: Vec<(String, String)> = rest
+        .split_whitespace()
+        .map(|w| match w.split_once('=') {
+            Some((k, v)) if !k.is_empty() && !v.is_empty() => Ok((k.to_string(), v.to_string())),
+            _ => Err(format!("`{w}` is not KEY=VALUE")),
+        })
+        .collect::<Result<_, _>>()?;
+    if pairs.is_empty() {
+        return Err("`settings` needs KEY=VALUE, e.g. `settings smt.sls.enable=true`".into());
+    }
+    Ok(pairs)
+}
+
+/// Whether a crash at `site` is of the family `(file, abort)`.
+fn in_family(site: &str, (file, abort): &(String, Option<&'static str>)) -> bool {
+    match SiteParts::of(site) {
+        Some(parts) => {
+            (parts.file == *file || parts.file.ends_with(&format!("/{file}")))
+                && abort.is_none_or(|a| a == parts.abort)
+        }
+        None => abort.is_none() && site.contains(file.as_str()),
     }
 }
 
@@ -119,6 +212,106 @@ mod tests {
         std::fs::write(&path, "123\n").unwrap();
         let e = KnownBugs::read(&path).unwrap_err();
         std::fs::remove_file(&path).ok();
-        assert!(e.ends_with(":1: `123` is neither a bucket id (8 hex digits) nor a formula (SMT-LIB commands on one line)"), "{e}");
+        assert!(
+            e.ends_with(":1: `123` is neither a bucket id (8 hex digits), a formula (SMT-LIB commands on one line), `crash FILE [ABORT]` nor `settings KEY=VALUE...`"),
+            "{e}"
+        );
+        let why = |t: &str| KnownBugs::parse(t).unwrap_err().1;
+        assert!(why("crash x.cpp fell over").contains("no kind of abort"));
+        assert!(why("crash  ").contains("needs a source file"));
+        assert!(why("settings smt.sls.enable").contains("is not KEY=VALUE"));
+        assert!(why("settings ").contains("needs KEY=VALUE"));
+    }
+
+    fn crash_key(site: &str) -> BucketKey {
+        let mut k = BucketKey::new(
+            "crash",
+            "crash",
+            &formula("(declare-const s String)(assert (= (str.len s) 1))"),
+        );
+        k.crash_site = Some(site.to_string());
+        k
+    }
+
+    #[test]
+    fn a_crash_family_marks_its_sites_and_no_other() {
+        let site = |file: &str, line: u32, what: &str| {
+            crash_key(&format!(
+                "ASSERTION VIOLATION File: /tmp/b1/core/src/ast/sls/{file} Line: {line} {what}"
+            ))
+        };
+        let known = KnownBugs::parse("crash sls_seq_plugin.cpp not implemented\n").unwrap();
+        assert!(known.contains(
+            &site("sls_seq_plugin.cpp", 137, "NOT IMPLEMENTED YET!"),
+            None
+        ));
+        assert!(known.contains(
+            &site("sls_seq_plugin.cpp", 508, "NOT IMPLEMENTED YET!"),
+            None
+        ));
+        assert!(
+            !known.contains(
+                &site("sls_seq_plugin.cpp", 1319, "UNEXPECTED CODE WAS REACHED."),
+                None
+            ),
+            "another kind of abort in the same file is another defect"
+        );
+        assert!(!known.contains(
+            &site("sls_arith_plugin.cpp", 137, "NOT IMPLEMENTED YET!"),
+            None
+        ));
+        assert!(
+            !known.contains(
+                &site("xsls_seq_plugin.cpp", 137, "NOT IMPLEMENTED YET!"),
+                None
+            ),
+            "a file name matches whole"
+        );
+        let any_abort = KnownBugs::parse("crash src/ast/sls/sls_seq_plugin.cpp").unwrap();
+        assert!(any_abort.contains(
+            &site("sls_seq_plugin.cpp", 1319, "UNEXPECTED CODE WAS REACHED."),
+            None
+        ));
+        // cvc5 names no file: its words are matched.
+        let cvc5 = KnownBugs::parse("crash theory_strings_utils").unwrap();
+        assert!(cvc5.contains(
+            &crash_key("Fatal failure within theory_strings_utils.cpp"),
+            None
+        ));
+        assert!(!cvc5.contains(&crash_key("Fatal failure within nl_model.cpp"), None));
+    }
+
+    #[test]
+    fn a_settings_pattern_marks_buckets_that_set_all_of_it() {
+        let key = |pairs: &[(&str, &str)]| {
+            let mut k = BucketKey::new(
+                "invalid-model",
+                "sat",
+                &formula("(declare-const s String)(assert (= (str.len s) 1))"),
+            );
+            for (a, b) in pairs {
+                k.settings.set(*a, *b);
+            }
+            k
+        };
+        let known = KnownBugs::parse("settings smt.sls.enable=true smt.random_seed=3\n").unwrap();
+        assert!(known.contains(
+            &key(&[
+                ("smt.sls.enable", "true"),
+                ("smt.random_seed", "3"),
+                ("x", "1")
+            ]),
+            None
+        ));
+        assert!(
+            !known.contains(&key(&[("smt.sls.enable", "true")]), None),
+            "all of it"
+        );
+        assert!(!known.contains(
+            &key(&[("smt.sls.enable", "false"), ("smt.random_seed", "3")]),
+            None
+        ));
+        assert!(!known.contains(&key(&[]), None));
+        assert!(!known.is_empty());
     }
 }

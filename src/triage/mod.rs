@@ -2,8 +2,9 @@
 //! by [`Judge`] (the fuzz loop's harness under a replay's limits): which
 //! files are findings and their buckets ([`findings`]), minimizing them
 //! ([`minimize`], a finding file: [`minimize::finding`]), confirming them
-//! ([`confirm`]), bisecting them over releases ([`bisect`], [`releases`]), the
-//! solver's own self-checks on them, as evidence ([`diagnose`]),
+//! ([`confirm`]), bisecting them over releases ([`bisect`], [`releases`], by the k-of-n
+//! rule of [`replays`]), the solver's own self-checks on them, as evidence
+//! ([`diagnose`]),
 //! the report ([`report`], with [`known`](KnownBugs) bugs and [`plot`]s),
 //! all of it in turn and resumable ([`campaign`]); and `run`'s judging of
 //! a file ([`file`]). The commands of `crate::commands` read arguments
@@ -23,6 +24,7 @@ pub mod membership;
 pub mod minimize;
 pub mod plot;
 pub mod releases;
+pub mod replays;
 pub mod report;
 
 pub use failure::Failure;

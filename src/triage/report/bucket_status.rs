@@ -178,6 +178,8 @@ mod tests {
                 Bisection {
                     file: bucket.representative.clone(),
                     releases,
+                    own: Default::default(),
+                    replays: Vec::new(),
                 },
             )])
         };
