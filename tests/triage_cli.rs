@@ -510,13 +510,14 @@ fn triage_runs_each_step_once_resumes_and_names_bad_input() {
         text(&o.stderr)
     );
     assert!(!dir.join("minimized").exists(), "no work done");
-    // The fake solver is no Z3 release: minimized and confirmed, not
+    // The fake solver is no Z3 release: minimized, confirmed and diagnosed
+    // (no self-check is known for it: the step says so), not
     // bisected, so its bucket is undecided (exit 0: nothing new).
     let o = equifuzz(&["triage", d, "--cache", cache]);
     let out = text(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
     assert!(
-        out.contains("1 buckets; 2 steps run, 0 done by an earlier run, 0 failed"),
+        out.contains("1 buckets; 3 steps run, 0 done by an earlier run, 0 failed"),
         "{out}"
     );
     assert!(out.contains("undecided"), "{out}");
@@ -538,7 +539,7 @@ fn triage_runs_each_step_once_resumes_and_names_bad_input() {
     // Again: everything is done already.
     let o = equifuzz(&["triage", d, "--cache", cache]);
     assert!(
-        text(&o.stdout).contains("0 steps run, 2 done by an earlier run"),
+        text(&o.stdout).contains("0 steps run, 3 done by an earlier run"),
         "{}",
         text(&o.stdout)
     );
@@ -620,7 +621,7 @@ fn triage_works_on_findings_at_once_and_an_interrupt_leaves_the_rest_to_a_rerun(
     let o = child.wait_with_output().unwrap();
     let (out, err) = (text(&o.stdout), text(&o.stderr));
     assert_eq!(o.status.code(), Some(2), "{out}{err}");
-    assert!(out.contains("interrupted: 4 steps left"), "{out}{err}");
+    assert!(out.contains("interrupted: 6 steps left"), "{out}{err}");
     // Both findings were started at once, and neither kept a half result.
     assert!(err.contains("[1/2 ") && err.contains("[2/2 "), "{err}");
     assert_eq!(
@@ -634,7 +635,7 @@ fn triage_works_on_findings_at_once_and_an_interrupt_leaves_the_rest_to_a_rerun(
     let (out, err) = (text(&o.stdout), text(&o.stderr));
     assert_eq!(o.status.code(), Some(0), "{out}{err}");
     assert!(
-        out.contains("1 buckets; 4 steps run, 0 done by an earlier run, 0 failed"),
+        out.contains("1 buckets; 6 steps run, 0 done by an earlier run, 0 failed"),
         "{out}{err}"
     );
     let confirmed = std::fs::read_to_string(dir.join("confirm.jsonl")).unwrap();

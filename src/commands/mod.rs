@@ -15,6 +15,7 @@
 
 pub mod bisect;
 pub mod confirm;
+pub mod diagnose;
 pub mod export;
 mod export_category;
 pub mod fetch;

@@ -1,5 +1,5 @@
 //! The triage commands' arguments (`minimize`, `confirm`, `bisect`,
-//! `report`, and `triage`, which runs them all), which `main` flattens into its own enum with one line.
+//! `diagnose`, `report`, and `triage`, which runs them all), which `main` flattens into its own enum with one line.
 //! Exit codes follow the common scheme: 1 when a finding still fails, 2 on
 //! bad input (a file that is not a finding, a solver that cannot be
 //! opened, a bad range), 0 otherwise.
@@ -74,6 +74,17 @@ pub enum TriageCommand {
         #[arg(long)]
         every: bool,
     },
+    /// Replay findings with the solver's own self-checks on (Z3's
+    /// model_validate, smt.core.validate, smt.seq.validate, proof; cvc5's
+    /// check-models, check-unsat-cores, check-proofs: those that fit the
+    /// failure) and print what the solver said under each: evidence that
+    /// points at a component, never a verdict. Exit 1 when a check flags a
+    /// failure, 0 when none does.
+    Diagnose {
+        /// A finding file, or a campaign's output folder (results go to
+        /// DIR/diagnose.jsonl).
+        path: PathBuf,
+    },
     /// Write DIR/report.md: the campaign's table, plots, and one section per
     /// bucket with its minimal formula, release range and an issue text.
     Report {
@@ -85,7 +96,8 @@ pub enum TriageCommand {
         known: Option<PathBuf>,
     },
     /// From findings to a short list of bugs in one command: per bucket,
-    /// minimize, confirm and bisect a finding, then write DIR/report.md,
+    /// minimize, confirm, bisect and diagnose (the solver's own
+    /// self-checks) a finding, then write DIR/report.md,
     /// each bucket marked new (the newest Z3 release still fails) or fixed
     /// in a release. Resumable: run it again after an interrupt. Exit 1
     /// when a bucket is new and not known, 0 when none is, 2 on bad input
@@ -236,6 +248,11 @@ impl TriageCommand {
                         0
                     },
                 ))
+            }
+            TriageCommand::Diagnose { path } => {
+                let ds = crate::commands::diagnose::execute(&path).map_err(|e| anyhow!(e))?;
+                let flagged = ds.iter().any(|d| d.flagged().next().is_some());
+                Ok(ExitCode::from(u8::from(flagged)))
             }
             TriageCommand::Report { dir, known } => {
                 let known = match known {

@@ -5,20 +5,23 @@
 //! their `; bucket:` line, else by [`key_of_text`]), the `--per-bucket` smallest findings are minimized
 //! (`DIR/minimized/`), confirmed on their own solver and the `--with`
 //! solvers (`DIR/confirm.jsonl`), and bisected over the Z3 releases of the
-//! cache, newest included (`DIR/bisect.jsonl`); then `report` writes
+//! cache, newest included (`DIR/bisect.jsonl`), and replayed under the
+//! solver's own self-checks (`DIR/diagnose.jsonl`, evidence only: see
+//! [`crate::triage::diagnose`]); then `report` writes
 //! `DIR/report.md` with each bucket's status, the known-bugs file's marks
 //! and the issue texts.
 //!
 //! # Invariants
 //!
 //! - Resumable: each step's result is on disk as soon as it is done (a
-//!   minimized file, a line of `confirm.jsonl` or `bisect.jsonl`, written
+//!   minimized file, a line of `confirm.jsonl`, `bisect.jsonl` or
+//!   `diagnose.jsonl`, written
 //!   atomically), and a step whose result is there is not run again. An
 //!   interrupt (Ctrl-C) stops between two steps, discards the step it
 //!   cut short, and says what was done and what is left.
 //! - Findings are independent: with `jobs` above one, each finding's
 //!   steps run in a forked process of their own, several at once, and
-//!   only this process writes `confirm.jsonl` and `bisect.jsonl`; the
+//!   only this process writes the `.jsonl` files; the
 //!   result is what one process working in turn would have written, in
 //!   another order.
 //! - Bad input stops before any work with the one thing to fix: a folder
@@ -39,6 +42,7 @@ use crate::finding::{Finding, write_atomically};
 use crate::triage::KnownBugs;
 use crate::triage::bisect::{Bisection, bisect_one};
 use crate::triage::confirm::{Confirmation, confirm_one};
+use crate::triage::diagnose::{Diagnosis, diagnose_one};
 use crate::triage::findings::{findings_by_bucket, minimized_of};
 use crate::triage::minimize::finding::minimize_one;
 use crate::triage::releases::{cache_root, select, z3_releases};
@@ -143,6 +147,7 @@ enum Step {
     Minimize,
     Confirm,
     Bisect,
+    Diagnose,
 }
 
 /// `equifuzz triage DIR`.
@@ -182,6 +187,8 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
     let bisect_path = dir.join("bisect.jsonl");
     let mut marks: Vec<Confirmation> = read_jsonl(&confirm_path);
     let mut bisections: Vec<Bisection> = read_jsonl(&bisect_path);
+    let diagnose_path = dir.join("diagnose.jsonl");
+    let mut diagnoses: Vec<Diagnosis> = read_jsonl(&diagnose_path);
     let picked: Vec<(String, PathBuf)> = buckets
         .iter()
         .flat_map(|(b, files)| {
@@ -206,14 +213,22 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
         count: picked.len(),
     };
     let mut total = Outcome::default();
-    let mut merge = |o: Outcome, marks: &mut Vec<Confirmation>, bisections: &mut Vec<Bisection>| {
+    let mut merge = |o: Outcome,
+                     marks: &mut Vec<Confirmation>,
+                     bisections: &mut Vec<Bisection>,
+                     diagnoses: &mut Vec<Diagnosis>| {
         let (mark, bisection) = (o.mark.is_some(), o.bisection.is_some());
+        let diagnosis = o.diagnosis.is_some();
         total.ran += o.ran;
         total.resumed += o.resumed;
         total.failed.extend(o.failed);
         total.left.extend(o.left);
         marks.extend(o.mark);
         bisections.extend(o.bisection);
+        diagnoses.extend(o.diagnosis);
+        if diagnosis {
+            write_jsonl(&diagnose_path, diagnoses)?;
+        }
         if mark {
             write_jsonl(&confirm_path, marks)?;
         }
@@ -225,8 +240,8 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
     let jobs = cfg.jobs.max(1).min(picked.len());
     if jobs <= 1 {
         for (i, (bucket, file)) in picked.iter().enumerate() {
-            let o = ctx.finding(i, bucket, file, &marks, &bisections);
-            merge(o, &mut marks, &mut bisections)?;
+            let o = ctx.finding(i, bucket, file, (&marks, &bisections, &diagnoses));
+            merge(o, &mut marks, &mut bisections, &mut diagnoses)?;
         }
     } else {
         let work = dir.join(".triage-work");
@@ -240,13 +255,15 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
                 };
                 if INTERRUPTED.load(Ordering::SeqCst) {
                     // Not started: counted as left (or done) without a worker.
-                    let o = ctx.finding(i, bucket, file, &marks, &bisections);
-                    merge(o, &mut marks, &mut bisections)?;
+                    let o = ctx.finding(i, bucket, file, (&marks, &bisections, &diagnoses));
+                    merge(o, &mut marks, &mut bisections, &mut diagnoses)?;
                     continue;
                 }
                 let out = work.join(format!("{i}.json"));
                 let _ = std::fs::remove_file(&out);
-                let pid = spawn_worker(&out, || ctx.finding(i, bucket, file, &marks, &bisections))?;
+                let pid = spawn_worker(&out, || {
+                    ctx.finding(i, bucket, file, (&marks, &bisections, &diagnoses))
+                })?;
                 running.insert(pid, (out, name(file)));
             }
             if running.is_empty() {
@@ -266,7 +283,7 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
                     ..Outcome::default()
                 });
             let _ = std::fs::remove_file(&out);
-            merge(o, &mut marks, &mut bisections)?;
+            merge(o, &mut marks, &mut bisections, &mut diagnoses)?;
         }
         let _ = std::fs::remove_dir(&work);
     }
@@ -298,6 +315,9 @@ struct Outcome {
     mark: Option<Confirmation>,
     /// Its bisection, when run now.
     bisection: Option<Bisection>,
+    /// Its diagnosis, when run now.
+    #[serde(default)]
+    diagnosis: Option<Diagnosis>,
 }
 
 /// What every finding's steps share.
@@ -309,19 +329,20 @@ struct Work<'a> {
 }
 
 impl Work<'_> {
-    /// Minimizes, confirms and bisects the `i`th finding picked, each step
-    /// unless `marks`, `bisections` or the minimized file say it is done.
+    /// Minimizes, confirms, bisects and diagnoses the `i`th finding
+    /// picked, each step unless the records `done` (marks, bisections,
+    /// diagnoses) or the minimized file say it is done.
     fn finding(
         &self,
         i: usize,
         bucket: &str,
         file: &Path,
-        marks: &[Confirmation],
-        bisections: &[Bisection],
+        done: (&[Confirmation], &[Bisection], &[Diagnosis]),
     ) -> Outcome {
+        let (marks, bisections, diagnoses) = done;
         let (cfg, dir) = (self.cfg, &self.cfg.dir);
         let mut o = Outcome::default();
-        for step in [Step::Minimize, Step::Confirm, Step::Bisect] {
+        for step in [Step::Minimize, Step::Confirm, Step::Bisect, Step::Diagnose] {
             let min_out = dir.join("minimized").join(format!(
                 "{}.min.smt2",
                 file.file_stem().unwrap_or_default().to_string_lossy()
@@ -331,6 +352,7 @@ impl Work<'_> {
                 Step::Minimize => min_out.exists(),
                 Step::Confirm => marks.iter().any(|c| name(&c.file) == name(file)),
                 Step::Bisect => bisections.iter().any(|b| name(&b.file) == name(&best)),
+                Step::Diagnose => diagnoses.iter().any(|d| name(&d.file) == name(file)),
             };
             // Bisecting runs Z3 releases: nothing to do without them or
             // for a finding of another solver (its bucket stays undecided).
@@ -388,6 +410,13 @@ impl Work<'_> {
                     eprintln!("  {}: {}", name(file), b.summary());
                     if !INTERRUPTED.load(Ordering::SeqCst) {
                         o.bisection = Some(b);
+                    }
+                }),
+                // Evidence only: nothing above reads it.
+                Step::Diagnose => diagnose_one(file, &best).map(|d| {
+                    eprintln!("  {}: solver's own checks: {}", name(file), d.summary());
+                    if !INTERRUPTED.load(Ordering::SeqCst) {
+                        o.diagnosis = Some(d);
                     }
                 }),
             };
@@ -469,5 +498,6 @@ pub fn done_steps(dir: &Path) -> BTreeMap<&'static str, usize> {
         ("minimized", minimized),
         ("confirmed", count("confirm.jsonl")),
         ("bisected", count("bisect.jsonl")),
+        ("diagnosed", count("diagnose.jsonl")),
     ])
 }

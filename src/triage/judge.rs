@@ -45,6 +45,18 @@ impl Judge {
     /// Opens `spec` as a judge once the solver answers the preflight (a
     /// solver that cannot answer is an error here, never a verdict).
     pub fn open(spec: &SolverSpec, timeout: Duration) -> Result<Judge, String> {
+        Judge::open_wrapped(spec, timeout, |t| t)
+    }
+
+    /// [`Judge::open`], its target handed to `wrap` once it answers the
+    /// preflight: a wrapper that notes what the solver printed (the
+    /// diagnosis step reads a self-check's words from its standard error,
+    /// which a judgement does not keep) while the harness judges as ever.
+    pub fn open_wrapped(
+        spec: &SolverSpec,
+        timeout: Duration,
+        wrap: impl FnOnce(Box<dyn Target>) -> Box<dyn Target>,
+    ) -> Result<Judge, String> {
         let opened = open::open(spec).map_err(|e| e.to_string())?;
         let mut target = opened.target;
         open::preflight(
@@ -53,7 +65,7 @@ impl Judge {
             timeout.max(open::PREFLIGHT_TIMEOUT),
         )
         .map_err(|e| e.to_string())?;
-        Ok(Judge::new(target, opened.dialect, timeout))
+        Ok(Judge::new(wrap(target), opened.dialect, timeout))
     }
 
     /// The judge a finding's replay line names: its solver, options and

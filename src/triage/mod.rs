@@ -3,8 +3,9 @@
 //! files are findings and their buckets ([`findings`]), minimizing them
 //! ([`minimize`], a finding file: [`minimize::finding`]), confirming them
 //! ([`confirm`]), bisecting them over releases ([`bisect`], [`releases`], by the k-of-n
-//! rule of [`replays`]),
-//! the report ([`report`], with [`known`](KnownBugs) bugs and [`plot`]s),
+//! rule of [`replays`]), the solver's own self-checks on them, as evidence
+//! ([`diagnose`]), and replayed with one mechanism taken out
+//! ([`cross_replay`]); the report ([`report`], with [`known`](KnownBugs) bugs and [`plot`]s),
 //! all of it in turn and resumable ([`campaign`]); and `run`'s judging of
 //! a file ([`file`]). The commands of `crate::commands` read arguments
 //! and print. The file format they
@@ -14,6 +15,7 @@ pub mod bisect;
 pub mod campaign;
 pub mod confirm;
 pub mod cross_replay;
+pub mod diagnose;
 mod failure;
 pub mod file;
 pub mod findings;

@@ -2,7 +2,8 @@
 //! smallest formula, its replay command, the releases that fail, its
 //! status, and, for a confirmed bucket, a paste-ready issue text: the
 //! minimal formula first, the version and options, the expected answer
-//! with its one-line argument.
+//! with its one-line argument, and what the solver's own self-checks say
+//! where one flags the failure (the component it points at).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,6 +11,7 @@ use std::fmt::Write as _;
 use crate::finding::header_field;
 use crate::triage::bisect::Bisection;
 use crate::triage::confirm::Confirmation;
+use crate::triage::diagnose::Diagnosis;
 use crate::triage::findings::Bucket;
 
 use super::bucket_status::BucketStatus;
@@ -21,6 +23,7 @@ pub(super) fn bucket_section(
     marks: &BTreeMap<String, Confirmation>,
     bisections: &BTreeMap<String, Bisection>,
     status: &BucketStatus,
+    diagnosis: Option<&Diagnosis>,
 ) {
     let id = b.key.id();
     let _ = writeln!(out, "### Bucket {id}: {}\n", b.key);
@@ -82,6 +85,14 @@ pub(super) fn bucket_section(
     let _ = writeln!(out, "```smt2\n{}\n```\n", bare_script(&text));
     let _ = writeln!(out, "Replay: `{replay}`\n");
     let _ = writeln!(out, "Releases: {range}\n");
+    if let Some(d) = diagnosis {
+        let _ = writeln!(
+            out,
+            "Solver's own checks (`{}` replayed with each; evidence, not a verdict): {}\n",
+            d.replayed.display(),
+            d.summary()
+        );
+    }
     let ops: Vec<&str> = b.operators.iter().map(String::as_str).collect();
     let confirmed = b.findings.iter().any(|f| {
         marks
@@ -151,6 +162,17 @@ pub(super) fn bucket_section(
     let _ = writeln!(out, "Expected: {}", argument(&text, expected));
     let _ = writeln!(out, "Got: {got}");
     let _ = writeln!(out, "Releases: {range}");
+    // A self-check of the solver's own that flags the failure points its
+    // developers at a component; one that says nothing is not mentioned.
+    for c in diagnosis.iter().flat_map(|d| d.flagged()) {
+        let _ = writeln!(
+            out,
+            "With {} the solver itself reports it: {} (this points at {})",
+            c.options.join(" "),
+            c.flagging.join(" "),
+            c.points_at
+        );
+    }
     let _ = writeln!(out, "```\n\n</details>\n");
 }
 
@@ -256,6 +278,7 @@ mod tests {
                 &marks,
                 &BTreeMap::new(),
                 &BucketStatus::Undecided(String::new()),
+                None,
             );
             out
         };

@@ -32,9 +32,11 @@ use std::path::{Path, PathBuf};
 use crate::finding::{formula_of_text, header_field, shape};
 use crate::oracle::SiteParts;
 use crate::triage::bisect::Bisection;
+use crate::triage::diagnose::Diagnosis;
 use crate::triage::findings::{Bucket, minimized_of};
 
 use super::bucket_status::{BucketStatus, bisection_of};
+use super::records::diagnosis_of;
 
 /// One defect: buckets that share a cause.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,13 +183,16 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
 
 /// The report's first screen: one line per defect (its status, the
 /// releases that fail, its smallest formula, its buckets), the evidence
-/// that joined its buckets under it.
+/// that joined its buckets under it, and what the solver's own checks said
+/// (its lead bucket's diagnosis, else the first of its buckets that has
+/// one: evidence only, the status is the buckets').
 pub(super) fn write_defects(
     out: &mut String,
     bs: &[Bucket],
     ds: &[Defect],
     statuses: &[BucketStatus],
     bisections: &BTreeMap<String, Bisection>,
+    diagnoses: &BTreeMap<String, Diagnosis>,
 ) {
     out.push_str(
         "## Defects
@@ -244,6 +249,12 @@ pub(super) fn write_defects(
         );
         for e in &d.evidence {
             let _ = writeln!(out, "   - {e}");
+        }
+        let diagnosis = std::iter::once(lead)
+            .chain(d.buckets.iter().copied())
+            .find_map(|i| diagnosis_of(&bs[i].findings, diagnoses));
+        if let Some(diagnosis) = diagnosis {
+            let _ = writeln!(out, "   - solver's own checks: {}", diagnosis.summary());
         }
     }
     out.push('\n');

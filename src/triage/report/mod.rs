@@ -14,7 +14,8 @@
 //!   a last row gives the verdicts of every execution from `stats.jsonl`;
 //! - first, one line per defect ([`defects`]): buckets whose findings share
 //!   a cause, with the evidence that joined them, each defect's status,
-//!   releases and smallest formula;
+//!   releases and smallest formula, and what the solver's own self-checks
+//!   said of it (`diagnose.jsonl`: evidence, never a verdict);
 //! - one section per bucket ([`buckets`]): its findings and their marks
 //!   (`confirm.jsonl`), the smallest formula (a minimized one when
 //!   `minimize DIR` ran), its replay command, the releases that fail
@@ -86,12 +87,13 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
     let bs = buckets(dir);
     let marks = records::marks(dir);
     let bisections = records::bisections(dir);
+    let diagnoses = records::diagnoses(dir);
     let statuses: Vec<BucketStatus> = bs
         .iter()
         .map(|b| bucket_status(b, &bisections, known))
         .collect();
     let ds = defects(dir, &bs);
-    defects::write_defects(&mut out, &bs, &ds, &statuses, &bisections);
+    defects::write_defects(&mut out, &bs, &ds, &statuses, &bisections, &diagnoses);
     let last: Option<serde_json::Value> = stats_text
         .lines()
         .rev()
@@ -191,7 +193,8 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
     );
     out.push('\n');
     for (b, status) in bs.iter().zip(&statuses) {
-        bucket_section(&mut out, b, &marks, &bisections, status);
+        let diagnosis = records::diagnosis_of(&b.findings, &diagnoses);
+        bucket_section(&mut out, b, &marks, &bisections, status, diagnosis);
     }
     let report = dir.join("report.md");
     std::fs::write(&report, out).map_err(|e| format!("{}: {e}", report.display()))?;
