@@ -37,6 +37,9 @@ pub fn execute(path: &Path) -> Result<Vec<Diagnosis>, String> {
                 for c in &d.checks {
                     println!("  {}: {}", c.check, c.phrase());
                 }
+                if let Some(c) = &d.without_names {
+                    println!("  replayed {}", c.said);
+                }
                 out.push(d);
             }
             Err(e) => {

@@ -1,6 +1,6 @@
 //! Cross-replays: a finding's formula replayed with one mechanism taken
-//! out, as evidence of what its failure needs (`triage`'s step after
-//! `bisect`, written to `DIR/cross.jsonl`).
+//! out, as evidence of what its failure needs (run by `diagnose`, kept in
+//! its record: `DIR/diagnose.jsonl`'s `without_names`).
 //!
 //! Today one mechanism: the assertions' names. An unsat case is sent with
 //! every assertion `:named` (the core is read back), and Z3 tracks named

@@ -48,6 +48,7 @@ use crate::finding::Finding;
 use crate::solver::{RawOutcome, Target};
 use crate::term::Dialect;
 use crate::triage::Judge;
+use crate::triage::cross_replay::{CrossReplay, cross_replay_one};
 
 pub use checks::{SelfCheck, checks_for, failure_of, family_of, self_checks};
 pub use words::{SAID_CHARS, SAID_LINES, is_error_or_abort, own_words};
@@ -151,6 +152,11 @@ pub struct Diagnosis {
     /// Why no check ran, when none did.
     #[serde(default)]
     pub none_because: String,
+    /// The finding replayed without assertion names (`None`: not run, or
+    /// written before it was): evidence of the mechanism its failure
+    /// needs, see [`crate::triage::cross_replay`].
+    #[serde(default)]
+    pub without_names: Option<CrossReplay>,
 }
 
 impl Diagnosis {
@@ -166,16 +172,23 @@ impl Diagnosis {
         };
         if self.checks.is_empty() {
             text.push_str(&self.none_because);
-            return text;
+        } else {
+            text.push_str(
+                &self
+                    .checks
+                    .iter()
+                    .map(|c| format!("{}: {}", c.check, c.phrase()))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            );
         }
-        text.push_str(
-            &self
-                .checks
-                .iter()
-                .map(|c| format!("{}: {}", c.check, c.phrase()))
-                .collect::<Vec<_>>()
-                .join("; "),
-        );
+        if let Some(c) = self
+            .without_names
+            .as_ref()
+            .filter(|c| c.needs_names.is_some())
+        {
+            text.push_str(&format!("; replayed {}", c.said));
+        }
         text
     }
 
@@ -270,6 +283,7 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
         reproduced,
         checks,
         none_because,
+        without_names: cross_replay_one(replayed).ok(),
     })
 }
 

@@ -16,14 +16,22 @@
 //!   erased: `finding::shape`), with kinds or answers that differ (else
 //!   they would be one bucket);
 //! - **minimized into**: a finding a campaign counted in one bucket (its
-//!   `; bucket:` line), minimized, falls into another.
+//!   `; bucket:` line), minimized, falls into another;
+//! - **one cause by cross-replay**: no crash site, the same kind, answer
+//!   and essential settings (not none), and every bucket's failure goes
+//!   away when its assertions are not named (`diagnose.jsonl`'s
+//!   `without_names`, see `triage::cross_replay`): Z3's local search
+//!   answered `sat` to named unsat formulas of five theories, one bucket
+//!   per theory, one defect. A failure that stays without names is not
+//!   joined by this rule: that is evidence of another cause.
 //!
 //! # Invariants
 //!
 //! - Every bucket is in exactly one defect; a bucket joined to no other is
 //!   a defect of its own, and a joined one lists why.
-//! - Grouping reads only the buckets and their files: no solver runs, so
-//!   the report stays a reading of what triage wrote.
+//! - Grouping reads only the buckets, their files and the records triage
+//!   wrote (`diagnose.jsonl`): no solver runs, so the report stays a
+//!   reading of what triage wrote.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -120,6 +128,46 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
             ),
         ));
     }
+    // One cause by cross-replay: the same kind, answer and essential
+    // settings, each bucket's failure gone when its assertions are not
+    // named (`triage::cross_replay`): one mechanism, not one per theory.
+    let diagnoses = super::records::diagnoses(dir);
+    let mut named: BTreeMap<(String, String, String), Vec<usize>> = BTreeMap::new();
+    for (i, b) in bs.iter().enumerate() {
+        if b.key.crash_site.is_some() || b.key.settings.is_empty() {
+            continue;
+        }
+        let needs_names = diagnosis_of(&b.findings, &diagnoses)
+            .and_then(|d| d.without_names.as_ref())
+            .and_then(|c| c.needs_names);
+        if needs_names == Some(true) {
+            named
+                .entry((
+                    b.key.kind.clone(),
+                    b.key.answer.clone(),
+                    b.key.settings.to_string(),
+                ))
+                .or_default()
+                .push(i);
+        }
+    }
+    for ((kind, answer, settings), members) in &named {
+        if members.len() < 2 {
+            continue;
+        }
+        for i in &members[1..] {
+            joins.join(members[0], *i);
+        }
+        evidence.push((
+            members[0],
+            format!(
+                "one cause by cross-replay: buckets {} are {kind} (answer {answer}) under settings \
+                 {settings}, and each is answered right when its assertions are not named (the \
+                 solver's tracking of named assertions)",
+                ids(bs, members)
+            ),
+        ));
+    }
     // Minimized into another bucket.
     let by_id: BTreeMap<String, usize> = bs
         .iter()
@@ -202,7 +250,8 @@ pub(super) fn write_defects(
     let _ = writeln!(
         out,
         "{} defect(s) in {} bucket(s): buckets whose findings share a cause (one crash family, \
-         one settings and shape, a finding minimized into another bucket) are one defect, the \
+         one settings and shape, a finding minimized into another bucket, one cause by \
+         cross-replay) are one defect, the \
          evidence under it; each bucket's section follows below.\n",
         ds.len(),
         bs.len()
@@ -420,6 +469,66 @@ mod tests {
         );
         assert_eq!(ds[0].evidence.len(), 1, "{:?}", ds[0].evidence);
         assert!(ds[1].evidence.is_empty());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn one_cause_by_cross_replay_joins_only_buckets_whose_failure_needs_the_names() {
+        let dir =
+            std::env::temp_dir().join(format!("equifuzz-defects-cross-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let sls = "(set-option :smt.sls.enable true)\n";
+        let bodies = [
+            "(declare-const s String)(assert (= (str.len s) 1))\n",
+            "(declare-const s String)(assert (= (str.++ s s) \"aa\"))\n",
+            "(declare-const s String)(assert (str.prefixof s \"a\"))\n",
+            "(declare-const s String)(assert (str.suffixof s \"a\"))\n",
+        ];
+        let bs: Vec<Bucket> = bodies
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let text = finding("unsound", "sat", None, &format!("{sls}{b}"));
+                keyed(&dir, &format!("{i}.smt2"), &text)
+            })
+            .collect();
+        // Without records: four shapes, four defects.
+        assert_eq!(defects(&dir, &bs).len(), 4);
+        // 0 and 1 are answered right without names, 2 fails the same way
+        // without them (another cause), 3 was not tried.
+        let record = |i: usize, needs: &str| {
+            format!(
+                r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"wrong-sat","without":[],"checks":[],"without_names":{{"file":"{i}.smt2","needs_names":{needs},"said":"-"}}}}"#
+            )
+        };
+        let lines = [
+            record(0, "true"),
+            record(1, "true"),
+            record(2, "false"),
+            record(3, "null"),
+        ];
+        std::fs::write(dir.join("diagnose.jsonl"), lines.join("\n") + "\n").unwrap();
+        let ds = defects(&dir, &bs);
+        let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
+        assert_eq!(groups, [vec![0, 1], vec![2], vec![3]]);
+        assert!(
+            ds[0].evidence[0].starts_with("one cause by cross-replay"),
+            "{:?}",
+            ds[0].evidence
+        );
+        // Default settings: no essential setting to share, nothing joined.
+        let plain: Vec<Bucket> = bodies[..2]
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                keyed(
+                    &dir,
+                    &format!("{i}.smt2"),
+                    &finding("unsound", "sat", None, b),
+                )
+            })
+            .collect();
+        assert_eq!(defects(&dir, &plain).len(), 2);
         std::fs::remove_dir_all(&dir).ok();
     }
 
