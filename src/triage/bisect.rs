@@ -21,6 +21,9 @@
 //! fails the same way and good when none does and all are right, and the
 //! counts are said (`fails on 5.1.0 (2/6) .. 5.4.1 (4/6)`).
 //!
+//! Each release is judged in a forked child ([`forked`]): Z3 releases
+//! loaded into one process bind part of each other's code.
+//!
 //! The summary names the first and last release that fail the same way
 //! (kind and answer; for a crash, at a site in the same source file with
 //! the same kind of abort: `Failure::across_releases`), the last good release before the first bad, the
@@ -34,6 +37,7 @@ use crate::execute::open::SolverSpec;
 use crate::finding::Finding;
 use crate::oracle::Verdict;
 use crate::solver::TargetSpec;
+use crate::triage::forked;
 use crate::triage::releases::Release;
 use crate::triage::replays::{Rate, own_rate};
 use crate::triage::{Failure, Judge};
@@ -175,7 +179,9 @@ pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bise
         ));
     };
     let per_release = own.per_release();
-    let judge = |r: &Release| -> (Outcome, String, Rate) {
+    // Each release is judged in a child of its own (`triage::forked`):
+    // releases loaded into one process run part of each other's code.
+    let judge_here = |r: &Release| -> (Outcome, String, Rate) {
         let mut spec = spec.clone();
         spec.solver_lib = Some(r.library.clone());
         let mut j = match Judge::open(&spec, finding.replay.timeout) {
@@ -218,6 +224,13 @@ pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bise
             first_line(&verdict)
         );
         (outcome, first_line(&verdict), rate)
+    };
+    let judge = |r: &Release| -> (Outcome, String, Rate) {
+        forked::in_child(|| judge_here(r)).unwrap_or_else(|e| {
+            let said = format!("cannot judge: {e}");
+            eprintln!("  {}: Other: {said}", r.version);
+            (Outcome::Other, said, Rate::default())
+        })
     };
     let mut out: Vec<(String, Outcome, String)> = releases
         .iter()

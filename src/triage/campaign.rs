@@ -19,11 +19,18 @@
 //!   atomically), and a step whose result is there is not run again. An
 //!   interrupt (Ctrl-C) stops between two steps, discards the step it
 //!   cut short, and says what was done and what is left.
-//! - Findings are independent: with `jobs` above one, each finding's
-//!   steps run in a forked process of their own, several at once, and
-//!   only this process writes the `.jsonl` files; the
-//!   result is what one process working in turn would have written, in
-//!   another order.
+//! - Findings are independent: each finding's steps run in a forked
+//!   process of their own (`jobs` of them at once, one too), and only this
+//!   process writes the `.jsonl` files; the result is what one process
+//!   working in turn would have written, in another order. A process
+//!   that has bisected has loaded a dozen Z3 releases: in one that then
+//!   went on to the next finding, Z3 5.4.1 refused its own `rewriter.*`
+//!   parameters ("unknown module 'rewriter'") and 42 of 88 findings of a
+//!   campaign did "not fail any more" (`--jobs 1` ran in process until
+//!   this rule).
+//! - Bisect is a finding's last step, for the same reason: the steps
+//!   that judge on the finding's own solver (minimize, confirm,
+//!   diagnose) run before other releases are loaded.
 //! - Bad input stops before any work with the one thing to fix: a folder
 //!   without findings, a known-bugs file with a bad line (named). A solver
 //!   that does not load fails the steps that need it, each said, and the
@@ -237,13 +244,8 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
         }
         Ok::<(), String>(())
     };
-    let jobs = cfg.jobs.max(1).min(picked.len());
-    if jobs <= 1 {
-        for (i, (bucket, file)) in picked.iter().enumerate() {
-            let o = ctx.finding(i, bucket, file, (&marks, &bisections, &diagnoses));
-            merge(o, &mut marks, &mut bisections, &mut diagnoses)?;
-        }
-    } else {
+    let jobs = cfg.jobs.max(1);
+    if !picked.is_empty() {
         let work = dir.join(".triage-work");
         std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
         let mut next = picked.iter().enumerate();
@@ -342,7 +344,7 @@ impl Work<'_> {
         let (marks, bisections, diagnoses) = done;
         let (cfg, dir) = (self.cfg, &self.cfg.dir);
         let mut o = Outcome::default();
-        for step in [Step::Minimize, Step::Confirm, Step::Bisect, Step::Diagnose] {
+        for step in [Step::Minimize, Step::Confirm, Step::Diagnose, Step::Bisect] {
             let min_out = dir.join("minimized").join(format!(
                 "{}.min.smt2",
                 file.file_stem().unwrap_or_default().to_string_lossy()
