@@ -84,6 +84,19 @@ pub fn cross_replay_one(file: &Path) -> Result<CrossReplay, String> {
         ));
     };
     let mut judge = Judge::of_finding(&finding)?;
+    // The failure must show with the names first: a flaky finding that
+    // happens not to fail says nothing about what it needs.
+    let with_names = (0..REPLAYS)
+        .filter(|_| {
+            let v = judge.judge_finding(&finding).verdict;
+            Failure::of(&v).is_some_and(|f| f.kind == finding.kind)
+        })
+        .count();
+    if with_names == 0 {
+        return Ok(untried(&format!(
+            "not claimed: with names it did not fail either (0/{REPLAYS})"
+        )));
+    }
     let (mut right, mut same, mut other) = (0, 0, Vec::new());
     for _ in 0..REPLAYS {
         let v = judge.judge_claiming(&plain, false).verdict;
@@ -100,8 +113,10 @@ pub fn cross_replay_one(file: &Path) -> Result<CrossReplay, String> {
     } else {
         None
     };
-    let mut said =
-        format!("without names: right {right}/{REPLAYS}, the same failure {same}/{REPLAYS}");
+    let mut said = format!(
+        "with names it failed {with_names}/{REPLAYS}; without names: right {right}/{REPLAYS}, \
+         the same failure {same}/{REPLAYS}"
+    );
     if !other.is_empty() {
         said.push_str(&format!(", other: {}", other.join(", ")));
     }

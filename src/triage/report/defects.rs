@@ -17,13 +17,15 @@
 //!   they would be one bucket);
 //! - **minimized into**: a finding a campaign counted in one bucket (its
 //!   `; bucket:` line), minimized, falls into another;
-//! - **one cause by cross-replay**: no crash site, the same kind, answer
-//!   and essential settings (not none), and every bucket's failure goes
-//!   away when its assertions are not named (`diagnose.jsonl`'s
-//!   `without_names`, see `triage::cross_replay`): Z3's local search
-//!   answered `sat` to named unsat formulas of five theories, one bucket
-//!   per theory, one defect. A failure that stays without names is not
-//!   joined by this rule: that is evidence of another cause.
+//! - **one cause by cross-replay**: no crash site, the same kind and
+//!   answer, every bucket's failure goes away when its assertions are not
+//!   named (`diagnose.jsonl`'s `without_names`, see
+//!   `triage::cross_replay`), and every one sets the essential settings of
+//!   a minimized one among them (not none): Z3's local search answered
+//!   `sat` to named unsat formulas of five theories, under whatever other
+//!   settings the campaign drew, one bucket each, one defect. A failure
+//!   that stays without names is not joined by this rule: that is evidence
+//!   of another cause; nor is one that lacks the anchor's settings.
 //!
 //! # Invariants
 //!
@@ -128,11 +130,13 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
             ),
         ));
     }
-    // One cause by cross-replay: the same kind, answer and essential
-    // settings, each bucket's failure gone when its assertions are not
-    // named (`triage::cross_replay`): one mechanism, not one per theory.
+    // One cause by cross-replay: the same kind and answer, each bucket's
+    // failure gone when its assertions are not named
+    // (`triage::cross_replay`), and the essential settings of a minimized
+    // one (its anchor) set in every other: one mechanism, not one bucket
+    // per theory and per setting the campaign happened to add.
     let diagnoses = super::records::diagnoses(dir);
-    let mut named: BTreeMap<(String, String, String), Vec<usize>> = BTreeMap::new();
+    let mut named: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
     for (i, b) in bs.iter().enumerate() {
         if b.key.crash_site.is_some() || b.key.settings.is_empty() {
             continue;
@@ -142,31 +146,51 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
             .and_then(|c| c.needs_names);
         if needs_names == Some(true) {
             named
-                .entry((
-                    b.key.kind.clone(),
-                    b.key.answer.clone(),
-                    b.key.settings.to_string(),
-                ))
+                .entry((b.key.kind.clone(), b.key.answer.clone()))
                 .or_default()
                 .push(i);
         }
     }
-    for ((kind, answer, settings), members) in &named {
-        if members.len() < 2 {
-            continue;
+    for ((kind, answer), members) in &named {
+        let minimized = |i: usize| {
+            bs[i]
+                .representative
+                .parent()
+                .is_some_and(|p| p.ends_with("minimized"))
+        };
+        for &anchor in members.iter().filter(|&&i| minimized(i)) {
+            let essential: Vec<_> = bs[anchor].key.settings.iter().collect();
+            let joined: Vec<usize> = members
+                .iter()
+                .copied()
+                .filter(|&j| {
+                    j != anchor
+                        && essential
+                            .iter()
+                            .all(|e| bs[j].key.settings.get(&e.key) == Some(e.value.as_str()))
+                })
+                .collect();
+            if joined.is_empty() {
+                continue;
+            }
+            for &j in &joined {
+                joins.join(anchor, j);
+            }
+            let mut all = vec![anchor];
+            all.extend(&joined);
+            evidence.push((
+                anchor,
+                format!(
+                    "one cause by cross-replay: buckets {} are {kind} (answer {answer}), each \
+                     answered right when its assertions are not named (the solver's tracking of \
+                     named assertions), and each sets {}, all that bucket {}'s minimized \
+                     formula needs",
+                    ids(bs, &all),
+                    bs[anchor].key.settings,
+                    bs[anchor].key.id()
+                ),
+            ));
         }
-        for i in &members[1..] {
-            joins.join(members[0], *i);
-        }
-        evidence.push((
-            members[0],
-            format!(
-                "one cause by cross-replay: buckets {} are {kind} (answer {answer}) under settings \
-                 {settings}, and each is answered right when its assertions are not named (the \
-                 solver's tracking of named assertions)",
-                ids(bs, members)
-            ),
-        ));
     }
     // Minimized into another bucket.
     let by_id: BTreeMap<String, usize> = bs
@@ -476,26 +500,40 @@ mod tests {
     fn one_cause_by_cross_replay_joins_only_buckets_whose_failure_needs_the_names() {
         let dir =
             std::env::temp_dir().join(format!("equifuzz-defects-cross-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::create_dir_all(dir.join("minimized")).unwrap();
         let sls = "(set-option :smt.sls.enable true)\n";
         let bodies = [
-            "(declare-const s String)(assert (= (str.len s) 1))\n",
-            "(declare-const s String)(assert (= (str.++ s s) \"aa\"))\n",
-            "(declare-const s String)(assert (str.prefixof s \"a\"))\n",
-            "(declare-const s String)(assert (str.suffixof s \"a\"))\n",
+            format!("{sls}(declare-const s String)(assert (= (str.len s) 1))\n"),
+            format!(
+                "{sls}(set-option :rewriter.flat true)(declare-const s String)\
+                 (assert (= (str.++ s s) \"aa\"))\n"
+            ),
+            format!("{sls}(declare-const s String)(assert (str.prefixof s \"a\"))\n"),
+            format!("{sls}(declare-const s String)(assert (str.suffixof s \"a\"))\n"),
+            "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n"
+                .to_string(),
         ];
+        // Bucket 0 stands for a minimized file (the anchor), the others
+        // for their findings.
         let bs: Vec<Bucket> = bodies
             .iter()
             .enumerate()
             .map(|(i, b)| {
-                let text = finding("unsound", "sat", None, &format!("{sls}{b}"));
-                keyed(&dir, &format!("{i}.smt2"), &text)
+                let text = finding("unsound", "sat", None, b);
+                let mut bucket = keyed(&dir, &format!("{i}.smt2"), &text);
+                if i == 0 {
+                    let min = dir.join("minimized/0.min.smt2");
+                    std::fs::write(&min, &text).unwrap();
+                    bucket.representative = min;
+                }
+                bucket
             })
             .collect();
-        // Without records: four shapes, four defects.
-        assert_eq!(defects(&dir, &bs).len(), 4);
-        // 0 and 1 are answered right without names, 2 fails the same way
-        // without them (another cause), 3 was not tried.
+        // Without records: five shapes, five defects.
+        assert_eq!(defects(&dir, &bs).len(), 5);
+        // 0, 1 and 4 are answered right without names, 2 fails the same
+        // way without them (another cause), 3 was not tried; 4 lacks the
+        // anchor's setting.
         let record = |i: usize, needs: &str| {
             format!(
                 r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"wrong-sat","without":[],"checks":[],"without_names":{{"file":"{i}.smt2","needs_names":{needs},"said":"-"}}}}"#
@@ -506,29 +544,32 @@ mod tests {
             record(1, "true"),
             record(2, "false"),
             record(3, "null"),
+            record(4, "true"),
         ];
         std::fs::write(dir.join("diagnose.jsonl"), lines.join("\n") + "\n").unwrap();
         let ds = defects(&dir, &bs);
         let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
-        assert_eq!(groups, [vec![0, 1], vec![2], vec![3]]);
+        assert_eq!(groups, [vec![0, 1], vec![2], vec![3], vec![4]]);
         assert!(
             ds[0].evidence[0].starts_with("one cause by cross-replay"),
             "{:?}",
             ds[0].evidence
         );
-        // Default settings: no essential setting to share, nothing joined.
-        let plain: Vec<Bucket> = bodies[..2]
+        assert!(
+            ds[0].evidence[0].contains("smt.sls.enable=true"),
+            "{:?}",
+            ds[0].evidence
+        );
+        // No minimized bucket among them: no anchor, nothing joined.
+        let unminimized: Vec<Bucket> = bs
             .iter()
-            .enumerate()
-            .map(|(i, b)| {
-                keyed(
-                    &dir,
-                    &format!("{i}.smt2"),
-                    &finding("unsound", "sat", None, b),
-                )
+            .cloned()
+            .map(|mut b| {
+                b.representative = b.findings[0].clone();
+                b
             })
             .collect();
-        assert_eq!(defects(&dir, &plain).len(), 2);
+        assert_eq!(defects(&dir, &unminimized).len(), 5);
         std::fs::remove_dir_all(&dir).ok();
     }
 
