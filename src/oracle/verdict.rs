@@ -92,6 +92,15 @@ impl Verdict {
         )
     }
 
+    /// Whether the solver answered right: the expected status, its model
+    /// or core checked (a core larger than the minimal one is right too).
+    pub fn is_right(&self) -> bool {
+        matches!(
+            self,
+            Verdict::Correct { .. } | Verdict::ImpreciseCore { .. }
+        )
+    }
+
     /// A short kind, used as the findings folder name and in counts.
     pub fn kind(&self) -> &'static str {
         match self {

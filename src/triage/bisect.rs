@@ -35,7 +35,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::execute::open::SolverSpec;
 use crate::finding::Finding;
-use crate::oracle::Verdict;
 use crate::solver::TargetSpec;
 use crate::triage::forked;
 use crate::triage::releases::Release;
@@ -204,10 +203,10 @@ pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bise
             last = v.to_string();
             if Failure::of(&v).is_some_and(|f| want.across_releases(&f)) {
                 rate.failed += 1;
-                said.get_or_insert_with(|| v.to_string());
-            } else if !matches!(v, Verdict::Correct { .. } | Verdict::ImpreciseCore { .. }) {
+                said.get_or_insert_with(|| last.clone());
+            } else if !v.is_right() {
                 all_right = false;
-                said.get_or_insert_with(|| v.to_string());
+                said.get_or_insert_with(|| last.clone());
             }
         }
         let outcome = if rate.failed > 0 {

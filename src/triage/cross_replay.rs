@@ -28,7 +28,6 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::finding::Finding;
-use crate::oracle::Verdict;
 use crate::triage::{Failure, Judge};
 use crate::truth::{Case, Truth};
 
@@ -102,7 +101,7 @@ pub fn cross_replay_one(file: &Path) -> Result<CrossReplay, String> {
         let v = judge.judge_claiming(&plain, false).verdict;
         match Failure::of(&v) {
             Some(f) if f.kind == finding.kind => same += 1,
-            _ if matches!(v, Verdict::Correct { .. } | Verdict::ImpreciseCore { .. }) => right += 1,
+            _ if v.is_right() => right += 1,
             _ => other.push(v.kind()),
         }
     }
