@@ -20,6 +20,7 @@
 #   PART=ours or PART=ddsmt runs one side only and keeps OUT's results of the other (so that
 #   equifuzz can be measured again after a change without running ddSMT again); PART=ours
 #   still judges ddSMT's kept results with this BIN's --check, so a result it refuses is FAIL.
+#   SCRIPTS=1 takes only the incremental findings (push, check-sat-assuming, reset-assertions).
 #   Needs `ddsmt` on PATH (pip install ddsmt); without it, says SKIPPED and exits 0.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -33,6 +34,10 @@ part=${PART:-both}; cap=${DDSMT_CAP:-0}
 [ "$part" = both ] && rm -rf "$out"
 mkdir -p "$out/ours" "$out/ddsmt" "$out/tests" "$out/labels" "$out/rows"
 mapfile -t all < <(find "$dir/findings" -name '*.smt2' | sort)
+# SCRIPTS=1: incremental findings only (a push, a check-sat-assuming or a reset-assertions).
+if [ "${SCRIPTS:-0}" = 1 ]; then
+  mapfile -t all < <(grep -l -e '^(push' -e '^(check-sat-assuming' -e '^(reset-assertions' "${all[@]}" /dev/null || true)
+fi
 [ ${#all[@]} -gt 0 ] || { echo "no findings under $dir/findings" >&2; exit 2; }
 [ "$n" -gt 0 ] || n=${#all[@]}
 step=$(( ${#all[@]} / n )); [ "$step" -ge 1 ] || step=1
@@ -42,6 +47,9 @@ now() { date +%s.%N; }
 label() { # FILE EXPECTED
   local f=$1 exp=$2 l=$out/labels/$(basename "$1")
   [ "$exp" = unsat ] || { echo ok; return; }
+  # A script's unsat checks keep a label only as a subset of a check of the finding with the same
+  # core (`triage::minimize::relabel`); its scopes are not one formula to put to another solver.
+  if grep -q -e '^(push' -e '^(check-sat-assuming' -e '^(reset-assertions' "$f"; then echo script; return; fi
   { echo "(set-info :status unsat)"; grep -v -e 'set-info :status' -e '^(check-sat)' -e '^(get-' "$f"; echo "(check-sat)"; } > "$l"
   local verdicts=""
   for s in "z3|$newest_z3" "cvc5|$cvc5_lib"; do

@@ -16,7 +16,7 @@
 use std::path::PathBuf;
 
 use crate::triage::findings::{finding_files, minimized_name};
-use crate::triage::minimize::finding::{FINAL_REPLAYS, MinimizeResult, minimize_one};
+use crate::triage::minimize::finding::{MinimizeResult, minimize_one};
 
 /// What `minimize` is asked to do.
 #[derive(Clone, Debug)]
@@ -73,9 +73,14 @@ fn print_result(r: &MinimizeResult) {
         format!("still {}", r.failure)
     } else {
         format!(
-            "FLAKY: failed as {} during minimization, not in {FINAL_REPLAYS} final replays",
+            "FLAKY: failed as {} during minimization, not in its final replays",
             r.failure
         )
+    };
+    let still = if r.rate.always() {
+        still
+    } else {
+        format!("{still} (the original failed {})", r.rate)
     };
     println!(
         "{}: {} -> {} AST nodes, {} -> {} assertions, {} tests, {:.1}s, {}; written to {}",

@@ -7,10 +7,12 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::relabel::relabel;
 use super::{Minimized, Mode, core_refuted, minimize_at, size};
 use crate::finding::{Finding, INSTANTIATED_CORE, needs_settings, replay_line, smt2_text};
 use crate::oracle::{FailedCheck, Verdict};
 use crate::term::{Formula, Printer, parse_script};
+use crate::triage::replays::{Rate, own_rate};
 use crate::triage::{Failure, Judge};
 use crate::truth::{Case, Truth};
 
@@ -35,11 +37,18 @@ pub struct MinimizeResult {
     /// (at most [`FINAL_REPLAYS`]); `false`: it did during minimization
     /// but not after (an answer near the timeout), and its header says so.
     pub reproduced: bool,
+    /// How often the finding failed on its own solver before minimizing
+    /// (each candidate got [`Rate::per_release`] replays).
+    pub rate: Rate,
 }
 
 /// Replays of the minimized formula before it is written, until one fails
 /// the same way: a failure near the timeout may pass once.
 pub const FINAL_REPLAYS: usize = 3;
+
+/// The fewest candidates a flaky finding's minimization may judge, however
+/// many replays each costs: enough for the settings and the script passes.
+const MIN_FLAKY_TESTS: usize = 100;
 
 /// The minimized file's text: the replay line for its own path, the
 /// original's header, then the case.
@@ -49,7 +58,7 @@ fn minimized_text(
     failure: &Failure,
     verdict: &Verdict,
     failed: Option<FailedCheck>,
-    reproduced: bool,
+    (reproduced, rate): (bool, Rate),
     out: &Path,
 ) -> String {
     let replay = f
@@ -71,7 +80,14 @@ fn minimized_text(
     text.push_str(&format!("; equifuzz finding: {}\n", failure.kind));
     if !reproduced {
         text.push_str(&format!(
-            "; flaky: failed as {failure} during minimization, not in {FINAL_REPLAYS} final replays\n"
+            "; flaky: failed as {failure} during minimization, not in its final replays\n"
+        ));
+    }
+    if rate.of > 0 && !rate.always() {
+        text.push_str(&format!(
+            "; replays: the original failed {rate} on its own solver; each candidate got {} \
+             replays\n",
+            rate.per_release()
         ));
     }
     // A script's `expected` is its failed check's, not its pool's.
@@ -110,42 +126,55 @@ fn minimized_text(
     text
 }
 
-/// The failure a minimization of `finding` keeps: the one its own solver
-/// shows now, and for a crash the site its header records. A solver that
-/// races (Z3 5.4.1's local search against its main solver) may crash at
-/// another site on one replay: the finding is replayed up to
-/// [`FINAL_REPLAYS`] times for its own site, and a crash that never comes
-/// back there is an error, never a minimization toward another bucket's
-/// crash.
+/// The failure a minimization of `finding` keeps, and how often its own
+/// solver shows it ([`own_rate`]: 3 replays, 10 when one of them does not
+/// fail). The failure is the first replay's that fails, and for a crash at
+/// the site its header records: a solver that races (Z3 5.4.1's local
+/// search against its main solver) may crash at another site on one
+/// replay, and a crash that never comes back to its own site is an error,
+/// never a minimization toward another bucket's crash.
 fn failure_to_keep(
     finding: &Finding,
     judge: &mut Judge,
-) -> Result<(Failure, Option<FailedCheck>), String> {
+) -> Result<(Failure, Option<FailedCheck>, Rate), String> {
     let file = finding.path.display();
     let recorded = crate::finding::recorded_crash_site(&finding.text);
+    let mut kept: Option<(Failure, Option<FailedCheck>)> = None;
     let mut seen = Vec::new();
-    for _ in 0..FINAL_REPLAYS {
+    let rate = own_rate(|| {
         let judged = judge.judge_finding(finding);
-        let verdict = judged.verdict;
-        let Some(failure) = Failure::of(&verdict) else {
-            return Err(format!(
-                "{file}: does not fail any more on {}: {verdict}; nothing to minimize",
-                judge.describe
-            ));
+        let Some(failure) = Failure::of(&judged.verdict) else {
+            seen.push(judged.verdict.to_string());
+            return false;
         };
+        if let Some((want, _)) = &kept {
+            return *want == failure;
+        }
         match recorded {
             Some(site) if failure.kind == "crash" && failure.site.as_deref() != Some(site) => {
-                seen.push(verdict.to_string())
+                seen.push(judged.verdict.to_string());
+                false
             }
-            _ => return Ok((failure, judged.failed)),
+            _ => {
+                kept = Some((failure, judged.failed));
+                true
+            }
         }
+    });
+    match kept {
+        Some((failure, failed)) => Ok((failure, failed, rate)),
+        None if recorded.is_some() && seen.iter().any(|v| v.starts_with("CRASH")) => Err(format!(
+            "{file}: crashes on {} but not where it did (`{}`) in {rate} replays: {}",
+            judge.describe,
+            recorded.unwrap_or_default(),
+            seen.join("; ")
+        )),
+        None => Err(format!(
+            "{file}: does not fail any more on {} ({rate} replays fail: {}); nothing to minimize",
+            judge.describe,
+            seen.first().map_or("", String::as_str)
+        )),
     }
-    Err(format!(
-        "{file}: crashes on {} but not where it did (`{}`) in {FINAL_REPLAYS} replays: {}",
-        judge.describe,
-        recorded.unwrap_or_default(),
-        seen.join("; ")
-    ))
 }
 
 /// Minimizes one finding to `out`.
@@ -153,7 +182,15 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
     let started = Instant::now();
     let finding = Finding::read(file)?;
     let mut judge = Judge::of_finding(&finding)?;
-    let (failure, failed) = failure_to_keep(&finding, &mut judge)?;
+    let (failure, failed, rate) = failure_to_keep(&finding, &mut judge)?;
+    // A flaky finding (Z3's local search) fails in `k` of 10 replays: a
+    // candidate judged once would be dropped for a pass it owes to chance,
+    // and nothing would go. Each candidate gets as many replays as make
+    // missing a failure as frequent unlikely (`Rate::per_release`); one
+    // that fails in one of them fails (its truth holds by construction, so
+    // every failure is a real one). The budget is in solver calls.
+    let replays = rate.per_release();
+    let max_tests = (max_tests / replays).max(MIN_FLAKY_TESTS.min(max_tests));
     let mode = match (&finding.case.truth, failure.kind) {
         (Truth::Unsat { .. }, "unsound") => Mode::StatusOnly,
         _ => Mode::Exact,
@@ -184,8 +221,10 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
         _ => true,
     };
     let mut test = |c: &Case| {
-        let j = judge.judge(c);
-        fails_same(&j.verdict) && same_check(j.failed)
+        (0..replays).any(|_| {
+            let j = judge.judge(c);
+            fails_same(&j.verdict) && same_check(j.failed)
+        })
     };
     let at = failed.map(|f| f.index);
     let m = minimize_at(&finding.case, at, mode, max_tests, &mut test, &mut progress);
@@ -194,10 +233,10 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
     // and its bucket could not be bisected): replay a few times, and say so
     // if it never fails the same way again.
     let mut judged = judge.judge(&m.case);
-    let mut replays = 1;
-    while !fails_same(&judged.verdict) && replays < FINAL_REPLAYS {
+    let mut tried = 1;
+    while !fails_same(&judged.verdict) && tried < FINAL_REPLAYS.max(replays) {
         judged = judge.judge(&m.case);
-        replays += 1;
+        tried += 1;
     }
     let reproduced = fails_same(&judged.verdict);
     let text = minimized_text(
@@ -206,7 +245,7 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
         &failure,
         &judged.verdict,
         judged.failed,
-        reproduced,
+        (reproduced, rate),
         out,
     );
     if let Some(dir) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -234,6 +273,7 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
         secs: started.elapsed().as_secs_f64(),
         failure,
         reproduced,
+        rate,
     })
 }
 
@@ -269,6 +309,18 @@ pub fn check(file: &Path, candidate: &Path) -> Result<CheckResult, String> {
         .filter(|c| c.case.incremental.is_none() || c.text_is_its_case());
     let (case, instantiated) = match own {
         Some(c) => (c.case, c.instantiated),
+        // The checks of an incremental finding have truths of their own,
+        // which the whole pool's truth is not: each check of the candidate
+        // gets one proven from them, or the candidate is unlabelled.
+        None if finding.case.incremental.is_some() => {
+            let relabelled = parse_script(&text)
+                .map_err(|e| e.to_string())
+                .and_then(|s| relabel(&finding.case, &s));
+            match relabelled {
+                Ok(case) => (case, finding.instantiated),
+                Err(e) => return Ok(CheckResult::BadLabel(e)),
+            }
+        }
         None => {
             let formula = match parse_script(&text)
                 .map_err(|e| e.to_string())
@@ -286,10 +338,17 @@ pub fn check(file: &Path, candidate: &Path) -> Result<CheckResult, String> {
             )
         }
     };
-    if let Err(e) = case.check() {
+    let checked = match case.incremental {
+        Some(_) => case.check_script(),
+        None => case.check(),
+    };
+    if let Err(e) = checked {
         return Ok(CheckResult::BadLabel(e.to_string()));
     }
-    if !instantiated && let Some(why) = core_refuted(&case) {
+    if case.incremental.is_none()
+        && !instantiated
+        && let Some(why) = core_refuted(&case)
+    {
         return Ok(CheckResult::BadLabel(why));
     }
     let mut judge = Judge::of_finding(&finding)?;
@@ -357,7 +416,7 @@ mod tests {
             &failure,
             &verdict,
             Some(FailedCheck { index: 0, of: 2 }),
-            true,
+            (true, Rate::default()),
             out,
         );
         assert!(
@@ -368,7 +427,15 @@ mod tests {
         assert!(key.incremental, "{key}");
         // `(= x 1)` alone: no operator of a more specific fragment.
         assert_eq!(key.feature, "core", "{key}");
-        let none = minimized_text(&f, &m, &failure, &verdict, None, true, out);
+        let none = minimized_text(
+            &f,
+            &m,
+            &failure,
+            &verdict,
+            None,
+            (true, Rate::default()),
+            out,
+        );
         assert!(!none.contains("; failed:"), "{none}");
         let last = crate::finding::key_of_text(&none).unwrap();
         assert_eq!(last.feature, "str.to_int/str.from_int", "{last}");

@@ -104,6 +104,7 @@ pub mod finding;
 mod mode;
 mod pool;
 mod reducer;
+mod relabel;
 mod script;
 mod size;
 mod subterm;
