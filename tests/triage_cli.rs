@@ -517,7 +517,7 @@ fn triage_runs_each_step_once_resumes_and_names_bad_input() {
     let out = text(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
     assert!(
-        out.contains("1 buckets; 3 steps run, 0 done by an earlier run, 0 failed"),
+        out.contains("1 defects in 1 buckets; 3 steps run, 0 done by an earlier run, 0 failed"),
         "{out}"
     );
     assert!(out.contains("undecided"), "{out}");
@@ -635,7 +635,7 @@ fn triage_works_on_findings_at_once_and_an_interrupt_leaves_the_rest_to_a_rerun(
     let (out, err) = (text(&o.stdout), text(&o.stderr));
     assert_eq!(o.status.code(), Some(0), "{out}{err}");
     assert!(
-        out.contains("1 buckets; 6 steps run, 0 done by an earlier run, 0 failed"),
+        out.contains("1 defects in 1 buckets; 6 steps run, 0 done by an earlier run, 0 failed"),
         "{out}{err}"
     );
     let confirmed = std::fs::read_to_string(dir.join("confirm.jsonl")).unwrap();

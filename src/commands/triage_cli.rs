@@ -285,12 +285,14 @@ pub fn print_summary(s: &TriageSummary) {
             BucketStatus::Known => "known".to_string(),
             BucketStatus::Retired(last, ..) => format!("retired after {last}"),
             BucketStatus::Undecided(_) => "undecided".to_string(),
+            BucketStatus::NotReproduced(_) => "not reproduced".to_string(),
         };
         println!("{id}  {shown:<18} {key} ({findings} findings)");
     }
     println!(
-        "{}: {} buckets; {} steps run, {} done by an earlier run, {} failed",
+        "{}: {} defects in {} buckets; {} steps run, {} done by an earlier run, {} failed",
         s.report.report.display(),
+        s.report.defects,
         s.report.buckets,
         s.ran,
         s.resumed,

@@ -18,21 +18,25 @@
 //!
 //! - Evidence, never a verdict: a cross-replay changes no bucket, mark or
 //!   status.
-//! - "Needs the names" is claimed only when every one of [`REPLAYS`]
-//!   replays without names answers right, and the failure was seen with
-//!   them (its own record); a replay that fails or does not answer
-//!   (unknown, timeout, error) leaves it unclaimed.
+//! - "Needs the names" is claimed only when the failure was seen with
+//!   them (3 replays, 10 when one passes: `triage::replays`) and every one
+//!   of the replays without names answers right: at least [`REPLAYS`], and
+//!   as many as make a miss at the rate seen with names unlikely; a replay
+//!   that fails or does not answer (unknown, timeout, error) leaves it
+//!   unclaimed.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::finding::Finding;
+use crate::triage::replays::own_rate;
 use crate::triage::{Failure, Judge};
 use crate::truth::{Case, Truth};
 
-/// Replays without names (local search is nondeterministic: one right
-/// answer is not enough to claim the names are needed).
+/// The fewest replays without names (local search is nondeterministic: one
+/// right answer is not enough to claim the names are needed); a flaky
+/// finding gets as many as its rate with the names asks.
 pub const REPLAYS: usize = 3;
 
 /// What a cross-replay found for one finding.
@@ -84,20 +88,22 @@ pub fn cross_replay_one(file: &Path) -> Result<CrossReplay, String> {
     };
     let mut judge = Judge::of_finding(&finding)?;
     // The failure must show with the names first: a flaky finding that
-    // happens not to fail says nothing about what it needs.
-    let with_names = (0..REPLAYS)
-        .filter(|_| {
-            let v = judge.judge_finding(&finding).verdict;
-            Failure::of(&v).is_some_and(|f| f.kind == finding.kind)
-        })
-        .count();
-    if with_names == 0 {
+    // happens not to fail says nothing about what it needs. Its rate with
+    // the names decides how many replays without them make "right every
+    // time" unlikely by chance (`Rate::per_release`: a finding that fails
+    // 3 times in 10 passes 3 replays a third of the time).
+    let with_names = own_rate(|| {
+        let v = judge.judge_finding(&finding).verdict;
+        Failure::of(&v).is_some_and(|f| f.kind == finding.kind)
+    });
+    if with_names.failed == 0 {
         return Ok(untried(&format!(
-            "not claimed: with names it did not fail either (0/{REPLAYS})"
+            "not claimed: with names it did not fail either ({with_names})"
         )));
     }
+    let replays = REPLAYS.max(with_names.per_release());
     let (mut right, mut same, mut other) = (0, 0, Vec::new());
-    for _ in 0..REPLAYS {
+    for _ in 0..replays {
         let v = judge.judge_claiming(&plain, false).verdict;
         match Failure::of(&v) {
             Some(f) if f.kind == finding.kind => same += 1,
@@ -105,7 +111,7 @@ pub fn cross_replay_one(file: &Path) -> Result<CrossReplay, String> {
             _ => other.push(v.kind()),
         }
     }
-    let needs_names = if right == REPLAYS {
+    let needs_names = if right == replays {
         Some(true)
     } else if same > 0 {
         Some(false)
@@ -113,8 +119,8 @@ pub fn cross_replay_one(file: &Path) -> Result<CrossReplay, String> {
         None
     };
     let mut said = format!(
-        "with names it failed {with_names}/{REPLAYS}; without names: right {right}/{REPLAYS}, \
-         the same failure {same}/{REPLAYS}"
+        "with names it failed {with_names}; without names: right {right}/{replays}, \
+         the same failure {same}/{replays}"
     );
     if !other.is_empty() {
         said.push_str(&format!(", other: {}", other.join(", ")));

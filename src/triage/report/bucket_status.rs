@@ -29,6 +29,8 @@ pub enum BucketStatus {
     Retired(String, String, String),
     /// Not bisected, or the newest release did something else: why.
     Undecided(String),
+    /// No replay in triage failed (`report::reproduced`): why, in words.
+    NotReproduced(String),
 }
 
 impl std::fmt::Display for BucketStatus {
@@ -43,6 +45,7 @@ impl std::fmt::Display for BucketStatus {
                  {newest} does not ({why})"
             ),
             BucketStatus::Undecided(why) => write!(f, "undecided: {why}"),
+            BucketStatus::NotReproduced(why) => write!(f, "not reproduced: {why}"),
         }
     }
 }

@@ -29,8 +29,9 @@
 //!
 //! # Invariants
 //!
-//! - Every bucket is in exactly one defect; a bucket joined to no other is
-//!   a defect of its own, and a joined one lists why.
+//! - Every bucket is in exactly one defect, or triage could not reproduce
+//!   it (`report::reproduced`) and it is in none and joins none; a bucket
+//!   joined to no other is a defect of its own, and a joined one lists why.
 //! - Grouping reads only the buckets, their files and the records triage
 //!   wrote (`diagnose.jsonl`): no solver runs, so the report stays a
 //!   reading of what triage wrote.
@@ -47,6 +48,7 @@ use crate::triage::findings::{Bucket, minimized_of};
 
 use super::bucket_status::{BucketStatus, bisection_of};
 use super::records::diagnosis_of;
+use super::reproduced::not_reproduced;
 
 /// One defect: buckets that share a cause.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,9 +67,18 @@ pub struct Defect {
 pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
     let mut joins = Joins::new(bs.len());
     let mut evidence: Vec<(usize, String)> = Vec::new();
+    // A bucket triage could not reproduce is no defect and joins none.
+    let (marks, bisections) = (super::records::marks(dir), super::records::bisections(dir));
+    let gone: Vec<bool> = bs
+        .iter()
+        .map(|b| not_reproduced(dir, b, &marks, &bisections).is_some())
+        .collect();
     // One crash family: same file, same kind of abort.
     let mut families: BTreeMap<(String, &'static str), Vec<(usize, SiteParts)>> = BTreeMap::new();
     for (i, b) in bs.iter().enumerate() {
+        if gone[i] {
+            continue;
+        }
         if let Some(parts) = b.key.crash_site.as_deref().and_then(SiteParts::of) {
             families
                 .entry((parts.file.clone(), parts.abort))
@@ -95,7 +106,7 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
     // One settings and shape.
     let mut shapes: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
     for (i, b) in bs.iter().enumerate() {
-        if b.key.crash_site.is_some() {
+        if b.key.crash_site.is_some() || gone[i] {
             continue;
         }
         let Some(formula) = std::fs::read_to_string(&b.representative)
@@ -138,7 +149,7 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
     let diagnoses = super::records::diagnoses(dir);
     let mut named: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
     for (i, b) in bs.iter().enumerate() {
-        if b.key.crash_site.is_some() || b.key.settings.is_empty() {
+        if b.key.crash_site.is_some() || b.key.settings.is_empty() || gone[i] {
             continue;
         }
         let needs_names = diagnosis_of(&b.findings, &diagnoses)
@@ -206,7 +217,7 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
             let Some(&from) = by_id.get(&counted) else {
                 continue;
             };
-            if from == i || minimized_of(dir, f).is_none() {
+            if from == i || gone[from] || minimized_of(dir, f).is_none() {
                 continue;
             }
             joins.join(from, i);
@@ -222,7 +233,7 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
     }
     // The groups, in the order of their first bucket.
     let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for i in 0..bs.len() {
+    for i in (0..bs.len()).filter(|&i| !gone[i]) {
         groups.entry(joins.root(i)).or_default().push(i);
     }
     let mut out: Vec<Defect> = groups
@@ -280,6 +291,9 @@ pub(super) fn write_defects(
         ds.len(),
         bs.len()
     );
+    let gone: Vec<usize> = (0..bs.len())
+        .filter(|&i| matches!(statuses[i], BucketStatus::NotReproduced(_)))
+        .collect();
     for (n, d) in ds.iter().enumerate() {
         // The most pressing status of its buckets stands for it.
         let lead = d
@@ -294,6 +308,7 @@ pub(super) fn write_defects(
             BucketStatus::Known => "known".to_string(),
             BucketStatus::Retired(..) => "retired".to_string(),
             BucketStatus::Undecided(why) => format!("undecided ({why})"),
+            BucketStatus::NotReproduced(_) => "not reproduced".to_string(),
         };
         let releases = std::iter::once(lead)
             .chain(d.buckets.iter().copied())
@@ -331,6 +346,16 @@ pub(super) fn write_defects(
         }
     }
     out.push('\n');
+    if !gone.is_empty() {
+        let findings: usize = gone.iter().map(|&i| bs[i].findings.len()).sum();
+        let _ = writeln!(
+            out,
+            "Not reproduced, so not reported: {} bucket(s) ({findings} finding(s)) failed once \
+             in the campaign and in no replay of triage: {}.\n",
+            gone.len(),
+            ids(bs, &gone)
+        );
+    }
 }
 
 /// How pressing a status is for the defect's line: new first, known last.
@@ -341,6 +366,7 @@ fn urgency(s: &BucketStatus) -> usize {
         BucketStatus::FixedIn(_) => 2,
         BucketStatus::Retired(..) => 3,
         BucketStatus::Known => 4,
+        BucketStatus::NotReproduced(_) => 5,
     }
 }
 

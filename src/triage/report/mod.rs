@@ -28,6 +28,7 @@ mod bucket_section;
 mod bucket_status;
 mod defects;
 mod records;
+mod reproduced;
 mod table;
 
 use std::collections::BTreeMap;
@@ -90,7 +91,11 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
     let diagnoses = records::diagnoses(dir);
     let statuses: Vec<BucketStatus> = bs
         .iter()
-        .map(|b| bucket_status(b, &bisections, known))
+        .map(|b| match bucket_status(b, &bisections, known) {
+            BucketStatus::Known => BucketStatus::Known,
+            status => reproduced::not_reproduced(dir, b, &marks, &bisections)
+                .map_or(status, BucketStatus::NotReproduced),
+        })
         .collect();
     let ds = defects(dir, &bs);
     defects::write_defects(&mut out, &bs, &ds, &statuses, &bisections, &diagnoses);
@@ -184,12 +189,14 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
     let count = |f: fn(&BucketStatus) -> bool| statuses.iter().filter(|s| f(s)).count();
     let _ = writeln!(
         out,
-        "New {}, fixed in a later release {}, known {}, retired {}, undecided {}.",
+        "New {}, fixed in a later release {}, known {}, retired {}, undecided {}, not \
+         reproduced {}.",
         count(|s| matches!(s, BucketStatus::New(_))),
         count(|s| matches!(s, BucketStatus::FixedIn(_))),
         count(|s| matches!(s, BucketStatus::Known)),
         count(|s| matches!(s, BucketStatus::Retired(..))),
-        count(|s| matches!(s, BucketStatus::Undecided(_)))
+        count(|s| matches!(s, BucketStatus::Undecided(_))),
+        count(|s| matches!(s, BucketStatus::NotReproduced(_)))
     );
     out.push('\n');
     for (b, status) in bs.iter().zip(&statuses) {
