@@ -36,8 +36,9 @@
 //! loses the settings its failure does not need, its guards that only nest
 //! (`(=> q (=> p X))` with `q` assumed and used nowhere else, then `q`'s
 //! assumption if the failure does not need it), and the pool assertions
-//! and declarations no step uses (`pool`); its other terms stay as they
-//! are. Given the check that failed ([`minimize_at`]), the script is cut
+//! and declarations no step uses (`pool`), and then its assertions'
+//! subterms as the checks that see each allow (`script_terms`: the unsat
+//! family under an unsat check, the sat family under sat checks' models). Given the check that failed ([`minimize_at`]), the script is cut
 //! after it and that check is never dropped: the failure stays at it.
 //!
 //! Transformations are undone first where the formula shows their
@@ -106,6 +107,7 @@ mod pool;
 mod reducer;
 mod relabel;
 mod script;
+mod script_terms;
 mod size;
 mod subterm;
 mod undo;
@@ -175,11 +177,24 @@ pub fn minimize_at(
             r.shrink_script();
         }
         r.drop_unreferenced();
-        return Minimized {
-            case: r.best,
-            tests: r.tests,
-            instantiated: r.instantiated,
-        };
+        // Then the formula passes inside the scopes, each rewrite allowed
+        // by the checks that see it (`script_terms`), while they shrink it.
+        loop {
+            let before = size(&r.best);
+            let mut changed = r.rewrite_script_terms();
+            changed |= r.shrink_script();
+            changed |= r.drop_unreferenced();
+            if !changed || size(&r.best) >= before || !r.budget_left() {
+                break;
+            }
+        }
+        if r.best.incremental.is_some() {
+            return Minimized {
+                case: r.best,
+                tests: r.tests,
+                instantiated: r.instantiated,
+            };
+        }
     }
     let sat = matches!(r.best.truth, Truth::Sat { .. });
     // Rounds in a row that changed the case but not its size: same-size
