@@ -615,11 +615,39 @@ fn triage_works_on_findings_at_once_and_an_interrupt_leaves_the_rest_to_a_rerun(
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // The interrupt comes once both workers said they started (a fixed
+    // wait came too early on a loaded machine): each minimization then
+    // has a slow solver call under way.
+    let mut child = child;
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let reader = std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut all = String::new();
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            all.push_str(&line);
+            all.push('\n');
+            let _ = tx.send(line);
+        }
+        all
+    });
+    let started = std::time::Instant::now();
+    let (mut first, mut second) = (false, false);
+    while !(first && second) && started.elapsed() < std::time::Duration::from_secs(120) {
+        if let Ok(line) = rx.recv_timeout(std::time::Duration::from_millis(100)) {
+            first |= line.contains("[1/2 ");
+            second |= line.contains("[2/2 ");
+        }
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
     let group = nix::unistd::Pid::from_raw(-(child.id() as i32));
     nix::sys::signal::kill(group, nix::sys::signal::Signal::SIGINT).unwrap();
     let o = child.wait_with_output().unwrap();
-    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    let err = reader.join().unwrap();
+    let (out, err) = (text(&o.stdout), err);
     assert_eq!(o.status.code(), Some(2), "{out}{err}");
     assert!(out.contains("interrupted: 6 steps left"), "{out}{err}");
     // Both findings were started at once, and neither kept a half result.
