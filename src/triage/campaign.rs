@@ -176,16 +176,24 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
         ));
     }
     let root = cfg.cache.clone().or_else(cache_root);
-    let releases = root
-        .as_deref()
-        .map(z3_releases)
-        .and_then(|all| select(&all, &cfg.releases).ok())
-        .unwrap_or_default();
-    if releases.is_empty() {
+    let releases = match root.as_deref().map(z3_releases) {
+        Some(all) => select(&all, &cfg.releases),
+        None => Err("no cache folder (no home directory)".into()),
+    };
+    let releases = releases.unwrap_or_else(|why| {
         eprintln!(
-            "no Z3 release in the cache to bisect over ({}): buckets stay undecided; \
-             `scripts/install-solvers.sh` fetches them",
+            "no Z3 release to bisect over ({}: {why}): buckets stay undecided; \
+             `scripts/install-solvers.sh z3 VERSION...` fetches them",
             cfg.releases
+        );
+        Vec::new()
+    });
+    if let (Some(first), Some(last)) = (releases.first(), releases.last()) {
+        eprintln!(
+            "bisecting over {} cached release(s), {} .. {}",
+            releases.len(),
+            first.version,
+            last.version
         );
     }
     catch_interrupt();

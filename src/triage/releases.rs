@@ -57,20 +57,9 @@ pub fn z3_releases(root: &Path) -> Vec<Release> {
     out
 }
 
-/// Whether `given` (`4.8.5`) names `release` (`4.8.5.0`).
-fn names(given: &[u32], release: &[u32]) -> bool {
-    let trim = |v: &[u32]| {
-        let mut v = v.to_vec();
-        while v.len() > 1 && v.last() == Some(&0) {
-            v.pop();
-        }
-        v
-    };
-    trim(given) == trim(release)
-}
-
-/// The releases from `FROM` to `TO` (`FROM..TO`, either end `latest` or
-/// left out for the first or last), in order.
+/// The cached releases from `FROM` to `TO` (`FROM..TO`, either end
+/// `latest` or left out for the first or last, each a bound the cache need
+/// not hold), in order; an error when none is in the range.
 pub fn select(all: &[Release], range: &str) -> Result<Vec<Release>, String> {
     let (from, to) = range
         .split_once("..")
@@ -86,23 +75,47 @@ pub fn select(all: &[Release], range: &str) -> Result<Vec<Release>, String> {
             "no Z3 release in the cache: run scripts/install-solvers.sh z3 4.8.5 latest".into(),
         );
     }
-    let index = |end: &str, default: usize| -> Result<usize, String> {
-        if end.is_empty() {
-            return Ok(default);
+    // An end is a bound, not a release that must be cached: the default
+    // `4.8.5..latest` bisects over a cache of 5.x releases too. Versions
+    // compare with their trailing zeros dropped (`4.8.9` is `4.8.9.0`).
+    let bound = |end: &str| -> Result<Option<Vec<u32>>, String> {
+        match end {
+            "" | "latest" => Ok(None),
+            v => numbers(v)
+                .map(|n| Some(trimmed(&n)))
+                .ok_or_else(|| format!("`{v}` is not a version")),
         }
-        if end == "latest" {
-            return Ok(all.len() - 1);
-        }
-        let n = numbers(end).ok_or_else(|| format!("`{end}` is not a version"))?;
-        all.iter()
-            .position(|r| names(&n, &r.numbers))
-            .ok_or_else(|| format!("release {end} is not in the cache (there: {})", listed()))
     };
-    let (a, b) = (index(from, 0)?, index(to, all.len() - 1)?);
-    if a > b {
+    let (lo, hi) = (bound(from)?, bound(to)?);
+    if let (Some(l), Some(h)) = (&lo, &hi)
+        && l > h
+    {
         return Err(format!("`{range}`: {from} is newer than {to}"));
     }
-    Ok(all[a..=b].to_vec())
+    let picked: Vec<Release> = all
+        .iter()
+        .filter(|r| {
+            let v = trimmed(&r.numbers);
+            lo.as_ref().is_none_or(|l| v >= *l) && hi.as_ref().is_none_or(|h| v <= *h)
+        })
+        .cloned()
+        .collect();
+    if picked.is_empty() {
+        return Err(format!(
+            "no release of the cache is in `{range}` (there: {})",
+            listed()
+        ));
+    }
+    Ok(picked)
+}
+
+/// `v` without trailing zeros (one number kept).
+fn trimmed(v: &[u32]) -> Vec<u32> {
+    let mut v = v.to_vec();
+    while v.len() > 1 && v.last() == Some(&0) {
+        v.pop();
+    }
+    v
 }
 
 #[cfg(test)]
@@ -138,8 +151,15 @@ mod tests {
         assert_eq!(pick("4.8.5..latest").unwrap().len(), 3);
         assert_eq!(pick("4.8.9..").unwrap(), ["4.8.9.0", "4.8.10.0"]);
         assert_eq!(pick("..4.8.9.0").unwrap(), ["4.8.5.0", "4.8.9.0"]);
-        let err = pick("4.8.6..latest").unwrap_err();
-        assert!(err.contains("4.8.6") && err.contains("4.8.10.0"), "{err}");
+        // An end the cache lacks is a bound (a cache of newer releases
+        // only is bisected over by the default range).
+        assert_eq!(pick("4.8.6..latest").unwrap(), ["4.8.9.0", "4.8.10.0"]);
+        assert_eq!(pick("4.8.6..4.8.9.5").unwrap(), ["4.8.9.0"]);
+        let err = pick("4.8.6..4.8.8").unwrap_err();
+        assert!(
+            err.contains("4.8.6..4.8.8") && err.contains("4.8.10.0"),
+            "{err}"
+        );
         assert!(pick("4.8.10..4.8.5").is_err());
         assert!(pick("4.8.5").is_err());
     }
