@@ -20,7 +20,13 @@ pub fn key_of_text(text: &str) -> Option<BucketKey> {
     let site = recorded_crash_site(text);
     let script = crate::term::parse_script(text).ok()?;
     let mut key = match Formula::from_script(&script) {
-        Ok(formula) => BucketKey::new(kind, &answer, &formula),
+        // Its settings are the script's options until its case says
+        // otherwise: a file `read_case` cannot read as a labelled case (an
+        // instantiated unsat core) still keys by the settings it sets.
+        Ok(formula) => BucketKey {
+            settings: crate::truth::Settings::from_commands(&script.commands),
+            ..BucketKey::new(kind, &answer, &formula)
+        },
         Err(_) => {
             // An incremental script: the key of the check-sat that failed,
             // over what is in force there.
@@ -203,5 +209,22 @@ mod tests {
             Some("ASSERTION VIOLATION File: seq.cpp Line: 508")
         );
         assert_eq!(key.kind, "crash");
+    }
+
+    /// Regression (Z3 5.0.0 campaign, bucket 752b91c2): a minimized file
+    /// whose core was instantiated is no labelled case `read_case` reads,
+    /// and its key lost the settings it sets: a local-search finding was
+    /// reported as one on default settings.
+    #[test]
+    fn a_file_with_an_instantiated_core_keys_by_the_settings_it_sets() {
+        let text = "; equifuzz finding: unsound\n; expected: unsat\n\
+            ; got: UNSOUND: expected unsat, got sat\n\
+            ; unsat core before instantiation (minimality not rechecked): (a0 a2)\n\
+            (set-option :smt.sls.enable true)\n(set-info :status unsat)\n\
+            (set-option :produce-unsat-cores true)\n(declare-const n Int)\n\
+            (assert (! (not (= (div (+ 1 n) n) (+ (div 1 n) 1))) :named a0))\n\
+            (assert (! (not (= n 0)) :named a2))\n(check-sat)\n(get-unsat-core)\n";
+        let key = key_of_text(text).unwrap();
+        assert_eq!(key.settings.to_string(), "smt.sls.enable=true", "{key}");
     }
 }

@@ -12,7 +12,7 @@ use super::{Minimized, Mode, core_refuted, minimize_at, size};
 use crate::finding::{Finding, INSTANTIATED_CORE, needs_settings, replay_line, smt2_text};
 use crate::oracle::{FailedCheck, Verdict};
 use crate::term::{Formula, Printer, parse_script};
-use crate::triage::replays::{Rate, own_rate};
+use crate::triage::replays::{OWN_REPLAYS, Rate, own_rate};
 use crate::triage::{Failure, Judge};
 use crate::truth::{Case, Truth};
 
@@ -232,9 +232,17 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
     // the timeout may not repeat (a minimized file once said `got: unknown`
     // and its bucket could not be bisected): replay a few times, and say so
     // if it never fails the same way again.
+    // A flaky finding's result may fail less often than the original did
+    // (a candidate was kept on one failure in `replays`): it gets as many
+    // final replays as the original's rate was measured on.
+    let finals = if rate.always() {
+        FINAL_REPLAYS
+    } else {
+        FINAL_REPLAYS.max(replays).max(OWN_REPLAYS)
+    };
     let mut judged = judge.judge(&m.case);
     let mut tried = 1;
-    while !fails_same(&judged.verdict) && tried < FINAL_REPLAYS.max(replays) {
+    while !fails_same(&judged.verdict) && tried < finals {
         judged = judge.judge(&m.case);
         tried += 1;
     }

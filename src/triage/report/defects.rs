@@ -358,14 +358,16 @@ pub(super) fn write_defects(
     }
 }
 
-/// How pressing a status is for the defect's line: new first, known last.
+/// Which bucket's status stands for the defect: new first; a decided
+/// status (fixed, retired, known) before an undecided one, which only says
+/// that this bucket's finding was not bisected.
 fn urgency(s: &BucketStatus) -> usize {
     match s {
         BucketStatus::New(_) => 0,
-        BucketStatus::Undecided(_) => 1,
-        BucketStatus::FixedIn(_) => 2,
-        BucketStatus::Retired(..) => 3,
-        BucketStatus::Known => 4,
+        BucketStatus::FixedIn(_) => 1,
+        BucketStatus::Retired(..) => 2,
+        BucketStatus::Known => 3,
+        BucketStatus::Undecided(_) => 4,
         BucketStatus::NotReproduced(_) => 5,
     }
 }
