@@ -206,15 +206,16 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
     let timeout = finding.replay.timeout;
     let failure = failure_of(&finding.kind, finding.case.truth.status())
         .ok_or_else(|| format!("{}: not a failure to diagnose", finding.kind))?;
-    let (solver, without, without_verdict, reproduced) = match replay(&spec, timeout, &finding) {
-        Replayed::Ran {
-            solver,
-            outcomes,
-            verdict,
-            fails,
-        } => (solver, own_words(&outcomes), verdict, fails),
-        Replayed::Refused(e) => return Err(format!("cannot replay it: {e}")),
-    };
+    let (solver, without, without_verdict, reproduced) =
+        match replay_failing(&spec, timeout, &finding) {
+            Replayed::Ran {
+                solver,
+                outcomes,
+                verdict,
+                fails,
+            } => (solver, own_words(&outcomes), verdict, fails),
+            Replayed::Refused(e) => return Err(format!("cannot replay it: {e}")),
+        };
     let family = family_of(&spec.target);
     let strings = has_strings(&finding.text);
     let none_because = match family {
@@ -229,7 +230,7 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
         let mut with = spec.clone();
         with.options.extend(check.options.iter().cloned());
         let options = check.options.iter().map(|o| o.to_string()).collect();
-        let result = match replay(&with, timeout, &finding) {
+        let result = match replay_failing(&with, timeout, &finding) {
             Replayed::Refused(e) => CheckResult {
                 check: check.name,
                 options,
@@ -285,6 +286,24 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
         none_because,
         without_names: cross_replay_one(replayed).ok(),
     })
+}
+
+/// Replays of a finding before a check is said to have seen no failure:
+/// a flaky finding (Z3's local search fails 2 times in 10) says nothing
+/// under a check on a replay where it did not fail.
+const TRIES: usize = 5;
+
+/// Replays `finding` on `spec` up to [`TRIES`] times, until one fails the
+/// finding's way: that replay, else the last.
+fn replay_failing(spec: &SolverSpec, timeout: Duration, finding: &Finding) -> Replayed {
+    let mut last = replay(spec, timeout, finding);
+    for _ in 1..TRIES {
+        match &last {
+            Replayed::Ran { fails: false, .. } => last = replay(spec, timeout, finding),
+            _ => break,
+        }
+    }
+    last
 }
 
 /// One replay of a finding on `spec`.

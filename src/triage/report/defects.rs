@@ -27,6 +27,13 @@
 //!   that stays without names is not joined by this rule: that is evidence
 //!   of another cause; nor is one that lacks the anchor's settings.
 //!
+//! - **one settings, its model rejected by the solver**: no crash site,
+//!   answer sat, the solver's own model validation rejects the model it
+//!   answered with (`diagnose.jsonl`), and every bucket sets the essential
+//!   settings of a minimized one among them (not none): a solver part that
+//!   answers sat without checking its model gives wrong sats and invalid
+//!   models alike, one bucket per theory and kind.
+//!
 //! # Invariants
 //!
 //! - Every bucket is in exactly one defect, or triage could not reproduce
@@ -196,6 +203,72 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
                      answered right when its assertions are not named (the solver's tracking of \
                      named assertions), and each sets {}, all that bucket {}'s minimized \
                      formula needs",
+                    ids(bs, &all),
+                    bs[anchor].key.settings,
+                    bs[anchor].key.id()
+                ),
+            ));
+        }
+    }
+    // One settings, its model rejected by the solver's own check: the
+    // answer sat, the model the solver made rejected by its own validation
+    // (`diagnose.jsonl`: a check that flags model construction), and the
+    // essential settings of a minimized one set in every other: the solver
+    // answers sat from a part that does not check its model (Z3's local
+    // search), whatever the kind our semantics gives the symptom (a wrong
+    // sat to an unsat formula, an invalid model of a sat one).
+    let mut rejected: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, b) in bs.iter().enumerate() {
+        if b.key.crash_site.is_some()
+            || b.key.settings.is_empty()
+            || gone[i]
+            || b.key.answer != "sat"
+        {
+            continue;
+        }
+        let flagged = diagnosis_of(&b.findings, &diagnoses).and_then(|d| {
+            d.checks
+                .iter()
+                .find(|c| c.flags && c.points_at.starts_with("model construction"))
+        });
+        if let Some(c) = flagged {
+            rejected.entry(c.check.clone()).or_default().push(i);
+        }
+    }
+    for (check, members) in &rejected {
+        let minimized = |i: usize| {
+            bs[i]
+                .representative
+                .parent()
+                .is_some_and(|p| p.ends_with("minimized"))
+        };
+        for &anchor in members.iter().filter(|&&i| minimized(i)) {
+            let essential: Vec<_> = bs[anchor].key.settings.iter().collect();
+            let joined: Vec<usize> = members
+                .iter()
+                .copied()
+                .filter(|&j| {
+                    j != anchor
+                        && joins.root(j) != joins.root(anchor)
+                        && essential
+                            .iter()
+                            .all(|e| bs[j].key.settings.get(&e.key) == Some(e.value.as_str()))
+                })
+                .collect();
+            if joined.is_empty() {
+                continue;
+            }
+            for &j in &joined {
+                joins.join(anchor, j);
+            }
+            let mut all = vec![anchor];
+            all.extend(&joined);
+            evidence.push((
+                anchor,
+                format!(
+                    "one settings, its model rejected by the solver: buckets {} answered sat with \
+                     a model the solver's own `{check}` rejects, and each sets {}, all that bucket \
+                     {}'s minimized formula needs",
                     ids(bs, &all),
                     bs[anchor].key.settings,
                     bs[anchor].key.id()
@@ -598,6 +671,67 @@ mod tests {
             })
             .collect();
         assert_eq!(defects(&dir, &unminimized).len(), 5);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn one_settings_with_its_model_rejected_joins_wrong_sats_and_invalid_models() {
+        let dir =
+            std::env::temp_dir().join(format!("equifuzz-defects-rejected-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("minimized")).unwrap();
+        let sls = "(set-option :smt.sls.enable true)\n";
+        // 0 (the anchor) and 1 are wrong sats, 2 an invalid model, all under
+        // local search; 3 is one without the anchor's setting; 4 sets it
+        // but the solver's check did not reject its model.
+        let cases = [
+            ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (= (str.len s) 1))\n")),
+            ("unsound", "unsat", format!("{sls}(set-option :sat.scc true)(declare-const s String)(assert (str.prefixof s \"a\"))\n")),
+            ("invalid-model", "sat", format!("{sls}(declare-const s String)(assert (str.suffixof s \"a\"))\n")),
+            ("invalid-model", "sat", "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n".to_string()),
+            ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (str.in_re s re.all))\n")),
+        ];
+        let bs: Vec<Bucket> = cases
+            .iter()
+            .enumerate()
+            .map(|(i, (kind, expected, body))| {
+                let text = finding(kind, expected, None, body);
+                let mut bucket = keyed(&dir, &format!("{i}.smt2"), &text);
+                if i == 0 {
+                    let min = dir.join("minimized/0.min.smt2");
+                    std::fs::write(&min, &text).unwrap();
+                    bucket.representative = min;
+                }
+                bucket
+            })
+            .collect();
+        assert!(
+            bs.iter().all(|b| b.key.answer == "sat"),
+            "{:?}",
+            bs.iter().map(|b| b.key.to_string()).collect::<Vec<_>>()
+        );
+        assert_eq!(defects(&dir, &bs).len(), 5);
+        let record = |i: usize, flags: bool| {
+            format!(
+                r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"x","without":[],"checks":[{{"check":"model_validate","options":[],"taken":true,"verdict":null,"said":[],"flags":{flags},"points_at":"model construction (Z3 rejects the model it made)","note":""}}]}}"#
+            )
+        };
+        let lines = [
+            record(0, true),
+            record(1, true),
+            record(2, true),
+            record(3, true),
+            record(4, false),
+        ];
+        std::fs::write(dir.join("diagnose.jsonl"), lines.join("\n") + "\n").unwrap();
+        let ds = defects(&dir, &bs);
+        let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
+        assert_eq!(groups, [vec![0, 1, 2], vec![3], vec![4]]);
+        assert!(
+            ds[0].evidence[0].starts_with("one settings, its model rejected by the solver")
+                && ds[0].evidence[0].contains("`model_validate`"),
+            "{:?}",
+            ds[0].evidence
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 
