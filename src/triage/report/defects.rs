@@ -359,7 +359,7 @@ pub(super) fn write_defects(
         out,
         "{} defect(s) in {} bucket(s): buckets whose findings share a cause (one crash family, \
          one settings and shape, a finding minimized into another bucket, one cause by \
-         cross-replay) are one defect, the \
+         cross-replay, one settings with its model rejected by the solver) are one defect, the \
          evidence under it; each bucket's section follows below.\n",
         ds.len(),
         bs.len()
