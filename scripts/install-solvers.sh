@@ -108,6 +108,9 @@ for r in "${requests[@]}"; do
     ln -sfn "$solver-$version" "$root/$solver-latest.new" && mv -T "$root/$solver-latest.new" "$root/$solver-latest"
     if [ -f "$dir/.complete" ]; then rm -rf "$tmp"; report "$solver" "$version" "$dir"; continue; fi
   fi
+  # Another run (a parallel test) may have finished this release while we downloaded: keep
+  # its folder, which may be in use, rather than remove it under its readers.
+  if [ -f "$dir/.complete" ]; then rm -rf "$tmp"; report "$solver" "$version" "$dir"; continue; fi
   rm -rf "$dir"
   mkdir -p "$tmp/x"
   if ! unzip -q "$wheel" -d "$tmp/x"; then
@@ -117,8 +120,9 @@ for r in "${requests[@]}"; do
   find "$tmp/x" -path '*/bin/*' -type f -exec chmod +x {} +
   rm -f "$tmp/log" "$wheel"
   touch "$tmp/.complete"
-  # The rename is atomic: a release folder is complete or absent.
-  mv "$tmp" "$dir"
+  # The rename is atomic: a release folder is complete or absent; a run that lost the race
+  # to another keeps the other's folder.
+  mv -T "$tmp" "$dir" 2>/dev/null || rm -rf "$tmp"
   report "$solver" "$version" "$dir"
 done
 exit $status
