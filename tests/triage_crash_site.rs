@@ -141,7 +141,7 @@ fn triage_reports_a_crash_in_the_bucket_it_was_found_in() {
         .unwrap();
     let out = text(&o.stdout);
     assert!(
-        out.contains("report.md: 1 buckets;"),
+        out.contains("report.md: 1 defects in 1 buckets;"),
         "{out}{}",
         text(&o.stderr)
     );

@@ -1,0 +1,301 @@
+//! The joining rules of `defects`, each on buckets written to a scratch folder.
+
+use super::*;
+use crate::finding::BucketKey;
+use crate::term::{Formula, parse_script};
+
+fn bucket(dir: &Path, name: &str, site: Option<&str>, text: &str) -> Bucket {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let formula = formula_of_text(text)
+        .unwrap_or_else(|| Formula::from_script(&parse_script("(assert true)").unwrap()).unwrap());
+    let mut key = BucketKey::new(
+        if site.is_some() { "crash" } else { "unsound" },
+        "sat",
+        &formula,
+    );
+    if let Some(s) = site {
+        key = BucketKey::of_case(
+            "crash",
+            "crash",
+            &crate::truth::Case::new(
+                formula,
+                crate::truth::Truth::Sat {
+                    model: Default::default(),
+                },
+                Default::default(),
+            ),
+            Some(s),
+        );
+    }
+    Bucket {
+        key,
+        findings: vec![path.clone()],
+        representative: path,
+        operators: Vec::new(),
+        variants: BTreeMap::new(),
+    }
+}
+
+#[test]
+fn a_crash_family_is_one_defect_and_other_files_or_aborts_stay_apart() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-defects-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let site = |file: &str, line: u32, what: &str| {
+        format!("ASSERTION VIOLATION File: /b/src/ast/sls/{file} Line: {line} {what}")
+    };
+    let f = "(declare-const s String)(assert (= (str.len s) 1))";
+    let bs = vec![
+        bucket(
+            &dir,
+            "a",
+            Some(&site("sls_seq_plugin.cpp", 137, "NOT IMPLEMENTED YET!")),
+            f,
+        ),
+        bucket(
+            &dir,
+            "b",
+            Some(&site(
+                "sls_context.cpp",
+                362,
+                "UNEXPECTED CODE WAS REACHED.",
+            )),
+            f,
+        ),
+        bucket(
+            &dir,
+            "c",
+            Some(&site("sls_seq_plugin.cpp", 508, "NOT IMPLEMENTED YET!")),
+            f,
+        ),
+        bucket(
+            &dir,
+            "d",
+            Some(&site(
+                "sls_seq_plugin.cpp",
+                1319,
+                "UNEXPECTED CODE WAS REACHED.",
+            )),
+            f,
+        ),
+        bucket(&dir, "e", None, f),
+    ];
+    let ds = defects(&dir, &bs);
+    let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
+    assert_eq!(groups, [vec![0, 2], vec![1], vec![3], vec![4]]);
+    assert_eq!(
+        ds[0].cause,
+        "crash: not implemented in `src/ast/sls/sls_seq_plugin.cpp` (line 137, line 508)"
+    );
+    assert_eq!(ds[0].evidence.len(), 1, "{:?}", ds[0].evidence);
+    assert!(ds[1].evidence.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn one_cause_by_cross_replay_joins_only_buckets_whose_failure_needs_the_names() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-defects-cross-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("minimized")).unwrap();
+    let sls = "(set-option :smt.sls.enable true)\n";
+    let bodies = [
+        format!("{sls}(declare-const s String)(assert (= (str.len s) 1))\n"),
+        format!(
+            "{sls}(set-option :rewriter.flat true)(declare-const s String)\
+             (assert (= (str.++ s s) \"aa\"))\n"
+        ),
+        format!("{sls}(declare-const s String)(assert (str.prefixof s \"a\"))\n"),
+        format!("{sls}(declare-const s String)(assert (str.suffixof s \"a\"))\n"),
+        "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n"
+            .to_string(),
+    ];
+    // Bucket 0 stands for a minimized file (the anchor), the others
+    // for their findings.
+    let bs: Vec<Bucket> = bodies
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let text = finding("unsound", "sat", None, b);
+            let mut bucket = keyed(&dir, &format!("{i}.smt2"), &text);
+            if i == 0 {
+                let min = dir.join("minimized/0.min.smt2");
+                std::fs::write(&min, &text).unwrap();
+                bucket.representative = min;
+            }
+            bucket
+        })
+        .collect();
+    // Without records: five shapes, five defects.
+    assert_eq!(defects(&dir, &bs).len(), 5);
+    // 0, 1 and 4 are answered right without names, 2 fails the same
+    // way without them (another cause), 3 was not tried; 4 lacks the
+    // anchor's setting.
+    let record = |i: usize, needs: &str| {
+        format!(
+            r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"wrong-sat","without":[],"checks":[],"without_names":{{"file":"{i}.smt2","needs_names":{needs},"said":"-"}}}}"#
+        )
+    };
+    let lines = [
+        record(0, "true"),
+        record(1, "true"),
+        record(2, "false"),
+        record(3, "null"),
+        record(4, "true"),
+    ];
+    std::fs::write(dir.join("diagnose.jsonl"), lines.join("\n") + "\n").unwrap();
+    let ds = defects(&dir, &bs);
+    let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
+    assert_eq!(groups, [vec![0, 1], vec![2], vec![3], vec![4]]);
+    assert!(
+        ds[0].evidence[0].starts_with("one cause by cross-replay"),
+        "{:?}",
+        ds[0].evidence
+    );
+    assert!(
+        ds[0].evidence[0].contains("smt.sls.enable=true"),
+        "{:?}",
+        ds[0].evidence
+    );
+    // No minimized bucket among them: no anchor, nothing joined.
+    let unminimized: Vec<Bucket> = bs
+        .iter()
+        .cloned()
+        .map(|mut b| {
+            b.representative = b.findings[0].clone();
+            b
+        })
+        .collect();
+    assert_eq!(defects(&dir, &unminimized).len(), 5);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn one_settings_with_its_model_rejected_joins_wrong_sats_and_invalid_models() {
+    let dir =
+        std::env::temp_dir().join(format!("equifuzz-defects-rejected-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("minimized")).unwrap();
+    let sls = "(set-option :smt.sls.enable true)\n";
+    // 0 (the anchor) and 1 are wrong sats, 2 an invalid model, all under
+    // local search; 3 is one without the anchor's setting; 4 sets it
+    // but the solver's check did not reject its model.
+    let cases = [
+        ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (= (str.len s) 1))\n")),
+        ("unsound", "unsat", format!("{sls}(set-option :sat.scc true)(declare-const s String)(assert (str.prefixof s \"a\"))\n")),
+        ("invalid-model", "sat", format!("{sls}(declare-const s String)(assert (str.suffixof s \"a\"))\n")),
+        ("invalid-model", "sat", "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n".to_string()),
+        ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (str.in_re s re.all))\n")),
+    ];
+    let bs: Vec<Bucket> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, (kind, expected, body))| {
+            let text = finding(kind, expected, None, body);
+            let mut bucket = keyed(&dir, &format!("{i}.smt2"), &text);
+            if i == 0 {
+                let min = dir.join("minimized/0.min.smt2");
+                std::fs::write(&min, &text).unwrap();
+                bucket.representative = min;
+            }
+            bucket
+        })
+        .collect();
+    assert!(
+        bs.iter().all(|b| b.key.answer == "sat"),
+        "{:?}",
+        bs.iter().map(|b| b.key.to_string()).collect::<Vec<_>>()
+    );
+    assert_eq!(defects(&dir, &bs).len(), 5);
+    let record = |i: usize, flags: bool| {
+        format!(
+            r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"x","without":[],"checks":[{{"check":"model_validate","options":[],"taken":true,"verdict":null,"said":[],"flags":{flags},"points_at":"model construction (Z3 rejects the model it made)","note":""}}]}}"#
+        )
+    };
+    let lines = [
+        record(0, true),
+        record(1, true),
+        record(2, true),
+        record(3, true),
+        record(4, false),
+    ];
+    std::fs::write(dir.join("diagnose.jsonl"), lines.join("\n") + "\n").unwrap();
+    let ds = defects(&dir, &bs);
+    let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
+    assert_eq!(groups, [vec![0, 1, 2], vec![3], vec![4]]);
+    assert!(
+        ds[0].evidence[0].starts_with("one settings, its model rejected by the solver")
+            && ds[0].evidence[0].contains("`model_validate`"),
+        "{:?}",
+        ds[0].evidence
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A finding file of `kind` over `body`, its campaign bucket `counted`.
+fn finding(kind: &str, expected: &str, counted: Option<&str>, body: &str) -> String {
+    let bucket = counted.map_or_else(String::new, |id| format!("; bucket: {id}\n"));
+    format!(
+        "; equifuzz finding: {kind}\n; expected: {expected}\n{bucket}; model:\n\
+         ;   (define-fun s () String \"a\")\n(set-info :status {expected})\n{body}(check-sat)\n"
+    )
+}
+
+fn keyed(dir: &Path, name: &str, text: &str) -> Bucket {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    Bucket {
+        key: crate::finding::key_of_text(text).unwrap(),
+        findings: vec![path.clone()],
+        representative: path,
+        operators: Vec::new(),
+        variants: BTreeMap::new(),
+    }
+}
+
+#[test]
+fn one_settings_and_shape_and_a_finding_minimized_into_another_bucket_join() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-defects-join-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("minimized")).unwrap();
+    let len = "(declare-const s String)(assert (= (str.len s) 1))\n";
+    let concat = "(declare-const s String)(assert (= (str.++ s s) \"aa\"))\n";
+    // The same shape as an invalid model and as a wrong unsat: one
+    // defect; another shape stays apart.
+    let a = keyed(&dir, "a.smt2", &finding("invalid-model", "sat", None, len));
+    let b = keyed(&dir, "b.smt2", &finding("unsound", "sat", None, len));
+    let c = keyed(&dir, "c.smt2", &finding("unsound", "sat", None, concat));
+    assert_ne!(a.key, b.key);
+    let ds = defects(&dir, &[a.clone(), b.clone(), c.clone()]);
+    let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
+    assert_eq!(groups, [vec![0, 1], vec![2]]);
+    assert!(
+        ds[0].evidence[0].starts_with("one settings and shape"),
+        "{:?}",
+        ds[0].evidence
+    );
+    // Under other settings the same shape is another defect.
+    let set = format!("(set-option :smt.sls.enable true)\n{len}");
+    let d = keyed(&dir, "d.smt2", &finding("unsound", "sat", None, &set));
+    assert!(!d.key.settings.is_empty(), "{}", d.key);
+    let ds = defects(&dir, &[a.clone(), d]);
+    assert_eq!(ds.len(), 2, "{ds:?}");
+    // `e`, counted in c's bucket, minimized into a bucket of its own.
+    let e = keyed(
+        &dir,
+        "e.smt2",
+        &finding(
+            "invalid-model",
+            "sat",
+            Some(&c.key.id()),
+            "(declare-const s String)(assert (str.prefixof s \"a\"))\n",
+        ),
+    );
+    let ds = defects(&dir, &[c.clone(), e.clone()]);
+    assert_eq!(ds.len(), 2, "not minimized: no evidence");
+    std::fs::write(dir.join("minimized/e.min.smt2"), "; equifuzz finding: x\n").unwrap();
+    let ds = defects(&dir, &[c, e]);
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert!(
+        ds[0].evidence[0].starts_with("minimized into"),
+        "{:?}",
+        ds[0].evidence
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
