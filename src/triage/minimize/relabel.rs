@@ -99,8 +99,9 @@ pub fn relabel(finding: &Case, script: &Script) -> Result<Case, String> {
     }
     let mut steps = unlabelled.steps;
     let mut last = None;
+    let known = finding.check_sats();
     for (k, (step, asked)) in in_force.iter().enumerate() {
-        let truth = truth_for(finding, asked, k).ok_or_else(|| {
+        let truth = truth_for(finding, &known, asked, k).ok_or_else(|| {
             format!(
                 "check-sat {} of {}: no check of the finding proves a truth for it",
                 k + 1,
@@ -140,9 +141,14 @@ fn assumption_of(finding: &Case, p: &str) -> Option<Assertion> {
 }
 
 /// A truth proven for `asked` (what is in force at the candidate's check
-/// `k`) from the finding's checks, the one at the same position first.
-fn truth_for(finding: &Case, asked: &Formula, k: usize) -> Option<Truth> {
-    let checks = finding.check_sats();
+/// `k`) from the finding's `checks` (its [`Case::check_sats`]), the one at
+/// the same position first.
+fn truth_for(
+    finding: &Case,
+    checks: &[(Formula, Check)],
+    asked: &Formula,
+    k: usize,
+) -> Option<Truth> {
     let order = (k..checks.len()).chain(0..k.min(checks.len()));
     let mut models: Vec<&Truth> = Vec::new();
     for i in order {

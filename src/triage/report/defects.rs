@@ -170,45 +170,24 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
         }
     }
     for ((kind, answer), members) in &named {
-        let minimized = |i: usize| {
-            bs[i]
-                .representative
-                .parent()
-                .is_some_and(|p| p.ends_with("minimized"))
-        };
-        for &anchor in members.iter().filter(|&&i| minimized(i)) {
-            let essential: Vec<_> = bs[anchor].key.settings.iter().collect();
-            let joined: Vec<usize> = members
-                .iter()
-                .copied()
-                .filter(|&j| {
-                    j != anchor
-                        && essential
-                            .iter()
-                            .all(|e| bs[j].key.settings.get(&e.key) == Some(e.value.as_str()))
-                })
-                .collect();
-            if joined.is_empty() {
-                continue;
-            }
-            for &j in &joined {
-                joins.join(anchor, j);
-            }
-            let mut all = vec![anchor];
-            all.extend(&joined);
-            evidence.push((
-                anchor,
+        join_by_anchor(
+            bs,
+            members,
+            &mut joins,
+            false,
+            &mut evidence,
+            |all, anchor| {
                 format!(
                     "one cause by cross-replay: buckets {} are {kind} (answer {answer}), each \
-                     answered right when its assertions are not named (the solver's tracking of \
-                     named assertions), and each sets {}, all that bucket {}'s minimized \
-                     formula needs",
-                    ids(bs, &all),
+                 answered right when its assertions are not named (the solver's tracking of \
+                 named assertions), and each sets {}, all that bucket {}'s minimized \
+                 formula needs",
+                    ids(bs, all),
                     bs[anchor].key.settings,
                     bs[anchor].key.id()
-                ),
-            ));
-        }
+                )
+            },
+        );
     }
     // One settings, its model rejected by the solver's own check: the
     // answer sat, the model the solver made rejected by its own validation
@@ -236,45 +215,23 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
         }
     }
     for (check, members) in &rejected {
-        let minimized = |i: usize| {
-            bs[i]
-                .representative
-                .parent()
-                .is_some_and(|p| p.ends_with("minimized"))
-        };
-        for &anchor in members.iter().filter(|&&i| minimized(i)) {
-            let essential: Vec<_> = bs[anchor].key.settings.iter().collect();
-            let joined: Vec<usize> = members
-                .iter()
-                .copied()
-                .filter(|&j| {
-                    j != anchor
-                        && joins.root(j) != joins.root(anchor)
-                        && essential
-                            .iter()
-                            .all(|e| bs[j].key.settings.get(&e.key) == Some(e.value.as_str()))
-                })
-                .collect();
-            if joined.is_empty() {
-                continue;
-            }
-            for &j in &joined {
-                joins.join(anchor, j);
-            }
-            let mut all = vec![anchor];
-            all.extend(&joined);
-            evidence.push((
-                anchor,
+        join_by_anchor(
+            bs,
+            members,
+            &mut joins,
+            true,
+            &mut evidence,
+            |all, anchor| {
                 format!(
                     "one settings, its model rejected by the solver: buckets {} answered sat with \
-                     a model the solver's own `{check}` rejects, and each sets {}, all that bucket \
-                     {}'s minimized formula needs",
-                    ids(bs, &all),
+                 a model the solver's own `{check}` rejects, and each sets {}, all that bucket \
+                 {}'s minimized formula needs",
+                    ids(bs, all),
                     bs[anchor].key.settings,
                     bs[anchor].key.id()
-                ),
-            ));
-        }
+                )
+            },
+        );
     }
     // Minimized into another bucket.
     let by_id: BTreeMap<String, usize> = bs
@@ -335,6 +292,49 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
         .collect();
     out.sort_by_key(|d| d.buckets[0]);
     out
+}
+
+/// Joins, for each minimized bucket among `members` (an anchor: its key's
+/// settings are all its failure needs), the other members that set all of
+/// its settings, with the evidence `say(all, anchor)` gives; with
+/// `only_new`, members already in the anchor's defect are left out.
+fn join_by_anchor(
+    bs: &[Bucket],
+    members: &[usize],
+    joins: &mut Joins,
+    only_new: bool,
+    evidence: &mut Vec<(usize, String)>,
+    say: impl Fn(&[usize], usize) -> String,
+) {
+    let minimized = |i: usize| {
+        bs[i]
+            .representative
+            .parent()
+            .is_some_and(|p| p.ends_with("minimized"))
+    };
+    for &anchor in members.iter().filter(|&&i| minimized(i)) {
+        let essential: Vec<_> = bs[anchor].key.settings.iter().collect();
+        let joined: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&j| {
+                j != anchor
+                    && !(only_new && joins.root(j) == joins.root(anchor))
+                    && essential
+                        .iter()
+                        .all(|e| bs[j].key.settings.get(&e.key) == Some(e.value.as_str()))
+            })
+            .collect();
+        if joined.is_empty() {
+            continue;
+        }
+        for &j in &joined {
+            joins.join(anchor, j);
+        }
+        let mut all = vec![anchor];
+        all.extend(&joined);
+        evidence.push((anchor, say(&all, anchor)));
+    }
 }
 
 /// The report's first screen: one line per defect (its status, the

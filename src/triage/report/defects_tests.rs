@@ -108,22 +108,11 @@ fn one_cause_by_cross_replay_joins_only_buckets_whose_failure_needs_the_names() 
         "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n"
             .to_string(),
     ];
-    // Bucket 0 stands for a minimized file (the anchor), the others
-    // for their findings.
-    let bs: Vec<Bucket> = bodies
+    let texts: Vec<String> = bodies
         .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            let text = finding("unsound", "sat", None, b);
-            let mut bucket = keyed(&dir, &format!("{i}.smt2"), &text);
-            if i == 0 {
-                let min = dir.join("minimized/0.min.smt2");
-                std::fs::write(&min, &text).unwrap();
-                bucket.representative = min;
-            }
-            bucket
-        })
+        .map(|b| finding("unsound", "sat", None, b))
         .collect();
+    let bs = anchored(&dir, &texts);
     // Without records: five shapes, five defects.
     assert_eq!(defects(&dir, &bs).len(), 5);
     // 0, 1 and 4 are answered right without names, 2 fails the same
@@ -184,20 +173,11 @@ fn one_settings_with_its_model_rejected_joins_wrong_sats_and_invalid_models() {
         ("invalid-model", "sat", "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n".to_string()),
         ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (str.in_re s re.all))\n")),
     ];
-    let bs: Vec<Bucket> = cases
+    let texts: Vec<String> = cases
         .iter()
-        .enumerate()
-        .map(|(i, (kind, expected, body))| {
-            let text = finding(kind, expected, None, body);
-            let mut bucket = keyed(&dir, &format!("{i}.smt2"), &text);
-            if i == 0 {
-                let min = dir.join("minimized/0.min.smt2");
-                std::fs::write(&min, &text).unwrap();
-                bucket.representative = min;
-            }
-            bucket
-        })
+        .map(|(kind, expected, body)| finding(kind, expected, None, body))
         .collect();
+    let bs = anchored(&dir, &texts);
     assert!(
         bs.iter().all(|b| b.key.answer == "sat"),
         "{:?}",
@@ -227,6 +207,24 @@ fn one_settings_with_its_model_rejected_joins_wrong_sats_and_invalid_models() {
         ds[0].evidence
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// One bucket per text, bucket 0 standing for a minimized file (the
+/// anchor), the others for their findings.
+fn anchored(dir: &Path, texts: &[String]) -> Vec<Bucket> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let mut bucket = keyed(dir, &format!("{i}.smt2"), text);
+            if i == 0 {
+                let min = dir.join("minimized/0.min.smt2");
+                std::fs::write(&min, text).unwrap();
+                bucket.representative = min;
+            }
+            bucket
+        })
+        .collect()
 }
 
 /// A finding file of `kind` over `body`, its campaign bucket `counted`.
