@@ -263,3 +263,58 @@ fn triage_diagnoses_each_bucket_once_and_the_report_names_the_component() {
     assert_eq!(lines(), first);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Regression (issue 42): confirm loads the `--with` solvers; with libcvc5
+/// loaded in the process, Z3 5.4.1 then refused the finding's own
+/// `rewriter.*` setting in the diagnose step ("unknown module 'rewriter'"),
+/// every time, and the finding got no evidence. Each step runs in a child
+/// of its own now. The finding (a local-search wrong sat of the 2026-11-29
+/// campaign, seed 7123) sets `rewriter.elim_sign_ext`; whether it fails
+/// this time does not matter, only that Z3 reads its settings.
+#[test]
+fn diagnose_after_confirm_with_cvc5_reads_the_findings_rewriter_setting() {
+    let test = "diagnose_after_confirm_with_cvc5_reads_the_findings_rewriter_setting";
+    let Some(lib) = solver_cache::z3_lib_or_skip("5.4.1.0", test) else {
+        return;
+    };
+    let Some(cvc5) = solver_cache::cvc5_lib_or_skip(test) else {
+        return;
+    };
+    let dir = scratch("rewriter");
+    let findings = dir.join("findings").join("unsound");
+    std::fs::create_dir_all(&findings).unwrap();
+    let name = "z3-unsound-7123-265fefb6f7450fb9.smt2";
+    let text =
+        std::fs::read_to_string(Path::new("tests/data/findings/z3-5.4.1-rewriter").join(name))
+            .unwrap();
+    let old = text
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .skip_while(|w| *w != "--solver-lib")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    std::fs::write(
+        findings.join(name),
+        text.replacen(&old, &lib.display().to_string(), 1),
+    )
+    .unwrap();
+    let o = binary::equifuzz()
+        .arg("triage")
+        .arg(&dir)
+        .arg("--with")
+        .arg(format!("cvc5:{}", cvc5.display()))
+        .args(["--jobs", "1"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    let diagnosed = std::fs::read_to_string(dir.join("diagnose.jsonl"))
+        .unwrap_or_else(|e| panic!("no diagnose.jsonl ({e}): {err}"));
+    assert!(diagnosed.contains("model_validate"), "{diagnosed}");
+    assert!(
+        !diagnosed.contains("unknown module"),
+        "Z3 refused the finding's setting after confirm: {diagnosed}"
+    );
+}

@@ -28,9 +28,14 @@
 //!   parameters ("unknown module 'rewriter'") and 42 of 88 findings of a
 //!   campaign did "not fail any more" (`--jobs 1` ran in process until
 //!   this rule).
-//! - Bisect is a finding's last step, for the same reason: the steps
-//!   that judge on the finding's own solver (minimize, confirm,
-//!   diagnose) run before other releases are loaded.
+//! - Each step runs in a child of the finding's process
+//!   ([`forked::in_child`]), which loads what the step needs and exits:
+//!   no step judges in a process another step loaded a solver into.
+//!   Confirm loads the `--with` solvers; with libcvc5 loaded beside it,
+//!   Z3 5.4.1 refused its own `rewriter.*` parameters in the diagnose step
+//!   that followed ("unknown module 'rewriter'", every time, on a finding
+//!   that sets one), so the findings that most needed the solver's own
+//!   checks got none. Bisect also forks per release, and is still last.
 //! - Bad input stops before any work with the one thing to fix: a folder
 //!   without findings, a known-bugs file with a bad line (named). A solver
 //!   that does not load fails the steps that need it, each said, and the
@@ -51,6 +56,7 @@ use crate::triage::bisect::{Bisection, bisect_one};
 use crate::triage::confirm::{Confirmation, confirm_one};
 use crate::triage::diagnose::{Diagnosis, diagnose_one};
 use crate::triage::findings::{findings_by_bucket, minimized_of};
+use crate::triage::forked;
 use crate::triage::minimize::finding::minimize_one;
 use crate::triage::releases::{cache_root, select, z3_releases};
 use crate::triage::report::{self, BucketStatus, ReportSummary};
@@ -390,31 +396,34 @@ impl Work<'_> {
                 self.started.elapsed().as_secs_f64()
             );
             let result: Result<(), String> = match step {
-                Step::Minimize => minimize_one(file, &min_out, cfg.max_tests).map(|r| {
+                Step::Minimize => forked::in_child(|| {
+                    minimize_one(file, &min_out, cfg.max_tests).map(|r| (r.nodes, r.secs))
+                })
+                .and_then(|r| r)
+                .map(|((before, after), secs)| {
                     eprintln!(
-                        "  {}: {} -> {} AST nodes in {:.1}s",
+                        "  {}: {before} -> {after} AST nodes in {secs:.1}s",
                         name(file),
-                        r.nodes.0,
-                        r.nodes.1,
-                        r.secs
                     );
                 }),
                 Step::Confirm => {
-                    confirm_one(&best, &cfg.with, cfg.repeat, cfg.seeds).map(|mut c| {
-                        eprintln!(
-                            "  {}: {} (reproduced {}/{})",
-                            name(file),
-                            c.mark,
-                            c.reproduced.0,
-                            c.reproduced.1
-                        );
-                        // The mark stands for the finding (`report` looks it
-                        // up by name), judged on its minimized formula.
-                        c.file = file.to_path_buf();
-                        if !INTERRUPTED.load(Ordering::SeqCst) {
-                            o.mark = Some(c);
-                        }
-                    })
+                    forked::in_child(|| confirm_one(&best, &cfg.with, cfg.repeat, cfg.seeds))
+                        .and_then(|r| r)
+                        .map(|mut c| {
+                            eprintln!(
+                                "  {}: {} (reproduced {}/{})",
+                                name(file),
+                                c.mark,
+                                c.reproduced.0,
+                                c.reproduced.1
+                            );
+                            // The mark stands for the finding (`report` looks it
+                            // up by name), judged on its minimized formula.
+                            c.file = file.to_path_buf();
+                            if !INTERRUPTED.load(Ordering::SeqCst) {
+                                o.mark = Some(c);
+                            }
+                        })
                 }
                 Step::Bisect => bisect_one(&best, self.releases, false).map(|b| {
                     eprintln!("  {}: {}", name(file), b.summary());
@@ -423,12 +432,14 @@ impl Work<'_> {
                     }
                 }),
                 // Evidence only: nothing above reads it.
-                Step::Diagnose => diagnose_one(file, &best).map(|d| {
-                    eprintln!("  {}: solver's own checks: {}", name(file), d.summary());
-                    if !INTERRUPTED.load(Ordering::SeqCst) {
-                        o.diagnosis = Some(d);
-                    }
-                }),
+                Step::Diagnose => forked::in_child(|| diagnose_one(file, &best))
+                    .and_then(|r| r)
+                    .map(|d| {
+                        eprintln!("  {}: solver's own checks: {}", name(file), d.summary());
+                        if !INTERRUPTED.load(Ordering::SeqCst) {
+                            o.diagnosis = Some(d);
+                        }
+                    }),
             };
             if INTERRUPTED.load(Ordering::SeqCst) {
                 // Cut short: its result (an answer to a killed query) is
