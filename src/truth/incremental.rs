@@ -137,6 +137,23 @@ impl Incremental {
             .collect()
     }
 
+    /// The indices of the assertions some step sends: asserted, or
+    /// assumed by a check. The others are in the formula only (the whole
+    /// formula's truth) and never reach a solver.
+    pub fn referenced(&self) -> std::collections::BTreeSet<usize> {
+        let mut used = std::collections::BTreeSet::new();
+        for step in &self.steps {
+            match step {
+                Step::Assert(i) => {
+                    used.insert(*i);
+                }
+                Step::CheckSat(c) => used.extend(c.assuming.iter().copied()),
+                _ => {}
+            }
+        }
+        used
+    }
+
     /// Whether the script forgets its assertions somewhere.
     pub fn resets(&self) -> bool {
         self.steps.contains(&Step::ResetAssertions)

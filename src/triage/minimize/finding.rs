@@ -213,10 +213,11 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
     // keeps that check last, so a candidate must fail there (one that
     // fails at an earlier check fails at another check, and once moved a
     // finding's `expected` and bucket moved with it).
-    // A script with as many checks as the finding's was not cut (the cut
-    // was refused, and then no check goes): the failure stays at its index.
+    // A script with a check after the failed one's index was not cut (the
+    // cut was refused, and then no check up to it goes, only checks after
+    // it): the failure stays at its index.
     let same_check = |f: Option<FailedCheck>| match (failed, f) {
-        (Some(want), Some(f)) if f.of == want.of => f.index == want.index,
+        (Some(want), Some(f)) if f.of > want.index + 1 => f.index == want.index,
         (Some(_), Some(f)) => f.index + 1 == f.of,
         _ => true,
     };

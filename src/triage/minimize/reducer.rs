@@ -47,9 +47,12 @@ pub(super) struct Reducer<'a> {
     /// The script's last check is the one whose failure is kept
     /// ([`super::minimize_at`]): no script pass drops it.
     pub(super) keep_last_check: bool,
-    /// The cut after the failed check was refused: no script pass drops a
-    /// check, so the failed check keeps its index.
-    pub(super) keep_checks: bool,
+    /// The cut after the failed check (the `k`th, 0-based) was refused:
+    /// no script pass drops that check or one before it, so the failed
+    /// check keeps its index; the checks after it may still go one by one
+    /// (what made the cut fail may be one of them, or only the
+    /// `produce-unsat-cores` option an unsat check among them brings).
+    pub(super) keep_checks: Option<usize>,
     /// Hashes of the candidates tested: a later pass proposes many again.
     tried: HashSet<u64>,
     pub(super) test: &'a mut dyn FnMut(&Case) -> bool,
@@ -74,7 +77,7 @@ impl<'a> Reducer<'a> {
             core_may_shrink: false,
             core_decided: false,
             keep_last_check: false,
-            keep_checks: false,
+            keep_checks: None,
             tried: HashSet::new(),
             test,
             progress,

@@ -83,8 +83,9 @@ impl Reducer<'_> {
     /// From then on the script's
     /// last check is that check, and no pass drops it, so a failure at
     /// the last check of a candidate is a failure at the same check. Once
-    /// the cut is refused no pass drops any check, so the failed check
-    /// keeps its index (and the test asks for the failure there).
+    /// the cut is refused no pass drops that check or one before it, so
+    /// the failed check keeps its index (and the test asks for the failure
+    /// there, in any candidate with more checks than that index).
     pub(super) fn cut_after_check(&mut self, k: usize) {
         let Some(inc) = self.best.incremental.clone() else {
             return;
@@ -105,7 +106,7 @@ impl Reducer<'_> {
         }
         let cut = without(&self.best, &inc.steps, at + 1..inc.steps.len());
         if cut.check().is_err() {
-            self.keep_checks = true;
+            self.refuse_cut(k);
             return;
         }
         // A racing solver (Z3 5.4.1's local search) fails some replays
@@ -120,7 +121,15 @@ impl Reducer<'_> {
                 return;
             }
         }
-        self.keep_checks = true;
+        self.refuse_cut(k);
+    }
+
+    /// The cut after check `k` did not keep the failure: the checks up to
+    /// `k` stay, and any after it may go (the script's last check is no
+    /// longer the failed one).
+    fn refuse_cut(&mut self, k: usize) {
+        self.keep_checks = Some(k);
+        self.keep_last_check = false;
     }
 
     /// Shrinks the script of an incremental best case (see the module
@@ -137,12 +146,21 @@ impl Reducer<'_> {
                 .keep_last_check
                 .then(|| steps.iter().rposition(|s| matches!(s, Step::CheckSat(_))))
                 .flatten();
+            // Each step's check ordinal (checks before it and itself).
+            let ordinal: Vec<usize> = steps
+                .iter()
+                .scan(0usize, |n, s| {
+                    let here = *n;
+                    *n += usize::from(matches!(s, Step::CheckSat(_)));
+                    Some(here)
+                })
+                .collect();
             let keeps = |r: &std::ops::Range<usize>| {
                 kept_check.is_none_or(|c| !r.contains(&c))
-                    && !(self.keep_checks
-                        && steps[r.clone()]
-                            .iter()
-                            .any(|s| matches!(s, Step::CheckSat(_))))
+                    && !self.keep_checks.is_some_and(|k| {
+                        r.clone()
+                            .any(|i| matches!(steps[i], Step::CheckSat(_)) && ordinal[i] <= k)
+                    })
             };
             let mut candidates: Vec<Case> = Vec::new();
             for (k, s) in steps.iter().enumerate() {
@@ -223,7 +241,7 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    use super::super::{Mode, minimize};
+    use super::super::{Mode, minimize, minimize_at};
     use super::*;
     use crate::generate::ConstantPool;
     use crate::generate::strings::equivalent_formula_cases;
@@ -328,5 +346,74 @@ mod tests {
         assert!(m.case.incremental.is_some());
         assert_eq!(m.case.settings.get("smt.sls.enable"), Some("true"));
         assert_eq!(m.case.settings.len(), 1, "{}", m.case.settings);
+    }
+
+    /// Regression (issue 42): once the cut after the failed check was
+    /// refused, no check went at all. A Z3 5.4.1 invalid model at check 1
+    /// of 5 kept the three sat checks after it, because the cut also took
+    /// the one unsat check, whose `produce-unsat-cores` the failure needed.
+    /// The checks after the failed one go now, one by one; the failed one
+    /// and those before it stay.
+    #[test]
+    fn after_a_refused_cut_the_checks_after_the_failed_one_still_go() {
+        let has_unsat = |x: &Case| {
+            x.check_sats()
+                .iter()
+                .any(|(_, ch)| matches!(ch.truth, Truth::Unsat { .. }))
+        };
+        let sat: Vec<Case> = constant_assignments(&ConstantPool::paper(), 4)
+            .take(20)
+            .collect();
+        let unsat: Vec<Case> = equivalent_formula_cases(false, 4).take(20).collect();
+        let mut tried = 0;
+        for seed in 0..40u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let i = seed as usize;
+            let (a, b) = (&sat[i % sat.len()], &unsat[i % unsat.len()]);
+            let Some(mut c) = interleave(a, b, &mut rng) else {
+                continue;
+            };
+            // Two sat checks after the first, then the unsat one.
+            let inc = c.incremental.as_mut().unwrap();
+            let Some(first) = inc
+                .steps
+                .iter()
+                .position(|s| matches!(s, Step::CheckSat(_)))
+            else {
+                continue;
+            };
+            let Step::CheckSat(sat) = inc.steps[first].clone() else {
+                unreachable!()
+            };
+            if !matches!(sat.truth, Truth::Sat { .. }) {
+                continue;
+            }
+            let extra = [
+                Step::Push,
+                Step::CheckSat(sat.clone()),
+                Step::Pop,
+                Step::CheckSat(sat.clone()),
+            ];
+            inc.steps.splice(first + 1..first + 1, extra);
+            if c.check().is_err() || !has_unsat(&c) {
+                continue;
+            }
+            tried += 1;
+            let checks = c.check_sats().len();
+            let m = minimize_at(
+                &c,
+                Some(0),
+                Mode::Exact,
+                500,
+                &mut |x| has_unsat(x),
+                &mut |_, _| {},
+            );
+            m.case.check().unwrap();
+            let left = m.case.check_sats();
+            assert!(has_unsat(&m.case), "the failure's condition holds");
+            assert_eq!(left[0].1, sat, "the failed check stays first");
+            assert_eq!(left.len(), 2, "{checks} checks -> {:?}", m.case.incremental);
+        }
+        assert!(tried > 3, "{tried}");
     }
 }
