@@ -312,6 +312,9 @@ fn join_by_anchor(
             .parent()
             .is_some_and(|p| p.ends_with("minimized"))
     };
+    // Anchors that join the same buckets say the same thing: the first
+    // says it (four identical lines under one defect were noise).
+    let mut said: Vec<Vec<usize>> = Vec::new();
     for &anchor in members.iter().filter(|&&i| minimized(i)) {
         let essential: Vec<_> = bs[anchor].key.settings.iter().collect();
         let joined: Vec<usize> = members
@@ -333,6 +336,12 @@ fn join_by_anchor(
         }
         let mut all = vec![anchor];
         all.extend(&joined);
+        let mut set = all.clone();
+        set.sort_unstable();
+        if said.contains(&set) {
+            continue;
+        }
+        said.push(set);
         evidence.push((anchor, say(&all, anchor)));
     }
 }

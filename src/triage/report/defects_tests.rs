@@ -297,3 +297,44 @@ fn one_settings_and_shape_and_a_finding_minimized_into_another_bucket_join() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Two minimized buckets that join the same buckets by cross-replay say
+/// so once: each anchor wrote the same line before (four of them under one
+/// defect of the Z3 5.4.1 report).
+#[test]
+fn anchors_that_join_the_same_buckets_give_one_line_of_evidence() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-defects-once-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("minimized")).unwrap();
+    let sls = "(set-option :smt.sls.enable true)\n";
+    let texts: Vec<String> = [
+        "(assert (= (str.len s) 1))",
+        "(assert (str.prefixof s \"a\"))",
+        "(assert (str.suffixof s \"a\"))",
+    ]
+    .iter()
+    .map(|a| {
+        finding(
+            "unsound",
+            "sat",
+            None,
+            &format!("{sls}(declare-const s String){a}\n"),
+        )
+    })
+    .collect();
+    let mut bs = anchored(&dir, &texts);
+    let min = dir.join("minimized/1.min.smt2");
+    std::fs::write(&min, &texts[1]).unwrap();
+    bs[1].representative = min;
+    let record = |i: usize| {
+        format!(
+            r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"wrong-sat","without":[],"checks":[],"without_names":{{"file":"{i}.smt2","needs_names":true,"said":"-"}}}}"#
+        )
+    };
+    let lines: Vec<String> = (0..3).map(record).collect();
+    std::fs::write(dir.join("diagnose.jsonl"), lines.join("\n") + "\n").unwrap();
+    let ds = defects(&dir, &bs);
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert_eq!(ds[0].buckets, [0, 1, 2]);
+    assert_eq!(ds[0].evidence.len(), 1, "{:?}", ds[0].evidence);
+    std::fs::remove_dir_all(&dir).ok();
+}
