@@ -29,8 +29,17 @@ pub fn params_lock() -> std::sync::MutexGuard<'static, ()> {
 /// The options [`Z3Library::set_option`] accepted in this process since
 /// the last [`Z3Library::set_options`], with the library each went to
 /// (Z3's global parameters are process-wide, one set per loaded libz3), to
-/// set again after a refusal.
-type Accepted = Vec<(PathBuf, CString, CString)>;
+/// set again after a refusal, and the value each key had before the first
+/// of them (its default), to put back when the next target opens.
+type Accepted = Vec<AcceptedOption>;
+
+/// One accepted option (see [`Accepted`]).
+struct AcceptedOption {
+    lib: PathBuf,
+    key: CString,
+    value: CString,
+    before: Option<CString>,
+}
 
 fn accepted_options() -> std::sync::MutexGuard<'static, Accepted> {
     static ACCEPTED: std::sync::Mutex<Accepted> = std::sync::Mutex::new(Vec::new());
@@ -298,8 +307,8 @@ impl Z3Library {
     ///
     /// Z3 4.8.12 keeps a refused value (`smt.string_solver=bogus`) as the
     /// global parameter anyway, and then makes no context at all: after a
-    /// refusal every global parameter is reset and the options accepted
-    /// before are set again.
+    /// refusal the key gets back the value it had, and the options
+    /// accepted before are set again.
     pub fn set_option(&self, option: &SolverOption) -> Result<(), String> {
         let (Ok(key), Ok(value)) = (
             CString::new(option.key.as_str()),
@@ -308,19 +317,20 @@ impl Z3Library {
             return Err(format!("--solver-option {option}: a NUL byte"));
         };
         let mut accepted = accepted_options();
+        // The value before this process first set the key: an option
+        // accepted earlier in this open knows it, else Z3 says it now
+        // (its default for a key never set).
+        let before = accepted
+            .iter()
+            .find(|o| o.lib == self.path && o.key == key)
+            .map(|o| o.before.clone())
+            .unwrap_or_else(|| self.global_value(&key));
         let probe = format!("(set-option :{} {})", option.key, option.value);
         let said = self.eval(&probe, None);
         if said.contains("(error") {
-            if let Some(reset_all) = self.api.global_param_reset_all {
-                // SAFETY: plain calls; the strings are NUL-terminated and
-                // Z3 copies them.
-                unsafe {
-                    reset_all();
-                    for (_, k, v) in accepted.iter().filter(|(p, ..)| *p == self.path) {
-                        (self.api.global_param_set)(k.as_ptr(), v.as_ptr());
-                    }
-                }
-            }
+            // The probe may have left the refused value as the global
+            // parameter (4.8.12): put back what was there.
+            self.put_back(&key, before.as_deref(), &accepted);
             return Err(format!(
                 "Z3 refused --solver-option {option}: {}",
                 said.trim()
@@ -328,14 +338,20 @@ impl Z3Library {
         }
         // SAFETY: both arguments are NUL-terminated; Z3 copies them.
         unsafe { (self.api.global_param_set)(key.as_ptr(), value.as_ptr()) };
-        accepted.push((self.path.clone(), key, value));
+        accepted.push(AcceptedOption {
+            lib: self.path.clone(),
+            key,
+            value,
+            before,
+        });
         Ok(())
     }
 
     /// Makes this library's global parameters Z3's defaults plus `options`
     /// (the `--solver-option`s of a target being opened on it), for every
-    /// context made after this call: `Z3_global_param_reset_all` first, so
-    /// that nothing an earlier open set carries over (`confirm` opens a
+    /// context made after this call: the keys an earlier open set get
+    /// their values from before it first, so that nothing it set carries
+    /// over (`confirm` opens a
     /// finding's solver with other random seeds, then the next finding's
     /// without: that one must not run with the last seed tried). Z3's own
     /// error if it refuses an option.
@@ -345,13 +361,56 @@ impl Z3Library {
     pub fn set_options(&self, options: &[SolverOption]) -> Result<(), String> {
         {
             let mut accepted = accepted_options();
-            if let Some(reset_all) = self.api.global_param_reset_all {
-                // SAFETY: a plain call, taking nothing.
-                unsafe { reset_all() };
+            let mine: Vec<AcceptedOption> = {
+                let (mine, others) = std::mem::take(&mut *accepted)
+                    .into_iter()
+                    .partition(|o| o.lib == self.path);
+                *accepted = others;
+                mine
+            };
+            for o in mine.iter().rev() {
+                self.put_back(&o.key, o.before.as_deref(), &[]);
             }
-            accepted.retain(|(p, ..)| *p != self.path);
         }
         options.iter().try_for_each(|o| self.set_option(o))
+    }
+
+    /// The value of the global parameter `key` (Z3's default for one never
+    /// set), when this libz3 can say.
+    fn global_value(&self, key: &CStr) -> Option<CString> {
+        let get = self.api.global_param_get?;
+        let mut value: *const c_char = std::ptr::null();
+        // SAFETY: the key is NUL-terminated; Z3 writes a pointer to its own
+        // buffer, copied at once.
+        let known = unsafe { get(key.as_ptr(), &mut value) };
+        // SAFETY: a NUL-terminated string Z3 owns until its next call.
+        (known && !value.is_null()).then(|| unsafe { CStr::from_ptr(value) }.to_owned())
+    }
+
+    /// Sets the global parameter `key` back to `before`, and the options
+    /// of `accepted` on this library again. Not `Z3_global_param_reset_all`
+    /// where a value to put back is known: on Z3 5.4.1, a front-end
+    /// `set-option`, then a reset, then another front-end `set-option`
+    /// leave every later `rewriter.*` key refused ("unknown module
+    /// 'rewriter'"; 4.8.5 to 5.1.0 do not), and `diagnose` opened a
+    /// target per self-check that way: a finding that sets a `rewriter.*`
+    /// key got no evidence under `smt.seq.validate`. A libz3 that cannot
+    /// say a parameter's value (a fake) is reset whole, as before.
+    fn put_back(&self, key: &CStr, before: Option<&CStr>, accepted: &[AcceptedOption]) {
+        // SAFETY: plain calls; the strings are NUL-terminated and Z3 copies
+        // them.
+        unsafe {
+            match (before, self.api.global_param_reset_all) {
+                (Some(v), _) => (self.api.global_param_set)(key.as_ptr(), v.as_ptr()),
+                // A key Z3 does not know was never set.
+                _ if self.api.global_param_get.is_some() => {}
+                (None, Some(reset_all)) => reset_all(),
+                (None, None) => {}
+            }
+            for o in accepted.iter().filter(|o| o.lib == self.path) {
+                (self.api.global_param_set)(o.key.as_ptr(), o.value.as_ptr());
+            }
+        }
     }
 
     /// Sets Z3's process-wide `unsat_core` parameter: whether contexts
