@@ -264,11 +264,12 @@ fn triage_diagnoses_each_bucket_once_and_the_report_names_the_component() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Regression (issue 42): confirm loads the `--with` solvers; with libcvc5
-/// loaded in the process, Z3 5.4.1 then refused the finding's own
-/// `rewriter.*` setting in the diagnose step ("unknown module 'rewriter'"),
-/// every time, and the finding got no evidence. Each step runs in a child
-/// of its own now. The finding (a local-search wrong sat of the 2026-11-29
+/// Regression (issue 42): after confirm (here with `--with cvc5`) in the
+/// same process, Z3 5.4.1 refused the finding's own `rewriter.*` setting
+/// in the diagnose step ("unknown module 'rewriter'"), every time, and the
+/// finding got no evidence: each open reset Z3's parameters, which 5.4.1
+/// does not survive (`tests/z3_reopen_rewriter.rs`). Each step runs in a
+/// child of its own now, and an open no longer resets. The finding (a local-search wrong sat of the 2026-11-29
 /// campaign, seed 7123) sets `rewriter.elim_sign_ext`; whether it fails
 /// this time does not matter, only that Z3 reads its settings.
 #[test]

@@ -30,12 +30,14 @@
 //!   this rule).
 //! - Each step runs in a child of the finding's process
 //!   ([`forked::in_child`]), which loads what the step needs and exits:
-//!   no step judges in a process another step loaded a solver into.
-//!   Confirm loads the `--with` solvers; with libcvc5 loaded beside it,
-//!   Z3 5.4.1 refused its own `rewriter.*` parameters in the diagnose step
-//!   that followed ("unknown module 'rewriter'", every time, on a finding
-//!   that sets one), so the findings that most needed the solver's own
-//!   checks got none. Bisect also forks per release, and is still last.
+//!   no step judges in a process another step set Z3's process-wide
+//!   parameters in. Confirm's opens (other random seeds, the `--with`
+//!   solvers) left Z3 5.4.1 refusing its own `rewriter.*` parameters in
+//!   the diagnose step that followed ("unknown module 'rewriter'", every
+//!   time, on a finding that sets one: the reset an open did, see
+//!   [`crate::solver::Z3Library::set_options`]), so the findings that most
+//!   needed the solver's own checks got none. Bisect also forks per
+//!   release, and is still last.
 //! - Bad input stops before any work with the one thing to fix: a folder
 //!   without findings, a known-bugs file with a bad line (named). A solver
 //!   that does not load fails the steps that need it, each said, and the
