@@ -240,6 +240,9 @@ enum Command {
         /// Print one JSON object per file (file, expected, kind, verdict) instead of text.
         #[arg(long)]
         jsonl: bool,
+        /// Run each file up to N times (1..=1000), stopping at its first run with a finding, whose verdicts are printed (else the last run's): how a finding that fails only sometimes replays.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1000))]
+        repeat: u16,
     },
     /// Generate, run and judge formulas in a loop; save findings.
     Fuzz(Box<FuzzArgs>),
@@ -408,12 +411,14 @@ fn run_command(cli: Cli) -> Result<ExitCode> {
             files,
             solver,
             jsonl,
+            repeat,
         } => {
             let cfg = RunConfig {
                 files,
                 solver: solver.spec(),
                 timeout: solver.timeout(),
                 jsonl,
+                repeat: usize::from(repeat),
             };
             Ok(ExitCode::from(run::execute(&cfg)?.exit_code()))
         }

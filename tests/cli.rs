@@ -606,3 +606,52 @@ fn a_campaign_writes_one_record_per_beat_and_one_last() {
     assert_eq!(records.last().unwrap()["last"], true, "{stats}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `run --repeat N` replays a flaky finding as the report's replay line
+/// asks: up to N runs, stopping at the first with a finding, which says
+/// which run it was; one run (the default) sees none.
+#[test]
+fn run_repeat_stops_at_the_first_run_that_fails() {
+    let dir = scratch("repeat");
+    let count = dir.join("count");
+    // Right twice (unsat), wrong from the third labelled query on; the
+    // preflight's plain `(check-sat)` is answered sat and not counted.
+    let solver = fake_solver(
+        &dir,
+        "flaky",
+        &format!(
+            "script=$(cat)\nif [ \"$script\" = '(check-sat)' ]; then echo sat; exit 0; fi\n\
+             n=$(cat {c} 2>/dev/null || echo 0); n=$((n+1)); echo $n > {c}\n\
+             if [ $n -ge 3 ]; then echo sat; else echo unsat; fi",
+            c = count.display()
+        ),
+    );
+    let file = dir.join("u.smt2");
+    std::fs::write(&file, "(set-info :status unsat)(assert false)(check-sat)\n").unwrap();
+    let target = format!("cmd:{}", solver.display());
+    let run = |extra: &[&str]| {
+        equifuzz()
+            .args(["run", "--target", &target])
+            .args(extra)
+            .arg(&file)
+            .output()
+            .unwrap()
+    };
+    let once = run(&[]);
+    assert_eq!(once.status.code(), Some(0), "{}", text(&once.stdout));
+    let repeated = run(&["--repeat", "5"]);
+    let stdout = text(&repeated.stdout);
+    assert_eq!(repeated.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("UNSOUND"), "{stdout}");
+    assert!(stdout.contains("[run 2 of at most 5]"), "{stdout}");
+    let n: usize = std::fs::read_to_string(&count)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // Runs 1 and 2 (and the model asked after run 2's sat), not five.
+    assert!(n <= 4, "{n} queries: it did not stop at the failing run");
+    let bad = run(&["--repeat", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

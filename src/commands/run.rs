@@ -82,6 +82,9 @@ pub struct RunConfig {
     pub timeout: Duration,
     /// One JSON object per verdict instead of text.
     pub jsonl: bool,
+    /// Runs per file at most: a file stops at its first run with a finding
+    /// (a flaky finding replays so), and that run is printed, else the last.
+    pub repeat: usize,
 }
 
 /// Why `run` could not start or go on.
@@ -116,6 +119,7 @@ pub fn execute(cfg: &RunConfig) -> Result<RunSummary, RunError> {
         &cfg.files,
         &mut judge,
         cfg.jsonl,
+        cfg.repeat,
         &mut std::io::stdout().lock(),
     )?;
     eprintln!(
@@ -131,14 +135,17 @@ pub fn execute(cfg: &RunConfig) -> Result<RunSummary, RunError> {
     Ok(summary)
 }
 
-/// Runs every file under `paths` on `judge`'s solver and prints a line
-/// (or, with `jsonl`, a JSON object) per verdict to `out`.
+/// Runs every file under `paths` on `judge`'s solver, each up to `repeat`
+/// times until a run has a finding, and prints a line (or, with `jsonl`, a
+/// JSON object) per verdict of that run, else of the last, to `out`.
 pub fn run(
     paths: &[PathBuf],
     judge: &mut Judge,
     jsonl: bool,
+    repeat: usize,
     out: &mut dyn Write,
 ) -> std::io::Result<RunSummary> {
+    let repeat = repeat.max(1);
     let mut summary = RunSummary::default();
     for entry in expand(paths) {
         summary.files += 1;
@@ -150,7 +157,14 @@ pub fn run(
                 continue;
             }
         };
-        match run_file(&f, judge) {
+        let mut outcome = run_file(&f, judge);
+        let mut runs = 1;
+        while runs < repeat && !has_finding(&outcome) {
+            outcome = run_file(&f, judge);
+            runs += 1;
+        }
+        let run_of = (repeat > 1).then_some((runs, repeat));
+        match outcome {
             FileOutcome::Invalid(msg) => {
                 summary.bad += 1;
                 print_invalid(out, jsonl, Some(&f), &msg)?;
@@ -176,12 +190,17 @@ pub fn run(
                         usize::from(matches!(j.verdict, Verdict::NotExpressible(_)));
                     summary.bad +=
                         usize::from(matches!(j.verdict, Verdict::LabelContradicted { .. }));
-                    print_judged(out, jsonl, &f, single, &j)?;
+                    print_judged(out, jsonl, &f, single, &j, run_of)?;
                 }
             }
         }
     }
     Ok(summary)
+}
+
+/// Whether a file's outcome holds a finding.
+fn has_finding(outcome: &FileOutcome) -> bool {
+    matches!(outcome, FileOutcome::Judged(all) if all.iter().any(|j| j.verdict.is_finding()))
 }
 
 fn print_invalid(
@@ -204,9 +223,10 @@ fn print_judged(
     f: &Path,
     single: bool,
     j: &CheckVerdict,
+    run_of: Option<(usize, usize)>,
 ) -> std::io::Result<()> {
     if jsonl {
-        let line = serde_json::json!({
+        let mut line = serde_json::json!({
             "file": f,
             "line": j.line,
             "column": j.column,
@@ -216,6 +236,10 @@ fn print_judged(
             "note": j.note,
             "bucket": j.bucket,
         });
+        if let Some((run, of)) = run_of {
+            line["run"] = run.into();
+            line["runs"] = of.into();
+        }
         return writeln!(out, "{line}");
     }
     let place = if single {
@@ -233,7 +257,10 @@ fn print_judged(
         .as_ref()
         .map(|n| format!(" ({n})"))
         .unwrap_or_default();
-    writeln!(out, "{place}: {}{exp}{note}", j.verdict)
+    let run = run_of
+        .map(|(run, of)| format!(" [run {run} of at most {of}]"))
+        .unwrap_or_default();
+    writeln!(out, "{place}: {}{exp}{note}{run}", j.verdict)
 }
 
 #[cfg(test)]

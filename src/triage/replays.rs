@@ -65,6 +65,27 @@ impl Rate {
     }
 }
 
+/// The most runs a report's replay command asks for (`run --repeat`).
+pub const MAX_REPLAY_RUNS: usize = 50;
+
+impl Rate {
+    /// Runs of `equifuzz run --repeat` that show a failure of this rate
+    /// with a chance of missing it of at most [`MISS`]: 1 for a finding
+    /// that always fails, [`MAX_REPLAY_RUNS`] at most, and for one that
+    /// did not fail in any replay (its rate unknown, below `1/of`).
+    pub fn replay_runs(self) -> usize {
+        if self.always() {
+            return 1;
+        }
+        if self.failed == 0 || self.of == 0 {
+            return MAX_REPLAY_RUNS;
+        }
+        let p = self.failed as f64 / self.of as f64;
+        let n = (MISS.ln() / (1.0 - p).ln()).ceil() as usize;
+        n.clamp(1, MAX_REPLAY_RUNS)
+    }
+}
+
 impl std::fmt::Display for Rate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}/{}", self.failed, self.of)
@@ -135,5 +156,15 @@ mod tests {
                 assert_eq!(failed, 1, "only 1/10 needs more than the cap");
             }
         }
+    }
+
+    #[test]
+    fn a_replay_command_runs_as_often_as_its_rate_asks() {
+        assert_eq!(Rate { failed: 3, of: 3 }.replay_runs(), 1);
+        // 0.9^29 = 0.047 ≤ 0.05 < 0.9^28: past the per-release cap.
+        assert_eq!(Rate { failed: 1, of: 10 }.replay_runs(), 29);
+        assert_eq!(Rate { failed: 4, of: 10 }.replay_runs(), 6);
+        assert_eq!(Rate { failed: 0, of: 10 }.replay_runs(), MAX_REPLAY_RUNS);
+        assert_eq!(Rate { failed: 1, of: 100 }.replay_runs(), MAX_REPLAY_RUNS);
     }
 }

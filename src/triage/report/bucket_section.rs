@@ -13,9 +13,42 @@ use crate::triage::bisect::Bisection;
 use crate::triage::confirm::Confirmation;
 use crate::triage::diagnose::Diagnosis;
 use crate::triage::findings::Bucket;
+use crate::triage::replays::Rate;
 
 use super::bucket_status::BucketStatus;
 use super::records::file_name;
+
+/// How often the bucket's smallest formula failed in `confirm`'s replays:
+/// the mark of the finding it was minimized from (a mark is kept under the
+/// finding's name, judged on its minimized file), else of the finding it
+/// is.
+fn representative_rate(b: &Bucket, marks: &BTreeMap<String, Confirmation>) -> Option<Rate> {
+    let shown = file_name(&b.representative);
+    let stem = shown
+        .strip_suffix(".min.smt2")
+        .or_else(|| shown.strip_suffix(".smt2"))
+        .unwrap_or(&shown);
+    let c = marks.get(&format!("{stem}.smt2"))?;
+    Some(Rate {
+        failed: c.reproduced.0,
+        of: c.reproduced.1,
+    })
+}
+
+/// A replay line (`equifuzz run FILE ... # needs ...`) that runs its file
+/// as often as `rate` asks to see the failure (`--repeat`, before the
+/// comment); as it is for a formula that always failed or was not
+/// replayed.
+fn with_repeat(replay: &str, rate: Option<Rate>) -> String {
+    let runs = rate.map_or(1, Rate::replay_runs);
+    if runs <= 1 || !replay.starts_with("equifuzz run ") {
+        return replay.to_string();
+    }
+    match replay.split_once(" # ") {
+        Some((command, comment)) => format!("{command} --repeat {runs} # {comment}"),
+        None => format!("{replay} --repeat {runs}"),
+    }
+}
 
 pub(super) fn bucket_section(
     out: &mut String,
@@ -63,12 +96,15 @@ pub(super) fn bucket_section(
         let _ = writeln!(out, "- `{}`{mark}", f.display());
     }
     let text = std::fs::read_to_string(&b.representative).unwrap_or_default();
-    let replay = text
-        .lines()
-        .next()
-        .unwrap_or("")
-        .trim_start_matches(';')
-        .trim();
+    let rate = representative_rate(b, marks);
+    let replay = with_repeat(
+        text.lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches(';')
+            .trim(),
+        rate,
+    );
     let range = bisections
         .get(&file_name(&b.representative))
         .map(Bisection::summary)
@@ -84,6 +120,14 @@ pub(super) fn bucket_section(
     );
     let _ = writeln!(out, "```smt2\n{}\n```\n", bare_script(&text));
     let _ = writeln!(out, "Replay: `{replay}`\n");
+    if let Some(r) = rate.filter(|r| r.replay_runs() > 1) {
+        let _ = writeln!(
+            out,
+            "It failed {r} times in triage's replays of this formula: the command runs it up to \
+             {} times and stops at the first failure.\n",
+            r.replay_runs()
+        );
+    }
     let _ = writeln!(out, "Releases: {range}\n");
     if let Some(d) = diagnosis {
         let _ = writeln!(
@@ -231,6 +275,25 @@ fn short(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_flaky_formulas_replay_line_repeats_before_its_comment() {
+        let line =
+            "equifuzz run m.min.smt2 --target z3 --timeout 2000ms # needs smt.sls.enable=true";
+        let rate = |failed, of| Some(Rate { failed, of });
+        assert_eq!(with_repeat(line, rate(3, 3)), line);
+        assert_eq!(with_repeat(line, None), line);
+        assert_eq!(
+            with_repeat(line, rate(1, 3)),
+            "equifuzz run m.min.smt2 --target z3 --timeout 2000ms --repeat 8 # needs smt.sls.enable=true"
+        );
+        assert_eq!(
+            with_repeat("equifuzz run m.smt2", rate(0, 3)),
+            "equifuzz run m.smt2 --repeat 50"
+        );
+        // A line that is not our command is left as it is.
+        assert_eq!(with_repeat("z3 m.smt2", rate(1, 3)), "z3 m.smt2");
+    }
 
     #[test]
     fn a_cvc5_finding_that_needs_an_expert_option_gets_no_issue_text() {
