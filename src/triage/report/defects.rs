@@ -17,10 +17,12 @@
 //!   they would be one bucket);
 //! - **minimized into**: a finding a campaign counted in one bucket (its
 //!   `; bucket:` line), minimized, falls into another;
-//! - **one cause by cross-replay**: no crash site, the same kind and
-//!   answer, every bucket's failure goes away when its assertions are not
-//!   named (`diagnose.jsonl`'s `without_names`, see
-//!   `triage::cross_replay`), and every one sets the essential settings of
+//! - **one cause by cross-replay**: no crash site, the same answer, every
+//!   bucket's failure goes away when its assertions are not named
+//!   (`diagnose.jsonl`'s `without_names`, see `triage::cross_replay`) or
+//!   is a model that sets an assumption false (its smallest file's
+//!   `; got:`: Z3 tracks named assertions with assumption literals, so
+//!   both are the solver ignoring them), and every one sets the essential settings of
 //!   a minimized one among them (not none): Z3's local search answered
 //!   `sat` to named unsat formulas of five theories, under whatever other
 //!   settings the campaign drew, one bucket each, one defect. A failure
@@ -153,8 +155,14 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
     // (`triage::cross_replay`), and the essential settings of a minimized
     // one (its anchor) set in every other: one mechanism, not one bucket
     // per theory and per setting the campaign happened to add.
+    // A model that sets an assumption false is the same evidence: Z3
+    // tracks named assertions with assumption literals of its own, and a
+    // part that ignores them answers a named unsat formula sat (a wrong
+    // sat) and a `check-sat-assuming` with a model that falsifies the
+    // assumption (an invalid model): one cause, whatever kind our
+    // semantics gives the symptom.
     let diagnoses = super::records::diagnoses(dir);
-    let mut named: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
+    let mut named: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, b) in bs.iter().enumerate() {
         if b.key.crash_site.is_some() || b.key.settings.is_empty() || gone[i] {
             continue;
@@ -162,14 +170,11 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
         let needs_names = diagnosis_of(&b.findings, &diagnoses)
             .and_then(|d| d.without_names.as_ref())
             .and_then(|c| c.needs_names);
-        if needs_names == Some(true) {
-            named
-                .entry((b.key.kind.clone(), b.key.answer.clone()))
-                .or_default()
-                .push(i);
+        if needs_names == Some(true) || falsifies_an_assumption(&b.representative) {
+            named.entry(b.key.answer.clone()).or_default().push(i);
         }
     }
-    for ((kind, answer), members) in &named {
+    for (answer, members) in &named {
         join_by_anchor(
             bs,
             members,
@@ -178,10 +183,10 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
             &mut evidence,
             |all, anchor| {
                 format!(
-                    "one cause by cross-replay: buckets {} are {kind} (answer {answer}), each \
-                 answered right when its assertions are not named (the solver's tracking of \
-                 named assertions), and each sets {}, all that bucket {}'s minimized \
-                 formula needs",
+                    "one cause by cross-replay: buckets {} answered {answer}, each either right \
+                 when its assertions are not named or with a model that sets an assumption \
+                 false (the solver's assumption literals, which also track named \
+                 assertions), and each sets {}, all that bucket {}'s minimized formula needs",
                     ids(bs, all),
                     bs[anchor].key.settings,
                     bs[anchor].key.id()
@@ -455,6 +460,14 @@ fn urgency(s: &BucketStatus) -> usize {
 }
 
 /// The bucket id a campaign wrote in a finding (`; bucket: ID`).
+/// Whether the file's failure is a model that sets an assumption false
+/// (its `; got:` line, as the oracle words it).
+fn falsifies_an_assumption(f: &Path) -> bool {
+    std::fs::read_to_string(f).is_ok_and(|text| {
+        header_field(&text, "got").is_some_and(|got| got.contains("sets the assumption"))
+    })
+}
+
 fn campaign_bucket(f: &Path) -> Option<String> {
     let text = std::fs::read_to_string(f).ok()?;
     header_field(&text, "bucket").map(str::to_string)

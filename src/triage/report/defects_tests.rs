@@ -338,3 +338,60 @@ fn anchors_that_join_the_same_buckets_give_one_line_of_evidence() {
     assert_eq!(ds[0].evidence.len(), 1, "{:?}", ds[0].evidence);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A model that sets an assumption false joins the buckets whose failure
+/// needs the names (Z3 tracks named assertions with assumption literals):
+/// an invalid model beside wrong sats, one defect. One without the
+/// anchor's settings, or whose model falsifies an assertion, stays apart.
+#[test]
+fn a_model_that_sets_an_assumption_false_joins_the_failures_that_need_the_names() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-defects-assume-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("minimized")).unwrap();
+    let sls = "(set-option :smt.sls.enable true)\n";
+    let got = |what: &str| format!("; got: INVALID MODEL: {what}\n");
+    let texts = [
+        finding(
+            "unsound",
+            "unsat",
+            None,
+            &format!("{sls}(declare-const s String)(assert (= (str.len s) 1))\n"),
+        ),
+        got("the model sets the assumption p to false (under p = false)")
+            + &finding(
+                "invalid-model",
+                "sat",
+                None,
+                &format!("{sls}(declare-const s String)(assert (str.prefixof s \"a\"))\n"),
+            ),
+        got("the model sets the assumption p to false (under p = false)")
+            + &finding(
+                "invalid-model",
+                "sat",
+                None,
+                "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.suffixof s \"a\"))\n",
+            ),
+        got("assertion 0 is false under s = \"b\"")
+            + &finding(
+                "invalid-model",
+                "sat",
+                None,
+                &format!("{sls}(declare-const s String)(assert (str.in_re s re.all))\n"),
+            ),
+    ];
+    let bs = anchored(&dir, &texts);
+    let record = |i: usize| {
+        format!(
+            r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"wrong-sat","without":[],"checks":[],"without_names":{{"file":"{i}.smt2","needs_names":true,"said":"-"}}}}"#
+        )
+    };
+    std::fs::write(dir.join("diagnose.jsonl"), record(0) + "\n").unwrap();
+    let ds = defects(&dir, &bs);
+    let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
+    assert_eq!(groups, [vec![0, 1], vec![2], vec![3]]);
+    assert!(
+        ds[0].evidence[0].contains("sets an assumption false"),
+        "{:?}",
+        ds[0].evidence
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
