@@ -93,7 +93,7 @@ fn collapsed(case: &Case, i: usize) -> Option<Case> {
 
 /// `case` without the pool assertions no step uses, or `None` if there are
 /// none or the pool's truth is not known without them (module docs).
-fn unreferenced_dropped(case: &Case) -> Option<Case> {
+pub(super) fn unreferenced_dropped(case: &Case) -> Option<Case> {
     let inc = case.incremental.as_ref()?;
     let used = inc.referenced();
     let n = case.formula.assertions.len();
@@ -153,7 +153,7 @@ fn unreferenced_dropped(case: &Case) -> Option<Case> {
 /// The truth of a script's whole pool read off its checks: a check with
 /// the whole pool in force has it; else a sat check's model that satisfies
 /// the whole pool.
-fn pool_truth(case: &Case) -> Option<Truth> {
+pub(super) fn pool_truth(case: &Case) -> Option<Truth> {
     let inc = case.incremental.as_ref()?;
     let all: BTreeSet<usize> = (0..case.formula.assertions.len()).collect();
     let checks = inc.checks();

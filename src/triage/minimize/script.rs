@@ -72,6 +72,55 @@ fn needed(case: &Case, i: usize) -> bool {
     })
 }
 
+/// `cut` (a script whose checks are all sat) with one more check after
+/// them, its open scopes closed, in a scope of its own: `(assert (! false
+/// :named N))`, unsat with
+/// the core `N`, which asks the printed script for
+/// `produce-unsat-cores` and costs one AST node. The pool keeps only what
+/// the steps send, so that its truth is exact: unsat with the unique
+/// minimal core `N` when a sat check's model satisfies everything else
+/// (`pool_truth`); `None` otherwise.
+fn false_tail(cut: &Case) -> Option<Case> {
+    let mut out = super::pool::unreferenced_dropped(cut).unwrap_or_else(|| cut.clone());
+    if !matches!(super::pool::pool_truth(&out)?, Truth::Sat { .. }) {
+        return None;
+    }
+    let names = out.formula.names();
+    let name = (0..)
+        .map(|i| {
+            if i == 0 {
+                "tail".to_string()
+            } else {
+                format!("tail_{i}")
+            }
+        })
+        .find(|n| !names.contains(n.as_str()))?;
+    out.formula.assertions.push(crate::term::Assertion {
+        term: crate::term::Term::Bool(false),
+        name: Some(name.clone()),
+    });
+    let core: std::collections::BTreeSet<String> = [name].into();
+    let at = out.formula.assertions.len() - 1;
+    // After every scope the cut left open is closed: nothing else is in
+    // force at the new check, so it sees no assertion of the failed one
+    // (whose assertions then keep the sat checks' rewrites, not only
+    // those an unsat check allows).
+    let inc = out.incremental.as_mut()?;
+    let open = inc.depth();
+    inc.steps.extend(std::iter::repeat_n(Step::Pop, open));
+    inc.steps.extend([
+        Step::Push,
+        Step::Assert(at),
+        Step::CheckSat(crate::truth::Check {
+            assuming: Vec::new(),
+            truth: Truth::Unsat { core: core.clone() },
+        }),
+        Step::Pop,
+    ]);
+    out.truth = Truth::Unsat { core };
+    out.check().ok().map(|()| out)
+}
+
 impl Reducer<'_> {
     /// Cuts an incremental best case after its check `k` (0-based among its
     /// checks), whose failure is the one kept: what follows a check never
@@ -122,6 +171,22 @@ impl Reducer<'_> {
             }
         }
         self.refuse_cut(k);
+        // What the cut took may be only the `produce-unsat-cores` option
+        // an unsat check after the failed one brings: the cut with the
+        // smallest unsat check instead of all that followed.
+        let Some(tail) = false_tail(&cut) else {
+            return;
+        };
+        for _ in 0..CUT_REPLAYS {
+            if !self.budget_left() {
+                return;
+            }
+            self.tests += 1;
+            if (self.test)(&tail) {
+                self.best = tail;
+                return;
+            }
+        }
     }
 
     /// The cut after check `k` did not keep the failure: the checks up to
@@ -261,7 +326,7 @@ mod tests {
             .take(20)
             .collect();
         let unsat: Vec<Case> = equivalent_formula_cases(false, 4).take(20).collect();
-        let mut tried = 0;
+        let (mut tried, mut tails) = (0, 0);
         for (i, (a, b)) in sat.iter().zip(&unsat).enumerate() {
             let b = Assumption.apply(b, &mut rng).unwrap();
             let c = interleave(a, &b, &mut rng).unwrap();
@@ -365,7 +430,7 @@ mod tests {
             .take(20)
             .collect();
         let unsat: Vec<Case> = equivalent_formula_cases(false, 4).take(20).collect();
-        let mut tried = 0;
+        let (mut tried, mut tails) = (0, 0);
         for seed in 0..40u64 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let i = seed as usize;
@@ -413,7 +478,20 @@ mod tests {
             assert!(has_unsat(&m.case), "the failure's condition holds");
             assert_eq!(left[0].1, sat, "the failed check stays first");
             assert_eq!(left.len(), 2, "{checks} checks -> {:?}", m.case.incremental);
+            // The unsat check it keeps is the smallest there is, when the
+            // pool allows it.
+            if m.case
+                .formula
+                .assertions
+                .iter()
+                .any(|a| a.term == crate::term::Term::Bool(false))
+            {
+                tails += 1;
+                let (f, _) = &left[1];
+                assert_eq!(f.assertions.len(), 1, "{:?}", f.assertions);
+            }
         }
         assert!(tried > 3, "{tried}");
+        assert!(tails > 0, "no script got the false tail");
     }
 }
