@@ -326,7 +326,7 @@ mod tests {
             .take(20)
             .collect();
         let unsat: Vec<Case> = equivalent_formula_cases(false, 4).take(20).collect();
-        let (mut tried, mut tails) = (0, 0);
+        let mut tried = 0;
         for (i, (a, b)) in sat.iter().zip(&unsat).enumerate() {
             let b = Assumption.apply(b, &mut rng).unwrap();
             let c = interleave(a, &b, &mut rng).unwrap();
