@@ -236,6 +236,22 @@ pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bise
         .map(|r| (r.version.clone(), Outcome::Untested, String::new()))
         .collect();
     let mut replays = vec![Rate::default(); releases.len()];
+    // The release the finding was found on has been replayed already: its
+    // own rate says it fails. Judged again on `per_release` replays, a
+    // flaky finding may pass them all (8/10 on its own solver, then 0/2:
+    // a 4% chance) and the bisection would call its own solver fixed.
+    let own_lib = finding
+        .replay
+        .solver_lib
+        .as_ref()
+        .and_then(|p| std::fs::canonicalize(p).ok());
+    for (i, r) in releases.iter().enumerate() {
+        if own_lib.is_some() && std::fs::canonicalize(&r.library).ok() == own_lib {
+            out[i].1 = Outcome::Bad;
+            out[i].2 = format!("its own solver: failed {own}");
+            replays[i] = own;
+        }
+    }
     let mut judge_at = |i: usize, out: &mut Vec<(String, Outcome, String)>| {
         if out[i].1 == Outcome::Untested {
             let (o, v, r) = judge(&releases[i]);
