@@ -26,7 +26,7 @@ use std::collections::BTreeSet;
 
 use super::reducer::Reducer;
 use crate::term::{Op, Sort, Symbol, Term};
-use crate::truth::{Case, Step, Truth, check_formula, check_model};
+use crate::truth::{Case, Step, Truth, check_formula, check_model_with};
 
 /// `term` without its outer guard literal, and that literal, if `term` is
 /// `(=> q (=> ...))` or `(=> q p ...)` with `q` a constant.
@@ -171,7 +171,7 @@ pub(super) fn pool_truth(case: &Case) -> Option<Truth> {
     let every: Vec<usize> = all.into_iter().collect();
     let whole = check_formula(&case.formula, &every, &[]);
     checks.iter().find_map(|c| match &c.check.truth {
-        Truth::Sat { model } if check_model(&whole, model).is_ok() => {
+        Truth::Sat { model } if check_model_with(&whole, model, &case.witnesses).is_ok() => {
             let mut model = model.clone();
             model
                 .0

@@ -72,15 +72,26 @@ fn needed(case: &Case, i: usize) -> bool {
     })
 }
 
-/// `cut` (a script whose checks are all sat) with one more check after
-/// them, its open scopes closed, in a scope of its own: `(assert (! false
-/// :named N))`, unsat with
-/// the core `N`, which asks the printed script for
-/// `produce-unsat-cores` and costs one AST node. The pool keeps only what
-/// the steps send, so that its truth is exact: unsat with the unique
-/// minimal core `N` when a sat check's model satisfies everything else
-/// (`pool_truth`); `None` otherwise.
-fn false_tail(cut: &Case) -> Option<Case> {
+/// Where [`false_check`] puts its check.
+#[derive(Clone, Copy)]
+enum At {
+    /// After every step, the scopes left open closed first: the failed
+    /// check keeps its index (a cut that was refused).
+    End,
+    /// Before every step: the failed check stays the last one.
+    Start,
+}
+
+/// `cut` (a script whose checks are all sat) with one more check in a
+/// scope of its own where nothing else is in force: `(assert (! false
+/// :named N))`, unsat with the core `N`, which asks the printed script for
+/// `produce-unsat-cores` and costs one AST node. Nothing else being in
+/// force there, the other assertions keep the sat checks' rewrites, not
+/// only those an unsat check allows. The pool keeps only what the steps
+/// send, so that its truth is exact: unsat with the unique minimal core
+/// `N` when a sat check's model satisfies everything else (`pool_truth`);
+/// `None` otherwise.
+fn false_check(cut: &Case, at: At) -> Option<Case> {
     let mut out = super::pool::unreferenced_dropped(cut).unwrap_or_else(|| cut.clone());
     if !matches!(super::pool::pool_truth(&out)?, Truth::Sat { .. }) {
         return None;
@@ -100,25 +111,39 @@ fn false_tail(cut: &Case) -> Option<Case> {
         name: Some(name.clone()),
     });
     let core: std::collections::BTreeSet<String> = [name].into();
-    let at = out.formula.assertions.len() - 1;
-    // After every scope the cut left open is closed: nothing else is in
-    // force at the new check, so it sees no assertion of the failed one
-    // (whose assertions then keep the sat checks' rewrites, not only
-    // those an unsat check allows).
-    let inc = out.incremental.as_mut()?;
-    let open = inc.depth();
-    inc.steps.extend(std::iter::repeat_n(Step::Pop, open));
-    inc.steps.extend([
+    let index = out.formula.assertions.len() - 1;
+    let scope = [
         Step::Push,
-        Step::Assert(at),
+        Step::Assert(index),
         Step::CheckSat(crate::truth::Check {
             assuming: Vec::new(),
             truth: Truth::Unsat { core: core.clone() },
         }),
         Step::Pop,
-    ]);
+    ];
+    let inc = out.incremental.as_mut()?;
+    match at {
+        At::End => {
+            let open = inc.depth();
+            inc.steps.extend(std::iter::repeat_n(Step::Pop, open));
+            inc.steps.extend(scope);
+        }
+        At::Start => {
+            inc.steps.splice(0..0, scope);
+        }
+    }
     out.truth = Truth::Unsat { core };
     out.check().ok().map(|()| out)
+}
+
+/// Whether some check of `c` is unsat (the printed script then asks for
+/// `produce-unsat-cores`).
+fn has_unsat_check(c: &Case) -> bool {
+    c.incremental.as_ref().is_some_and(|inc| {
+        inc.checks()
+            .iter()
+            .any(|ch| matches!(ch.check.truth, Truth::Unsat { .. }))
+    })
 }
 
 impl Reducer<'_> {
@@ -174,7 +199,7 @@ impl Reducer<'_> {
         // What the cut took may be only the `produce-unsat-cores` option
         // an unsat check after the failed one brings: the cut with the
         // smallest unsat check instead of all that followed.
-        let Some(tail) = false_tail(&cut) else {
+        let Some(tail) = false_check(&cut, At::End) else {
             return;
         };
         for _ in 0..CUT_REPLAYS {
@@ -271,8 +296,26 @@ impl Reducer<'_> {
             let mut kept = false;
             // A script without a check-sat fails no way: one stays.
             let checks = |c: &Case| c.incremental.as_ref().map_or(1, |i| i.checks().len());
+            // A candidate that drops the script's last unsat check also
+            // drops `produce-unsat-cores`, which a failure may need (a Z3
+            // 5.4.1 local-search crash did): it is tried again with the
+            // one-node unsat check first, where the failed check stays
+            // last (not once the cut was refused: indices stay then).
+            let unsat_before = has_unsat_check(&self.best);
+            let last_mode = self.keep_checks.is_none();
             for c in candidates.into_iter().filter(|c| checks(c) > 0) {
+                let stand_in = (unsat_before && last_mode && !has_unsat_check(&c))
+                    .then(|| false_check(&c, At::Start))
+                    .flatten();
                 if self.try_keep(c) {
+                    kept = true;
+                    break;
+                }
+                // Its pool truth is read off its checks (exact by
+                // construction), so its core is a new one.
+                if let Some(c) = stand_in
+                    && self.try_keep_relabelled(c)
+                {
                     kept = true;
                     break;
                 }
@@ -493,5 +536,51 @@ mod tests {
         }
         assert!(tried > 3, "{tried}");
         assert!(tails > 0, "no script got the false tail");
+    }
+
+    /// A candidate that drops the last unsat check is tried again with the
+    /// one-node unsat check first, where a failure that needs
+    /// `produce-unsat-cores` (the option an unsat check brings) keeps it
+    /// and its failed check stays last.
+    #[test]
+    fn a_dropped_unsat_check_gets_a_one_node_stand_in() {
+        let sat: Vec<Case> = constant_assignments(&ConstantPool::paper(), 4)
+            .take(20)
+            .collect();
+        let unsat: Vec<Case> = equivalent_formula_cases(false, 4).take(20).collect();
+        let last_is_sat = |x: &Case| {
+            x.check_sats()
+                .last()
+                .is_some_and(|(_, ch)| matches!(ch.truth, Truth::Sat { .. }))
+        };
+        let fails = |x: &Case| has_unsat_check(x) && last_is_sat(x);
+        let mut tried = 0;
+        for seed in 0..60u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let i = seed as usize;
+            let Some(c) = interleave(&sat[i % sat.len()], &unsat[i % unsat.len()], &mut rng) else {
+                continue;
+            };
+            if !fails(&c) {
+                continue;
+            }
+            tried += 1;
+            let m = minimize(&c, Mode::Exact, 500, &mut |x| fails(x), &mut |_, _| {});
+            m.case.check().unwrap();
+            assert!(fails(&m.case));
+            let left = m.case.check_sats();
+            assert_eq!(left.len(), 2, "{:?}", m.case.incremental);
+            // The unsat check left is the one-node stand-in where the pool
+            // allowed it.
+            let (f, _) = &left[0];
+            if f.assertions
+                .iter()
+                .any(|a| a.term == crate::term::Term::Bool(false))
+            {
+                assert_eq!(f.assertions.len(), 1, "{:?}", f.assertions);
+                tried += 100;
+            }
+        }
+        assert!(tried > 100, "no script got the stand-in ({tried})");
     }
 }
