@@ -395,3 +395,41 @@ fn a_model_that_sets_an_assumption_false_joins_the_failures_that_need_the_names(
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A minimized wrong sat that needs the settings of a bucket whose model
+/// the solver rejects joins it, with evidence said to be weaker; one not
+/// minimized, or needing other settings, stays apart.
+#[test]
+fn a_minimized_sat_that_needs_the_rejected_models_settings_joins_it() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-defects-needs-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("minimized")).unwrap();
+    let sls = "(set-option :smt.sls.enable true)\n";
+    let cases = [
+        ("invalid-model", "sat", format!("{sls}(declare-const s String)(assert (= (str.len s) 1))\n")),
+        ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (str.prefixof s \"a\"))\n")),
+        ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (str.suffixof s \"a\"))\n")),
+        ("unsound", "unsat", "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n".to_string()),
+    ];
+    let texts: Vec<String> = cases
+        .iter()
+        .map(|(kind, expected, body)| finding(kind, expected, None, body))
+        .collect();
+    let mut bs = anchored(&dir, &texts);
+    for i in [1, 3] {
+        let min = dir.join(format!("minimized/{i}.min.smt2"));
+        std::fs::write(&min, &texts[i]).unwrap();
+        bs[i].representative = min;
+    }
+    let rejected = r#"{"file":"0.smt2","replayed":"0.smt2","solver":"z3","failure":"x","without":[],"checks":[{"check":"model_validate","options":[],"taken":true,"verdict":null,"said":[],"flags":true,"points_at":"model construction (Z3 rejects the model it made)","note":""}]}"#;
+    std::fs::write(dir.join("diagnose.jsonl"), format!("{rejected}\n")).unwrap();
+    let ds = defects(&dir, &bs);
+    let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
+    assert_eq!(groups, [vec![0, 1], vec![2], vec![3]]);
+    assert!(
+        ds[0].evidence[0].starts_with("one settings, a sat that needs them")
+            && ds[0].evidence[0].contains("weaker evidence"),
+        "{:?}",
+        ds[0].evidence
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
