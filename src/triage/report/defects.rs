@@ -37,9 +37,9 @@
 //!   models alike, one bucket per theory and kind.
 //!
 //! - **one settings, a sat that needs them** (weaker, and said so): a
-//!   minimized bucket answered sat wrongly and needs all the essential
-//!   settings of a bucket of the rule above (minimization dropped every
-//!   other setting): the part those settings turn on answers it sat, as
+//!   minimized bucket answered sat wrongly and kept all the essential
+//!   settings of a bucket of the rule above among those its minimization
+//!   could not drop: the part those settings turn on answers it sat, as
 //!   it answered the anchor with a model the solver rejects. Z3 5.4.1's
 //!   local search gave wrong sats that fail once in ten replays, too
 //!   rarely for any replay to show their mechanism.
@@ -247,8 +247,8 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
         );
     }
     // One settings, a sat that needs them: a minimized bucket answered
-    // sat, its failure needing (minimization dropped every other setting)
-    // all the essential settings of a bucket whose model the solver's own
+    // sat, its failure needing (minimization could not drop them) all the
+    // essential settings of a bucket whose model the solver's own
     // check rejects. Weaker than the rules above: no replay of the joined
     // bucket shows the mechanism, only that the part those settings turn
     // on answers it sat; the evidence line says so.
@@ -277,9 +277,9 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
             evidence.push((
                 anchor,
                 format!(
-                    "one settings, a sat that needs them: buckets {} answered sat wrongly and each \
-                     minimized formula needs {} (minimization dropped every other setting), \
-                     the settings under which bucket {} answered with a model the solver's own \
+                    "one settings, a sat that needs them: buckets {} answered sat wrongly and \
+                     each keeps {} among the settings its minimization could not drop, the \
+                     settings under which bucket {} answered with a model the solver's own \
                      `{check}` rejects; weaker evidence: no replay shows these share its \
                      mechanism, only its part",
                     ids(bs, &joined),
