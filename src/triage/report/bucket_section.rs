@@ -18,20 +18,55 @@ use crate::triage::replays::Rate;
 use super::bucket_status::BucketStatus;
 use super::records::file_name;
 
-/// How often the bucket's smallest formula failed in `confirm`'s replays:
-/// the mark of the finding it was minimized from (a mark is kept under the
-/// finding's name, judged on its minimized file), else of the finding it
-/// is.
-fn representative_rate(b: &Bucket, marks: &BTreeMap<String, Confirmation>) -> Option<Rate> {
+/// How often the bucket's smallest formula fails, the lowest of what
+/// triage saw: `confirm`'s replays (a mark is kept under the name of the
+/// finding the formula was minimized from, judged on the minimized file)
+/// and the rate its minimization measured (`; replays: the original failed
+/// K/N`): three replays alone called a finding that fails once in ten
+/// "1/3". A formula no step replayed takes the lowest rate of its bucket's
+/// other findings (one bucket's smallest finding was never triaged).
+fn representative_rate(
+    b: &Bucket,
+    text: &str,
+    marks: &BTreeMap<String, Confirmation>,
+) -> Option<Rate> {
+    let rate = |c: &Confirmation| Rate {
+        failed: c.reproduced.0,
+        of: c.reproduced.1,
+    };
+    let lower = |a: Rate, b: Rate| {
+        // a.failed / a.of < b.failed / b.of
+        if a.failed * b.of < b.failed * a.of {
+            a
+        } else {
+            b
+        }
+    };
     let shown = file_name(&b.representative);
     let stem = shown
         .strip_suffix(".min.smt2")
         .or_else(|| shown.strip_suffix(".smt2"))
         .unwrap_or(&shown);
-    let c = marks.get(&format!("{stem}.smt2"))?;
-    Some(Rate {
-        failed: c.reproduced.0,
-        of: c.reproduced.1,
+    let measured = header_field(text, "replays")
+        .and_then(|r| r.strip_prefix("the original failed "))
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|r| r.split_once('/'))
+        .and_then(|(k, n)| {
+            Some(Rate {
+                failed: k.parse().ok()?,
+                of: n.parse().ok()?,
+            })
+        });
+    let own = marks.get(&format!("{stem}.smt2")).map(rate);
+    let own = match (own, measured) {
+        (Some(a), Some(b)) => Some(lower(a, b)),
+        (a, b) => a.or(b),
+    };
+    own.or_else(|| {
+        b.findings
+            .iter()
+            .filter_map(|f| marks.get(&file_name(f)).map(rate))
+            .reduce(lower)
     })
 }
 
@@ -96,7 +131,7 @@ pub(super) fn bucket_section(
         let _ = writeln!(out, "- `{}`{mark}", f.display());
     }
     let text = std::fs::read_to_string(&b.representative).unwrap_or_default();
-    let rate = representative_rate(b, marks);
+    let rate = representative_rate(b, &text, marks);
     let replay = with_repeat(
         text.lines()
             .next()
@@ -275,6 +310,57 @@ fn short(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The lowest rate triage saw: confirm's 1 of 3 and minimization's 1
+    /// of 10 give 1/10 (a 5.4.1 entry ran 3 times 8 runs and never
+    /// failed); a formula nothing replayed takes its bucket's findings'.
+    #[test]
+    fn a_replay_runs_by_the_lowest_rate_triage_saw() {
+        use crate::term::{Formula, parse_script};
+        use crate::triage::confirm::Mark;
+        let formula = Formula::from_script(
+            &parse_script("(declare-const s String)(assert (= s \"a\"))").unwrap(),
+        )
+        .unwrap();
+        let mark = |file: &str, k, n| {
+            (
+                file.to_string(),
+                Confirmation {
+                    file: file.into(),
+                    mark: Mark::Flaky,
+                    kind: "unsound".into(),
+                    reproduced: (k, n),
+                    seeds: (0, 2),
+                    others: Vec::new(),
+                },
+            )
+        };
+        let bucket = Bucket {
+            key: crate::finding::BucketKey::new("unsound", "sat", &formula),
+            findings: vec!["findings/f.smt2".into(), "findings/g.smt2".into()],
+            representative: "minimized/f.min.smt2".into(),
+            operators: Vec::new(),
+            variants: BTreeMap::new(),
+        };
+        let marks = BTreeMap::from([mark("f.smt2", 1, 3), mark("g.smt2", 2, 3)]);
+        let text = "; equifuzz run f.min.smt2\n; replays: the original failed 1/10 on its own solver; each candidate got 20 replays\n";
+        let r = representative_rate(&bucket, text, &marks).unwrap();
+        assert_eq!((r.failed, r.of), (1, 10));
+        assert_eq!(r.replay_runs(), 29);
+        assert_eq!(
+            representative_rate(&bucket, "", &marks).map(|r| (r.failed, r.of)),
+            Some((1, 3))
+        );
+        let unreplayed = Bucket {
+            representative: "findings/h.smt2".into(),
+            ..bucket
+        };
+        assert_eq!(
+            representative_rate(&unreplayed, "", &marks).map(|r| (r.failed, r.of)),
+            Some((1, 3)),
+            "the lowest of the bucket's findings"
+        );
+    }
 
     #[test]
     fn a_flaky_formulas_replay_line_repeats_before_its_comment() {
