@@ -2,7 +2,9 @@
 //! second step.)
 //!
 //! Each finding is replayed `--repeat` times on its own solver (all fail:
-//! deterministic; some: flaky), then with other solver random seeds, then
+//! deterministic; some: flaky, and then replayed up to ten times in all,
+//! so that its rate says how often a replay shows it), then with other
+//! solver random seeds, then
 //! on every `--with` solver, each judged against the finding's truth. The
 //! mark:
 //!
@@ -61,7 +63,8 @@ pub struct Confirmation {
     pub mark: Mark,
     /// The failure recorded.
     pub kind: String,
-    /// Replays that failed the same way, of `repeat`.
+    /// Replays that failed the same way, of those run (`repeat`, or ten
+    /// when one of those did not fail).
     pub reproduced: (usize, usize),
     /// Other random seeds that failed the same way, of those tried.
     pub seeds: (usize, usize),
@@ -86,7 +89,15 @@ pub fn confirm_one(
     // A crash must come back where it happened: at another site it is
     // another bug (another bucket), not this one reproduced.
     let site = crate::finding::recorded_crash_site(&finding.text);
-    for _ in 0..repeat {
+    // A finding that did not fail every one of the `repeat` replays gets
+    // up to `OWN_REPLAYS` in all (`triage::replays`' rule): its rate sets
+    // how often the report's replay command runs it, and three replays
+    // called findings that fail once in ten "1/3" or "2/3".
+    let mut replays = 0;
+    while replays < repeat
+        || (replays < repeat.max(crate::triage::replays::OWN_REPLAYS) && reproduced < replays)
+    {
+        replays += 1;
         let got = Failure::of(&judge.judge_finding(&finding).verdict);
         // The recorded kind (and site) is what must come back; the first
         // replay fixes the answer.
@@ -132,7 +143,7 @@ pub fn confirm_one(
     }
     let mark = if contradicted {
         Mark::Suspect
-    } else if reproduced == repeat && repeat > 0 {
+    } else if reproduced == replays && replays > 0 {
         Mark::Confirmed
     } else if reproduced > 0 {
         Mark::Flaky
@@ -143,7 +154,7 @@ pub fn confirm_one(
         file: file.to_path_buf(),
         mark,
         kind: finding.kind,
-        reproduced: (reproduced, repeat),
+        reproduced: (reproduced, replays),
         seeds: seed_hits,
         others,
     })
