@@ -59,9 +59,15 @@ impl Rate {
         if self.always() || self.of == 0 || self.failed == 0 {
             return 1;
         }
+        self.fewest_runs(MAX_PER_RELEASE)
+    }
+
+    /// The fewest `n` with `(1 - k/n)^n ≤ MISS` for a rate `k/n` with
+    /// `0 < k < n`, at most `cap`.
+    fn fewest_runs(self, cap: usize) -> usize {
         let p = self.failed as f64 / self.of as f64;
         let n = (MISS.ln() / (1.0 - p).ln()).ceil() as usize;
-        n.clamp(1, MAX_PER_RELEASE)
+        n.clamp(1, cap)
     }
 }
 
@@ -80,9 +86,7 @@ impl Rate {
         if self.failed == 0 || self.of == 0 {
             return MAX_REPLAY_RUNS;
         }
-        let p = self.failed as f64 / self.of as f64;
-        let n = (MISS.ln() / (1.0 - p).ln()).ceil() as usize;
-        n.clamp(1, MAX_REPLAY_RUNS)
+        self.fewest_runs(MAX_REPLAY_RUNS)
     }
 }
 

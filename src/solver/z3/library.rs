@@ -265,21 +265,10 @@ impl Z3Library {
     /// [`Z3Library::restore_parameters`]. A key Z3 does not know is left
     /// out: a script cannot set it either.
     pub fn save_parameters(&self, keys: &[String]) -> Vec<(CString, CString)> {
-        let Some(get) = self.api.global_param_get else {
-            return Vec::new();
-        };
         keys.iter()
             .filter_map(|k| {
                 let key = CString::new(k.as_str()).ok()?;
-                let mut value: *const c_char = std::ptr::null();
-                // SAFETY: the key is NUL-terminated; Z3 writes a pointer to
-                // its own buffer, copied at once.
-                let known = unsafe { get(key.as_ptr(), &mut value) };
-                if !known || value.is_null() {
-                    return None;
-                }
-                // SAFETY: a NUL-terminated string Z3 owns until its next call.
-                let value = unsafe { CStr::from_ptr(value) }.to_owned();
+                let value = self.global_value(&key)?;
                 Some((key, value))
             })
             .collect()

@@ -183,17 +183,13 @@ impl Reducer<'_> {
             self.refuse_cut(k);
             return;
         }
-        // A racing solver (Z3 5.4.1's local search) fails some replays
-        // only: the cut is asked a few times before the budget ends.
-        for _ in 0..CUT_REPLAYS {
-            if !self.budget_left() {
-                return;
-            }
-            self.tests += 1;
-            if (self.test)(&cut) {
+        match self.fails_in_replays(&cut) {
+            None => return,
+            Some(true) => {
                 self.best = cut;
                 return;
             }
+            Some(false) => {}
         }
         self.refuse_cut(k);
         // What the cut took may be only the `produce-unsat-cores` option
@@ -202,16 +198,25 @@ impl Reducer<'_> {
         let Some(tail) = false_check(&cut, At::End) else {
             return;
         };
+        if self.fails_in_replays(&tail) == Some(true) {
+            self.best = tail;
+        }
+    }
+
+    /// Whether `c` fails in one of [`CUT_REPLAYS`] tests: a racing solver
+    /// (Z3 5.4.1's local search) fails some replays only, so a cut is
+    /// asked a few times. `None` when the budget ended first.
+    fn fails_in_replays(&mut self, c: &Case) -> Option<bool> {
         for _ in 0..CUT_REPLAYS {
             if !self.budget_left() {
-                return;
+                return None;
             }
             self.tests += 1;
-            if (self.test)(&tail) {
-                self.best = tail;
-                return;
+            if (self.test)(c) {
+                return Some(true);
             }
         }
+        Some(false)
     }
 
     /// The cut after check `k` did not keep the failure: the checks up to

@@ -254,7 +254,6 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
     // on answers it sat; the evidence line says so.
     for (check, members) in &rejected {
         for &anchor in members.iter().filter(|&&i| is_minimized(&bs[i])) {
-            let essential: Vec<_> = bs[anchor].key.settings.iter().collect();
             let joined: Vec<usize> = (0..bs.len())
                 .filter(|&j| {
                     j != anchor
@@ -263,9 +262,7 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
                         && bs[j].key.crash_site.is_none()
                         && bs[j].key.answer == "sat"
                         && is_minimized(&bs[j])
-                        && essential
-                            .iter()
-                            .all(|e| bs[j].key.settings.get(&e.key) == Some(e.value.as_str()))
+                        && sets_all(&bs[j], &bs[anchor])
                 })
                 .collect();
             if joined.is_empty() {
@@ -362,21 +359,17 @@ fn join_by_anchor(
     evidence: &mut Vec<(usize, String)>,
     say: impl Fn(&[usize], usize) -> String,
 ) {
-    let minimized = |i: usize| is_minimized(&bs[i]);
     // Anchors that join the same buckets say the same thing: the first
     // says it (four identical lines under one defect were noise).
     let mut said: Vec<Vec<usize>> = Vec::new();
-    for &anchor in members.iter().filter(|&&i| minimized(i)) {
-        let essential: Vec<_> = bs[anchor].key.settings.iter().collect();
+    for &anchor in members.iter().filter(|&&i| is_minimized(&bs[i])) {
         let joined: Vec<usize> = members
             .iter()
             .copied()
             .filter(|&j| {
                 j != anchor
                     && !(only_new && joins.root(j) == joins.root(anchor))
-                    && essential
-                        .iter()
-                        .all(|e| bs[j].key.settings.get(&e.key) == Some(e.value.as_str()))
+                    && sets_all(&bs[j], &bs[anchor])
             })
             .collect();
         if joined.is_empty() {
@@ -506,6 +499,16 @@ fn urgency(s: &BucketStatus) -> usize {
 }
 
 /// The bucket id a campaign wrote in a finding (`; bucket: ID`).
+/// Whether bucket `b` sets every setting of `anchor`'s key (a minimized
+/// anchor's: the essential ones), to the same value.
+fn sets_all(b: &Bucket, anchor: &Bucket) -> bool {
+    anchor
+        .key
+        .settings
+        .iter()
+        .all(|e| b.key.settings.get(&e.key) == Some(e.value.as_str()))
+}
+
 /// Whether the bucket's smallest formula is a minimized file (its key's
 /// settings are then the essential ones).
 fn is_minimized(b: &Bucket) -> bool {

@@ -118,11 +118,7 @@ fn one_cause_by_cross_replay_joins_only_buckets_whose_failure_needs_the_names() 
     // 0, 1 and 4 are answered right without names, 2 fails the same
     // way without them (another cause), 3 was not tried; 4 lacks the
     // anchor's setting.
-    let record = |i: usize, needs: &str| {
-        format!(
-            r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"wrong-sat","without":[],"checks":[],"without_names":{{"file":"{i}.smt2","needs_names":{needs},"said":"-"}}}}"#
-        )
-    };
+    let record = names_record;
     let lines = [
         record(0, "true"),
         record(1, "true"),
@@ -184,11 +180,7 @@ fn one_settings_with_its_model_rejected_joins_wrong_sats_and_invalid_models() {
         bs.iter().map(|b| b.key.to_string()).collect::<Vec<_>>()
     );
     assert_eq!(defects(&dir, &bs).len(), 5);
-    let record = |i: usize, flags: bool| {
-        format!(
-            r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"x","without":[],"checks":[{{"check":"model_validate","options":[],"taken":true,"verdict":null,"said":[],"flags":{flags},"points_at":"model construction (Z3 rejects the model it made)","note":""}}]}}"#
-        )
-    };
+    let record = validated_record;
     let lines = [
         record(0, true),
         record(1, true),
@@ -207,6 +199,22 @@ fn one_settings_with_its_model_rejected_joins_wrong_sats_and_invalid_models() {
         ds[0].evidence
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A `diagnose.jsonl` line for finding `i` whose cross-replay said
+/// `needs` (`true`, `false` or `null`) of its names.
+fn names_record(i: usize, needs: &str) -> String {
+    format!(
+        r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"wrong-sat","without":[],"checks":[],"without_names":{{"file":"{i}.smt2","needs_names":{needs},"said":"-"}}}}"#
+    )
+}
+
+/// A `diagnose.jsonl` line for finding `i` whose `model_validate` check
+/// flags (or not) the model it made.
+fn validated_record(i: usize, flags: bool) -> String {
+    format!(
+        r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"x","without":[],"checks":[{{"check":"model_validate","options":[],"taken":true,"verdict":null,"said":[],"flags":{flags},"points_at":"model construction (Z3 rejects the model it made)","note":""}}]}}"#
+    )
 }
 
 /// One bucket per text, bucket 0 standing for a minimized file (the
@@ -325,11 +333,7 @@ fn anchors_that_join_the_same_buckets_give_one_line_of_evidence() {
     let min = dir.join("minimized/1.min.smt2");
     std::fs::write(&min, &texts[1]).unwrap();
     bs[1].representative = min;
-    let record = |i: usize| {
-        format!(
-            r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"wrong-sat","without":[],"checks":[],"without_names":{{"file":"{i}.smt2","needs_names":true,"said":"-"}}}}"#
-        )
-    };
+    let record = |i: usize| names_record(i, "true");
     let lines: Vec<String> = (0..3).map(record).collect();
     std::fs::write(dir.join("diagnose.jsonl"), lines.join("\n") + "\n").unwrap();
     let ds = defects(&dir, &bs);
@@ -379,11 +383,7 @@ fn a_model_that_sets_an_assumption_false_joins_the_failures_that_need_the_names(
             ),
     ];
     let bs = anchored(&dir, &texts);
-    let record = |i: usize| {
-        format!(
-            r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"wrong-sat","without":[],"checks":[],"without_names":{{"file":"{i}.smt2","needs_names":true,"said":"-"}}}}"#
-        )
-    };
+    let record = |i: usize| names_record(i, "true");
     std::fs::write(dir.join("diagnose.jsonl"), record(0) + "\n").unwrap();
     let ds = defects(&dir, &bs);
     let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
@@ -420,8 +420,7 @@ fn a_minimized_sat_that_needs_the_rejected_models_settings_joins_it() {
         std::fs::write(&min, &texts[i]).unwrap();
         bs[i].representative = min;
     }
-    let rejected = r#"{"file":"0.smt2","replayed":"0.smt2","solver":"z3","failure":"x","without":[],"checks":[{"check":"model_validate","options":[],"taken":true,"verdict":null,"said":[],"flags":true,"points_at":"model construction (Z3 rejects the model it made)","note":""}]}"#;
-    std::fs::write(dir.join("diagnose.jsonl"), format!("{rejected}\n")).unwrap();
+    std::fs::write(dir.join("diagnose.jsonl"), validated_record(0, true) + "\n").unwrap();
     let ds = defects(&dir, &bs);
     let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
     assert_eq!(groups, [vec![0, 1], vec![2], vec![3]]);
