@@ -662,6 +662,16 @@ fn triage_works_on_findings_at_once_and_an_interrupt_leaves_the_rest_to_a_rerun(
     assert!(out.contains("interrupted: 6 steps left"), "{out}{err}");
     // Both findings were started at once, and neither kept a half result.
     assert!(err.contains("[1/2 ") && err.contains("[2/2 "), "{err}");
+    // The two workers share stderr: each line came out whole (written
+    // piece by piece they interleaved, `[[12//22  00s]`, and this test
+    // missed its cue).
+    for line in err.lines().filter(|l| l.contains("] bucket ")) {
+        assert!(
+            line.starts_with("[1/2 ") || line.starts_with("[2/2 "),
+            "{line:?} in\n{err}"
+        );
+        assert_eq!(line.matches("] bucket ").count(), 1, "{line:?}");
+    }
     assert_eq!(
         std::fs::read_dir(dir.join("minimized")).map_or(0, |d| d.count()),
         0,

@@ -29,6 +29,7 @@
 //! the same kind of abort: `Failure::across_releases`), the last good release before the first bad, the
 //! first good release after the last bad, and whether the newest fails.
 
+use crate::triage::say::say;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -187,7 +188,7 @@ pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bise
             Ok(j) => j,
             Err(e) => {
                 let said = format!("cannot use: {e}");
-                eprintln!("  {}: Other: {}", r.version, first_line(&said));
+                say!("  {}: Other: {}", r.version, first_line(&said));
                 return (Outcome::Other, first_line(&said), Rate::default());
             }
         };
@@ -217,7 +218,7 @@ pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bise
             Outcome::Other
         };
         let verdict = said.unwrap_or(last);
-        eprintln!(
+        say!(
             "  {}: {outcome:?} ({rate}): {}",
             r.version,
             first_line(&verdict)
@@ -227,7 +228,7 @@ pub fn bisect_one(file: &Path, releases: &[Release], every: bool) -> Result<Bise
     let judge = |r: &Release| -> (Outcome, String, Rate) {
         forked::in_child(|| judge_here(r)).unwrap_or_else(|e| {
             let said = format!("cannot judge: {e}");
-            eprintln!("  {}: Other: {said}", r.version);
+            say!("  {}: Other: {said}", r.version);
             (Outcome::Other, said, Rate::default())
         })
     };

@@ -43,6 +43,7 @@
 //!   that does not load fails the steps that need it, each said, and the
 //!   rest goes on.
 
+use crate::triage::say::say;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -189,7 +190,7 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
         None => Err("no cache folder (no home directory)".into()),
     };
     let releases = releases.unwrap_or_else(|why| {
-        eprintln!(
+        say!(
             "no Z3 release to bisect over ({}: {why}): buckets stay undecided; \
              `scripts/install-solvers.sh z3 VERSION...` fetches them",
             cfg.releases
@@ -197,7 +198,7 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
         Vec::new()
     });
     if let (Some(first), Some(last)) = (releases.first(), releases.last()) {
-        eprintln!(
+        say!(
             "bisecting over {} cached release(s), {} .. {}",
             releases.len(),
             first.version,
@@ -221,7 +222,7 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
                 .map(move |f| (b.clone(), f.clone()))
         })
         .collect();
-    eprintln!(
+    say!(
         "{}: {} findings in {} buckets; triaging {} ({} per bucket)",
         dir.display(),
         buckets.iter().map(|b| b.1.len()).sum::<usize>(),
@@ -391,7 +392,7 @@ impl Work<'_> {
                 o.resumed += 1;
                 continue;
             }
-            eprintln!(
+            say!(
                 "[{}/{} {:.0}s] bucket {bucket}: {what}",
                 i + 1,
                 self.count,
@@ -403,7 +404,7 @@ impl Work<'_> {
                 })
                 .and_then(|r| r)
                 .map(|((before, after), secs)| {
-                    eprintln!(
+                    say!(
                         "  {}: {before} -> {after} AST nodes in {secs:.1}s",
                         name(file),
                     );
@@ -412,7 +413,7 @@ impl Work<'_> {
                     forked::in_child(|| confirm_one(&best, &cfg.with, cfg.repeat, cfg.seeds))
                         .and_then(|r| r)
                         .map(|mut c| {
-                            eprintln!(
+                            say!(
                                 "  {}: {} (reproduced {}/{})",
                                 name(file),
                                 c.mark,
@@ -428,7 +429,7 @@ impl Work<'_> {
                         })
                 }
                 Step::Bisect => bisect_one(&best, self.releases, false).map(|b| {
-                    eprintln!("  {}: {}", name(file), b.summary());
+                    say!("  {}: {}", name(file), b.summary());
                     if !INTERRUPTED.load(Ordering::SeqCst) {
                         o.bisection = Some(b);
                     }
@@ -437,7 +438,7 @@ impl Work<'_> {
                 Step::Diagnose => forked::in_child(|| diagnose_one(file, &best))
                     .and_then(|r| r)
                     .map(|d| {
-                        eprintln!("  {}: solver's own checks: {}", name(file), d.summary());
+                        say!("  {}: solver's own checks: {}", name(file), d.summary());
                         if !INTERRUPTED.load(Ordering::SeqCst) {
                             o.diagnosis = Some(d);
                         }
@@ -456,7 +457,7 @@ impl Work<'_> {
             match result {
                 Ok(()) => o.ran += 1,
                 Err(e) => {
-                    eprintln!("  {}: failed: {e}", name(file));
+                    say!("  {}: failed: {e}", name(file));
                     o.failed.push(format!("{what}: {e}"));
                 }
             }

@@ -28,6 +28,7 @@ pub mod plot;
 pub mod releases;
 pub mod replays;
 pub mod report;
+mod say;
 
 pub use failure::Failure;
 pub use judge::Judge;

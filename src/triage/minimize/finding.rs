@@ -4,6 +4,7 @@
 //! finding of its own; and `--check`, the same failure test for another
 //! reducer's candidate.
 
+use crate::triage::say::say;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -204,7 +205,7 @@ pub fn minimize_one(file: &Path, out: &Path, max_tests: usize) -> Result<Minimiz
         .to_string();
     let mut progress = |tests: usize, nodes: usize| {
         if last.elapsed() >= Duration::from_secs(2) {
-            eprintln!("  {name}: {tests} tests, {before} -> {nodes} nodes");
+            say!("  {name}: {tests} tests, {before} -> {nodes} nodes");
             last = Instant::now();
         }
     };
