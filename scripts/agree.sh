@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Agreement of exported files with two solvers: exports N files of a theory's
-# categories (an equal share each), runs every file on Z3 5.4.1 (libz3, each
+# categories (a finite category in full, the others sharing the rest), runs every file on Z3 5.4.1 (libz3, each
 # query in a forked child) and on cvc5 1.4.2 (libcvc5 in process), and prints
 # per solver how many answers agree with the label, how many are unknown or
 # timed out, how many the release cannot express, and how many disagree (any
@@ -56,13 +56,12 @@ if [ -z "$out" ]; then
   trap 'rm -rf "$out"' EXIT
 fi
 mkdir -p "$out"
-IFS=, read -r -a cats <<<"$categories"
-each=$(( (count + ${#cats[@]} - 1) / ${#cats[@]} ))
 rm -rf "$out/files"
-for c in "${cats[@]}"; do
-  "$bin" export --theory "$theory" --category "$c" --count "$each" --seed "$seed" \
-    --out "$out/files" --append >/dev/null
-done
+# One export of all the categories: a finite one (bv-equivalent-formula has 237
+# files) is written in full and the endless ones share the rest, so the count
+# is met (an equal share each left 593 of 5,000 bv files unwritten).
+"$bin" export --theory "$theory" --category "$categories" --count "$count" --seed "$seed" \
+  --out "$out/files" >/dev/null
 files=$(find "$out/files" -name '*.smt2' | wc -l)
 echo "$files files ($theory: $categories), seed $seed, timeout $timeout"
 cache=${EQUIFUZZ_CACHE:-$HOME/.cache/equifuzz}
