@@ -14,11 +14,12 @@
 
 use std::collections::BTreeSet;
 
+use super::binders::{bound_sorts, unbound, under_witnesses, witnessed};
 use super::constants::shorter;
-use super::subterm::{at, replaced};
+use super::subterm::{at, binders, replaced};
 use super::undo::undone_identity;
-use crate::semantics::{eval, eval_closed};
-use crate::term::{Op, Sort, Term};
+use crate::semantics::{eval, eval_closed, eval_with};
+use crate::term::{Op, Sort, Symbol, Term};
 use crate::truth::{Case, Truth};
 
 /// Proposes replacements of the subterm at a path of an assertion.
@@ -133,12 +134,21 @@ fn flattened(sub: &Term) -> Option<Term> {
     Some(Term::App(*op, flat))
 }
 
-/// The subterm's children of its own sort, the subterm flattened, and
-/// shorter literals.
-fn smaller_forms(case: &Case, sub: &Term) -> Vec<Term> {
-    let env = |v: &str| case.formula.sort_of(v);
+/// The subterm's children of its own sort, the subterm flattened, a
+/// quantifier without the variables it no longer binds, and shorter
+/// literals. `bound` sorts the variables of the binders above `sub`.
+fn smaller_forms(case: &Case, bound: &[(Symbol, Sort)], sub: &Term) -> Vec<Term> {
+    let env = |v: &str| {
+        bound
+            .iter()
+            .rev()
+            .find(|(b, _)| b == v)
+            .map(|(_, s)| s.clone())
+            .or_else(|| case.formula.sort_of(v))
+    };
     let mut out = shorter(sub);
     out.extend(flattened(sub));
+    out.extend(unbound(sub));
     if let (Term::App(_, args), Ok(sort)) = (sub, sub.sort(&env)) {
         for a in args {
             if a.sort(&env).as_ref() == Ok(&sort) {
@@ -157,10 +167,16 @@ pub(super) fn sat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term>
     let Truth::Sat { model } = &case.truth else {
         return Vec::new();
     };
-    let sub = at(&case.formula.assertions[i].term, path);
+    let assertion = &case.formula.assertions[i].term;
+    let sub = at(assertion, path);
+    let quantifiers = binders(assertion, path);
+    let bound = bound_sorts(&quantifiers);
+    // Under `exists` binders, the value under their witnesses (module
+    // `binders`); under a `forall`, none.
     let value = (!sub.is_literal())
-        .then(|| eval(sub, model).ok())
+        .then(|| under_witnesses(model, &case.witnesses, &quantifiers))
         .flatten()
+        .and_then(|m| eval_with(sub, &m, &case.witnesses).ok())
         .map(|v| v.to_term())
         .filter(|t| t != sub && t.size() <= sub.size());
     // A value that is a literal first (the largest step). Children before
@@ -173,7 +189,8 @@ pub(super) fn sat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term>
     let (literal, normal_form): (Vec<Term>, Vec<Term>) =
         value.into_iter().partition(Term::is_literal);
     let mut out = literal;
-    out.extend(smaller_forms(case, sub));
+    out.extend(smaller_forms(case, &bound, sub));
+    out.extend(witnessed(case, sub));
     out.extend(normal_form);
     out.extend(undone_identity(sub));
     out.extend(fewer_arguments(sub));
@@ -197,7 +214,10 @@ pub(super) fn unsat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Ter
     let assertion = &case.formula.assertions[i].term;
     let sub = at(assertion, path);
     if !sub.free_vars().is_empty() {
-        return undone_identity(sub).into_iter().collect();
+        return undone_identity(sub)
+            .into_iter()
+            .chain(unbound(sub))
+            .collect();
     }
     let Ok(value) = eval_closed(sub) else {
         return Vec::new();
@@ -213,7 +233,7 @@ pub(super) fn unsat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Ter
             out.push(t);
         }
     }
-    for t in smaller_forms(case, sub) {
+    for t in smaller_forms(case, &[], sub) {
         if !t.free_vars().is_empty() {
             continue;
         }
@@ -235,9 +255,14 @@ pub(super) fn unsat_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Ter
 /// decides which keep the formula unsat and how): its smaller forms, an
 /// argument fewer of an n-ary operator, and the constants of its sort.
 pub(super) fn decided_candidates(case: &Case, i: usize, path: &[usize]) -> Vec<Term> {
-    let sub = at(&case.formula.assertions[i].term, path);
+    let assertion = &case.formula.assertions[i].term;
+    let sub = at(assertion, path);
     let mut out: Vec<Term> = undone_identity(sub).into_iter().collect();
-    out.extend(smaller_forms(case, sub));
+    out.extend(smaller_forms(
+        case,
+        &bound_sorts(&binders(assertion, path)),
+        sub,
+    ));
     out.extend(fewer_arguments(sub));
     let env = |v: &str| case.formula.sort_of(v);
     let constants = match sub.sort(&env) {

@@ -12,7 +12,10 @@
 //!   used constant of its sort, that constant's model value then set to
 //!   the subterm's (the solver never sees the model); shorten string and
 //!   integer constants consistently in the formula and the model (integers
-//!   by bisection toward 0); drop constants no assertion uses. Each is kept
+//!   by bisection toward 0); drop constants no assertion uses; under an
+//!   `exists`, a subterm's value under the model and the witness, the
+//!   variable instantiated by its witness, a binder that binds nothing
+//!   dropped (`binders`). Each is kept
 //!   only if the model still satisfies the result, which [`Case::check`]
 //!   decides exactly.
 //! - unsat: drop assertions outside the core (a subset of the assertions
@@ -99,6 +102,7 @@
 //! `undo`, `constants` and `subterm`, and the rest use no sibling but
 //! `mode` and `size`.
 
+mod binders;
 mod candidates;
 mod constants;
 pub mod finding;

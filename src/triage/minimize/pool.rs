@@ -91,13 +91,26 @@ fn collapsed(case: &Case, i: usize) -> Option<Case> {
     Some(out)
 }
 
-/// `case` without the pool assertions no step uses, or `None` if there are
-/// none or the pool's truth is not known without them (module docs).
+/// `case` without the pool assertions no step uses and the declarations
+/// nothing left mentions, or `None` if there are none or the pool's truth
+/// is not known without them (module docs).
 pub(super) fn unreferenced_dropped(case: &Case) -> Option<Case> {
     let inc = case.incremental.as_ref()?;
     let used = inc.referenced();
     let n = case.formula.assertions.len();
-    if used.len() == n {
+    // A declaration only a dropped step used (a `get-value`'s, or one a
+    // rewrite left unused) goes too, even when every assertion stays.
+    let mentioned: BTreeSet<Symbol> = used
+        .iter()
+        .flat_map(|&i| case.formula.assertions[i].term.free_vars())
+        .collect();
+    if used.len() == n
+        && case
+            .formula
+            .decls
+            .iter()
+            .all(|(d, _)| mentioned.contains(d))
+    {
         return None;
     }
     let renumber: Vec<Option<usize>> = {
@@ -240,6 +253,29 @@ mod tests {
             && c.check_sats()
                 .iter()
                 .any(|(_, ch)| !ch.assuming.is_empty() && matches!(ch.truth, Truth::Unsat { .. }))
+    }
+
+    #[test]
+    fn a_declaration_nothing_mentions_goes_when_every_assertion_stays() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut seen = 0;
+        for b in equivalent_formula_cases(false, 4).take(20) {
+            let Some(mut b) = Assumption.apply(&b, &mut rng) else {
+                continue;
+            };
+            if unreferenced_dropped(&b).is_some() {
+                continue;
+            }
+            b.formula
+                .decls
+                .push(("left_over".into(), crate::term::Sort::Int));
+            let out = unreferenced_dropped(&b).expect("the unused declaration goes");
+            assert_eq!(out.formula.assertions, b.formula.assertions);
+            assert!(out.formula.sort_of("left_over").is_none());
+            out.check_script().unwrap();
+            seen += 1;
+        }
+        assert!(seen >= 5, "{seen}");
     }
 
     #[test]

@@ -233,8 +233,8 @@ impl Reducer<'_> {
         self.try_keep(c)
     }
 
-    /// Walks every subterm of every assertion (parents first, outside
-    /// binders) and keeps the first of `candidates` that still fails.
+    /// Walks every subterm of every assertion (parents first, into
+    /// quantifier bodies: `subterm`) and keeps the first of `candidates` that still fails.
     pub(super) fn rewrite_subterms(&mut self, candidates: &Candidates) -> bool {
         self.rewrite_subterms_relabelled(candidates, &|c| Some(c))
     }
@@ -260,8 +260,8 @@ impl Reducer<'_> {
         self.rewrite_cases(&cases, relabel)
     }
 
-    /// Walks every subterm of every assertion (parents first, outside
-    /// binders) and keeps the first of the cases `candidates` proposes for
+    /// Walks every subterm of every assertion (parents first, into
+    /// quantifier bodies: `subterm`) and keeps the first of the cases `candidates` proposes for
     /// it, each with its truth set by `relabel` (lazily: deciding a core
     /// costs more than the rest), that still fails.
     pub(super) fn rewrite_cases(
