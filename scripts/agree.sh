@@ -11,7 +11,7 @@
 # apart as stated limits. Exits 1 if any disagrees.
 #
 # Usage: scripts/agree.sh [--theory T] [--count N] [--seed S] [--timeout D]
-#                         [--categories A,B] [--out DIR] [--bin PATH]
+#                         [--categories A,B] [--out DIR] [--bin PATH] [--solver z3|cvc5]
 #   --theory T       bv (default), int or quant: its categories unless --categories names others
 #   --count N        files in all (default 500)
 #   --seed S         the export's seed (default 0)
@@ -19,13 +19,14 @@
 #   --categories L   comma-separated export categories
 #   --out DIR        keep the export and the answers there (default: a temporary folder)
 #   --bin PATH       the equifuzz binary (default: cargo build, target/debug/equifuzz)
+#   --solver S       only this solver (z3 or cvc5; default both)
 # Solvers come from the release cache of scripts/install-solvers.sh
 # (~/.cache/equifuzz/solvers/z3-5.4.1.0, cvc5-1.4.2); a missing one is
 # reported as SKIPPED.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$here/.."
-theory=bv; count=500; seed=0; timeout=10s; categories=""; out=""; bin=""
+theory=bv; count=500; seed=0; timeout=10s; categories=""; out=""; bin=""; only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --theory) need_arg "$@"; theory=$2; shift 2 ;;
@@ -35,6 +36,8 @@ while [ $# -gt 0 ]; do
     --categories) need_arg "$@"; categories=$2; shift 2 ;;
     --out) need_arg "$@"; out=$2; shift 2 ;;
     --bin) need_arg "$@"; bin=$2; shift 2 ;;
+    --solver) need_arg "$@"; only=$2; shift 2
+      case "$only" in z3|cvc5) ;; *) usage_error "--solver is z3 or cvc5, not $only" ;; esac ;;
     -h|--help) usage; exit 0 ;;
     *) bad_arg "$1" ;;
   esac
@@ -106,12 +109,16 @@ if bad:
 sys.exit(1 if bad else 0)
 PY
 }
-if [ -e "$z3_lib" ]; then
+if [ "$only" = cvc5 ]; then
+  :
+elif [ -e "$z3_lib" ]; then
   tally z3-5.4.1 --target z3 --solver-lib "$z3_lib"
 else
   echo "SKIPPED: Z3 5.4.1 (run scripts/install-solvers.sh z3 5.4.1.0)"
 fi
-if [ -n "$cvc5_lib" ]; then
+if [ "$only" = z3 ]; then
+  :
+elif [ -n "$cvc5_lib" ]; then
   tally cvc5-1.4.2 --target cvc5 --solver-lib "$cvc5_lib"
 else
   echo "SKIPPED: cvc5 1.4.2 (run scripts/install-solvers.sh cvc5 1.4.2)"
