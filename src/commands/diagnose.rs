@@ -40,6 +40,12 @@ pub fn execute(path: &Path) -> Result<Vec<Diagnosis>, String> {
                 if let Some(c) = &d.without_names {
                     println!("  replayed {}", c.said);
                 }
+                if let Some(f) = &d.folded {
+                    println!("  ground terms folded to their values: {}", f.said);
+                    for (op, said) in &f.tried {
+                        println!("    `{op}` folded: {said}");
+                    }
+                }
                 out.push(d);
             }
             Err(e) => {

@@ -132,8 +132,9 @@ pub fn cross_replay_one(file: &Path) -> Result<CrossReplay, String> {
     })
 }
 
-/// One replay without names.
-enum Replay {
+/// One replay without names (or with one mechanism taken out:
+/// `triage::fold_replay`).
+pub(crate) enum Replay {
     /// It failed the way the finding did.
     Same,
     /// It answered right.
@@ -144,17 +145,17 @@ enum Replay {
 
 /// The replays without names, counted.
 #[derive(Debug, PartialEq, Eq)]
-struct Tally {
-    right: usize,
-    same: usize,
-    other: Vec<String>,
+pub(crate) struct Tally {
+    pub(crate) right: usize,
+    pub(crate) same: usize,
+    pub(crate) other: Vec<String>,
 }
 
 /// Replays until `replays` of them answered (right or the same failure):
 /// one that does not answer (a timeout of a racing local search) tells
 /// nothing either way, and another takes its place, up to twice `replays`
 /// in all.
-fn tally(replays: usize, mut replay: impl FnMut() -> Replay) -> Tally {
+pub(crate) fn tally(replays: usize, mut replay: impl FnMut() -> Replay) -> Tally {
     let mut t = Tally {
         right: 0,
         same: 0,

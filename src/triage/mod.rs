@@ -19,6 +19,7 @@ pub mod diagnose;
 mod failure;
 pub mod file;
 pub mod findings;
+pub mod fold_replay;
 pub mod forked;
 mod judge;
 mod known;

@@ -49,6 +49,7 @@ use crate::solver::{RawOutcome, Target};
 use crate::term::Dialect;
 use crate::triage::Judge;
 use crate::triage::cross_replay::{CrossReplay, cross_replay_one};
+use crate::triage::fold_replay::{FoldReplay, fold_replay_one};
 
 pub use checks::{SelfCheck, checks_for, failure_of, family_of, self_checks};
 pub use words::{SAID_CHARS, SAID_LINES, is_error_or_abort, own_words};
@@ -157,6 +158,11 @@ pub struct Diagnosis {
     /// needs, see [`crate::triage::cross_replay`].
     #[serde(default)]
     pub without_names: Option<CrossReplay>,
+    /// The finding replayed with one operator's ground terms folded to
+    /// their values, operator by operator (`None`: not run, or written
+    /// before it was): see [`crate::triage::fold_replay`].
+    #[serde(default)]
+    pub folded: Option<FoldReplay>,
 }
 
 impl Diagnosis {
@@ -188,6 +194,12 @@ impl Diagnosis {
             .filter(|c| c.needs_names.is_some())
         {
             text.push_str(&format!("; replayed {}", c.said));
+        }
+        if let Some(f) = self.folded.as_ref().filter(|f| f.culprit.is_some()) {
+            text.push_str(&format!(
+                "; ground terms folded to their values: {}",
+                f.said
+            ));
         }
         text
     }
@@ -285,6 +297,7 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
         checks,
         none_because,
         without_names: cross_replay_one(replayed).ok(),
+        folded: fold_replay_one(replayed).ok(),
     })
 }
 

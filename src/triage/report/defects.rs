@@ -44,6 +44,13 @@
 //!   local search gave wrong sats that fail once in ten replays, too
 //!   rarely for any replay to show their mechanism.
 //!
+//! - **one operator's ground value**: no crash site, the same settings,
+//!   and each bucket's failure cured by folding the ground terms of one
+//!   operator to their values and by no other operator's folding
+//!   (`diagnose.jsonl`'s `folded`, see `triage::fold_replay`): Z3 5.1.0
+//!   evaluated `seq.last_indexof` of constants wrongly, which gave invalid
+//!   models, a wrong unsat and an invalid core, one bucket each.
+//!
 //! # Invariants
 //!
 //! - Every bucket is in exactly one defect, or triage could not reproduce
@@ -285,6 +292,49 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
                 ),
             ));
         }
+    }
+    // One operator's ground value: each bucket's failure cured by folding
+    // the ground terms of one operator to their values, and by no other
+    // operator's (`triage::fold_replay`), under the same settings: the
+    // solver's value of that operator on constants, whatever kind our
+    // semantics gives the symptom (Z3 5.1.0's `seq.last_indexof`: invalid
+    // models, a wrong unsat, an invalid core).
+    let mut culprits: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
+    for (i, b) in bs.iter().enumerate() {
+        if b.key.crash_site.is_some() || gone[i] {
+            continue;
+        }
+        let culprit = diagnosis_of(&b.findings, &diagnoses)
+            .and_then(|d| d.folded.as_ref())
+            .and_then(|f| f.culprit.clone());
+        if let Some(op) = culprit {
+            culprits
+                .entry((op, b.key.settings.to_string()))
+                .or_default()
+                .push(i);
+        }
+    }
+    for ((op, settings), members) in &culprits {
+        if members.len() < 2 {
+            continue;
+        }
+        for i in &members[1..] {
+            joins.join(members[0], *i);
+        }
+        let settings = if settings.is_empty() {
+            "default settings".to_string()
+        } else {
+            format!("settings {settings}")
+        };
+        evidence.push((
+            members[0],
+            format!(
+                "one operator's ground value: buckets {} each answered right when the ground \
+                 terms of `{op}` in its smallest formula are replaced by their values, and by \
+                 no other operator's, under {settings}: the solver's own `{op}` of constants",
+                ids(bs, members)
+            ),
+        ));
     }
     // Minimized into another bucket.
     let by_id: BTreeMap<String, usize> = bs

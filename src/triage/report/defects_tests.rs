@@ -201,6 +201,75 @@ fn one_settings_with_its_model_rejected_joins_wrong_sats_and_invalid_models() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+#[test]
+fn one_operators_ground_value_joins_kinds_under_the_same_settings() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-defects-fold-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("minimized")).unwrap();
+    // 0 and 1 (an invalid model, a wrong unsat) are cured by folding
+    // `seq.last_indexof` alone; 2 by folding `str.len`; 3 by the same
+    // operator under another setting; 4 names no culprit.
+    let cases = [
+        (
+            "invalid-model",
+            "sat",
+            "(declare-const s String)(assert (= (str.len s) 1))\n",
+        ),
+        (
+            "unsound",
+            "sat",
+            "(declare-const s String)(assert (str.prefixof s \"a\"))\n",
+        ),
+        (
+            "unsound",
+            "sat",
+            "(declare-const s String)(assert (str.suffixof s \"a\"))\n",
+        ),
+        (
+            "unsound",
+            "sat",
+            "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n",
+        ),
+        (
+            "unsound",
+            "sat",
+            "(declare-const s String)(assert (str.in_re s re.all))\n",
+        ),
+    ];
+    let texts: Vec<String> = cases
+        .iter()
+        .map(|(kind, expected, body)| finding(kind, expected, None, body))
+        .collect();
+    let bs = anchored(&dir, &texts);
+    assert_eq!(defects(&dir, &bs).len(), 5);
+    let lines = [
+        folded_record(0, Some("seq.last_indexof")),
+        folded_record(1, Some("seq.last_indexof")),
+        folded_record(2, Some("str.len")),
+        folded_record(3, Some("seq.last_indexof")),
+        folded_record(4, None),
+    ];
+    std::fs::write(dir.join("diagnose.jsonl"), lines.join("\n") + "\n").unwrap();
+    let ds = defects(&dir, &bs);
+    let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
+    assert_eq!(groups, [vec![0, 1], vec![2], vec![3], vec![4]]);
+    assert!(
+        ds[0].evidence[0].starts_with("one operator's ground value")
+            && ds[0].evidence[0].contains("`seq.last_indexof`")
+            && ds[0].evidence[0].contains("default settings"),
+        "{:?}",
+        ds[0].evidence
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A `diagnose.jsonl` line for finding `i` whose folding named `culprit`.
+fn folded_record(i: usize, culprit: Option<&str>) -> String {
+    let culprit = culprit.map_or("null".to_string(), |c| format!("\"{c}\""));
+    format!(
+        r#"{{"file":"{i}.smt2","replayed":"{i}.smt2","solver":"z3","failure":"x","without":[],"checks":[],"folded":{{"file":"{i}.smt2","culprit":{culprit},"tried":[],"said":"-"}}}}"#
+    )
+}
+
 /// A `diagnose.jsonl` line for finding `i` whose cross-replay said
 /// `needs` (`true`, `false` or `null`) of its names.
 fn names_record(i: usize, needs: &str) -> String {
