@@ -285,6 +285,13 @@ mod tests {
         assert_eq!(foldable(&c), vec![Op::SeqUnit, Op::SeqLastIndexof]);
         assert!(holds(&c, "seq.unit", "seq.last_indexof"));
         assert!(!holds(&c, "seq.last_indexof", "seq.unit"));
+        // Z3 5.1.0's entry, a negative element inside (`(- 1)`).
+        let c = case(
+            "(assert (= (seq.unit (seq.last_indexof (seq.++ (seq.unit 0) (seq.unit (- 1)) (seq.unit 0)) (seq.unit (- 1)))) (seq.unit 1)))",
+            Truth::Sat { model: Model::default() },
+        );
+        assert!(holds(&c, "seq.unit", "seq.last_indexof"));
+        assert!(!holds(&c, "seq.last_indexof", "seq.unit"), "{:?}", foldable(&c));
     }
 
     /// An unsat case keeps its core: every assertion stays equivalent.
