@@ -70,7 +70,7 @@ fn z3_5_4_1s_model_validation_reports_the_invalid_model_and_not_the_crash() {
     };
     let dir = scratch("wheel");
     let model = copy_with_lib(&dir, "z3-invalid-model-83-6636317952abf9c8.smt2", &lib);
-    let d = diagnose_one(&model, &model).unwrap();
+    let d = diagnose_one(&model, &model, None).unwrap();
     assert_eq!(d.failure, "invalid-model");
     assert!(d.reproduced, "{d:?}");
     assert!(d.solver.contains("5.4.1"), "{d:?}");
@@ -102,7 +102,7 @@ fn z3_5_4_1s_model_validation_reports_the_invalid_model_and_not_the_crash() {
     );
 
     let crash = copy_with_lib(&dir, "z3-crash-83-5c7b9ccc3d0b10ce.smt2", &lib);
-    let d = diagnose_one(&crash, &crash).unwrap();
+    let d = diagnose_one(&crash, &crash, None).unwrap();
     assert_eq!(d.failure, "crash");
     let mv = check(&d, "model_validate");
     assert!(mv.taken && !mv.flags, "{mv:?}");

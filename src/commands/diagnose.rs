@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use crate::finding::write_atomically;
+use crate::triage::confirm::Confirmation;
 use crate::triage::diagnose::{Diagnosis, diagnose_one};
 use crate::triage::findings::{finding_files, minimized_of};
 
@@ -19,6 +20,13 @@ pub fn execute(path: &Path) -> Result<Vec<Diagnosis>, String> {
     if files.is_empty() {
         return Err(format!("{}: no finding file", path.display()));
     }
+    // Confirm's marks, where `confirm DIR` wrote them: a flaky finding's
+    // known rate sizes its cross-replays.
+    let marks: Vec<Confirmation> = std::fs::read_to_string(path.join("confirm.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
     let mut out = Vec::new();
     let mut bad = Vec::new();
     for (i, f) in files.iter().enumerate() {
@@ -28,7 +36,11 @@ pub fn execute(path: &Path) -> Result<Vec<Diagnosis>, String> {
         } else {
             f.clone()
         };
-        match diagnose_one(f, &replayed) {
+        let known = marks
+            .iter()
+            .find(|c| c.file.file_name() == f.file_name())
+            .map(Confirmation::rate);
+        match diagnose_one(f, &replayed, known) {
             Ok(d) => {
                 println!("{}: {} on {}", f.display(), d.failure, d.solver);
                 if d.checks.is_empty() {

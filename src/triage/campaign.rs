@@ -435,14 +435,22 @@ impl Work<'_> {
                     }
                 }),
                 // Evidence only: nothing above reads it.
-                Step::Diagnose => forked::in_child(|| diagnose_one(file, &best))
-                    .and_then(|r| r)
-                    .map(|d| {
-                        say!("  {}: solver's own checks: {}", name(file), d.summary());
-                        if !INTERRUPTED.load(Ordering::SeqCst) {
-                            o.diagnosis = Some(d);
-                        }
-                    }),
+                Step::Diagnose => forked::in_child(|| {
+                    // Confirm's rate, of this run or an earlier one.
+                    let known = o
+                        .mark
+                        .as_ref()
+                        .or_else(|| marks.iter().find(|c| name(&c.file) == name(file)))
+                        .map(Confirmation::rate);
+                    diagnose_one(file, &best, known)
+                })
+                .and_then(|r| r)
+                .map(|d| {
+                    say!("  {}: solver's own checks: {}", name(file), d.summary());
+                    if !INTERRUPTED.load(Ordering::SeqCst) {
+                        o.diagnosis = Some(d);
+                    }
+                }),
             };
             if INTERRUPTED.load(Ordering::SeqCst) {
                 // Cut short: its result (an answer to a killed query) is

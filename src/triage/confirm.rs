@@ -72,6 +72,16 @@ pub struct Confirmation {
     pub others: Vec<(String, String)>,
 }
 
+impl Confirmation {
+    /// Its replays on its own solver, as a rate.
+    pub fn rate(&self) -> crate::triage::replays::Rate {
+        crate::triage::replays::Rate {
+            failed: self.reproduced.0,
+            of: self.reproduced.1,
+        }
+    }
+}
+
 /// Confirms one finding. Solvers are opened per finding (a campaign's
 /// findings may name different ones).
 pub fn confirm_one(

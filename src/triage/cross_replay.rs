@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::finding::Finding;
-use crate::triage::replays::own_rate;
+use crate::triage::replays::{Rate, own_rate};
 use crate::triage::{Failure, Judge};
 use crate::truth::{Case, Truth};
 
@@ -71,8 +71,10 @@ pub fn without_names(case: &Case) -> Option<Case> {
     Some(out)
 }
 
-/// Cross-replays one finding on its own solver (see the module docs).
-pub fn cross_replay_one(file: &Path) -> Result<CrossReplay, String> {
+/// Cross-replays one finding on its own solver (see the module docs);
+/// `known` is its rate as triage measured it before (confirm's), which
+/// stands in when these replays with names happen to see no failure.
+pub fn cross_replay_one(file: &Path, known: Option<Rate>) -> Result<CrossReplay, String> {
     let finding = Finding::read(file)?;
     let untried = |said: &str| CrossReplay {
         file: file.to_path_buf(),
@@ -96,7 +98,8 @@ pub fn cross_replay_one(file: &Path) -> Result<CrossReplay, String> {
     let with_names = own_rate(|| {
         let v = judge.judge_finding(&finding).verdict;
         Failure::of(&v).is_some_and(|f| f.kind == finding.kind)
-    });
+    })
+    .with_known(known);
     if with_names.failed == 0 {
         return Ok(untried(&format!(
             "not claimed: with names it did not fail either ({with_names})"

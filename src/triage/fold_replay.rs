@@ -40,7 +40,7 @@ use crate::finding::Finding;
 use crate::semantics::eval_closed;
 use crate::term::{Op, Quantifier, Sort, Term};
 use crate::triage::cross_replay::{REPLAYS, Replay, Tally, tally};
-use crate::triage::replays::own_rate;
+use crate::triage::replays::{Rate, own_rate};
 use crate::triage::{Failure, Judge};
 use crate::truth::Case;
 
@@ -150,8 +150,9 @@ fn fold(t: &Term, op: Op, changed: &mut bool) -> Term {
 }
 
 /// Folds each foldable operator of one finding in turn and replays it on
-/// its own solver (see the module docs).
-pub fn fold_replay_one(file: &Path) -> Result<FoldReplay, String> {
+/// its own solver (see the module docs); `known` as for
+/// [`cross_replay_one`](crate::triage::cross_replay::cross_replay_one).
+pub fn fold_replay_one(file: &Path, known: Option<Rate>) -> Result<FoldReplay, String> {
     let finding = Finding::read(file)?;
     let said = |said: String| FoldReplay {
         file: file.to_path_buf(),
@@ -169,7 +170,8 @@ pub fn fold_replay_one(file: &Path) -> Result<FoldReplay, String> {
     let unfolded = own_rate(|| {
         let v = judge.judge_finding(&finding).verdict;
         Failure::of(&v).is_some_and(|f| f.kind == finding.kind)
-    });
+    })
+    .with_known(known);
     if unfolded.failed == 0 {
         return Ok(said(format!(
             "not claimed: unfolded it did not fail either ({unfolded})"
@@ -288,10 +290,16 @@ mod tests {
         // Z3 5.1.0's entry, a negative element inside (`(- 1)`).
         let c = case(
             "(assert (= (seq.unit (seq.last_indexof (seq.++ (seq.unit 0) (seq.unit (- 1)) (seq.unit 0)) (seq.unit (- 1)))) (seq.unit 1)))",
-            Truth::Sat { model: Model::default() },
+            Truth::Sat {
+                model: Model::default(),
+            },
         );
         assert!(holds(&c, "seq.unit", "seq.last_indexof"));
-        assert!(!holds(&c, "seq.last_indexof", "seq.unit"), "{:?}", foldable(&c));
+        assert!(
+            !holds(&c, "seq.last_indexof", "seq.unit"),
+            "{:?}",
+            foldable(&c)
+        );
     }
 
     /// An unsat case keeps its core: every assertion stays equivalent.

@@ -62,6 +62,29 @@ impl Rate {
         self.fewest_runs(MAX_PER_RELEASE)
     }
 
+    /// The lower of two rates (`self` when they are equal).
+    pub fn lower(self, other: Rate) -> Rate {
+        if other.failed * self.of < self.failed * other.of {
+            other
+        } else {
+            self
+        }
+    }
+
+    /// The rate a cross-replay works with: what it `measured` itself,
+    /// else (when it saw no failure) what triage measured before
+    /// (`known`: confirm's replays), the lower when both failed. A finding
+    /// that fails once in ten passes ten replays a third of the time; its
+    /// known rate still says it fails, and how many replays without a
+    /// mechanism make "never fails without it" unlikely by chance.
+    pub fn with_known(self, known: Option<Rate>) -> Rate {
+        match known.filter(|k| k.failed > 0) {
+            Some(k) if self.failed == 0 => k,
+            Some(k) => self.lower(k),
+            None => self,
+        }
+    }
+
     /// The fewest `n` with `(1 - k/n)^n ≤ MISS` for a rate `k/n` with
     /// `0 < k < n`, at most `cap`.
     fn fewest_runs(self, cap: usize) -> usize {
@@ -114,6 +137,22 @@ pub fn own_rate(mut fails: impl FnMut() -> bool) -> Rate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_known_rate_stands_in_for_a_measurement_that_saw_no_failure() {
+        let r = |failed, of| Rate { failed, of };
+        assert_eq!(r(0, 10).with_known(Some(r(3, 10))), r(3, 10));
+        assert_eq!(r(5, 10).with_known(Some(r(1, 10))), r(1, 10));
+        assert_eq!(r(1, 10).with_known(Some(r(3, 3))), r(1, 10));
+        assert_eq!(r(0, 10).with_known(Some(r(0, 3))), r(0, 10));
+        assert_eq!(r(2, 10).with_known(None), r(2, 10));
+        // Ten replays of a 1-in-10 finding can miss it: the known rate asks
+        // for the most a release gets.
+        assert_eq!(
+            r(0, 10).with_known(Some(r(1, 10))).per_release(),
+            MAX_PER_RELEASE
+        );
+    }
 
     #[test]
     fn a_finding_that_always_fails_costs_three_replays_and_one_per_release() {

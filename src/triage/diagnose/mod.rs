@@ -50,6 +50,7 @@ use crate::term::Dialect;
 use crate::triage::Judge;
 use crate::triage::cross_replay::{CrossReplay, cross_replay_one};
 use crate::triage::fold_replay::{FoldReplay, fold_replay_one};
+use crate::triage::replays::Rate;
 
 pub use checks::{SelfCheck, checks_for, failure_of, family_of, self_checks};
 pub use words::{SAID_CHARS, SAID_LINES, is_error_or_abort, own_words};
@@ -211,15 +212,24 @@ impl Diagnosis {
 }
 
 /// Diagnoses the finding `file`, replaying `replayed` (its minimized file,
-/// or itself): once without checks, then once per check that fits.
-pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
+/// or itself): once without checks, then once per check that fits. `known`
+/// is the finding's rate as confirm measured it, for the cross-replays of
+/// a flaky finding (`Rate::with_known`).
+pub fn diagnose_one(
+    file: &Path,
+    replayed: &Path,
+    known: Option<Rate>,
+) -> Result<Diagnosis, String> {
     let finding = Finding::read(replayed)?;
     let spec = SolverSpec::from(&finding.replay);
     let timeout = finding.replay.timeout;
     let failure = failure_of(&finding.kind, finding.case.truth.status())
         .ok_or_else(|| format!("{}: not a failure to diagnose", finding.kind))?;
+    // A finding confirm saw fail once in ten misses five replays more than
+    // half the time: it gets as many as its known rate asks.
+    let tries = known.map_or(TRIES, |k| k.per_release());
     let (solver, without, without_verdict, reproduced) =
-        match replay_failing(&spec, timeout, &finding) {
+        match replay_failing(&spec, timeout, &finding, tries) {
             Replayed::Ran {
                 solver,
                 outcomes,
@@ -242,7 +252,7 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
         let mut with = spec.clone();
         with.options.extend(check.options.iter().cloned());
         let options = check.options.iter().map(|o| o.to_string()).collect();
-        let result = match replay_failing(&with, timeout, &finding) {
+        let result = match replay_failing(&with, timeout, &finding, tries) {
             Replayed::Refused(e) => CheckResult {
                 check: check.name,
                 options,
@@ -296,8 +306,8 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
         reproduced,
         checks,
         none_because,
-        without_names: cross_replay_one(replayed).ok(),
-        folded: fold_replay_one(replayed).ok(),
+        without_names: cross_replay_one(replayed, known).ok(),
+        folded: fold_replay_one(replayed, known).ok(),
     })
 }
 
@@ -306,11 +316,16 @@ pub fn diagnose_one(file: &Path, replayed: &Path) -> Result<Diagnosis, String> {
 /// under a check on a replay where it did not fail.
 const TRIES: usize = 5;
 
-/// Replays `finding` on `spec` up to [`TRIES`] times, until one fails the
-/// finding's way: that replay, else the last.
-fn replay_failing(spec: &SolverSpec, timeout: Duration, finding: &Finding) -> Replayed {
+/// Replays `finding` on `spec` up to `tries` times (at least [`TRIES`]),
+/// until one fails the finding's way: that replay, else the last.
+fn replay_failing(
+    spec: &SolverSpec,
+    timeout: Duration,
+    finding: &Finding,
+    tries: usize,
+) -> Replayed {
     let mut last = replay(spec, timeout, finding);
-    for _ in 1..TRIES {
+    for _ in 1..tries.max(TRIES) {
         match &last {
             Replayed::Ran { fails: false, .. } => last = replay(spec, timeout, finding),
             _ => break,

@@ -34,14 +34,7 @@ fn representative_rate(
         failed: c.reproduced.0,
         of: c.reproduced.1,
     };
-    let lower = |a: Rate, b: Rate| {
-        // a.failed / a.of < b.failed / b.of
-        if a.failed * b.of < b.failed * a.of {
-            a
-        } else {
-            b
-        }
-    };
+    let lower = |a: Rate, b: Rate| b.lower(a);
     let shown = file_name(&b.representative);
     let stem = shown
         .strip_suffix(".min.smt2")
