@@ -51,6 +51,11 @@
 //!   evaluated `seq.last_indexof` of constants wrongly, which gave invalid
 //!   models, a wrong unsat and an invalid core, one bucket each.
 //!
+//! - **one settings, a sat too rare to minimize** (weakest, and said so):
+//!   as the rule above for a bucket that could not be minimized because
+//!   triage saw it fail in only some of its replays (confirm's, bisect's); its settings are the
+//!   campaign's, and it joins when they hold all of the anchor's.
+//!
 //! # Invariants
 //!
 //! - Every bucket is in exactly one defect, or triage could not reproduce
@@ -58,7 +63,8 @@
 //!   joined to no other is a defect of its own, and a joined one lists why.
 //! - Grouping reads only the buckets, their files and the records triage
 //!   wrote (`diagnose.jsonl`): no solver runs, so the report stays a
-//!   reading of what triage wrote.
+//!   reading of what triage wrote (`confirm.jsonl` for how often a
+//!   finding failed).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -67,8 +73,10 @@ use std::path::{Path, PathBuf};
 use crate::finding::{formula_of_text, header_field, shape};
 use crate::oracle::SiteParts;
 use crate::triage::bisect::Bisection;
+use crate::triage::confirm::Confirmation;
 use crate::triage::diagnose::Diagnosis;
 use crate::triage::findings::{Bucket, minimized_of};
+use crate::triage::replays::Rate;
 
 use super::bucket_status::{BucketStatus, bisection_of};
 use super::records::diagnosis_of;
@@ -336,6 +344,48 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
             ),
         ));
     }
+    // One settings, a sat too rare to minimize: as the rule above for a
+    // bucket no minimization could shrink because its failure is rare
+    // (confirm saw it fail in fewer than all its replays): its settings
+    // are the campaign's, which no replay could sort, and it is joined
+    // when they hold all of the anchor's. Weakest of the joins, and said
+    // so: Z3 5.4.1's local search gave such wrong sats once in ten
+    // replays, each a defect of its own otherwise.
+    for (check, members) in &rejected {
+        for &anchor in members.iter().filter(|&&i| is_minimized(&bs[i])) {
+            let joined: Vec<usize> = (0..bs.len())
+                .filter(|&j| {
+                    j != anchor
+                        && !gone[j]
+                        && joins.root(j) != joins.root(anchor)
+                        && bs[j].key.crash_site.is_none()
+                        && bs[j].key.answer == "sat"
+                        && !is_minimized(&bs[j])
+                        && rarely_fails(&bs[j], &marks, &bisections)
+                        && sets_all(&bs[j], &bs[anchor])
+                })
+                .collect();
+            if joined.is_empty() {
+                continue;
+            }
+            for &j in &joined {
+                joins.join(anchor, j);
+            }
+            evidence.push((
+                anchor,
+                format!(
+                    "one settings, a sat too rare to minimize: buckets {} answered sat wrongly, \
+                     failed in fewer than every replay on their own solver and could not be minimized, \
+                     and each sets {}, the settings under which bucket {} answered with a model \
+                     the solver's own `{check}` rejects; weakest evidence: no replay shows \
+                     which of their settings they need",
+                    ids(bs, &joined),
+                    bs[anchor].key.settings,
+                    bs[anchor].key.id()
+                ),
+            ));
+        }
+    }
     // Minimized into another bucket.
     let by_id: BTreeMap<String, usize> = bs
         .iter()
@@ -557,6 +607,22 @@ fn sets_all(b: &Bucket, anchor: &Bucket) -> bool {
         .settings
         .iter()
         .all(|e| b.key.settings.get(&e.key) == Some(e.value.as_str()))
+}
+
+/// Whether triage saw the bucket fail in some but not all of its replays
+/// on its own solver (confirm's, or bisect's: a failure too rare for
+/// minimization to keep).
+fn rarely_fails(
+    b: &Bucket,
+    marks: &BTreeMap<String, Confirmation>,
+    bisections: &BTreeMap<String, Bisection>,
+) -> bool {
+    let sometimes = |r: Rate| r.failed > 0 && !r.always();
+    b.findings.iter().any(|f| {
+        marks
+            .get(&super::records::file_name(f))
+            .is_some_and(|c| sometimes(c.rate()))
+    }) || bisection_of(b, bisections).is_some_and(|x| sometimes(x.own))
 }
 
 /// Whether the bucket's smallest formula is a minimized file (its key's

@@ -501,3 +501,42 @@ fn a_minimized_sat_that_needs_the_rejected_models_settings_joins_it() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_sat_too_rare_to_minimize_joins_the_rejected_models_settings() {
+    let dir = std::env::temp_dir().join(format!("equifuzz-defects-rare-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("minimized")).unwrap();
+    let sls = "(set-option :smt.sls.enable true)\n";
+    // 0 the anchor (its model rejected); 1 fails 1 in 10 and could not be
+    // minimized; 2 always fails (minimization would have kept it: not
+    // this rule); 3 fails rarely without the anchor's setting.
+    let cases = [
+        ("invalid-model", "sat", format!("{sls}(declare-const s String)(assert (= (str.len s) 1))\n")),
+        ("unsound", "unsat", format!("{sls}(set-option :sat.scc true)(declare-const s String)(assert (str.prefixof s \"a\"))\n")),
+        ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (str.suffixof s \"a\"))\n")),
+        ("unsound", "unsat", "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n".to_string()),
+    ];
+    let texts: Vec<String> = cases
+        .iter()
+        .map(|(kind, expected, body)| finding(kind, expected, None, body))
+        .collect();
+    let bs = anchored(&dir, &texts);
+    std::fs::write(dir.join("diagnose.jsonl"), validated_record(0, true) + "\n").unwrap();
+    let mark = |i: usize, k: usize, n: usize| {
+        format!(
+            r#"{{"file":"{i}.smt2","mark":"flaky","kind":"unsound","reproduced":[{k},{n}],"seeds":[0,0],"others":[]}}"#
+        )
+    };
+    let marks = [mark(1, 1, 10), mark(2, 3, 3), mark(3, 2, 10)];
+    std::fs::write(dir.join("confirm.jsonl"), marks.join("\n") + "\n").unwrap();
+    let ds = defects(&dir, &bs);
+    let groups: Vec<Vec<usize>> = ds.iter().map(|d| d.buckets.clone()).collect();
+    assert_eq!(groups, [vec![0, 1], vec![2], vec![3]]);
+    assert!(
+        ds[0].evidence[0].starts_with("one settings, a sat too rare to minimize")
+            && ds[0].evidence[0].contains("weakest evidence"),
+        "{:?}",
+        ds[0].evidence
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
