@@ -697,3 +697,61 @@ fn triage_works_on_findings_at_once_and_an_interrupt_leaves_the_rest_to_a_rerun(
     assert!(!dir.join(".triage-work").exists(), "workers' files removed");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A campaign bucket whose second finding keys apart (its own settings):
+/// the report makes it a bucket of its own, so triage works on it too
+/// with `--per-bucket 1`, instead of leaving a report entry no step
+/// replayed (regression: such a Z3 5.4.1 entry replayed 0 of 3 times as
+/// its report printed it, with no rate and no `--repeat`).
+#[test]
+fn a_finding_that_keys_apart_from_its_campaign_bucket_is_triaged_too() {
+    let dir = scratch("apart");
+    let fake = solver(&dir, "fake", WRONG_ON_LEN);
+    let first = finding(&dir, &fake);
+    let header = std::fs::read_to_string(&first).unwrap().replacen(
+        "; seed: 0\n",
+        "; seed: 0\n; bucket: 0123abcd\n",
+        1,
+    );
+    std::fs::write(&first, &header).unwrap();
+    let second = first.with_file_name("fake-unsound-0-2.smt2");
+    let apart = header
+        .replacen(
+            &first.display().to_string(),
+            &second.display().to_string(),
+            1,
+        )
+        .replacen(
+            "(set-info :status sat)\n",
+            "(set-option :smt.relevancy 0)\n(set-info :status sat)\n",
+            1,
+        );
+    std::fs::write(&second, apart).unwrap();
+    // The campaign's bucket table, as `fuzz` writes it: id, kind,
+    // findings, label.
+    std::fs::write(
+        dir.join("buckets.tsv"),
+        "0123abcd\tunsound\t2\tunsound (answer unsat) on strings\n",
+    )
+    .unwrap();
+    let d = dir.to_str().unwrap();
+    let cache = dir.join("no-cache");
+    let args = [
+        "triage",
+        d,
+        "--cache",
+        cache.to_str().unwrap(),
+        "--jobs",
+        "1",
+    ];
+    let o = equifuzz(&args);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    assert!(
+        err.contains("2 findings in 1 buckets; triaging 2 (1 per bucket, and 1 that key apart"),
+        "{err}"
+    );
+    let confirmed = std::fs::read_to_string(dir.join("confirm.jsonl")).unwrap();
+    assert_eq!(confirmed.lines().count(), 2, "{confirmed}");
+    std::fs::remove_dir_all(&dir).ok();
+}

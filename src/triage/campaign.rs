@@ -2,8 +2,8 @@
 //! bugs, each marked **new** or **fixed in X**, in one command.
 //!
 //! Per bucket (the findings grouped as the campaign counted them, by
-//! their `; bucket:` line, else by [`key_of_text`]), the `--per-bucket` smallest findings are minimized
-//! (`DIR/minimized/`), confirmed on their own solver and the `--with`
+//! their `; bucket:` line, else by [`key_of_text`]), the `--per-bucket` smallest findings,
+//! and the smallest of each key none of those has, are minimized (`DIR/minimized/`), confirmed on their own solver and the `--with`
 //! solvers (`DIR/confirm.jsonl`), and bisected over the Z3 releases of the
 //! cache, newest included (`DIR/bisect.jsonl`), and replayed under the
 //! solver's own self-checks (`DIR/diagnose.jsonl`, evidence only: see
@@ -53,7 +53,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::execute::open::SolverSpec;
-use crate::finding::{Finding, write_atomically};
+use crate::finding::{Finding, key_of_text, write_atomically};
 use crate::triage::KnownBugs;
 use crate::triage::bisect::{Bisection, bisect_one};
 use crate::triage::confirm::{Confirmation, confirm_one};
@@ -150,6 +150,30 @@ fn write_jsonl<T: Serialize>(path: &Path, items: &[T]) -> Result<(), String> {
     write_atomically(path, text.as_bytes(), true).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The findings of one campaign bucket that triage works on: the first
+/// `per_bucket` (the smallest), and the smallest of each key none of
+/// those has. The report keys findings by their own text
+/// (`findings::buckets`), not by the campaign's bucket: a finding that
+/// keys apart is a report bucket of its own, and one no step replayed
+/// would stand in the report with no confirmation, no rate and no
+/// `--repeat` (Z3 5.4.1's local search: such an entry replayed 0 of 3).
+fn pick(files: &[PathBuf], per_bucket: usize) -> Vec<PathBuf> {
+    let key = |f: &PathBuf| {
+        std::fs::read_to_string(f)
+            .ok()
+            .and_then(|t| key_of_text(&t))
+            .map(|k| k.id())
+    };
+    let mut out: Vec<PathBuf> = files.iter().take(per_bucket).cloned().collect();
+    let mut keys: std::collections::BTreeSet<String> = out.iter().filter_map(key).collect();
+    for f in files.iter().skip(per_bucket) {
+        if key(f).is_some_and(|k| keys.insert(k)) {
+            out.push(f.clone());
+        }
+    }
+    out
+}
+
 fn name(p: &Path) -> String {
     p.file_name()
         .unwrap_or_default()
@@ -213,22 +237,31 @@ pub fn execute(cfg: &TriageConfig) -> Result<TriageSummary, String> {
     let mut bisections: Vec<Bisection> = read_jsonl(&bisect_path);
     let diagnose_path = dir.join("diagnose.jsonl");
     let mut diagnoses: Vec<Diagnosis> = read_jsonl(&diagnose_path);
+    let per_bucket = cfg.per_bucket.max(1);
     let picked: Vec<(String, PathBuf)> = buckets
         .iter()
         .flat_map(|(b, files)| {
-            files
-                .iter()
-                .take(cfg.per_bucket.max(1))
-                .map(move |f| (b.clone(), f.clone()))
+            pick(files, per_bucket)
+                .into_iter()
+                .map(move |f| (b.clone(), f))
         })
         .collect();
+    let apart = picked.len()
+        - buckets
+            .iter()
+            .map(|b| b.1.len().min(per_bucket))
+            .sum::<usize>();
     say!(
-        "{}: {} findings in {} buckets; triaging {} ({} per bucket)",
+        "{}: {} findings in {} buckets; triaging {} ({per_bucket} per bucket{})",
         dir.display(),
         buckets.iter().map(|b| b.1.len()).sum::<usize>(),
         buckets.len(),
         picked.len(),
-        cfg.per_bucket.max(1)
+        if apart > 0 {
+            format!(", and {apart} that key apart from their campaign bucket's")
+        } else {
+            String::new()
+        }
     );
     let ctx = Work {
         cfg,
