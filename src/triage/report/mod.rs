@@ -27,6 +27,7 @@
 mod bucket_section;
 mod bucket_status;
 mod defects;
+mod defects_screen;
 mod records;
 mod reproduced;
 mod table;
@@ -98,7 +99,7 @@ pub fn execute_with(dir: &Path, known: &KnownBugs) -> Result<ReportSummary, Stri
         })
         .collect();
     let ds = defects(dir, &bs);
-    defects::write_defects(&mut out, &bs, &ds, &statuses, &bisections, &diagnoses);
+    defects_screen::write_defects(&mut out, &bs, &ds, &statuses, &bisections, &diagnoses);
     let last: Option<serde_json::Value> = stats_text
         .lines()
         .rev()
