@@ -150,27 +150,18 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
             .or_default()
             .push(i);
     }
-    for ((settings, shape), members) in &shapes {
-        if members.len() < 2 {
-            continue;
-        }
-        for i in &members[1..] {
-            joins.join(members[0], *i);
-        }
-        let settings = if settings.is_empty() {
-            "default settings".to_string()
-        } else {
-            format!("settings {settings}")
-        };
-        evidence.push((
-            members[0],
+    join_keyed(
+        &shapes,
+        &mut joins,
+        &mut evidence,
+        |members, shape, settings| {
             format!(
                 "one settings and shape: buckets {} minimize to `{}` under {settings}",
                 ids(bs, members),
                 truncate(shape, 120)
-            ),
-        ));
-    }
+            )
+        },
+    );
     // One cause by cross-replay: the same kind and answer, each bucket's
     // failure gone when its assertions are not named
     // (`triage::cross_replay`), and the essential settings of a minimized
@@ -265,40 +256,26 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
     // check rejects. Weaker than the rules above: no replay of the joined
     // bucket shows the mechanism, only that the part those settings turn
     // on answers it sat; the evidence line says so.
-    for (check, members) in &rejected {
-        for &anchor in members.iter().filter(|&&i| is_minimized(&bs[i])) {
-            let joined: Vec<usize> = (0..bs.len())
-                .filter(|&j| {
-                    j != anchor
-                        && !gone[j]
-                        && joins.root(j) != joins.root(anchor)
-                        && bs[j].key.crash_site.is_none()
-                        && bs[j].key.answer == "sat"
-                        && is_minimized(&bs[j])
-                        && sets_all(&bs[j], &bs[anchor])
-                })
-                .collect();
-            if joined.is_empty() {
-                continue;
-            }
-            for &j in &joined {
-                joins.join(anchor, j);
-            }
-            evidence.push((
-                anchor,
-                format!(
-                    "one settings, a sat that needs them: buckets {} answered sat wrongly and \
-                     each keeps {} among the settings its minimization could not drop, the \
-                     settings under which bucket {} answered with a model the solver's own \
-                     `{check}` rejects; weaker evidence: no replay shows these share its \
-                     mechanism, only its part",
-                    ids(bs, &joined),
-                    bs[anchor].key.settings,
-                    bs[anchor].key.id()
-                ),
-            ));
-        }
-    }
+    join_weak_sats(
+        bs,
+        &rejected,
+        &gone,
+        &mut joins,
+        &mut evidence,
+        &|j| is_minimized(&bs[j]),
+        &|check, joined, anchor| {
+            format!(
+                "one settings, a sat that needs them: buckets {} answered sat wrongly and \
+                 each keeps {} among the settings its minimization could not drop, the \
+                 settings under which bucket {} answered with a model the solver's own \
+                 `{check}` rejects; weaker evidence: no replay shows these share its \
+                 mechanism, only its part",
+                ids(bs, joined),
+                bs[anchor].key.settings,
+                bs[anchor].key.id()
+            )
+        },
+    );
     // One operator's ground value: each bucket's failure cured by folding
     // the ground terms of one operator to their values, and by no other
     // operator's (`triage::fold_replay`), under the same settings: the
@@ -315,33 +292,24 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
             .and_then(|f| f.culprit.clone());
         if let Some(op) = culprit {
             culprits
-                .entry((op, b.key.settings.to_string()))
+                .entry((b.key.settings.to_string(), op))
                 .or_default()
                 .push(i);
         }
     }
-    for ((op, settings), members) in &culprits {
-        if members.len() < 2 {
-            continue;
-        }
-        for i in &members[1..] {
-            joins.join(members[0], *i);
-        }
-        let settings = if settings.is_empty() {
-            "default settings".to_string()
-        } else {
-            format!("settings {settings}")
-        };
-        evidence.push((
-            members[0],
+    join_keyed(
+        &culprits,
+        &mut joins,
+        &mut evidence,
+        |members, op, settings| {
             format!(
                 "one operator's ground value: buckets {} each answered right when the ground \
-                 terms of `{op}` in its smallest formula are replaced by their values, and by \
-                 no other operator's, under {settings}: the solver's own `{op}` of constants",
+             terms of `{op}` in its smallest formula are replaced by their values, and by \
+             no other operator's, under {settings}: the solver's own `{op}` of constants",
                 ids(bs, members)
-            ),
-        ));
-    }
+            )
+        },
+    );
     // One settings, a sat too rare to minimize: as the rule above for a
     // bucket no minimization could shrink because its failure is rare
     // (confirm saw it fail in fewer than all its replays): its settings
@@ -349,41 +317,26 @@ pub fn defects(dir: &Path, bs: &[Bucket]) -> Vec<Defect> {
     // when they hold all of the anchor's. Weakest of the joins, and said
     // so: Z3 5.4.1's local search gave such wrong sats once in ten
     // replays, each a defect of its own otherwise.
-    for (check, members) in &rejected {
-        for &anchor in members.iter().filter(|&&i| is_minimized(&bs[i])) {
-            let joined: Vec<usize> = (0..bs.len())
-                .filter(|&j| {
-                    j != anchor
-                        && !gone[j]
-                        && joins.root(j) != joins.root(anchor)
-                        && bs[j].key.crash_site.is_none()
-                        && bs[j].key.answer == "sat"
-                        && !is_minimized(&bs[j])
-                        && rarely_fails(&bs[j], &marks, &bisections)
-                        && sets_all(&bs[j], &bs[anchor])
-                })
-                .collect();
-            if joined.is_empty() {
-                continue;
-            }
-            for &j in &joined {
-                joins.join(anchor, j);
-            }
-            evidence.push((
-                anchor,
-                format!(
-                    "one settings, a sat too rare to minimize: buckets {} answered sat wrongly, \
-                     failed in fewer than every replay on their own solver and could not be minimized, \
-                     and each sets {}, the settings under which bucket {} answered with a model \
-                     the solver's own `{check}` rejects; weakest evidence: no replay shows \
-                     which of their settings they need",
-                    ids(bs, &joined),
-                    bs[anchor].key.settings,
-                    bs[anchor].key.id()
-                ),
-            ));
-        }
-    }
+    join_weak_sats(
+        bs,
+        &rejected,
+        &gone,
+        &mut joins,
+        &mut evidence,
+        &|j| !is_minimized(&bs[j]) && rarely_fails(&bs[j], &marks, &bisections),
+        &|check, joined, anchor| {
+            format!(
+                "one settings, a sat too rare to minimize: buckets {} answered sat wrongly, \
+                 failed in fewer than every replay on their own solver and could not be \
+                 minimized, and each sets {}, the settings under which bucket {} answered with \
+                 a model the solver's own `{check}` rejects; weakest evidence: no replay shows \
+                 which of their settings they need",
+                ids(bs, joined),
+                bs[anchor].key.settings,
+                bs[anchor].key.id()
+            )
+        },
+    );
     // Minimized into another bucket.
     let by_id: BTreeMap<String, usize> = bs
         .iter()
@@ -485,6 +438,68 @@ fn join_by_anchor(
         }
         said.push(set);
         evidence.push((anchor, say(&all, anchor)));
+    }
+}
+
+/// Joins each group of two or more buckets that share a key (settings,
+/// what else they share), with the evidence `say(members, what, settings
+/// in words)` gives.
+fn join_keyed(
+    groups: &BTreeMap<(String, String), Vec<usize>>,
+    joins: &mut Joins,
+    evidence: &mut Vec<(usize, String)>,
+    say: impl Fn(&[usize], &str, &str) -> String,
+) {
+    for ((settings, what), members) in groups {
+        if members.len() < 2 {
+            continue;
+        }
+        for i in &members[1..] {
+            joins.join(members[0], *i);
+        }
+        let settings = if settings.is_empty() {
+            "default settings".to_string()
+        } else {
+            format!("settings {settings}")
+        };
+        evidence.push((members[0], say(members, what, &settings)));
+    }
+}
+
+/// The weak joins on a rejected model's settings: for each minimized
+/// bucket of `rejected` (an anchor), the other non-crash buckets answered
+/// sat, not yet in its defect and `eligible`, that set all of its settings,
+/// with the evidence `say(check, joined, anchor)` gives.
+fn join_weak_sats(
+    bs: &[Bucket],
+    rejected: &BTreeMap<String, Vec<usize>>,
+    gone: &[bool],
+    joins: &mut Joins,
+    evidence: &mut Vec<(usize, String)>,
+    eligible: &dyn Fn(usize) -> bool,
+    say: &dyn Fn(&str, &[usize], usize) -> String,
+) {
+    for (check, members) in rejected {
+        for &anchor in members.iter().filter(|&&i| is_minimized(&bs[i])) {
+            let joined: Vec<usize> = (0..bs.len())
+                .filter(|&j| {
+                    j != anchor
+                        && !gone[j]
+                        && joins.root(j) != joins.root(anchor)
+                        && bs[j].key.crash_site.is_none()
+                        && bs[j].key.answer == "sat"
+                        && eligible(j)
+                        && sets_all(&bs[j], &bs[anchor])
+                })
+                .collect();
+            if joined.is_empty() {
+                continue;
+            }
+            for &j in &joined {
+                joins.join(anchor, j);
+            }
+            evidence.push((anchor, say(check, &joined, anchor)));
+        }
     }
 }
 
