@@ -95,39 +95,25 @@ pub fn cross_replay_one(file: &Path, known: Option<Rate>) -> Result<CrossReplay,
     // the names decides how many replays without them make "right every
     // time" unlikely by chance (`Rate::per_release`: a finding that fails
     // 3 times in 10 passes 3 replays a third of the time).
-    let with_names = own_rate(|| {
-        let v = judge.judge_finding(&finding).verdict;
-        Failure::of(&v).is_some_and(|f| f.kind == finding.kind)
-    })
-    .with_known(known);
+    let with_names = failing_rate(&mut judge, &finding, known);
     if with_names.failed == 0 {
         return Ok(untried(&format!(
             "not claimed: with names it did not fail either ({with_names})"
         )));
     }
     let replays = REPLAYS.max(with_names.per_release());
-    let Tally { right, same, other } = tally(replays, || {
-        let v = judge.judge_claiming(&plain, false).verdict;
-        match Failure::of(&v) {
-            Some(f) if f.kind == finding.kind => Replay::Same,
-            _ if v.is_right() => Replay::Right,
-            _ => Replay::Other(v.kind().to_string()),
-        }
-    });
-    let needs_names = if right == replays {
+    let t = replay_tally(&mut judge, &finding.kind, &plain, false, replays);
+    let needs_names = if t.right == replays {
         Some(true)
-    } else if same > 0 {
+    } else if t.same > 0 {
         Some(false)
     } else {
         None
     };
-    let mut said = format!(
-        "with names it failed {with_names}; without names: right {right}/{replays}, \
-         the same failure {same}/{replays}"
+    let said = format!(
+        "with names it failed {with_names}; without names: {}",
+        t.words(replays)
     );
-    if !other.is_empty() {
-        said.push_str(&format!(", other: {}", other.join(", ")));
-    }
     Ok(CrossReplay {
         file: file.to_path_buf(),
         needs_names,
@@ -137,7 +123,7 @@ pub fn cross_replay_one(file: &Path, known: Option<Rate>) -> Result<CrossReplay,
 
 /// One replay without names (or with one mechanism taken out:
 /// `triage::fold_replay`).
-pub(crate) enum Replay {
+enum Replay {
     /// It failed the way the finding did.
     Same,
     /// It answered right.
@@ -154,11 +140,55 @@ pub(crate) struct Tally {
     pub(crate) other: Vec<String>,
 }
 
+/// How often `finding` fails its own way on `judge`, measured
+/// (`own_rate`), or as triage knew it when these replays saw no failure
+/// (`Rate::with_known`).
+pub(crate) fn failing_rate(judge: &mut Judge, finding: &Finding, known: Option<Rate>) -> Rate {
+    own_rate(|| {
+        let v = judge.judge_finding(finding).verdict;
+        Failure::of(&v).is_some_and(|f| f.kind == finding.kind)
+    })
+    .with_known(known)
+}
+
+/// [`tally`] of `replays` replays of `case` (its core judged only if
+/// `claim_core`), each against a finding's failure `kind`.
+pub(crate) fn replay_tally(
+    judge: &mut Judge,
+    kind: &str,
+    case: &Case,
+    claim_core: bool,
+    replays: usize,
+) -> Tally {
+    tally(replays, || {
+        let v = judge.judge_claiming(case, claim_core).verdict;
+        match Failure::of(&v) {
+            Some(f) if f.kind == kind => Replay::Same,
+            _ if v.is_right() => Replay::Right,
+            _ => Replay::Other(v.kind().to_string()),
+        }
+    })
+}
+
+impl Tally {
+    /// `right r/n, the same failure s/n`, and the other answers if any.
+    pub(crate) fn words(&self, replays: usize) -> String {
+        let mut words = format!(
+            "right {}/{replays}, the same failure {}/{replays}",
+            self.right, self.same
+        );
+        if !self.other.is_empty() {
+            words.push_str(&format!(", other: {}", self.other.join(", ")));
+        }
+        words
+    }
+}
+
 /// Replays until `replays` of them answered (right or the same failure):
 /// one that does not answer (a timeout of a racing local search) tells
 /// nothing either way, and another takes its place, up to twice `replays`
 /// in all.
-pub(crate) fn tally(replays: usize, mut replay: impl FnMut() -> Replay) -> Tally {
+fn tally(replays: usize, mut replay: impl FnMut() -> Replay) -> Tally {
     let mut t = Tally {
         right: 0,
         same: 0,

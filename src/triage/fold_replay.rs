@@ -39,9 +39,9 @@ use serde::{Deserialize, Serialize};
 use crate::finding::Finding;
 use crate::semantics::eval_closed;
 use crate::term::{Op, Quantifier, Sort, Term};
-use crate::triage::cross_replay::{REPLAYS, Replay, Tally, tally};
-use crate::triage::replays::{Rate, own_rate};
-use crate::triage::{Failure, Judge};
+use crate::triage::Judge;
+use crate::triage::cross_replay::{REPLAYS, failing_rate, replay_tally};
+use crate::triage::replays::Rate;
 use crate::truth::Case;
 
 /// What folding found for one finding.
@@ -167,11 +167,7 @@ pub fn fold_replay_one(file: &Path, known: Option<Rate>) -> Result<FoldReplay, S
         return Ok(said("not tried: no ground term to fold".into()));
     }
     let mut judge = Judge::of_finding(&finding)?;
-    let unfolded = own_rate(|| {
-        let v = judge.judge_finding(&finding).verdict;
-        Failure::of(&v).is_some_and(|f| f.kind == finding.kind)
-    })
-    .with_known(known);
+    let unfolded = failing_rate(&mut judge, &finding, known);
     if unfolded.failed == 0 {
         return Ok(said(format!(
             "not claimed: unfolded it did not fail either ({unfolded})"
@@ -184,22 +180,17 @@ pub fn fold_replay_one(file: &Path, known: Option<Rate>) -> Result<FoldReplay, S
         let Some(case) = folded(&finding.case, op) else {
             continue;
         };
-        let Tally { right, same, other } = tally(replays, || {
-            let v = judge.judge_claiming(&case, !finding.instantiated).verdict;
-            match Failure::of(&v) {
-                Some(f) if f.kind == finding.kind => Replay::Same,
-                _ if v.is_right() => Replay::Right,
-                _ => Replay::Other(v.kind().to_string()),
-            }
-        });
-        let mut words = format!("right {right}/{replays}, the same failure {same}/{replays}");
-        if !other.is_empty() {
-            words.push_str(&format!(", other: {}", other.join(", ")));
-        }
-        if right == replays {
+        let t = replay_tally(
+            &mut judge,
+            &finding.kind,
+            &case,
+            !finding.instantiated,
+            replays,
+        );
+        if t.right == replays {
             cured.push(op.name().to_string());
         }
-        tried.push((op.name().to_string(), words));
+        tried.push((op.name().to_string(), t.words(replays)));
     }
     // An application that holds another cured operator's ground term folds
     // that one too (`(seq.unit (seq.last_indexof ...))`): its cure is the
