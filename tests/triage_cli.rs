@@ -714,18 +714,12 @@ fn a_finding_that_keys_apart_from_its_campaign_bucket_is_triaged_too() {
         1,
     );
     std::fs::write(&first, &header).unwrap();
-    let second = first.with_file_name("fake-unsound-0-2.smt2");
-    let apart = header
-        .replacen(
-            &first.display().to_string(),
-            &second.display().to_string(),
-            1,
-        )
-        .replacen(
-            "(set-info :status sat)\n",
-            "(set-option :smt.relevancy 0)\n(set-info :status sat)\n",
-            1,
-        );
+    let second = second_finding(&first);
+    let apart = std::fs::read_to_string(&second).unwrap().replacen(
+        "(set-info :status sat)\n",
+        "(set-option :smt.relevancy 0)\n(set-info :status sat)\n",
+        1,
+    );
     std::fs::write(&second, apart).unwrap();
     // The campaign's bucket table, as `fuzz` writes it: id, kind,
     // findings, label.

@@ -169,10 +169,7 @@ fn one_settings_with_its_model_rejected_joins_wrong_sats_and_invalid_models() {
         ("invalid-model", "sat", "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n".to_string()),
         ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (str.in_re s re.all))\n")),
     ];
-    let texts: Vec<String> = cases
-        .iter()
-        .map(|(kind, expected, body)| finding(kind, expected, None, body))
-        .collect();
+    let texts = findings(&cases);
     let bs = anchored(&dir, &texts);
     assert!(
         bs.iter().all(|b| b.key.answer == "sat"),
@@ -235,10 +232,7 @@ fn one_operators_ground_value_joins_kinds_under_the_same_settings() {
             "(declare-const s String)(assert (str.in_re s re.all))\n",
         ),
     ];
-    let texts: Vec<String> = cases
-        .iter()
-        .map(|(kind, expected, body)| finding(kind, expected, None, body))
-        .collect();
+    let texts = findings(&cases);
     let bs = anchored(&dir, &texts);
     assert_eq!(defects(&dir, &bs).len(), 5);
     let lines = [
@@ -301,6 +295,14 @@ fn anchored(dir: &Path, texts: &[String]) -> Vec<Bucket> {
             }
             bucket
         })
+        .collect()
+}
+
+/// A finding file per (kind, expected, body), in no campaign bucket.
+fn findings<B: AsRef<str>>(cases: &[(&str, &str, B)]) -> Vec<String> {
+    cases
+        .iter()
+        .map(|(kind, expected, body)| finding(kind, expected, None, body.as_ref()))
         .collect()
 }
 
@@ -479,10 +481,7 @@ fn a_minimized_sat_that_needs_the_rejected_models_settings_joins_it() {
         ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (str.suffixof s \"a\"))\n")),
         ("unsound", "unsat", "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n".to_string()),
     ];
-    let texts: Vec<String> = cases
-        .iter()
-        .map(|(kind, expected, body)| finding(kind, expected, None, body))
-        .collect();
+    let texts = findings(&cases);
     let mut bs = anchored(&dir, &texts);
     for i in [1, 3] {
         let min = dir.join(format!("minimized/{i}.min.smt2"));
@@ -516,10 +515,7 @@ fn a_sat_too_rare_to_minimize_joins_the_rejected_models_settings() {
         ("unsound", "unsat", format!("{sls}(declare-const s String)(assert (str.suffixof s \"a\"))\n")),
         ("unsound", "unsat", "(set-option :smt.bv.solver 2)(declare-const s String)(assert (str.contains s \"a\"))\n".to_string()),
     ];
-    let texts: Vec<String> = cases
-        .iter()
-        .map(|(kind, expected, body)| finding(kind, expected, None, body))
-        .collect();
+    let texts = findings(&cases);
     let bs = anchored(&dir, &texts);
     std::fs::write(dir.join("diagnose.jsonl"), validated_record(0, true) + "\n").unwrap();
     let mark = |i: usize, k: usize, n: usize| {
