@@ -53,6 +53,7 @@ fn skeleton(t: &Term, names: &mut Option<&mut BTreeMap<String, usize>>) -> Strin
     match t {
         Term::Bool(_) => "Bool".into(),
         Term::Int(_) => "Int".into(),
+        Term::Real(_) => "Real".into(),
         Term::Str(_) => "Str".into(),
         Term::Var(v) => match names {
             Some(map) => {

@@ -10,14 +10,15 @@
 //! built through the caps of `limits.rs`.
 
 use num_bigint::BigInt;
-use num_traits::Zero;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
 
 use super::array;
 use super::error::EvalError;
-use super::limits::{MAX_INT_BITS, MAX_STRING_LEN, bv_value, int_value, str_value};
+use super::limits::{MAX_INT_BITS, MAX_STRING_LEN, bv_value, int_value, real_value, str_value};
 use super::regex::{Regex, str_replace_re, str_replace_re_all};
 use super::value::Value;
-use super::{bitvec, int, seq, string};
+use super::{bitvec, int, real, seq, string};
 use crate::term::{BitVec, Op, SmtString, Sort};
 
 /// The error for `op` applied to values it does not take.
@@ -34,6 +35,101 @@ fn ints(op: Op, vals: &[Value]) -> Result<Vec<&BigInt>, EvalError> {
             _ => Err(ill_sorted(op, vals)),
         })
         .collect()
+}
+
+/// Views every argument as a rational, or fails with an ill-sorted error.
+fn reals(op: Op, vals: &[Value]) -> Result<Vec<&BigRational>, EvalError> {
+    vals.iter()
+        .map(|v| match v {
+            Value::Real(r) => Ok(r),
+            _ => Err(ill_sorted(op, vals)),
+        })
+        .collect()
+}
+
+/// Whether `op`, one the integers and reals share (`+ - *`, unary `-`, the
+/// comparisons), is applied to reals: its first argument decides, and
+/// [`reals`] refuses any other argument that is not one.
+fn on_reals(vals: &[Value]) -> bool {
+    matches!(vals.first(), Some(Value::Real(_)))
+}
+
+/// The bit length of a rational's numerator and denominator together: the
+/// size a product's operand adds, as [`MAX_INT_BITS`] counts it.
+fn real_bits(x: &BigRational) -> u64 {
+    x.numer().bits().max(x.denom().bits())
+}
+
+/// Applies an operator of `Reals` or `Reals_Ints` (`/`, `to_real`,
+/// `to_int`, `is_int`), or one it shares with `Ints` to Real arguments.
+fn apply_real(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
+    use Op::*;
+    let arity = |n: usize| (vals.len() == n).then_some(()).ok_or(ill_sorted(op, vals));
+    let at_least = |n: usize| (vals.len() >= n).then_some(()).ok_or(ill_sorted(op, vals));
+    match op {
+        Add => {
+            at_least(2)?;
+            real_value(reals(op, vals)?.into_iter().sum())
+        }
+        Sub => {
+            at_least(2)?;
+            let xs = reals(op, vals)?;
+            real_value(xs[1..].iter().fold(xs[0].clone(), |acc, x| acc - *x))
+        }
+        Neg => {
+            arity(1)?;
+            real_value(-reals(op, vals)?[0])
+        }
+        Mul => {
+            at_least(2)?;
+            let mut acc = BigRational::one();
+            for x in reals(op, vals)? {
+                // As for integers: stop at the cap before building past it.
+                if real_bits(&acc) + real_bits(x) > MAX_INT_BITS + 1 && !x.is_zero() {
+                    return Err(EvalError::TooLarge("rational"));
+                }
+                acc *= x;
+            }
+            real_value(acc)
+        }
+        RealDiv => {
+            at_least(2)?;
+            let xs = reals(op, vals)?;
+            // Left-associative: `(/ a b c)` is `(/ (/ a b) c)`; one zero
+            // divisor anywhere leaves the whole unspecified.
+            let mut acc = xs[0].clone();
+            for x in &xs[1..] {
+                if real_bits(&acc) + real_bits(x) > MAX_INT_BITS + 1 && !acc.is_zero() {
+                    return Err(EvalError::TooLarge("rational"));
+                }
+                acc = real::div(&acc, x).ok_or(EvalError::Unspecified("/ by zero"))?;
+            }
+            real_value(acc)
+        }
+        Lt | Le | Gt | Ge => {
+            at_least(2)?;
+            let xs = reals(op, vals)?;
+            Ok(Value::Bool(match op {
+                Lt => chain(&xs, |a, b| a < b),
+                Le => chain(&xs, |a, b| a <= b),
+                Gt => chain(&xs, |a, b| a > b),
+                _ => chain(&xs, |a, b| a >= b),
+            }))
+        }
+        ToReal => {
+            arity(1)?;
+            real_value(real::to_real(ints(op, vals)?[0]))
+        }
+        ToInt => {
+            arity(1)?;
+            int_value(real::to_int(reals(op, vals)?[0]))
+        }
+        IsInt => {
+            arity(1)?;
+            Ok(Value::Bool(real::is_int(reals(op, vals)?[0])))
+        }
+        _ => Err(ill_sorted(op, vals)),
+    }
 }
 
 /// Views every argument as a string, or fails with an ill-sorted error.
@@ -109,6 +205,9 @@ pub(super) fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
                     .all(|(i, v)| vals[i + 1..].iter().all(|w| v != w))
             }))
         }
+        // ---- reals, and what they share with the integers
+        Add | Sub | Neg | Mul | Lt | Le | Gt | Ge if on_reals(vals) => apply_real(op, vals),
+        RealDiv | ToReal | ToInt | IsInt => apply_real(op, vals),
         // ---- integers
         Add => {
             at_least(2)?;

@@ -91,6 +91,7 @@ pub fn domain_size(sort: &Sort) -> u64 {
         // Sequences of any element sort are unbounded in length.
         Sort::BitVec(_)
         | Sort::Int
+        | Sort::Real
         | Sort::String
         | Sort::RegLan
         | Sort::Seq(_)

@@ -29,7 +29,7 @@
 
 use super::apply::apply;
 use super::error::EvalError;
-use super::limits::bv_value;
+use super::limits::{bv_value, real_value};
 use super::quantifier::{Witnesses, instances};
 use super::value::{ArrayValue, Model, SeqValue, Value};
 use crate::term::{Op, QuantKind, Quantifier, Sort, SortError, Symbol, Term};
@@ -82,6 +82,7 @@ impl Evaluator<'_> {
         match term {
             Term::Bool(b) => Ok(Value::Bool(*b)),
             Term::Int(n) => Ok(Value::Int(n.clone())),
+            Term::Real(r) => real_value(r.clone()),
             Term::Str(s) => Ok(Value::Str(s.clone())),
             Term::BitVec(b) => bv_value(b.clone()),
             Term::ConstArray(sort, v) => {

@@ -4,6 +4,7 @@
 //! [`EvalError::TooLarge`], never a wrong value.
 
 use num_bigint::BigInt;
+use num_rational::BigRational;
 
 use super::error::EvalError;
 use super::value::Value;
@@ -22,6 +23,15 @@ pub(super) fn int_value(n: BigInt) -> Result<Value, EvalError> {
         return Err(EvalError::TooLarge("integer"));
     }
     Ok(Value::Int(n))
+}
+
+/// A rational value, or [`EvalError::TooLarge`] when its numerator or
+/// denominator (in lowest terms) is past [`MAX_INT_BITS`].
+pub(super) fn real_value(r: BigRational) -> Result<Value, EvalError> {
+    if r.numer().bits() > MAX_INT_BITS || r.denom().bits() > MAX_INT_BITS {
+        return Err(EvalError::TooLarge("rational"));
+    }
+    Ok(Value::Real(r))
 }
 
 /// A bit-vector value, or [`EvalError::TooLarge`] wider than

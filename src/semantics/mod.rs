@@ -1,10 +1,10 @@
 //! The executable semantics of SMT-LIB 2.6: evaluation of closed terms (and
-//! of terms under a [`Model`]) for Bool, Int, String, RegLan, bit-vectors
-//! and arrays, and of Z3's and cvc5's sequences ([`seq`]).
+//! of terms under a [`Model`]) for Bool, Int, Real, String, RegLan,
+//! bit-vectors and arrays, and of Z3's and cvc5's sequences ([`seq`]).
 //!
 //! [`eval`] is the entry point (the walk over a term in `eval.rs`, every
 //! operator on values in `apply.rs`, the caps on values in `limits.rs`);
-//! [`string`], [`int`] and [`bitvec`] hold the theory functions, one per
+//! [`string`], [`int`], [`real`] and [`bitvec`] hold the theory functions, one per
 //! operator, each citing the clause it implements; [`array`](mod@array)
 //! the array theory (`select`, `store`, extensional equality);
 //! [`EvalError`] says why a term has no value.
@@ -17,6 +17,7 @@ mod eval;
 pub mod int;
 mod limits;
 pub mod quantifier;
+pub mod real;
 pub mod regex;
 pub mod seq;
 pub mod string;

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use num_bigint::BigInt;
+use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 
 use super::regex::Regex;
@@ -28,8 +29,10 @@ pub enum Value {
     /// serialized values of older inputs keep their meaning).
     Seq(SeqValue),
     /// The interpretation of an uninterpreted function symbol (declared
-    /// last, as `Seq`).
+    /// after the others, as `Seq`).
     Fun(FunValue),
+    /// A rational, the value of a `Real` term (declared last, as `Seq`).
+    Real(BigRational),
 }
 
 impl Value {
@@ -38,6 +41,7 @@ impl Value {
         match self {
             Value::Bool(_) => Sort::Bool,
             Value::Int(_) => Sort::Int,
+            Value::Real(_) => Sort::Real,
             Value::Str(_) => Sort::String,
             Value::RegLan(_) => Sort::RegLan,
             Value::BitVec(b) => Sort::BitVec(b.width()),
@@ -53,6 +57,7 @@ impl Value {
         match self {
             Value::Bool(b) => Term::Bool(*b),
             Value::Int(n) => Term::Int(n.clone()),
+            Value::Real(r) => Term::Real(r.clone()),
             Value::Str(s) => Term::Str(s.clone()),
             Value::RegLan(r) => r.to_term(),
             Value::BitVec(b) => Term::BitVec(b.clone()),

@@ -141,7 +141,7 @@ fn bitvec_sort(s: &Sort) -> (bool, bool) {
             .chain(std::iter::once(&**r))
             .map(bitvec_sort)
             .fold((true, false), |(a, b), (c, d)| (a && c, b || d)),
-        Sort::String | Sort::RegLan | Sort::Seq(_) => (false, false),
+        Sort::String | Sort::RegLan | Sort::Seq(_) | Sort::Real => (false, false),
     }
 }
 
@@ -175,7 +175,7 @@ pub fn is_bitvec_formula(formula: &Formula) -> bool {
                 only &= o;
                 mentions |= bv;
             }
-            Term::Str(_) | Term::SeqEmpty(_) | Term::Quant(_) => only = false,
+            Term::Str(_) | Term::Real(_) | Term::SeqEmpty(_) | Term::Quant(_) => only = false,
             _ => {}
         });
     }

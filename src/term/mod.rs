@@ -26,6 +26,7 @@ pub mod parser;
 mod pool;
 pub mod printer;
 mod rank;
+mod real_literal;
 pub mod response;
 pub mod scopes;
 mod script;

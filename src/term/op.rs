@@ -1,4 +1,4 @@
-//! Operators: the function symbols of the core theory, integers, the SMT-LIB
+//! Operators: the function symbols of the core theory, integers, reals, the SMT-LIB
 //! 2.6 Unicode Strings theory (strings and regular languages), arrays,
 //! bit-vectors (2.6, and 2.7's overflow predicates and conversions), and
 //! Z3's and cvc5's sequences.
@@ -278,6 +278,18 @@ pub enum Op {
     /// `(_ divisible n)`: whether `n` (a numeral, at least 1) divides the
     /// argument (`Ints`; cvc5 reads it, no Z3 release does).
     Divisible(u32),
+    // ---- reals (issue 43), declared last for the same reason. `+ - *`,
+    // unary `-` and the comparisons are shared with the integers: their
+    // rank takes all-Int or all-Real arguments, never both.
+    /// `/`: division of reals (left-assoc); division by zero is
+    /// unspecified.
+    RealDiv,
+    /// `to_real`: an Int as a Real (`Reals_Ints`).
+    ToReal,
+    /// `to_int`: the floor of a Real, an Int.
+    ToInt,
+    /// `is_int`: whether a Real is an integer.
+    IsInt,
 }
 
 impl Op {

@@ -46,11 +46,16 @@ pub enum Theory {
     BitVectors,
     /// Z3's and cvc5's sequences `(Seq S)` (not an SMT-LIB 2.6 theory).
     Sequences,
+    /// `Reals` and `Reals_Ints`: the operators only reals have (`/`,
+    /// `to_real`, `to_int`, `is_int`). The arithmetic shared with the
+    /// integers (`+ - *`, the comparisons) stays [`Theory::Ints`], as its
+    /// rows are one per operator.
+    Reals,
 }
 
 impl Theory {
     /// Every theory, in the order of the table.
-    pub const ALL: [Theory; 7] = [
+    pub const ALL: [Theory; 8] = [
         Theory::Core,
         Theory::Ints,
         Theory::Strings,
@@ -58,6 +63,7 @@ impl Theory {
         Theory::Arrays,
         Theory::BitVectors,
         Theory::Sequences,
+        Theory::Reals,
     ];
 }
 
@@ -400,6 +406,11 @@ pub(super) const TABLE: &[OpRow] = &{
         // ("unknown builtin function divisible", later "unknown constant
         // divisible"); cvc5 1.0.3 and 1.4.2 do (tests/int_vs_solvers.rs).
         row(Divisible(0), "divisible", Ints, ONE).absent(Z3),
+        // Reals and Reals_Ints (issue 43): in no pool, no generator yet.
+        row(RealDiv, "/", Reals, MANY),
+        row(ToReal, "to_real", Reals, ONE),
+        row(ToInt, "to_int", Reals, ONE),
+        row(IsInt, "is_int", Reals, ONE),
     ]
 };
 

@@ -18,6 +18,7 @@ use std::fmt::{self, Write};
 
 use num_bigint::Sign;
 
+use super::real_literal::write_real;
 pub use super::string_literal::string_literal;
 use super::string_literal::write_string_literal;
 use super::{
@@ -159,6 +160,7 @@ impl Printer {
                     let _ = write!(out, "{n}");
                 }
             }
+            Term::Real(r) => write_real(out, r),
             Term::Str(s) => write_string_literal(out, s, literal_escapes(self.dialect)),
             Term::BitVec(b) => out.push_str(&b.literal()),
             Term::ConstArray(sort, v) => {

@@ -14,19 +14,29 @@ impl Op {
     /// if the application is ill-sorted.
     pub fn result_sort(self, args: &[Sort]) -> Option<Sort> {
         use Op::*;
-        use Sort::{Bool as B, Int as I, RegLan as R, String as S};
+        use Sort::{Bool as B, Int as I, Real as Q, RegLan as R, String as S};
         let all = |s: &Sort| args.iter().all(|a| a == s);
         let exactly = |want: &[Sort], out: Sort| (args == want).then_some(out);
+        // The arithmetic shared by Ints and Reals: every argument Int, or
+        // every one Real (SMT-LIB mixes none; Z3 alone would).
+        let numeric = || {
+            let first = args.first()?;
+            (matches!(first, I | Q) && all(first)).then(|| first.clone())
+        };
         match self {
             Not => exactly(&[B], B),
             And | Or | Xor | Implies => (args.len() >= 2 && all(&B)).then_some(B),
             Eq | Distinct => (args.len() >= 2 && all(&args[0])).then_some(B),
             Ite => (args.len() == 3 && args[0] == B && args[1] == args[2]).then(|| args[1].clone()),
-            Add | Mul => (args.len() >= 2 && all(&I)).then_some(I),
-            Sub => (args.len() >= 2 && all(&I)).then_some(I),
-            Neg | Abs => exactly(&[I], I),
+            Add | Sub | Mul => (args.len() >= 2).then(numeric)?,
+            Neg => (args.len() == 1).then(numeric)?,
+            Abs => exactly(&[I], I),
             Div | Mod => exactly(&[I, I], I),
-            Lt | Le | Gt | Ge => (args.len() >= 2 && all(&I)).then_some(B),
+            Lt | Le | Gt | Ge => (args.len() >= 2).then(numeric)?.map(|_| B),
+            RealDiv => (args.len() >= 2 && all(&Q)).then_some(Q),
+            ToReal => exactly(&[I], Q),
+            ToInt => exactly(&[Q], I),
+            IsInt => exactly(&[Q], B),
             Divisible(n) => (n >= 1).then(|| exactly(&[I], B))?,
             StrConcat => (args.len() >= 2 && all(&S)).then_some(S),
             StrLen => exactly(&[S], I),
@@ -175,5 +185,39 @@ mod tests {
             None
         );
         assert_eq!(Op::Eq.result_sort(&[Sort::Int]), None);
+    }
+
+    #[test]
+    fn arithmetic_takes_all_int_or_all_real_arguments_never_both() {
+        use Sort::{Bool as B, Int as I, Real as Q};
+        for op in [Op::Add, Op::Sub, Op::Mul] {
+            assert_eq!(op.result_sort(&[I, I]), Some(I));
+            assert_eq!(op.result_sort(&[Q, Q, Q]), Some(Q));
+            assert_eq!(op.result_sort(&[I, Q]), None, "{op:?}");
+            assert_eq!(op.result_sort(&[Q, I]), None, "{op:?}");
+            assert_eq!(op.result_sort(&[Q]), None, "{op:?}");
+            assert_eq!(op.result_sort(&[B, B]), None, "{op:?}");
+        }
+        for op in [Op::Lt, Op::Le, Op::Gt, Op::Ge] {
+            assert_eq!(op.result_sort(&[Q, Q]), Some(B));
+            assert_eq!(op.result_sort(&[I, I, I]), Some(B));
+            assert_eq!(op.result_sort(&[Q, I]), None, "{op:?}");
+        }
+        assert_eq!(Op::Neg.result_sort(&[Q]), Some(Q));
+        assert_eq!(Op::Neg.result_sort(&[I]), Some(I));
+        assert_eq!(Op::Neg.result_sort(&[Q, Q]), None);
+        // `abs`, `div` and `mod` are the integers' alone.
+        assert_eq!(Op::Abs.result_sort(&[Q]), None);
+        assert_eq!(Op::Div.result_sort(&[Q, Q]), None);
+        assert_eq!(Op::RealDiv.result_sort(&[Q, Q]), Some(Q));
+        assert_eq!(Op::RealDiv.result_sort(&[Q, Q, Q]), Some(Q));
+        assert_eq!(Op::RealDiv.result_sort(&[I, I]), None);
+        assert_eq!(Op::RealDiv.result_sort(&[Q]), None);
+        assert_eq!(Op::ToReal.result_sort(&[I]), Some(Q));
+        assert_eq!(Op::ToReal.result_sort(&[Q]), None);
+        assert_eq!(Op::ToInt.result_sort(&[Q]), Some(I));
+        assert_eq!(Op::ToInt.result_sort(&[I]), None);
+        assert_eq!(Op::IsInt.result_sort(&[Q]), Some(B));
+        assert_eq!(Op::IsInt.result_sort(&[I]), None);
     }
 }

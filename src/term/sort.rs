@@ -34,6 +34,9 @@ pub enum Sort {
     /// only of a declared symbol (and of its interpretation in a model).
     /// Declared last, as `Seq`.
     Fun(Vec<Sort>, Box<Sort>),
+    /// `Real`: the rationals (the `Reals` theory's values that a term
+    /// without irrational operators can take). Declared last, as `Seq`.
+    Real,
 }
 
 impl Sort {
@@ -68,6 +71,7 @@ impl fmt::Display for Sort {
         match self {
             Sort::Bool => f.write_str("Bool"),
             Sort::Int => f.write_str("Int"),
+            Sort::Real => f.write_str("Real"),
             Sort::String => f.write_str("String"),
             Sort::RegLan => f.write_str("RegLan"),
             Sort::BitVec(n) => write!(f, "(_ BitVec {n})"),

@@ -8,6 +8,14 @@
 //! - `Term::Int` holds any integer; a negative one prints as `(- n)` and the
 //!   parser folds `(- n)` on a numeral back into `Term::Int`, so
 //!   `App(Neg, [Int(n)])` with `n >= 0` is never produced by the parser.
+//! - `Term::Real` holds any rational. It prints as SMT-LIB writes a
+//!   rational without a division by a variable: a non-negative one whose
+//!   decimal expansion ends as a decimal (`1.5`, `3.0`), any other
+//!   non-negative one as `(/ n.0 d.0)` in lowest terms, a negative one as
+//!   `(- p)` of its absolute value's form. The parser folds those forms
+//!   back (`(- r)` on a non-negative Real literal, `(/ m n)` on integral
+//!   Real literals with `n > 0`), so a printed `Term::Real` parses to
+//!   itself.
 //! - `App(op, args)` for a nullary `op` (`re.none`, `re.all`, `re.allchar`)
 //!   has no arguments.
 //! - `ConstArray(sort, v)` is `((as const sort) v)`: `sort` is an
@@ -18,6 +26,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use num_bigint::BigInt;
+use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 
 use super::{BitVec, Op, SmtString, Sort};
@@ -77,6 +86,10 @@ pub enum Term {
     /// `declare-fun`, of sort [`Sort::Fun`]) applied to `n >= 1`
     /// arguments. Declared last, as `SeqEmpty`.
     Apply(Symbol, Vec<Term>),
+    /// A rational constant of sort `Real`, of any size and sign (see the
+    /// invariants for how it prints and parses). Declared last, as
+    /// `SeqEmpty`.
+    Real(BigRational),
 }
 
 /// A term is ill-sorted, or uses a variable whose sort is unknown.
@@ -160,12 +173,12 @@ impl Term {
         }
     }
 
-    /// Whether the term is a constant literal (Bool, Int, String or
+    /// Whether the term is a constant literal (Bool, Int, Real, String or
     /// bit-vector).
     pub fn is_literal(&self) -> bool {
         matches!(
             self,
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_)
+            Term::Bool(_) | Term::Int(_) | Term::Real(_) | Term::Str(_) | Term::BitVec(_)
         )
     }
 
@@ -189,6 +202,7 @@ impl Term {
         match self {
             Term::Bool(_)
             | Term::Int(_)
+            | Term::Real(_)
             | Term::Str(_)
             | Term::BitVec(_)
             | Term::Var(_)
@@ -211,6 +225,7 @@ impl Term {
         match self {
             Term::Bool(_)
             | Term::Int(_)
+            | Term::Real(_)
             | Term::Str(_)
             | Term::BitVec(_)
             | Term::Var(_)
@@ -240,7 +255,12 @@ impl Term {
 
     fn collect_free(&self, bound: &mut Vec<Symbol>, out: &mut BTreeSet<Symbol>) {
         match self {
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) | Term::SeqEmpty(_) => {}
+            Term::Bool(_)
+            | Term::Int(_)
+            | Term::Real(_)
+            | Term::Str(_)
+            | Term::BitVec(_)
+            | Term::SeqEmpty(_) => {}
             Term::ConstArray(_, v) => v.collect_free(bound, out),
             Term::Var(v) => {
                 if !bound.contains(v) {
@@ -283,9 +303,12 @@ impl Term {
     pub fn substitute(&self, map: &BTreeMap<Symbol, Term>) -> Term {
         match self {
             Term::Var(v) => map.get(v).cloned().unwrap_or_else(|| self.clone()),
-            Term::Bool(_) | Term::Int(_) | Term::Str(_) | Term::BitVec(_) | Term::SeqEmpty(_) => {
-                self.clone()
-            }
+            Term::Bool(_)
+            | Term::Int(_)
+            | Term::Real(_)
+            | Term::Str(_)
+            | Term::BitVec(_)
+            | Term::SeqEmpty(_) => self.clone(),
             Term::ConstArray(s, v) => Term::ConstArray(s.clone(), Box::new(v.substitute(map))),
             Term::App(op, args) => Term::App(*op, args.iter().map(|a| a.substitute(map)).collect()),
             // A function symbol is not a term: only its arguments change.
@@ -368,6 +391,7 @@ impl Term {
         match self {
             Term::Bool(_) => Ok(Sort::Bool),
             Term::Int(_) => Ok(Sort::Int),
+            Term::Real(_) => Ok(Sort::Real),
             Term::Str(_) => Ok(Sort::String),
             Term::BitVec(b) => Ok(Sort::BitVec(b.width())),
             Term::SeqEmpty(e) => Ok(Sort::seq(e.clone())),

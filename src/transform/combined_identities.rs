@@ -25,6 +25,7 @@
 //!   vector lies in `0..2^m`, where `int2bv` of width `m` inverts it.
 
 use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
 use rand::{Rng, RngCore};
 
 use crate::semantics::array::ArrayValue;
@@ -319,6 +320,10 @@ pub fn some_value(sort: &Sort, rng: &mut dyn RngCore) -> Value {
     match sort {
         Sort::Bool => Value::Bool(rng.random()),
         Sort::Int => Value::Int(BigInt::from(rng.random_range(-2i64..4))),
+        Sort::Real => Value::Real(BigRational::new(
+            BigInt::from(rng.random_range(-2i64..4)),
+            BigInt::from(2),
+        )),
         Sort::String => Value::Str(if rng.random() { "" } else { "a" }.into()),
         Sort::RegLan => Value::RegLan(if rng.random() {
             Regex::none()
@@ -471,6 +476,7 @@ pub(super) mod tests {
                 Value::Seq(SeqValue::new((**e).clone(), items))
             }
             Sort::Fun(..) => unreachable!("no row's subject is a function symbol"),
+            Sort::Real => unreachable!("no row's subject is a Real"),
         }
     }
 

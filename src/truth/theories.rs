@@ -119,7 +119,7 @@ impl FromStr for SettingTheory {
 fn of_sort(sort: &Sort, out: &mut BTreeSet<SettingTheory>) {
     match sort {
         Sort::Bool => {}
-        Sort::Int => {
+        Sort::Int | Sort::Real => {
             out.insert(SettingTheory::Arith);
         }
         Sort::String | Sort::RegLan => {
@@ -146,13 +146,13 @@ fn of_sort(sort: &Sort, out: &mut BTreeSet<SettingTheory>) {
 
 /// Whether `t` is an integer constant (`(- n)` is parsed into one).
 fn numeral(t: &Term) -> bool {
-    matches!(t, Term::Int(_))
+    matches!(t, Term::Int(_) | Term::Real(_))
         || matches!(t, Term::App(Op::Neg, a) if matches!(a[..], [Term::Int(_)]))
 }
 
 fn of_term(t: &Term, out: &mut BTreeSet<SettingTheory>) {
     match t {
-        Term::Int(_) => {
+        Term::Int(_) | Term::Real(_) => {
             out.insert(SettingTheory::Arith);
         }
         Term::Str(_) => {
@@ -173,7 +173,7 @@ fn of_term(t: &Term, out: &mut BTreeSet<SettingTheory>) {
         Term::App(op, args) => {
             let theory = match op.theory() {
                 Theory::Core => None,
-                Theory::Ints => Some(SettingTheory::Arith),
+                Theory::Ints | Theory::Reals => Some(SettingTheory::Arith),
                 Theory::Strings | Theory::Regex => Some(SettingTheory::Strings),
                 Theory::Arrays => Some(SettingTheory::Arrays),
                 Theory::BitVectors => Some(SettingTheory::Bv),
@@ -183,6 +183,7 @@ fn of_term(t: &Term, out: &mut BTreeSet<SettingTheory>) {
             let nonlinear = match op {
                 Op::Mul => args.iter().filter(|a| !numeral(a)).count() >= 2,
                 Op::Div | Op::Mod => args.get(1).is_some_and(|d| !numeral(d)),
+                Op::RealDiv => args[1..].iter().any(|d| !numeral(d)),
                 _ => false,
             };
             // The conversions between bit-vectors and integers are integer

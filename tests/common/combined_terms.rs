@@ -133,6 +133,7 @@ impl CombinedTerms {
             // Sequences have their own generator (`seq_terms.rs`).
             Sort::Seq(_) => self.leaf(sort),
             Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
+            Sort::Real => unreachable!("the combined terms hold no Real"),
         }
     }
 
@@ -172,6 +173,7 @@ impl CombinedTerms {
             }
             Sort::Seq(e) => Term::SeqEmpty((**e).clone()),
             Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
+            Sort::Real => unreachable!("the combined terms hold no Real"),
         }
     }
 

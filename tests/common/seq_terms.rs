@@ -113,6 +113,7 @@ impl SeqTerms {
             Sort::Seq(e) => self.seq_leaf(&(**e).clone()),
             Sort::RegLan => unreachable!("no sequences of RegLan"),
             Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
+            Sort::Real => unreachable!("no sequences of Real drawn yet"),
         }
     }
 

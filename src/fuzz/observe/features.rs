@@ -56,6 +56,7 @@ fn head(t: &Term) -> &'static str {
     match t {
         Term::Bool(_) => "bool",
         Term::Int(_) => "int",
+        Term::Real(_) => "real",
         Term::Str(_) => "str",
         Term::BitVec(_) => "bv",
         Term::ConstArray(..) => "const-array",

@@ -184,6 +184,7 @@ impl CombinedTermSampler {
                 _ => Term::app(Op::SeqUnit, vec![self.leaf(e, rng)]),
             },
             Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
+            Sort::Real => unreachable!("the combined room draws no Real sort"),
         }
     }
 
@@ -309,6 +310,7 @@ impl CombinedTermSampler {
                 }
             }
             Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
+            Sort::Real => unreachable!("the combined room draws no Real sort"),
         }
     }
 
@@ -424,6 +426,7 @@ fn walk(
                 Sort::Seq(_) => "q",
                 Sort::Fun(..) => "f",
                 Sort::Int => "i",
+                Sort::Real => "r",
                 Sort::String => "s",
                 Sort::RegLan => "re",
                 Sort::Bool => "b",

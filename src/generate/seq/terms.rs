@@ -16,6 +16,7 @@
 //!   gives it under the model; a draw whose value is open (`seq.nth` out of
 //!   range) or too large is `None`, never a term with a guessed value.
 
+use num_rational::BigRational;
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
@@ -43,6 +44,7 @@ pub fn element_sort(rng: &mut dyn RngCore) -> Sort {
 pub fn random_value(sort: &Sort, rng: &mut dyn RngCore) -> Value {
     match sort {
         Sort::Int => Value::Int(rng.random_range(-1i64..3).into()),
+        Sort::Real => Value::Real(BigRational::from_integer(rng.random_range(-1i64..3).into())),
         Sort::Bool => Value::Bool(rng.random()),
         Sort::BitVec(w) => Value::BitVec(BitVec::from_u64(*w, rng.random_range(0..3))),
         Sort::String => Value::Str((*["", "a", "ab"].choose(rng).expect("not empty")).into()),

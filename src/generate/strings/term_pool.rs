@@ -283,7 +283,8 @@ impl TermPool {
             | Value::BitVec(_)
             | Value::Array(_)
             | Value::Seq(_)
-            | Value::Fun(_) => return None,
+            | Value::Fun(_)
+            | Value::Real(_) => return None,
         };
         self.build(op, args, target, depth, rng)
     }

@@ -11,11 +11,14 @@
 //! printer dialect parses; an application with the wrong number of
 //! arguments is an error at its `(`.
 
+use num_rational::BigRational;
+
 use super::cursor::{Parser, is_reserved};
 use super::frame::{Frame, Head};
 use super::re_loop::{re_loop, re_power, small_index};
 use crate::term::error::ParseError;
 use crate::term::lexer::{Tok, Token};
+use crate::term::real_literal::{fold_div, fold_neg};
 use crate::term::{Op, QuantKind, Sort, Term};
 
 impl<'a> Parser<'a> {
@@ -76,6 +79,12 @@ impl<'a> Parser<'a> {
             Tok::Symbol(s) if is_reserved(s) => Err(self.error(
                 h,
                 "a function symbol (`_` and `as` heads are not supported here)",
+            )),
+            // Z3's model value for an irrational algebraic number: no
+            // rational equals it, so there is no Real literal to read.
+            Tok::Symbol("root-obj") => Err(self.error(
+                h,
+                "a rational value (`root-obj`, an irrational algebraic number, has none)",
             )),
             Tok::Symbol(s) | Tok::Quoted(s) => match op_by_name(s) {
                 Some(Head::Op(op)) if op.is_nullary() => {
@@ -207,7 +216,11 @@ impl<'a> Parser<'a> {
                     };
                     Ok(Term::Int(-n))
                 }
-                1 => Ok(Term::App(Op::Neg, args)),
+                // A negative rational's spelling, `(- 1.5)`.
+                1 => match &args[0] {
+                    Term::Real(r) => Ok(fold_neg(r).map_or(Term::App(Op::Neg, args), Term::Real)),
+                    _ => Ok(Term::App(Op::Neg, args)),
+                },
                 _ => Ok(Term::App(Op::Sub, args)),
             },
             Head::LegacyLoop => {
@@ -251,9 +264,27 @@ impl<'a> Parser<'a> {
                     };
                     return Err(arity_error(want));
                 }
+                // A fraction's spelling: ours and Z3's `(/ 1.0 3.0)`, and
+                // cvc5's `(/ 1 3)`, whose numerals can only be reals here
+                // (`/` has no other rank).
+                if let (Op::RealDiv, [m, n]) = (op, &args[..])
+                    && let (Some(m), Some(n)) = (integral(m), integral(n))
+                    && let Some(r) = fold_div(&m, &n)
+                {
+                    return Ok(Term::Real(r));
+                }
                 Ok(Term::App(op, args))
             }
         }
+    }
+}
+
+/// The value of an Int literal or an integral Real literal, as a rational.
+fn integral(t: &Term) -> Option<BigRational> {
+    match t {
+        Term::Int(n) => Some(BigRational::from_integer(n.clone())),
+        Term::Real(r) if r.is_integer() => Some(r.clone()),
+        _ => None,
     }
 }
 

@@ -24,12 +24,13 @@ impl Parser<'_> {
 
     pub(super) fn sort_at_depth(&mut self, depth: usize) -> Result<Sort, ParseError> {
         const EXPECTED: &str =
-            "a sort (Bool, Int, String, RegLan, (_ BitVec n), (Array S T), (Seq S))";
+            "a sort (Bool, Int, Real, String, RegLan, (_ BitVec n), (Array S T), (Seq S))";
         let t = self.next()?;
         match t.tok {
             Tok::Symbol(s) | Tok::Quoted(s) => match s {
                 "Bool" => Ok(Sort::Bool),
                 "Int" => Ok(Sort::Int),
+                "Real" => Ok(Sort::Real),
                 "String" => Ok(Sort::String),
                 "RegLan" => Ok(Sort::RegLan),
                 _ if self.defs.sorts.contains_key(s) => self.defined_sort(t, s, Vec::new()),
@@ -172,6 +173,7 @@ pub(super) fn sort_of_sexpr(
             (Some(sort), _) => Ok(sort.clone()),
             (None, "Bool") => Ok(Sort::Bool),
             (None, "Int") => Ok(Sort::Int),
+            (None, "Real") => Ok(Sort::Real),
             (None, "String") => Ok(Sort::String),
             (None, "RegLan") => Ok(Sort::RegLan),
             (None, _) => match defs.get(s) {
@@ -241,6 +243,13 @@ mod tests {
         assert!(
             parse_script("(define-sort M (K) (Array K K))(declare-const a (M Int Int))").is_err()
         );
-        assert!(parse_script("(define-sort M () Real)(declare-const a M)").is_err());
+        // An unknown sort stays refused through a definition (this read
+        // `Real` before the reals of issue 43).
+        assert!(parse_script("(define-sort M () Float32)(declare-const a M)").is_err());
+        let real = parse_script("(define-sort M () Real)(declare-const a M)").unwrap();
+        assert_eq!(
+            real.commands[1],
+            Command::DeclareConst("a".into(), Sort::Real)
+        );
     }
 }

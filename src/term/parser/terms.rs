@@ -8,6 +8,9 @@
 //! - `(- n)` on a numeral literal is folded into `Term::Int(-n)`; any other
 //!   unary `-` is [`Op::Neg`], and `-` with two or more arguments
 //!   [`Op::Sub`].
+//! - A decimal is a `Term::Real`; `(- r)` on a non-negative Real literal
+//!   and `(/ m n)` on integral ones with `n > 0` are folded into the
+//!   rational literal they spell (`real_literal.rs`).
 //! - A use of a definition is expanded where it stands
 //!   ([`Definitions::expand`](super::definitions::Definitions::expand)),
 //!   unless a binder of the term rebinds its name.
@@ -20,6 +23,7 @@ use super::frame::{Annotation, Frame, Head, bound_by, current_is_open};
 use super::heads::op_by_name;
 use crate::term::error::ParseError;
 use crate::term::lexer::{Tok, Token};
+use crate::term::real_literal::decimal;
 use crate::term::{BitVec, Quantifier, Sort, Symbol, Term};
 
 impl Parser<'_> {
@@ -118,6 +122,10 @@ impl Parser<'_> {
                 Tok::Numeral(s) => {
                     self.check_numeral(t, s)?;
                     Term::Int(parse_numeral(s))
+                }
+                Tok::Decimal(s) => {
+                    self.check_numeral(t, s)?;
+                    Term::Real(decimal(s))
                 }
                 Tok::Str(raw) => Term::Str(self.string(t, raw)?),
                 Tok::Binary(text) => self.bitvec_literal(t, &text[2..], BitVec::from_binary)?,

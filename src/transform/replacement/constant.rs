@@ -183,9 +183,12 @@ fn candidates(sort_of: &Value, model: &Model) -> Vec<Value> {
             .map(|s| Value::Str((*s).into()))
             .collect(),
         Value::Bool(_) => vec![Value::Bool(true), Value::Bool(false)],
-        Value::RegLan(_) | Value::BitVec(_) | Value::Array(_) | Value::Seq(_) | Value::Fun(_) => {
-            Vec::new()
-        }
+        Value::RegLan(_)
+        | Value::BitVec(_)
+        | Value::Array(_)
+        | Value::Seq(_)
+        | Value::Fun(_)
+        | Value::Real(_) => Vec::new(),
     };
     for v in model.0.values() {
         if v.sort() == sort_of.sort() && !out.contains(v) {
