@@ -76,6 +76,13 @@
 //! `")` that ends a line and is followed by a line that starts a new
 //! response (or by the end of the text).
 //!
+//! A `Real` value (issue 43): Z3 4.7 to 5.4.1 print `(/ 1.0 3.0)`, `(- (/
+//! 5.0 2.0))`, `2.0` (and `0.125` as `(/ 1.0 8.0)`); cvc5 1.0.3 prints `(/
+//! 1 3)`, `(/ (- 5) 2)`, `2.0`. The parser folds all of them into a
+//! `Term::Real`. Z3 prints an irrational algebraic number as `(root-obj
+//! (+ (^ x 2) (- 2)) 2)`, which no rational equals: an [`Unreadable`] entry
+//! that says so.
+//!
 //! `()` alone is ambiguous (an empty model or an empty unsat core); it is
 //! [`Response::EmptyList`] and the caller knows which command it answers.
 
@@ -442,6 +449,38 @@ mod tests {
             entries[3],
             entry("arr", arr.clone(), Term::const_array(arr, Term::str("q")))
         );
+    }
+
+    #[test]
+    fn real_values_of_every_solver() {
+        use num_rational::BigRational;
+        let q = |n: i64, d: i64| Term::Real(BigRational::new(n.into(), d.into()));
+        // Z3 4.8.12 (`get-value`, then `get-model`): fractions of decimals,
+        // a negative one under `-`, an integer as `2.0`; 0.125 as `1/8`.
+        let z3 = "((x (/ 1.0 3.0))\n (y (- (/ 5.0 2.0)))\n (2.0 2.0)\n (0.125 (/ 1.0 8.0)))\n\
+                  (\n  (define-fun y () Real\n    (- (/ 5.0 2.0)))\n)\n";
+        // cvc5 1.0.3: integer numerals inside `/`, the sign on the numerator.
+        let cvc5 = "((x (/ 1 3)) (y (/ (- 5) 2)) (2.0 2.0) ((/ 1 8) (/ 1 8)))\n\
+                    (\n(define-fun y () Real (/ (- 5) 2))\n)\n";
+        for out in [z3, cvc5] {
+            let r = parse_responses(out);
+            let (Response::Values(v), Response::Model(m)) = (&r[0], &r[1]) else {
+                panic!("{r:?}")
+            };
+            let values: Vec<Term> = v.iter().map(|e| e.as_ref().unwrap().1.clone()).collect();
+            assert_eq!(values, [q(1, 3), q(-5, 2), q(2, 1), q(1, 8)], "{out}");
+            assert_eq!(m[0], entry("y", Sort::Real, q(-5, 2)));
+        }
+        // An irrational algebraic number has no Real literal: an unreadable
+        // entry that says why, and the rest of the answer still read.
+        let root = "((x (root-obj (+ (^ x 2) (- 2)) 2)) (z 1.5))";
+        let r = parse_responses(root);
+        let Response::Values(v) = &r[0] else {
+            panic!("{r:?}")
+        };
+        let err = v[0].as_ref().unwrap_err();
+        assert!(err.error.to_string().contains("irrational"), "{err:?}");
+        assert_eq!(v[1].as_ref().unwrap().1, q(3, 2));
     }
 
     #[test]
