@@ -76,7 +76,7 @@
 //! `")` that ends a line and is followed by a line that starts a new
 //! response (or by the end of the text).
 //!
-//! A `Real` value (issue 43): Z3 4.7 to 5.4.1 print `(/ 1.0 3.0)`, `(- (/
+//! A `Real` value (issue 43): Z3 4.8.7 to 5.4.1 print `(/ 1.0 3.0)`, `(- (/
 //! 5.0 2.0))`, `2.0` (and `0.125` as `(/ 1.0 8.0)`); cvc5 1.0.3 prints `(/
 //! 1 3)`, `(/ (- 5) 2)`, `2.0`. The parser folds all of them into a
 //! `Term::Real`. Z3 prints an irrational algebraic number as `(root-obj
