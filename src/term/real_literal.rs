@@ -25,6 +25,10 @@ use num_traits::{One, Signed, Zero};
 
 /// Appends the SMT-LIB spelling of `r` (see the module's invariants).
 pub(crate) fn write_real(out: &mut String, r: &BigRational) {
+    // Deserialization (`Ratio::new_raw`) keeps a rational as stored; a
+    // term from a crafted input may have a negative or non-reduced
+    // denominator, which would print as `(/ -1.0 -2.0)`.
+    let r = &BigRational::new(r.numer().clone(), r.denom().clone());
     if r.is_negative() {
         out.push_str("(- ");
         write_non_negative(out, &-r);
@@ -127,6 +131,14 @@ mod tests {
         for &((n, d), text) in rows {
             assert_eq!(written(&q(n, d)), text, "{n}/{d}");
         }
+    }
+
+    #[test]
+    fn a_rational_stored_unreduced_prints_reduced() {
+        let raw = BigRational::new_raw(BigInt::from(2), BigInt::from(-4));
+        assert_eq!(written(&raw), "(- 0.5)");
+        let raw = BigRational::new_raw(BigInt::from(3), BigInt::from(9));
+        assert_eq!(written(&raw), "(/ 1.0 3.0)");
     }
 
     #[test]
