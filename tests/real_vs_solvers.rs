@@ -36,7 +36,7 @@ mod solver_cache;
 use bv_solvers::Release;
 use differential::{Case, Judge, Tally};
 use equifuzz::semantics::{EvalError, Value, eval_closed};
-use equifuzz::term::{Op, Printer, Sort, Term, parse_term};
+use equifuzz::term::{Op, Printer, Response, Sort, Term, parse_responses, parse_term};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -280,7 +280,7 @@ fn real_semantics_agrees_with_the_cvc5_binary() {
 }
 
 /// Every rational of the test, and every value of a flat term, prints and
-/// parses back as itself; each solver's spelling reads as ours.
+/// parses back as itself; each solver's spelling of a value reads as ours.
 #[test]
 fn real_literals_print_and_parse_back() {
     let values = flat_terms()
@@ -303,13 +303,20 @@ fn real_literals_print_and_parse_back() {
         ("(/ 1.0 3.0)", (1, 3)),
         ("(- (/ 5.0 2.0))", (-5, 2)),
         ("(- 0.125)", (-1, 8)),
+        // Z3's, not ours: `0.125` as a fraction.
+        ("(/ 1.0 8.0)", (1, 8)),
         // cvc5's.
         ("(/ 1 3)", (1, 3)),
         ("(/ (- 5) 2)", (-5, 2)),
         ("(/ (- 1.0) 3.0)", (-1, 3)),
     ];
     for &(text, (n, d)) in spellings {
-        assert_eq!(parse_term(text).unwrap(), real(&q(n, d)), "{text}");
+        let answer = format!("((x {text}))");
+        let read = parse_responses(&answer);
+        let [Response::Values(v)] = &read[..] else {
+            panic!("{answer}: {read:?}")
+        };
+        assert_eq!(v[0].as_ref().unwrap().1, real(&q(n, d)), "{text}");
     }
     // Not literals: a division by zero, by a negative, of a fraction, and
     // a double negation stay applications (and `(/ 1 0)` does not sort).
@@ -323,6 +330,47 @@ fn real_literals_print_and_parse_back() {
     }
     let env = |_: &str| None;
     assert!(parse_term("(/ 1 0)").unwrap().sort(&env).is_err());
+}
+
+/// In a script a term prints, parses and prints again as the same text: a
+/// finding replays as the campaign sent it. A division of literals that is
+/// not our spelling of its value stays a division (`(/ 1.0 8.0)` does not
+/// become `0.125`, nor `(/ 2.0 6.0)` `(/ 1.0 3.0)`), and `(- 0.0)` a
+/// negation.
+#[test]
+fn a_script_term_prints_back_as_it_was_sent() {
+    let mut rng = ChaCha8Rng::seed_from_u64(SEED ^ 0x5e17);
+    let xs = reals();
+    let mut terms = flat_terms();
+    terms.extend((0..2000).map(|_| nested(&mut rng, &xs, 3)));
+    for (m, n) in [(1, 8), (2, 6), (0, 3), (3, 1), (5, 10), (1, 3)] {
+        terms.push(Term::app(Op::RealDiv, vec![real(&q(m, 1)), real(&q(n, 1))]));
+        let neg = Term::app(Op::Neg, vec![real(&q(m, 1))]);
+        terms.push(Term::app(Op::RealDiv, vec![neg, real(&q(n, 1))]));
+    }
+    terms.push(Term::app(Op::Neg, vec![real(&q(0, 1))]));
+    let mut folded = 0;
+    for t in &terms {
+        let sent = t.to_string();
+        let parsed = parse_term(&sent).unwrap();
+        assert_eq!(parsed.to_string(), sent);
+        folded += usize::from(&parsed != t);
+    }
+    // Our own fraction spelling still reads as one literal.
+    assert_eq!(parse_term("(/ 1.0 3.0)").unwrap(), real(&q(1, 3)));
+    assert!(
+        folded > 0,
+        "no term of the test folds: the test checks nothing"
+    );
+    for text in [
+        "(/ 1.0 8.0)",
+        "(/ 2.0 6.0)",
+        "(- 0.0)",
+        "(/ 1 3)",
+        "(/ (- 5.0) 2.0)",
+    ] {
+        assert!(matches!(parse_term(text).unwrap(), Term::App(..)), "{text}");
+    }
 }
 
 /// `/` by zero has no value, however deep; Int and Real never mix.

@@ -11,15 +11,18 @@
 //!   model, and both read all of them.
 //! - [`decimal`] reads a decimal token exactly (`0.10` is `1/10`), and
 //!   [`fold_neg`] and [`fold_div`] are the parser's folds of the compound
-//!   forms [`write_real`] writes, and of those the solvers print in models
-//!   (cvc5 writes `(/ (- 5) 2)` with integer numerals): so every printed
-//!   `Term::Real` reads back as itself (tested with the parser in
-//!   `tests/real_vs_solvers.rs`), and every rational a solver prints reads
-//!   as a `Term::Real`.
+//!   forms. In a script they fold exactly the forms [`write_real`] writes,
+//!   so printing, parsing and printing again gives the same text: a finding
+//!   replays as the campaign sent it, `(/ 1.0 8.0)` stays a division (it
+//!   does not become `0.125`). In a solver's answer they fold every
+//!   spelling the solvers print (Z3's `(/ 1.0 8.0)`, cvc5's `(/ (- 5) 2)`
+//!   with integer numerals): every rational a solver prints reads as a
+//!   `Term::Real`. Both tested with the parser in `tests/real_vs_solvers.rs`.
 
 use std::fmt::Write;
 
 use num_bigint::{BigInt, Sign};
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
@@ -87,16 +90,44 @@ pub(crate) fn decimal(text: &str) -> BigRational {
 
 /// `(- r)` as a literal, when `r` is a non-negative one: the spelling of a
 /// negative rational (as the parser folds `(- 5)` into the integer `-5`).
-pub(crate) fn fold_neg(r: &BigRational) -> Option<BigRational> {
-    (!r.is_negative()).then(|| -r)
+/// In a script (`values` false) only where the literal prints back as it
+/// was written: `(- 0.0)` stays a negation, as it would print `0.0`.
+pub(crate) fn fold_neg(r: &BigRational, values: bool) -> Option<BigRational> {
+    let foldable = if values {
+        !r.is_negative()
+    } else {
+        r.is_positive()
+    };
+    foldable.then(|| -r)
 }
 
 /// `(/ m n)` as a literal, when `m` and `n` are integral and `n > 0`: a
 /// fraction, the spelling of a rational without a decimal expansion (`m`
 /// may be negative: cvc5 writes `(/ (- 5) 2)`).
-pub(crate) fn fold_div(m: &BigRational, n: &BigRational) -> Option<BigRational> {
+///
+/// In a script (`values` false) only the fraction [`write_real`] writes
+/// folds: `m > 0` and `n > 1` coprime, both written as decimals (`real`),
+/// `m/n` without a decimal expansion. A campaign that sends `(/ 1.0 8.0)`
+/// or `(/ 2.0 6.0)` must replay as that, not as `0.125` or `(/ 1.0 3.0)`:
+/// a solver may answer the division and the literal differently. A
+/// solver's answer folds every spelling (Z3 prints `1/8` as `(/ 1.0 8.0)`).
+pub(crate) fn fold_div(
+    m: &BigRational,
+    n: &BigRational,
+    real: bool,
+    values: bool,
+) -> Option<BigRational> {
     let integral = |x: &BigRational| x.denom().is_one();
-    (integral(m) && integral(n) && n.numer().sign() == Sign::Plus).then(|| m / n)
+    if !(integral(m) && integral(n) && n.numer().sign() == Sign::Plus) {
+        return None;
+    }
+    let canonical = || {
+        real && m.is_positive()
+            && !n.is_one()
+            && m.numer().gcd(n.numer()).is_one()
+            && decimal_places(n.numer()).is_none()
+    };
+    (values || canonical()).then(|| m / n)
 }
 
 #[cfg(test)]
@@ -156,14 +187,36 @@ mod tests {
 
     #[test]
     fn folds_take_only_the_written_forms() {
-        assert_eq!(fold_neg(&q(3, 2)), Some(q(-3, 2)));
-        assert_eq!(fold_neg(&q(0, 1)), Some(q(0, 1)));
-        assert_eq!(fold_neg(&q(-3, 2)), None);
-        assert_eq!(fold_div(&q(1, 1), &q(3, 1)), Some(q(1, 3)));
-        assert_eq!(fold_div(&q(-1, 1), &q(3, 1)), Some(q(-1, 3)));
-        assert_eq!(fold_div(&q(1, 1), &q(0, 1)), None);
-        assert_eq!(fold_div(&q(1, 1), &q(-3, 1)), None);
-        assert_eq!(fold_div(&q(1, 2), &q(3, 1)), None);
-        assert_eq!(fold_div(&q(1, 1), &q(3, 2)), None);
+        // A solver's answer: every spelling of a rational.
+        assert_eq!(fold_neg(&q(3, 2), true), Some(q(-3, 2)));
+        assert_eq!(fold_neg(&q(0, 1), true), Some(q(0, 1)));
+        assert_eq!(fold_neg(&q(-3, 2), true), None);
+        assert_eq!(fold_div(&q(1, 1), &q(3, 1), true, true), Some(q(1, 3)));
+        assert_eq!(fold_div(&q(1, 1), &q(3, 1), false, true), Some(q(1, 3)));
+        assert_eq!(fold_div(&q(-1, 1), &q(3, 1), true, true), Some(q(-1, 3)));
+        assert_eq!(fold_div(&q(1, 1), &q(8, 1), true, true), Some(q(1, 8)));
+        assert_eq!(fold_div(&q(1, 1), &q(0, 1), true, true), None);
+        assert_eq!(fold_div(&q(1, 1), &q(-3, 1), true, true), None);
+        assert_eq!(fold_div(&q(1, 2), &q(3, 1), true, true), None);
+        assert_eq!(fold_div(&q(1, 1), &q(3, 2), true, true), None);
+        // A script: only what `write_real` writes.
+        assert_eq!(fold_neg(&q(3, 2), false), Some(q(-3, 2)));
+        assert_eq!(fold_neg(&q(0, 1), false), None);
+        assert_eq!(fold_div(&q(1, 1), &q(3, 1), true, false), Some(q(1, 3)));
+        assert_eq!(fold_div(&q(22, 1), &q(7, 1), true, false), Some(q(22, 7)));
+        for (m, n, real) in [
+            (1, 8, true),
+            (2, 6, true),
+            (0, 3, true),
+            (-1, 3, true),
+            (3, 1, true),
+            (1, 3, false),
+        ] {
+            assert_eq!(
+                fold_div(&q(m, 1), &q(n, 1), real, false),
+                None,
+                "{m}/{n} {real}"
+            );
+        }
     }
 }

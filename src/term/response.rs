@@ -317,7 +317,7 @@ fn balanced_end(text: &str, start: usize) -> Option<usize> {
 fn read_list(text: &str, start: usize, end: usize, escapes: StringEscapes) -> Response {
     let src = &text[..end];
     let other = || Response::Other(text[start..end].to_string());
-    let mut p = Parser::at(src, start, escapes);
+    let mut p = Parser::at(src, start, escapes).reading_values();
     let (Ok(_), Ok(t1)) = (p.next(), p.next()) else {
         return other();
     };
@@ -369,7 +369,7 @@ fn read_entries<T>(
         let Some(end) = balanced_end(src, start) else {
             return out;
         };
-        let mut p = Parser::at(&src[..end], start, escapes);
+        let mut p = Parser::at(&src[..end], start, escapes).reading_values();
         out.push(
             read(&mut p)
                 .and_then(|v| p.expect_end().map(|()| v))

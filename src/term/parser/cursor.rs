@@ -28,6 +28,10 @@ pub(crate) struct Parser<'a> {
     pub(super) defs: Definitions,
     /// Nodes added by expanding definitions in the current command.
     pub(super) expanded: usize,
+    /// Whether this text is a solver's answer (model values), where every
+    /// spelling of a rational is one literal; in a script only the spelling
+    /// the printer writes is (see [`crate::term::real_literal`]).
+    pub(super) values: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -39,6 +43,7 @@ impl<'a> Parser<'a> {
             escapes,
             defs: Definitions::default(),
             expanded: 0,
+            values: false,
         }
     }
 
@@ -51,7 +56,16 @@ impl<'a> Parser<'a> {
             escapes,
             defs: Definitions::default(),
             expanded: 0,
+            values: false,
         }
+    }
+
+    /// This parser reading a solver's answer: every spelling of a rational
+    /// a solver prints (`(/ 1.0 8.0)`, cvc5's `(/ (- 5) 2)`) folds into one
+    /// literal.
+    pub fn reading_values(mut self) -> Self {
+        self.values = true;
+        self
     }
 
     /// The next token, consumed.

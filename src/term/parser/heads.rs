@@ -218,7 +218,9 @@ impl<'a> Parser<'a> {
                 }
                 // A negative rational's spelling, `(- 1.5)`.
                 1 => match &args[0] {
-                    Term::Real(r) => Ok(fold_neg(r).map_or(Term::App(Op::Neg, args), Term::Real)),
+                    Term::Real(r) => {
+                        Ok(fold_neg(r, self.values).map_or(Term::App(Op::Neg, args), Term::Real))
+                    }
                     _ => Ok(Term::App(Op::Neg, args)),
                 },
                 _ => Ok(Term::App(Op::Sub, args)),
@@ -265,11 +267,12 @@ impl<'a> Parser<'a> {
                     return Err(arity_error(want));
                 }
                 // A fraction's spelling: ours and Z3's `(/ 1.0 3.0)`, and
-                // cvc5's `(/ 1 3)`, whose numerals can only be reals here
-                // (`/` has no other rank).
+                // in an answer cvc5's `(/ 1 3)`, whose numerals can only be
+                // reals here (`/` has no other rank).
                 if let (Op::RealDiv, [m, n]) = (op, &args[..])
                     && let (Some(m), Some(n)) = (integral(m), integral(n))
-                    && let Some(r) = fold_div(&m, &n)
+                    && let real = args.iter().all(|a| matches!(a, Term::Real(_)))
+                    && let Some(r) = fold_div(&m, &n, real, self.values)
                 {
                     return Ok(Term::Real(r));
                 }
