@@ -34,7 +34,7 @@ fn unsupported_sorts() {
         script_error("(declare-const s (Set Int))")
     );
     assert!(
-        script_error("(set-logic ALL)\n(declare-fun f (Int Real) Int)")
+        script_error("(set-logic ALL)\n(declare-fun f (Int Bag) Int)")
             .starts_with("2:21: expected a sort")
     );
     assert_eq!(
@@ -128,10 +128,10 @@ fn numbers_that_do_not_fit() {
             equifuzz::term::MAX_NUMERAL_DIGITS + 1
         )
     );
-    assert_eq!(
-        parse_term("1.5").unwrap_err().to_string(),
-        "1:1: expected a term, found `1.5`"
-    );
+    // A decimal is a Real literal; one with no digit after the point is
+    // no token of SMT-LIB.
+    assert!(parse_term("1.5").is_ok());
+    assert!(parse_term("1.").is_err());
     // A bit-vector literal ends at its last digit.
     assert_eq!(
         parse_term("#x1g").unwrap_err().to_string(),
