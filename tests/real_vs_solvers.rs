@@ -7,7 +7,8 @@
 //! 63-/64-bit and very large (numerators and denominators beyond 2^64)
 //! constants of both signs, every pair for a binary operator; and random
 //! nested terms of depth up to 3 over the same operators (those dividing by
-//! zero left out: they have no value).
+//! zero left out: they have no value): 1,500 in CI, `EQUIFUZZ_DIFF_TERMS`
+//! when set (`scripts/real-vs-solvers.sh`, 100,000 by default).
 //!
 //! For each term `t` with our value `v` the solver is asked `(assert (not
 //! (= t v)))`, in batches split until every disagreeing term stands alone
@@ -45,8 +46,14 @@ use rand_chacha::ChaCha8Rng;
 
 const SEED: u64 = 0x1_0043;
 const BATCH: usize = 250;
-/// Random nested terms per run.
-const NESTED: usize = 1500;
+/// Random nested terms per run: `EQUIFUZZ_DIFF_TERMS` when set (the
+/// measurement of `scripts/real-vs-solvers.sh`), else 1,500 (CI).
+fn nested_count() -> usize {
+    match std::env::var("EQUIFUZZ_DIFF_TERMS") {
+        Ok(_) => differential::term_count(),
+        Err(_) => 1500,
+    }
+}
 
 fn q(n: impl Into<BigInt>, d: impl Into<BigInt>) -> BigRational {
     BigRational::new(n.into(), d.into())
@@ -176,7 +183,8 @@ fn nested_terms() -> Vec<Term> {
     let mut rng = ChaCha8Rng::seed_from_u64(differential::seed(SEED));
     let xs = reals();
     let mut out = Vec::new();
-    while out.len() < NESTED {
+    let want = nested_count();
+    while out.len() < want {
         let t = nested(&mut rng, &xs, 3);
         // Division by zero somewhere inside: no value, no case.
         if eval_closed(&t).is_ok() {
