@@ -18,7 +18,7 @@ use super::error::EvalError;
 use super::limits::{MAX_INT_BITS, MAX_STRING_LEN, bv_value, int_value, real_value, str_value};
 use super::regex::{Regex, str_replace_re, str_replace_re_all};
 use super::value::Value;
-use super::{bitvec, int, real, seq, string};
+use super::{bitvec, fp_apply, int, real, seq, string};
 use crate::term::{BitVec, Op, SmtString, Sort};
 
 /// The error for `op` applied to values it does not take.
@@ -165,6 +165,14 @@ pub(super) fn apply(op: Op, vals: &[Value]) -> Result<Value, EvalError> {
         }
     };
     match op {
+        // ---- floating point, on its own
+        Rne | Rna | Rtp | Rtn | Rtz | FpLit | FpPlusZero(..) | FpMinusZero(..) | FpPlusInf(..)
+        | FpMinusInf(..) | FpNaN(..) | FpAbs | FpNeg | FpAdd | FpSub | FpMul | FpDiv | FpFma
+        | FpSqrt | FpRem | FpRoundToIntegral | FpMin | FpMax | FpLeq | FpLt | FpGeq | FpGt
+        | FpEq | FpIsNormal | FpIsSubnormal | FpIsZero | FpIsInfinite | FpIsNaN | FpIsNegative
+        | FpIsPositive | ToFp(..) | ToFpUnsigned(..) | FpToUbv(_) | FpToSbv(_) | FpToReal => {
+            fp_apply::apply_fp(op, vals)
+        }
         // ---- core
         Not => {
             arity(1)?;

@@ -87,11 +87,13 @@ impl ArrayValue {
 pub fn domain_size(sort: &Sort) -> u64 {
     match sort {
         Sort::Bool => 2,
+        Sort::RoundingMode => 5,
         Sort::BitVec(w) if *w < 64 => 1 << w,
         // Sequences of any element sort are unbounded in length.
         Sort::BitVec(_)
         | Sort::Int
         | Sort::Real
+        | Sort::FloatingPoint(..)
         | Sort::String
         | Sort::RegLan
         | Sort::Seq(_)

@@ -15,6 +15,7 @@ pub mod bitvec;
 mod error;
 mod eval;
 pub mod fp;
+mod fp_apply;
 pub mod fp_arith;
 pub mod fp_convert;
 pub mod fp_round;

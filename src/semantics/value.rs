@@ -7,8 +7,42 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 
+use super::fp::{Class, Float, RoundingMode};
 use super::regex::Regex;
 use crate::term::{BitVec, Op, SmtString, Sort, Symbol, Term};
+
+/// The constant naming a rounding mode.
+pub fn rm_op(rm: RoundingMode) -> Op {
+    match rm {
+        RoundingMode::Rne => Op::Rne,
+        RoundingMode::Rna => Op::Rna,
+        RoundingMode::Rtp => Op::Rtp,
+        RoundingMode::Rtn => Op::Rtn,
+        RoundingMode::Rtz => Op::Rtz,
+    }
+}
+
+/// A floating-point value as the constant Z3 prints for it: `(_ NaN eb
+/// sb)`, `(_ +oo eb sb)`, `(_ -zero eb sb)`..., any other as `(fp s e m)`.
+fn fp_term(x: &Float) -> Term {
+    let (eb, sb) = (x.format().eb(), x.format().sb());
+    let constant = |op: Op| Term::App(op.with_indices(&[eb, sb]), Vec::new());
+    match (x.class(), x.sign()) {
+        (Class::NaN, _) => constant(Op::FpNaN(0, 0)),
+        (Class::Infinite, false) => constant(Op::FpPlusInf(0, 0)),
+        (Class::Infinite, true) => constant(Op::FpMinusInf(0, 0)),
+        (Class::Zero, false) => constant(Op::FpPlusZero(0, 0)),
+        (Class::Zero, true) => constant(Op::FpMinusZero(0, 0)),
+        _ => Term::App(
+            Op::FpLit,
+            vec![
+                Term::BitVec(BitVec::from_u64(1, u64::from(x.sign()))),
+                Term::BitVec(BitVec::from_u64(eb, u64::from(x.exp_field()))),
+                Term::BitVec(BitVec::new(sb - 1, x.sig_field().clone())),
+            ],
+        ),
+    }
+}
 
 /// The value of a closed term.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -31,8 +65,13 @@ pub enum Value {
     /// The interpretation of an uninterpreted function symbol (declared
     /// after the others, as `Seq`).
     Fun(FunValue),
-    /// A rational, the value of a `Real` term (declared last, as `Seq`).
+    /// A rational, the value of a `Real` term (declared after the
+    /// others, as `Seq`).
     Real(BigRational),
+    /// A floating-point value (declared last, as `Seq`).
+    Fp(Float),
+    /// A rounding mode (declared last, as `Seq`).
+    Rm(RoundingMode),
 }
 
 impl Value {
@@ -42,6 +81,8 @@ impl Value {
             Value::Bool(_) => Sort::Bool,
             Value::Int(_) => Sort::Int,
             Value::Real(_) => Sort::Real,
+            Value::Fp(x) => Sort::FloatingPoint(x.format().eb(), x.format().sb()),
+            Value::Rm(_) => Sort::RoundingMode,
             Value::Str(_) => Sort::String,
             Value::RegLan(_) => Sort::RegLan,
             Value::BitVec(b) => Sort::BitVec(b.width()),
@@ -58,6 +99,8 @@ impl Value {
             Value::Bool(b) => Term::Bool(*b),
             Value::Int(n) => Term::Int(n.clone()),
             Value::Real(r) => Term::Real(r.clone()),
+            Value::Fp(x) => fp_term(x),
+            Value::Rm(rm) => Term::App(rm_op(*rm), Vec::new()),
             Value::Str(s) => Term::Str(s.clone()),
             Value::RegLan(r) => r.to_term(),
             Value::BitVec(b) => Term::BitVec(b.clone()),

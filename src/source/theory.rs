@@ -141,7 +141,12 @@ fn bitvec_sort(s: &Sort) -> (bool, bool) {
             .chain(std::iter::once(&**r))
             .map(bitvec_sort)
             .fold((true, false), |(a, b), (c, d)| (a && c, b || d)),
-        Sort::String | Sort::RegLan | Sort::Seq(_) | Sort::Real => (false, false),
+        Sort::String
+        | Sort::RegLan
+        | Sort::Seq(_)
+        | Sort::Real
+        | Sort::FloatingPoint(..)
+        | Sort::RoundingMode => (false, false),
     }
 }
 

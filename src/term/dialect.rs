@@ -150,6 +150,15 @@ impl Dialect {
         self == Dialect::Z3RawBackslash
     }
 
+    /// Whether the release reads `(fp s e m)` with a one-bit `m` (a format
+    /// `(_ FloatingPoint eb 2)`): cvc5 1.0.3 refuses it ("significand bit
+    /// vector in fp is an invalid size") though it reads the format, so
+    /// the printer writes such a value `((_ to_fp eb 2) #b...)` for it.
+    /// cvc5 1.4.2 and every Z3 read it (`tests/fp_vs_solvers.rs`).
+    pub fn reads_one_bit_fp_literal(self) -> bool {
+        self != Dialect::Cvc5Legacy
+    }
+
     /// The dialect's name on the command line (`--dialect`).
     pub fn name(self) -> &'static str {
         match self {

@@ -19,6 +19,7 @@ mod bitvec;
 mod dialect;
 mod error;
 mod formula;
+mod fp_rank;
 mod lexer;
 mod op;
 mod operators;

@@ -1,7 +1,7 @@
 //! Operators: the function symbols of the core theory, integers, reals, the SMT-LIB
 //! 2.6 Unicode Strings theory (strings and regular languages), arrays,
-//! bit-vectors (2.6, and 2.7's overflow predicates and conversions), and
-//! Z3's and cvc5's sequences.
+//! bit-vectors (2.6, and 2.7's overflow predicates and conversions), Z3's
+//! and cvc5's sequences, and floating point.
 //!
 //! An [`Op`] is applied to argument terms; its rank is
 //! [`Op::result_sort`]. This file holds the symbols and their indices
@@ -290,6 +290,91 @@ pub enum Op {
     ToInt,
     /// `is_int`: whether a Real is an integer.
     IsInt,
+    // ---- floating point (issue 43), declared last for the same reason.
+    // The rounding modes are constants, printed by their short names.
+    /// `RNE`, `roundNearestTiesToEven`.
+    Rne,
+    /// `RNA`, `roundNearestTiesToAway`.
+    Rna,
+    /// `RTP`, `roundTowardPositive`.
+    Rtp,
+    /// `RTN`, `roundTowardNegative`.
+    Rtn,
+    /// `RTZ`, `roundTowardZero`.
+    Rtz,
+    /// `fp`: a value from its sign, exponent and trailing significand
+    /// bit-vectors (widths 1, eb, sb - 1).
+    FpLit,
+    /// `(_ +zero eb sb)`, a constant.
+    FpPlusZero(u32, u32),
+    /// `(_ -zero eb sb)`
+    FpMinusZero(u32, u32),
+    /// `(_ +oo eb sb)`
+    FpPlusInf(u32, u32),
+    /// `(_ -oo eb sb)`
+    FpMinusInf(u32, u32),
+    /// `(_ NaN eb sb)`
+    FpNaN(u32, u32),
+    /// `fp.abs`
+    FpAbs,
+    /// `fp.neg`
+    FpNeg,
+    /// `fp.add` (a rounding mode, then two values)
+    FpAdd,
+    /// `fp.sub`
+    FpSub,
+    /// `fp.mul`
+    FpMul,
+    /// `fp.div`
+    FpDiv,
+    /// `fp.fma`: `x * y + z`, rounded once.
+    FpFma,
+    /// `fp.sqrt`
+    FpSqrt,
+    /// `fp.rem`: IEEE remainder (no rounding mode).
+    FpRem,
+    /// `fp.roundToIntegral`
+    FpRoundToIntegral,
+    /// `fp.min`: unspecified on `+0` and `-0`.
+    FpMin,
+    /// `fp.max`
+    FpMax,
+    /// `fp.leq` (chainable)
+    FpLeq,
+    /// `fp.lt`
+    FpLt,
+    /// `fp.geq`
+    FpGeq,
+    /// `fp.gt`
+    FpGt,
+    /// `fp.eq`: IEEE equality (NaN unequal to itself, `+0` equal to `-0`).
+    FpEq,
+    /// `fp.isNormal`
+    FpIsNormal,
+    /// `fp.isSubnormal`
+    FpIsSubnormal,
+    /// `fp.isZero`
+    FpIsZero,
+    /// `fp.isInfinite`
+    FpIsInfinite,
+    /// `fp.isNaN`
+    FpIsNaN,
+    /// `fp.isNegative`
+    FpIsNegative,
+    /// `fp.isPositive`
+    FpIsPositive,
+    /// `(_ to_fp eb sb)`: from the bits of a bit-vector (one argument), or
+    /// under a rounding mode from another format, a Real, or a signed
+    /// bit-vector (the rank tells them apart).
+    ToFp(u32, u32),
+    /// `(_ to_fp_unsigned eb sb)`: from an unsigned bit-vector.
+    ToFpUnsigned(u32, u32),
+    /// `(_ fp.to_ubv m)`: unspecified for NaN, infinities, out of range.
+    FpToUbv(u32),
+    /// `(_ fp.to_sbv m)`
+    FpToSbv(u32),
+    /// `fp.to_real`: unspecified for NaN and infinities.
+    FpToReal,
 }
 
 impl Op {
@@ -315,7 +400,9 @@ impl Op {
     pub const fn index_count(self) -> usize {
         use Op::*;
         match self {
-            ReLoop(..) | Extract(..) => 2,
+            ReLoop(..) | Extract(..) | FpPlusZero(..) | FpMinusZero(..) | FpPlusInf(..)
+            | FpMinusInf(..) | FpNaN(..) | ToFp(..) | ToFpUnsigned(..) => 2,
+            FpToUbv(_) | FpToSbv(_) => 1,
             RePower(_) | Repeat(_) | ZeroExtend(_) | SignExtend(_) | RotateLeft(_)
             | RotateRight(_) | Int2bv(_) | IntToBv(_) | Divisible(_) => 1,
             _ => 0,
@@ -327,7 +414,16 @@ impl Op {
     pub fn indices(self) -> Vec<u32> {
         use Op::*;
         match self {
-            ReLoop(a, b) | Extract(a, b) => vec![a, b],
+            ReLoop(a, b)
+            | Extract(a, b)
+            | FpPlusZero(a, b)
+            | FpMinusZero(a, b)
+            | FpPlusInf(a, b)
+            | FpMinusInf(a, b)
+            | FpNaN(a, b)
+            | ToFp(a, b)
+            | ToFpUnsigned(a, b) => vec![a, b],
+            FpToUbv(n) | FpToSbv(n) => vec![n],
             RePower(n) | Repeat(n) | ZeroExtend(n) | SignExtend(n) | RotateLeft(n)
             | RotateRight(n) | Int2bv(n) | IntToBv(n) | Divisible(n) => vec![n],
             _ => Vec::new(),
@@ -350,6 +446,15 @@ impl Op {
             (Int2bv(_), &[n, ..]) => Int2bv(n),
             (IntToBv(_), &[n, ..]) => IntToBv(n),
             (Divisible(_), &[n, ..]) => Divisible(n),
+            (FpPlusZero(..), &[a, b, ..]) => FpPlusZero(a, b),
+            (FpMinusZero(..), &[a, b, ..]) => FpMinusZero(a, b),
+            (FpPlusInf(..), &[a, b, ..]) => FpPlusInf(a, b),
+            (FpMinusInf(..), &[a, b, ..]) => FpMinusInf(a, b),
+            (FpNaN(..), &[a, b, ..]) => FpNaN(a, b),
+            (ToFp(..), &[a, b, ..]) => ToFp(a, b),
+            (ToFpUnsigned(..), &[a, b, ..]) => ToFpUnsigned(a, b),
+            (FpToUbv(_), &[n, ..]) => FpToUbv(n),
+            (FpToSbv(_), &[n, ..]) => FpToSbv(n),
             (op, _) => op,
         }
     }

@@ -22,7 +22,8 @@ use super::real_literal::write_real;
 pub use super::string_literal::string_literal;
 use super::string_literal::write_string_literal;
 use super::{
-    Assertion, Command, Dialect, Op, QuantKind, SExpr, Script, SmtString, Sort, StringEscapes, Term,
+    Assertion, BitVec, Command, Dialect, Op, QuantKind, SExpr, Script, SmtString, Sort,
+    StringEscapes, Term,
 };
 
 /// Renders terms and scripts in one dialect.
@@ -244,7 +245,16 @@ impl Printer {
 
     fn write_app(&self, out: &mut String, op: Op, args: &[Term]) {
         if op.is_nullary() && args.is_empty() {
-            out.push_str(op.name_in(self.dialect));
+            // `(_ +zero 8 24)`: an indexed constant.
+            if op.is_indexed() {
+                let _ = write!(out, "(_ {}", op.name_in(self.dialect));
+                for i in op.indices() {
+                    let _ = write!(out, " {i}");
+                }
+                out.push(')');
+            } else {
+                out.push_str(op.name_in(self.dialect));
+            }
             return;
         }
         out.push('(');
@@ -268,6 +278,20 @@ impl Printer {
                 self.write_term(out, &args[0]);
                 let _ = write!(out, r#" ({} "0" "9"))"#, Op::ReRange.name_in(self.dialect));
                 return;
+            }
+            // cvc5 1.0.3 refuses a one-bit significand in `fp`; the same
+            // value from its bits reads there.
+            (Op::FpLit, _) if !self.dialect.reads_one_bit_fp_literal() => {
+                if let [Term::BitVec(s), Term::BitVec(e), Term::BitVec(m)] = args
+                    && s.width() == 1
+                    && m.width() == 1
+                {
+                    let bits = (s.value() << (e.width() + 1)) | (e.value() << 1u32) | m.value();
+                    let bv = BitVec::new(e.width() + 2, bits);
+                    let _ = write!(out, "(_ to_fp {} 2) {})", e.width(), bv.binary());
+                    return;
+                }
+                out.push_str(op.name_in(self.dialect));
             }
             (Op::ReDiff, true) if args.len() == 2 => {
                 let _ = write!(out, "{} ", Op::ReInter.name_in(self.dialect));

@@ -7,6 +7,7 @@
 //! [`Op::result_sort`] is `None` exactly for ill-sorted applications, so a
 //! term that sorts is one both Z3 and cvc5 accept.
 
+use super::Theory;
 use super::{Op, Sort};
 
 impl Op {
@@ -68,6 +69,7 @@ impl Op {
             SeqUnit | SeqConcat | SeqLen | SeqExtract | SeqAt | SeqNth | SeqContains
             | SeqIndexof | SeqLastIndexof | SeqReplace | SeqReplaceAll | SeqPrefixof
             | SeqSuffixof | SeqRev | SeqUpdate => self.seq_result_sort(args),
+            _ if self.theory() == Theory::FloatingPoint => self.fp_result_sort(args),
             _ => self.bv_result_sort(args),
         }
     }

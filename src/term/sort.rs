@@ -3,7 +3,8 @@
 //! Only the sorts equifuzz generates or reads back from a solver are
 //! represented: the core `Bool`, `Int`, the Unicode Strings theory's `String`
 //! and `RegLan`, the indexed `(_ BitVec n)`, the parametric `(Array S T)`
-//! and `(Seq S)`, and the sort of a `declare-fun` symbol.
+//! and `(Seq S)`, `Real`, the FloatingPoints theory's `(_ FloatingPoint eb
+//! sb)` and `RoundingMode`, and the sort of a `declare-fun` symbol.
 
 use std::fmt;
 
@@ -37,6 +38,12 @@ pub enum Sort {
     /// `Real`: the rationals (the `Reals` theory's values that a term
     /// without irrational operators can take). Declared last, as `Seq`.
     Real,
+    /// `(_ FloatingPoint eb sb)`, `eb > 1`, `sb > 1` (`Float16`, `Float32`,
+    /// `Float64`, `Float128` name four of them). Declared last, as `Seq`.
+    FloatingPoint(u32, u32),
+    /// `RoundingMode`, the five rounding modes of the FloatingPoints
+    /// theory. Declared last, as `Seq`.
+    RoundingMode,
 }
 
 impl Sort {
@@ -72,6 +79,8 @@ impl fmt::Display for Sort {
             Sort::Bool => f.write_str("Bool"),
             Sort::Int => f.write_str("Int"),
             Sort::Real => f.write_str("Real"),
+            Sort::FloatingPoint(eb, sb) => write!(f, "(_ FloatingPoint {eb} {sb})"),
+            Sort::RoundingMode => f.write_str("RoundingMode"),
             Sort::String => f.write_str("String"),
             Sort::RegLan => f.write_str("RegLan"),
             Sort::BitVec(n) => write!(f, "(_ BitVec {n})"),

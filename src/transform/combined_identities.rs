@@ -320,6 +320,9 @@ pub fn some_value(sort: &Sort, rng: &mut dyn RngCore) -> Value {
     match sort {
         Sort::Bool => Value::Bool(rng.random()),
         Sort::Int => Value::Int(BigInt::from(rng.random_range(-2i64..4))),
+        Sort::FloatingPoint(..) | Sort::RoundingMode => {
+            unreachable!("no fresh floating-point variable is drawn yet")
+        }
         Sort::Real => Value::Real(BigRational::new(
             BigInt::from(rng.random_range(-2i64..4)),
             BigInt::from(2),
@@ -477,6 +480,9 @@ pub(super) mod tests {
             }
             Sort::Fun(..) => unreachable!("no row's subject is a function symbol"),
             Sort::Real => unreachable!("no row's subject is a Real"),
+            Sort::FloatingPoint(..) | Sort::RoundingMode => {
+                unreachable!("no row's subject is a floating-point value")
+            }
         }
     }
 

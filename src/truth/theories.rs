@@ -118,7 +118,8 @@ impl FromStr for SettingTheory {
 
 fn of_sort(sort: &Sort, out: &mut BTreeSet<SettingTheory>) {
     match sort {
-        Sort::Bool => {}
+        // No floating-point settings yet (issue 43's later steps).
+        Sort::Bool | Sort::FloatingPoint(..) | Sort::RoundingMode => {}
         Sort::Int | Sort::Real => {
             out.insert(SettingTheory::Arith);
         }
@@ -172,7 +173,7 @@ fn of_term(t: &Term, out: &mut BTreeSet<SettingTheory>) {
         }
         Term::App(op, args) => {
             let theory = match op.theory() {
-                Theory::Core => None,
+                Theory::Core | Theory::FloatingPoint => None,
                 Theory::Ints | Theory::Reals => Some(SettingTheory::Arith),
                 Theory::Strings | Theory::Regex => Some(SettingTheory::Strings),
                 Theory::Arrays => Some(SettingTheory::Arrays),

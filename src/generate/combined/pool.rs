@@ -102,7 +102,12 @@ fn arrays(bitvecs: &[BitVec], regexes: &RegexPool) -> Vec<PoolArray> {
                 .collect(),
             // No array of the combined room holds a Real (issue 43 has no
             // generator yet).
-            Sort::Array(..) | Sort::Seq(_) | Sort::Fun(..) | Sort::Real => Vec::new(),
+            Sort::Array(..)
+            | Sort::Seq(_)
+            | Sort::Fun(..)
+            | Sort::Real
+            | Sort::FloatingPoint(..)
+            | Sort::RoundingMode => Vec::new(),
         }
     };
     let terms = |sort: &Sort| -> Vec<Term> {

@@ -185,6 +185,9 @@ impl CombinedTermSampler {
             },
             Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
             Sort::Real => unreachable!("the combined room draws no Real sort"),
+            Sort::FloatingPoint(..) | Sort::RoundingMode => {
+                unreachable!("the combined room draws no floating point")
+            }
         }
     }
 
@@ -311,6 +314,9 @@ impl CombinedTermSampler {
             }
             Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
             Sort::Real => unreachable!("the combined room draws no Real sort"),
+            Sort::FloatingPoint(..) | Sort::RoundingMode => {
+                unreachable!("the combined room draws no floating point")
+            }
         }
     }
 
@@ -427,6 +433,8 @@ fn walk(
                 Sort::Fun(..) => "f",
                 Sort::Int => "i",
                 Sort::Real => "r",
+                Sort::FloatingPoint(..) => "f",
+                Sort::RoundingMode => "m",
                 Sort::String => "s",
                 Sort::RegLan => "re",
                 Sort::Bool => "b",

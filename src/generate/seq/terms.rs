@@ -45,6 +45,9 @@ pub fn random_value(sort: &Sort, rng: &mut dyn RngCore) -> Value {
     match sort {
         Sort::Int => Value::Int(rng.random_range(-1i64..3).into()),
         Sort::Real => Value::Real(BigRational::from_integer(rng.random_range(-1i64..3).into())),
+        Sort::FloatingPoint(..) | Sort::RoundingMode => {
+            unreachable!("no sequences of floating point drawn yet")
+        }
         Sort::Bool => Value::Bool(rng.random()),
         Sort::BitVec(w) => Value::BitVec(BitVec::from_u64(*w, rng.random_range(0..3))),
         Sort::String => Value::Str((*["", "a", "ab"].choose(rng).expect("not empty")).into()),

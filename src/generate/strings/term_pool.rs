@@ -284,7 +284,9 @@ impl TermPool {
             | Value::Array(_)
             | Value::Seq(_)
             | Value::Fun(_)
-            | Value::Real(_) => return None,
+            | Value::Real(_)
+            | Value::Fp(_)
+            | Value::Rm(_) => return None,
         };
         self.build(op, args, target, depth, rng)
     }

@@ -23,8 +23,8 @@ impl Parser<'_> {
     }
 
     pub(super) fn sort_at_depth(&mut self, depth: usize) -> Result<Sort, ParseError> {
-        const EXPECTED: &str =
-            "a sort (Bool, Int, Real, String, RegLan, (_ BitVec n), (Array S T), (Seq S))";
+        const EXPECTED: &str = "a sort (Bool, Int, Real, String, RegLan, (_ BitVec n), (Array S T), (Seq S), \
+             (_ FloatingPoint eb sb), Float16/32/64/128, RoundingMode)";
         let t = self.next()?;
         match t.tok {
             Tok::Symbol(s) | Tok::Quoted(s) => match s {
@@ -33,6 +33,11 @@ impl Parser<'_> {
                 "Real" => Ok(Sort::Real),
                 "String" => Ok(Sort::String),
                 "RegLan" => Ok(Sort::RegLan),
+                "RoundingMode" => Ok(Sort::RoundingMode),
+                "Float16" => Ok(Sort::FloatingPoint(5, 11)),
+                "Float32" => Ok(Sort::FloatingPoint(8, 24)),
+                "Float64" => Ok(Sort::FloatingPoint(11, 53)),
+                "Float128" => Ok(Sort::FloatingPoint(15, 113)),
                 _ if self.defs.sorts.contains_key(s) => self.defined_sort(t, s, Vec::new()),
                 _ => Err(self.error(t, EXPECTED)),
             },
@@ -46,8 +51,18 @@ impl Parser<'_> {
                 match h.tok {
                     Tok::Symbol("_") => {
                         let name = self.next()?;
+                        if name.tok == Tok::Symbol("FloatingPoint") {
+                            let at = self.peek()?;
+                            let eb = self.numeral_u32("an exponent width")?;
+                            let sb = self.numeral_u32("a significand width")?;
+                            if eb < 2 || sb < 2 {
+                                return Err(self.error(at, "widths eb > 1 and sb > 1"));
+                            }
+                            self.rparen()?;
+                            return Ok(Sort::FloatingPoint(eb, sb));
+                        }
                         if name.tok != Tok::Symbol("BitVec") {
-                            return Err(self.error(name, "`BitVec`"));
+                            return Err(self.error(name, "`BitVec` or `FloatingPoint`"));
                         }
                         let w = self.peek()?;
                         let n = self.numeral_u32("a bit width")?;

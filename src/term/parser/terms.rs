@@ -24,7 +24,7 @@ use super::heads::op_by_name;
 use crate::term::error::ParseError;
 use crate::term::lexer::{Tok, Token};
 use crate::term::real_literal::decimal;
-use crate::term::{BitVec, Quantifier, Sort, Symbol, Term};
+use crate::term::{BitVec, Op, Quantifier, Sort, Symbol, Term};
 
 impl Parser<'_> {
     /// The body of definition `i` in place of its use at `at`, its
@@ -55,8 +55,10 @@ impl Parser<'_> {
             .ok_or_else(|| self.error(t, "a bit-vector literal"))
     }
 
-    /// After `(` with `_` next: the QF_BV literal `(_ bvN m)`, the only
-    /// indexed identifier that is a constant.
+    /// After `(` with `_` next: the QF_BV literal `(_ bvN m)`, or a
+    /// floating-point constant `(_ +zero eb sb)`, `(_ -zero eb sb)`, `(_
+    /// +oo eb sb)`, `(_ -oo eb sb)`, `(_ NaN eb sb)`: the indexed
+    /// identifiers that are constants.
     pub(super) fn indexed_constant(&mut self) -> Result<Term, ParseError> {
         self.next()?;
         let name = self.next()?;
@@ -65,10 +67,24 @@ impl Parser<'_> {
                 self.check_numeral(name, &s[2..])?;
                 s[2..].parse::<BigUint>().expect("digits")
             }
+            Tok::Symbol(s)
+                if Op::from_name(s).is_some_and(|op| op.is_indexed() && op.is_nullary()) =>
+            {
+                let kind = Op::from_name(s).expect("just found");
+                let at = self.peek()?;
+                let eb = self.numeral_u32("an exponent width")?;
+                let sb = self.numeral_u32("a significand width")?;
+                if eb < 2 || sb < 2 {
+                    return Err(self.error(at, "widths eb > 1 and sb > 1"));
+                }
+                self.rparen()?;
+                return Ok(Term::App(kind.with_indices(&[eb, sb]), Vec::new()));
+            }
             _ => {
                 return Err(self.error(
                     name,
-                    "a bit-vector constant `(_ bvN m)` (an indexed function must be applied)",
+                    "a constant `(_ bvN m)`, `(_ +zero eb sb)`, `(_ NaN eb sb)`, ... \
+                     (an indexed function must be applied)",
                 ));
             }
         };

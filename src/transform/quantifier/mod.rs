@@ -44,7 +44,13 @@ pub fn quantifiable(sort: &Sort) -> bool {
         Sort::RegLan | Sort::Fun(..) => false,
         Sort::Array(i, e) => quantifiable(i) && quantifiable(e),
         Sort::Seq(e) => quantifiable(e),
-        Sort::Bool | Sort::Int | Sort::Real | Sort::String | Sort::BitVec(_) => true,
+        Sort::Bool
+        | Sort::Int
+        | Sort::Real
+        | Sort::String
+        | Sort::BitVec(_)
+        | Sort::FloatingPoint(..)
+        | Sort::RoundingMode => true,
     }
 }
 

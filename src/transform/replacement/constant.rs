@@ -188,7 +188,9 @@ fn candidates(sort_of: &Value, model: &Model) -> Vec<Value> {
         | Value::Array(_)
         | Value::Seq(_)
         | Value::Fun(_)
-        | Value::Real(_) => Vec::new(),
+        | Value::Real(_)
+        | Value::Fp(_)
+        | Value::Rm(_) => Vec::new(),
     };
     for v in model.0.values() {
         if v.sort() == sort_of.sort() && !out.contains(v) {
