@@ -13,7 +13,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use equifuzz::solver::{
-    Cvc5InProcessFork, Cvc5Library, RawOutcome, Target, Z3InProcessFork, dialect_of_version,
+    Cvc5InProcessFork, Cvc5Library, RawOutcome, SolverOption, Target, Z3InProcessFork,
+    dialect_of_version,
 };
 use equifuzz::term::Dialect;
 
@@ -76,10 +77,23 @@ pub fn z3_wheel(version: &str, test: &str) -> Option<Release> {
 
 /// cvc5 1.4.2's libcvc5 (the wheel's, or `EQUIFUZZ_CVC5_LIB`), in process.
 pub fn cvc5_lib(test: &str) -> Option<Release> {
+    cvc5_lib_with(test, &[])
+}
+
+/// [`cvc5_lib`] with options (`("fp-exp", "true")`: formats other than
+/// Float32 and Float64).
+pub fn cvc5_lib_with(test: &str, options: &[(&str, &str)]) -> Option<Release> {
     let path = solver_cache::cvc5_lib_or_skip(test)?;
     let lib = Cvc5Library::load(&path).expect("the libcvc5 loads");
     let version = lib.version().to_string();
-    let mut cvc5 = Cvc5InProcessFork::new(lib, &[]).expect("a cvc5 solver");
+    let options: Vec<SolverOption> = options
+        .iter()
+        .map(|(k, v)| SolverOption {
+            key: (*k).into(),
+            value: (*v).into(),
+        })
+        .collect();
+    let mut cvc5 = Cvc5InProcessFork::new(lib, &options).expect("a cvc5 solver");
     Some(Release {
         name: version.replace(' ', "-"),
         dialect: dialect_of_version(&version),
@@ -89,6 +103,11 @@ pub fn cvc5_lib(test: &str) -> Option<Release> {
 
 /// The cvc5 binary on PATH (Debian's 1.0.3), if there (under CI it must be).
 pub fn cvc5_binary(test: &str) -> Option<Release> {
+    cvc5_binary_with(test, &[])
+}
+
+/// [`cvc5_binary`] with more command-line flags (`--fp-exp`).
+pub fn cvc5_binary_with(test: &str, flags: &'static [&'static str]) -> Option<Release> {
     if !cvc5::cvc5_or_skip(test) {
         return None;
     }
@@ -97,6 +116,10 @@ pub fn cvc5_binary(test: &str) -> Option<Release> {
     Some(Release {
         dialect: dialect_of_version(&version),
         name,
-        run: Box::new(|s| cvc5::run_binary(&["--lang", "smt2", "--tlimit-per=20000"], s)),
+        run: Box::new(move |s| {
+            let mut args = vec!["--lang", "smt2", "--tlimit-per=20000"];
+            args.extend(flags);
+            cvc5::run_binary(&args, s)
+        }),
     })
 }
