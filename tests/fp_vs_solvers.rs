@@ -390,6 +390,14 @@ fn in_class(name: &str, t: &Term) -> bool {
         "eb2" => formats.iter().any(|&(eb, _)| eb == 2),
         // An `fp.fma` over a format with a significand of 3 bits or fewer.
         "fma-small" => t.operators().contains(&Op::FpFma) && formats.iter().any(|&(_, sb)| sb <= 3),
+        // A `fp.roundToIntegral` over a format with a 2-bit exponent.
+        "rti-eb2" => {
+            t.operators().contains(&Op::FpRoundToIntegral) && formats.iter().any(|&(eb, _)| eb == 2)
+        }
+        // Any term over a format that is not Float16, Float32 or Float64.
+        "odd-formats" => formats
+            .iter()
+            .any(|f| !matches!(f, (5, 11) | (8, 24) | (11, 53))),
         _ => panic!("tests/data/fp-known.txt names an unknown class `{name}`"),
     }
 }

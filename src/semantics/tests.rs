@@ -10,7 +10,7 @@
 use num_bigint::BigInt;
 
 use super::{EvalError, Model, Value, Witnesses, eval, eval_closed, eval_with};
-use crate::term::{Op, SmtString, Term};
+use crate::term::{Op, SmtString, Term, parse_term};
 
 /// Reads one term of the subset of SMT-LIB used in the tables.
 fn read(text: &str) -> Term {
@@ -374,4 +374,86 @@ fn reglan_terms_evaluate_through_the_regex_engine() {
             "{term}"
         );
     }
+}
+
+// ---- floating point (semantics::fp_apply and below)
+fn fp_value(text: &str) -> Result<String, EvalError> {
+    eval_closed(&parse_term(text).unwrap()).map(|v| v.to_term().to_string())
+}
+
+#[test]
+fn floating_point_terms_and_their_values() {
+    let one = "(fp #b0 #b01111 #b0000000000)";
+    let rows: &[(&str, &str)] = &[
+        (
+            "(fp.add RNE (fp #b0 #b01111 #b0000000000) (fp #b0 #b01111 #b0000000000))",
+            "(fp #b0 #b10000 #b0000000000)",
+        ),
+        (
+            "(fp.sub roundTowardNegative (_ +zero 5 11) (_ +zero 5 11))",
+            "(_ -zero 5 11)",
+        ),
+        ("(fp.div RNE (_ +zero 5 11) (_ -zero 5 11))", "(_ NaN 5 11)"),
+        (
+            "(fp.div RTZ (fp #b0 #b01111 #b0000000000) (_ -zero 5 11))",
+            "(_ -oo 5 11)",
+        ),
+        ("(= (_ NaN 5 11) (fp #b1 #b11111 #b0000000011))", "true"),
+        ("(fp.eq (_ NaN 5 11) (_ NaN 5 11))", "false"),
+        ("(= (_ +zero 5 11) (_ -zero 5 11))", "false"),
+        ("(fp.eq (_ +zero 5 11) (_ -zero 5 11))", "true"),
+        (
+            "(fp.lt (_ -oo 5 11) (_ -zero 5 11) (fp #b0 #b01111 #b0000000000))",
+            "true",
+        ),
+        ("(fp.isSubnormal (fp #b0 #b00000 #b0000000001))", "true"),
+        ("(fp.isNegative (_ NaN 5 11))", "false"),
+        ("((_ to_fp 5 11) RNE 0.1)", "(fp #b0 #b01011 #b1001100110)"),
+        (
+            "((_ to_fp 5 11) RTP (- 0.1))",
+            "(fp #b1 #b01011 #b1001100110)",
+        ),
+        ("((_ to_fp 5 11) #x3c00)", one),
+        ("((_ to_fp 5 11) RNE #xff)", "(fp #b1 #b01111 #b0000000000)"),
+        (
+            "((_ to_fp_unsigned 5 11) RNE #xff)",
+            "(fp #b0 #b10110 #b1111111000)",
+        ),
+        ("((_ to_fp 2 3) RNE (_ +oo 8 24))", "(_ +oo 2 3)"),
+        ("((_ fp.to_sbv 4) RNA (fp #b1 #b10000 #b0100000000))", "#xd"),
+        ("(fp.to_real (fp #b1 #b01110 #b1000000000))", "(- 0.75)"),
+        (
+            "(fp.rem (fp #b0 #b10001 #b0100000000) (fp #b0 #b10000 #b1000000000))",
+            "(fp #b1 #b01111 #b0000000000)",
+        ),
+        ("(fp.min (_ NaN 5 11) (fp #b0 #b01111 #b0000000000))", one),
+        ("RTZ", "RTZ"),
+    ];
+    for (term, want) in rows {
+        assert_eq!(fp_value(term).as_deref(), Ok(*want), "{term}");
+    }
+}
+
+#[test]
+fn unspecified_floating_point_results_have_no_value() {
+    for term in [
+        "((_ fp.to_ubv 8) RNE (_ NaN 5 11))",
+        "((_ fp.to_ubv 8) RNE (_ +oo 5 11))",
+        "((_ fp.to_ubv 1) RNE (fp #b0 #b10000 #b0000000000))",
+        "((_ fp.to_sbv 8) RTN (fp #b1 #b11110 #b0000000000))",
+        "(fp.to_real (_ -oo 5 11))",
+        "(fp.to_real (_ NaN 5 11))",
+        "(fp.min (_ +zero 5 11) (_ -zero 5 11))",
+        "(fp.max (_ -zero 5 11) (_ +zero 5 11))",
+    ] {
+        assert!(
+            matches!(fp_value(term), Err(EvalError::Unspecified(_))),
+            "{term}"
+        );
+    }
+    // Formats past the caps are too large, never approximate.
+    assert!(matches!(
+        fp_value("(fp.isNaN (_ NaN 17 24))"),
+        Err(EvalError::TooLarge(_))
+    ));
 }

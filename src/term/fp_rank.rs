@@ -97,7 +97,7 @@ mod tests {
             Op::FpLt.result_sort(&[f.clone(), f.clone(), f.clone()]),
             Some(B)
         );
-        assert_eq!(Op::FpIsNaN.result_sort(&[f.clone()]), Some(B));
+        assert_eq!(Op::FpIsNaN.result_sort(std::slice::from_ref(&f)), Some(B));
         assert_eq!(Op::ToFp(5, 11).result_sort(&[Bv(16)]), Some(F(5, 11)));
         assert_eq!(Op::ToFp(5, 11).result_sort(&[Bv(15)]), None);
         assert_eq!(Op::ToFp(5, 11).result_sort(&[M, f.clone()]), Some(F(5, 11)));

@@ -134,6 +134,9 @@ impl CombinedTerms {
             Sort::Seq(_) => self.leaf(sort),
             Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
             Sort::Real => unreachable!("the combined terms hold no Real"),
+            Sort::FloatingPoint(..) | Sort::RoundingMode => {
+                unreachable!("the combined terms hold no floating point")
+            }
         }
     }
 
@@ -174,6 +177,9 @@ impl CombinedTerms {
             Sort::Seq(e) => Term::SeqEmpty((**e).clone()),
             Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
             Sort::Real => unreachable!("the combined terms hold no Real"),
+            Sort::FloatingPoint(..) | Sort::RoundingMode => {
+                unreachable!("the combined terms hold no floating point")
+            }
         }
     }
 

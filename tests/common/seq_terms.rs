@@ -114,6 +114,9 @@ impl SeqTerms {
             Sort::RegLan => unreachable!("no sequences of RegLan"),
             Sort::Fun(..) => unreachable!("no term has a function symbol's sort"),
             Sort::Real => unreachable!("no sequences of Real drawn yet"),
+            Sort::FloatingPoint(..) | Sort::RoundingMode => {
+                unreachable!("no sequences of floating point drawn yet")
+            }
         }
     }
 
