@@ -7,7 +7,10 @@
 //! [`string`], [`int`], [`real`] and [`bitvec`] hold the theory functions, one per
 //! operator, each citing the clause it implements; [`array`](mod@array)
 //! the array theory (`select`, `store`, extensional equality);
-//! [`EvalError`] says why a term has no value.
+//! [`EvalError`] says why a term has no value. Floating point is
+//! [`fp`] (formats and values), [`fp_round`] (the one rounding),
+//! [`fp_arith`] and [`fp_convert`] (the operations, each the exact result
+//! rounded once), checked against APFloat by `tests/fp_vs_softfloat.rs`.
 
 mod apply;
 pub mod array;
