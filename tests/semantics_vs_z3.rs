@@ -266,8 +266,12 @@ fn generator_is_deterministic_and_covers_every_operator() {
             // Sequences have their own generator and differential test
             // (tests/seq_vs_solvers.rs, tests/common/seq_terms.rs).
             || op.theory() == equifuzz::term::Theory::Sequences
-            // Reals too (tests/real_vs_solvers.rs).
-            || op.theory() == equifuzz::term::Theory::Reals
+            // So have reals and floating point (tests/real_vs_solvers.rs,
+            // tests/fp_vs_solvers.rs).
+            || matches!(
+                op.theory(),
+                equifuzz::term::Theory::Reals | equifuzz::term::Theory::FloatingPoint
+            )
     };
     let missing: Vec<&Op> = Op::UNINDEXED
         .iter()
