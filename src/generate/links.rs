@@ -1,7 +1,9 @@
 //! A larger core for an identity row's unsat case: the chain of fresh links
 //! `res = r1, r1 = r2, ..., rk = rhs` between a row case's `res` and its
 //! right side. Shared by the rooms whose rows have the anchor shape
-//! `a0: (not (= lhs res))`, `a1: (= res rhs)` (`seq`, `bitvec`).
+//! `a0: (not (= lhs res))`, `a1: (= res rhs)` (`seq`, `bitvec`, `real`),
+//! and a row's side condition after them (`real`), which the links keep
+//! after the chain, in the core as before.
 //!
 //! # Invariant
 //!
@@ -13,9 +15,9 @@
 use crate::term::Term;
 use crate::truth::{Case, Truth};
 
-/// `case` (a row's: `a0: (not (= lhs res))`, `a1: (= res rhs)`) with
-/// `links` links between `res` and the row's `rhs`, filed under
-/// `category` when there is at least one.
+/// `case` (a row's: `a0: (not (= lhs res))`, `a1: (= res rhs)`, then
+/// its side condition if it has one) with `links` links between `res` and
+/// the row's `rhs`, filed under `category` when there is at least one.
 pub fn with_links(case: &Case, links: usize, category: &str) -> Case {
     let mut out = case.clone();
     let f = &mut out.formula;
@@ -32,6 +34,7 @@ pub fn with_links(case: &Case, links: usize, category: &str) -> Case {
         last = Term::var(r);
     }
     chain.push(Term::eq(last, sides[1].clone()));
+    chain.extend(f.assertions.drain(2..).map(|a| a.term));
     f.assertions.truncate(1);
     let mut core = vec!["a0".to_string()];
     for (k, t) in chain.into_iter().enumerate() {

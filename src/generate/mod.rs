@@ -28,12 +28,16 @@
 //! - [`int`]: integer arithmetic on its own (QF_LIA, QF_NIA): sat cases
 //!   with a model, the integer identities' unsat cases, the classic unsat
 //!   shapes.
+//! - [`real`]: real arithmetic (QF_LRA, QF_NRA, QF_LIRA, QF_AUFLIRA): sat
+//!   cases with a model over Real, Int-bridged and array variables, the
+//!   real identities' unsat cases (`assets/tables/real_identities.txt`),
+//!   the classic unsat shapes (density, Farkas, floors).
 //!
 //! Below the rooms, and shared by them and by the transformations: the
 //! [`Generator`] interface (`generator.rs`), the Bool, Int and String
 //! [`ConstantPool`] (`pool.rs`), the reader of the tables in
 //! `assets/tables/` (`tables/`), the links that grow an identity row's
-//! core (`links.rs`, for `seq` and `bitvec`), and short term builders
+//! core (`links.rs`, for `seq`, `bitvec` and `real`), and short term builders
 //! (`sx.rs`). A room
 //! names these and the rooms it draws from (`combined` and `seq` their
 //! regexes from `regex`, `uf` its terms from `seq`), never the other way
@@ -44,8 +48,6 @@
 //! Each theory still to come gets a room of its own beside these, made
 //! with its first generator (an empty room is not kept):
 //!
-//! - `real/`: real arithmetic; constants of a new sort join
-//!   [`ConstantPool`] only if the shared transformations should draw them.
 //! - `fp/`: floating point.
 //! - `quantifier/`: quantified formulas; it sits above the rooms whose
 //!   terms it binds and names them, as `uf` names `seq`. (Issue 41 built
@@ -58,6 +60,7 @@ mod generator;
 pub mod int;
 pub(crate) mod links;
 mod pool;
+pub mod real;
 pub mod regex;
 pub mod seq;
 pub mod strings;
