@@ -360,7 +360,15 @@ fn the_theory_option_picks_what_is_drawn() {
         (
             "all",
             vec!["--category", "random", "--count", "400"],
-            &["bv", "combined", "int", "quant", "regex", "seq", "strings"][..],
+            &[
+                "bv", "combined", "int", "quant", "real", "regex", "seq", "strings",
+            ][..],
+        ),
+        ("real", vec!["--count", "140"], &["real"][..]),
+        (
+            "real",
+            vec!["--category", "random", "--count", "100"],
+            &["real"][..],
         ),
         (
             "int",

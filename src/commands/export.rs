@@ -32,6 +32,7 @@ use crate::generate::Generator;
 use crate::generate::bitvec::{BvCases, BvUfCases, BvUnsat, bv_equivalent_formula_cases};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::int::{IntClassic, IntSat, IntSatKind, IntUnsat};
+use crate::generate::real::{RealArrays, RealClassic, RealSat, RealSatKind, RealUnsat};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSynthesis,
     regex_equivalent_formula_cases, regex_unsat_complex_cases, regex_unsat_constant_cases,
@@ -308,6 +309,13 @@ fn category_cases<'a>(
         Category::IntLarge => drawn(IntSat::new(IntSatKind::Large).seed(seed), seed),
         Category::IntIdentity => drawn(IntUnsat::new(3, 3).seed(seed), seed),
         Category::IntClassic => drawn(IntClassic::new(3).seed(seed), seed),
+        Category::RealLinear => drawn(RealSat::new(RealSatKind::Linear).seed(seed), seed),
+        Category::RealNonlinear => drawn(RealSat::new(RealSatKind::Nonlinear).seed(seed), seed),
+        Category::RealMixed => drawn(RealSat::new(RealSatKind::Mixed).seed(seed), seed),
+        Category::RealLarge => drawn(RealSat::new(RealSatKind::Large).seed(seed), seed),
+        Category::RealArrays => drawn(RealArrays::new().seed(seed), seed),
+        Category::RealIdentity => drawn(RealUnsat::new(3, 3).seed(seed), seed),
+        Category::RealClassic => drawn(RealClassic::new(3).seed(seed), seed),
         Category::QuantSat | Category::QuantUnsat => {
             let share = if cat == Category::QuantSat { 0.0 } else { 1.0 };
             let mut g = MixedCaseGenerator::new(cfg.pool.clone())

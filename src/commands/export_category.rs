@@ -1,6 +1,6 @@
 //! The categories `equifuzz export` writes: the ICSE 2020 paper's six,
-//! `random`, and the regex, combined, sequence, function, bit-vector and
-//! integer families;
+//! `random`, and the regex, combined, sequence, function, bit-vector,
+//! integer and real families;
 //! their names, theories and which ones never run out.
 
 use std::fmt;
@@ -112,6 +112,22 @@ pub enum Category {
     /// applications equal to values, congruence, identities under a
     /// function symbol; endless).
     BvUf,
+    /// Sat: linear real constraints with a model (QF_LRA; endless).
+    RealLinear,
+    /// Sat: non-linear real constraints with a model (QF_NRA; endless).
+    RealNonlinear,
+    /// Sat: Int variables beside Real ones through `to_real`, `to_int`,
+    /// `is_int` (QF_LIRA, QF_NIRA; endless).
+    RealMixed,
+    /// Sat: linear real constraints over values beyond 2^64 (endless).
+    RealLarge,
+    /// Sat: arrays of Reals indexed by Ints and Reals (QF_AUFLIRA;
+    /// endless).
+    RealArrays,
+    /// Unsat: the real identities, grown by links and noise (endless).
+    RealIdentity,
+    /// Unsat: the classic real shapes with known cores (endless).
+    RealClassic,
 }
 
 impl Category {
@@ -157,6 +173,13 @@ impl Category {
         Category::QuantSat,
         Category::QuantUnsat,
         Category::BvUf,
+        Category::RealLinear,
+        Category::RealNonlinear,
+        Category::RealMixed,
+        Category::RealLarge,
+        Category::RealArrays,
+        Category::RealIdentity,
+        Category::RealClassic,
     ];
 
     /// The bit-vector categories, the finite one first.
@@ -176,6 +199,17 @@ impl Category {
         Category::IntLarge,
         Category::IntIdentity,
         Category::IntClassic,
+    ];
+
+    /// The real categories, all endless.
+    pub const REAL: &'static [Category] = &[
+        Category::RealLinear,
+        Category::RealNonlinear,
+        Category::RealMixed,
+        Category::RealLarge,
+        Category::RealArrays,
+        Category::RealIdentity,
+        Category::RealClassic,
     ];
 
     /// The quantifier categories, both endless.
@@ -229,7 +263,8 @@ impl Category {
 
     /// The categories written when none is named: the paper's six for
     /// `strings`, the regex ones for `regex`, the combined ones for
-    /// `combined`, the integer ones for `int`, all of them but the
+    /// `combined`, the integer ones for `int`, the real ones for `real`,
+    /// all of them but the
     /// function ones for `all`; the endless categories only with
     /// a `--count`.
     pub fn defaults(theory: Theory, counted: bool) -> Vec<Category> {
@@ -257,12 +292,17 @@ impl Category {
             .iter()
             .copied()
             .filter(move |c| counted || !c.endless(1));
+        let real = Category::REAL
+            .iter()
+            .copied()
+            .filter(move |c| counted || !c.endless(1));
         let quant = Category::QUANT
             .iter()
             .copied()
             .filter(move |c| counted || !c.endless(1));
         match theory {
             Theory::Int => int.collect(),
+            Theory::Real => real.collect(),
             Theory::Strings => Category::PAPER.to_vec(),
             Theory::Regex => regex.collect(),
             Theory::Combined => combined.collect(),
@@ -278,6 +318,7 @@ impl Category {
                 .chain(seq)
                 .chain(bv)
                 .chain(int)
+                .chain(real)
                 .collect(),
         }
     }
@@ -315,6 +356,13 @@ impl Category {
                 | Category::QuantSat
                 | Category::QuantUnsat
                 | Category::BvUf
+                | Category::RealLinear
+                | Category::RealNonlinear
+                | Category::RealMixed
+                | Category::RealLarge
+                | Category::RealArrays
+                | Category::RealIdentity
+                | Category::RealClassic
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -353,6 +401,13 @@ impl Category {
             | Category::IntIdentity
             | Category::IntClassic => Theory::Int,
             Category::QuantSat | Category::QuantUnsat => Theory::Quant,
+            Category::RealLinear
+            | Category::RealNonlinear
+            | Category::RealMixed
+            | Category::RealLarge
+            | Category::RealArrays
+            | Category::RealIdentity
+            | Category::RealClassic => Theory::Real,
             _ => Theory::Strings,
         }
     }
@@ -400,6 +455,13 @@ impl Category {
             Category::QuantSat => "quant-sat",
             Category::QuantUnsat => "quant-unsat",
             Category::BvUf => "bv-uf",
+            Category::RealLinear => "real-linear",
+            Category::RealNonlinear => "real-nonlinear",
+            Category::RealMixed => "real-mixed",
+            Category::RealLarge => "real-large",
+            Category::RealArrays => "real-arrays",
+            Category::RealIdentity => "real-identity",
+            Category::RealClassic => "real-classic",
         }
     }
 }

@@ -43,7 +43,7 @@
 //! none for the others' and the share below for `all`), in this order:
 //!
 //! - quantified cases (a twentieth of `all`): a case of the strings,
-//!   regex, combined, sequence, bit-vector or integer stream passed through
+//!   regex, combined, sequence, bit-vector, integer or real stream passed through
 //!   a short chain of the quantifier transformations ([`Quantified`]:
 //!   `exists` over a variable of a sat or an unsat case, valid `forall`
 //!   noise, a valid row's negation under `exists`);
@@ -54,7 +54,12 @@
 //! - integer cases, QF_LIA and QF_NIA (a twentieth of the rest): sat
 //!   linear, non-linear and beyond-64-bit constraints with a model
 //!   ([`IntSat`]), unsat identity rows grown by links and noise of their
-//!   own ([`IntUnsat`]) and the classic unsat shapes ([`IntClassic`]).
+//!   own ([`IntUnsat`]) and the classic unsat shapes ([`IntClassic`]);
+//! - real cases, QF_LRA, QF_NRA, QF_LIRA, QF_AUFLIRA (a twentieth of the
+//!   rest): sat linear, non-linear, Int-bridged, beyond-64-bit and array
+//!   constraints with a model (`RealSat`, `RealArrays`), unsat identity
+//!   rows grown by links and noise (`RealUnsat`) and the classic shapes
+//!   (`RealClassic`).
 //!
 //! Each theory's cases come from two tables of generators, one per status,
 //! each drawn by weight (`source::table`); the chains are grown by
@@ -75,7 +80,7 @@
 use rand::{Rng, RngCore};
 
 use super::grown::Cases;
-use super::streams::{Stream, bv, combined, int, quant, regex, seq, strings, uf};
+use super::streams::{Stream, bv, combined, int, quant, real, regex, seq, strings, uf};
 use super::{RandomCaseGenerator, Theory};
 use crate::generate::ConstantPool;
 use crate::generate::regex::regex_equivalent_formula_cases;
@@ -96,6 +101,8 @@ const SEQ_SHARE: f64 = 0.1;
 const BV_SHARE: f64 = 0.1;
 /// The share of integer cases under [`Theory::All`].
 const INT_SHARE: f64 = 0.05;
+/// The share of real cases under [`Theory::All`].
+const REAL_SHARE: f64 = 0.05;
 
 /// The share of quantified cases under [`Theory::All`].
 const QUANT_SHARE: f64 = 0.05;
@@ -129,6 +136,7 @@ pub struct MixedCaseGenerator {
     uf: Stream,
     bv: Stream,
     int: Stream,
+    real: Stream,
     regex: Stream,
     strings: Stream,
     quant: Stream,
@@ -139,6 +147,7 @@ pub struct MixedCaseGenerator {
     uf_share: f64,
     bv_share: f64,
     int_share: f64,
+    real_share: f64,
     quant_share: f64,
     /// The release the cases are for: bit-vector cases are drawn again
     /// while they apply an operator it lacks (issue 41).
@@ -166,12 +175,13 @@ impl MixedCaseGenerator {
             int(0),
         );
         Ok(MixedCaseGenerator {
-            quant: quant(&[&strings, &regex, &combined, &seq, &bv, &int]),
+            quant: quant(&[&strings, &regex, &combined, &seq, &bv, &int, &real(0)]),
             combined,
             seq,
             uf: uf(0),
             bv,
             int,
+            real: real(0),
             regex,
             strings,
             sat,
@@ -184,6 +194,7 @@ impl MixedCaseGenerator {
             uf_share: 0.0,
             bv_share: 0.0,
             int_share: 0.0,
+            real_share: 0.0,
             quant_share: 0.0,
             dialect: None,
             seed: 0,
@@ -197,6 +208,7 @@ impl MixedCaseGenerator {
         self.uf = uf(seed);
         self.bv = bv(seed);
         self.int = int(seed);
+        self.real = real(seed);
         self.regex = regex(&self.table_2_3, seed);
         self.strings = strings(&self.sat, &self.table_2, seed);
         self.quant = quant(&[
@@ -206,6 +218,7 @@ impl MixedCaseGenerator {
             &self.seq,
             &self.bv,
             &self.int,
+            &self.real,
         ]);
         self.seed = seed;
         self
@@ -213,13 +226,16 @@ impl MixedCaseGenerator {
 
     /// What is drawn: `Strings` keeps the string-only stream draw for
     /// draw, `Regex` draws only regex cases, `Combined` only combined
-    /// ones, `Seq` only sequence ones, `Int` only integer ones, `All` (the
-    /// default) a twentieth integer cases, a tenth of the rest sequence
+    /// ones, `Seq` only sequence ones, `Int` only integer ones, `Real`
+    /// only real ones, `All` (the default) a twentieth integer cases, a
+    /// twentieth of the rest real cases, a tenth of the rest sequence
     /// cases, a tenth of the rest combined cases and a fifth of what
     /// remains regex cases.
     pub fn theory(self, theory: Theory) -> Self {
         let (regex, combined, seq, uf, int) = match theory {
-            Theory::Strings | Theory::Quant | Theory::Bv => (0.0, 0.0, 0.0, 0.0, 0.0),
+            Theory::Strings | Theory::Quant | Theory::Bv | Theory::Real => {
+                (0.0, 0.0, 0.0, 0.0, 0.0)
+            }
             Theory::Regex => (1.0, 0.0, 0.0, 0.0, 0.0),
             Theory::Combined => (0.0, 1.0, 0.0, 0.0, 0.0),
             Theory::Seq => (0.0, 0.0, 1.0, 0.0, 0.0),
@@ -237,7 +253,13 @@ impl MixedCaseGenerator {
             Theory::All => QUANT_SHARE,
             _ => 0.0,
         };
+        let real = match theory {
+            Theory::Real => 1.0,
+            Theory::All => REAL_SHARE,
+            _ => 0.0,
+        };
         self.quant_share(quant)
+            .real_share(real)
             .bv_share(bv)
             .regex_share(regex)
             .combined_share(combined)
@@ -250,6 +272,13 @@ impl MixedCaseGenerator {
     /// keeps the other streams draw for draw.
     pub fn quant_share(mut self, share: f64) -> Self {
         self.quant_share = share.clamp(0.0, 1.0);
+        self
+    }
+
+    /// The share of real cases among all cases, in `0.0..=1.0`; 0 keeps
+    /// the other streams draw for draw.
+    pub fn real_share(mut self, share: f64) -> Self {
+        self.real_share = share.clamp(0.0, 1.0);
         self
     }
 
@@ -333,6 +362,8 @@ impl MixedCaseGenerator {
             return case;
         } else if self.int_share > 0.0 && rng.random_bool(self.int_share) {
             &mut self.int
+        } else if self.real_share > 0.0 && rng.random_bool(self.real_share) {
+            &mut self.real
         } else if self.uf_share > 0.0 && rng.random_bool(self.uf_share) {
             &mut self.uf
         } else if self.seq_share > 0.0 && rng.random_bool(self.seq_share) {
@@ -461,6 +492,40 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_real_stream_is_all_reals_of_every_logic() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(6)
+            .theory(Theory::Real);
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let mut by: BTreeMap<String, usize> = BTreeMap::new();
+        let mut unsat = 0;
+        for _ in 0..600 {
+            let c = g.next(&mut rng);
+            c.check().unwrap_or_else(|e| panic!("{e}: {c:?}"));
+            assert_eq!(Theory::of(&c.formula), Theory::Real, "{c:?}");
+            unsat += usize::from(matches!(c.truth, Truth::Unsat { .. }));
+            *by.entry(c.provenance.category.clone()).or_default() += 1;
+        }
+        assert!((120..=280).contains(&unsat), "{unsat}");
+        for category in [
+            "real-sat-lra",
+            "real-sat-nra",
+            "real-sat-lira",
+            "real-large-lra",
+            "real-sat-auflira",
+            "real-identity-lra",
+            "real-identity-lira",
+            "real-classic-lra",
+        ] {
+            assert!(
+                by.get(category).is_some_and(|&n| n > 5),
+                "{category}: {by:?}"
+            );
+        }
+    }
+
     /// Should the strings stream draw a formula with no string left (an
     /// `str.len` replaced by a value), it is an `int` formula, and
     /// `--theory strings` keeps it (none in these 2,000 draws).
@@ -516,7 +581,9 @@ mod tests {
             exists > 150 && forall > 50 && negation > 10,
             "{exists} {forall} {negation}"
         );
-        for s in ["Int", "String", "(_ Bit", "(Seq I", "(Array", "Bool"] {
+        for s in [
+            "Int", "Real", "String", "(_ Bit", "(Seq I", "(Array", "Bool",
+        ] {
             assert!(sorts.contains(s), "no quantifier over {s}: {sorts:?}");
         }
     }

@@ -19,6 +19,7 @@ use crate::generate::Generator;
 use crate::generate::bitvec::{BvCases, BvUfCases, BvUnsat};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
 use crate::generate::int::{IntClassic, IntSat, IntSatKind, IntUnsat};
+use crate::generate::real::{RealArrays, RealClassic, RealSat, RealSatKind, RealUnsat};
 use crate::generate::regex::{
     RegexConstantAssignment, RegexMembership, RegexPool, RegexTermSampler, RegexTermSynthesis,
     RegexUnsatConstant,
@@ -38,7 +39,8 @@ const MAX_CHAIN: usize = 10;
 /// constant-only regex case.
 const SHORT_CHAIN: usize = 2;
 
-/// The most links and noise assertions an integer unsat case grows.
+/// The most links and noise assertions an integer or real unsat case
+/// grows.
 const INT_LINKS: usize = 3;
 const INT_NOISE: usize = 3;
 /// The most links and noise assertions a sequence unsat case grows.
@@ -134,6 +136,23 @@ pub(super) fn int(seed: u64) -> Stream {
     }
 }
 
+/// The real stream: linear, non-linear and Int-bridged constraints twice
+/// as often as beyond-64-bit ones and arrays of Reals (sat); identity
+/// rows twice as often as the classic shapes (unsat).
+pub(super) fn real(seed: u64) -> Stream {
+    Stream {
+        sat: Table::new()
+            .with(2, RealSat::new(RealSatKind::Linear).seed(seed))
+            .with(2, RealSat::new(RealSatKind::Nonlinear).seed(seed))
+            .with(2, RealSat::new(RealSatKind::Mixed).seed(seed))
+            .with(1, RealSat::new(RealSatKind::Large).seed(seed))
+            .with(1, RealArrays::new().seed(seed)),
+        unsat: Table::new()
+            .with(2, RealUnsat::new(INT_LINKS, INT_NOISE).seed(seed))
+            .with(1, RealClassic::new(INT_NOISE).seed(seed)),
+    }
+}
+
 /// The function stream: applications equal to their values (sat),
 /// congruence and identities under a function symbol (unsat), each drawn
 /// as often.
@@ -185,7 +204,7 @@ pub(super) fn strings(sat: &RandomCaseGenerator, table_2: &Cases, seed: u64) -> 
 }
 
 /// The quantified stream: each of the other streams' cases (strings,
-/// regex, combined, sequences, bit-vectors, integers) quantified, each
+/// regex, combined, sequences, bit-vectors, integers, reals) quantified, each
 /// drawn as often; a sat case made unsat by a valid row's negation drawn
 /// as often as one of them.
 pub(super) fn quant(others: &[&Stream]) -> Stream {

@@ -29,6 +29,16 @@
 //! value) is still one of its cases, so `--theory strings` loses none of
 //! them. `int` admits only integer formulas.
 //!
+//! `real` sits between `bv` and `uf`: a formula is `real` exactly when it
+//! mentions a Real (a declared sort built with `Real`, a Real literal, an
+//! operator of the Reals theory) and is otherwise arithmetic: every
+//! declared sort is built from Bool, Int, Real and arrays of those, every
+//! operator is of the core, Ints, Reals or arrays, and it has no string,
+//! bit-vector, sequence or quantifier ([`is_real_formula`]). Arrays of
+//! Reals are `real` (QF_AUFLIRA), not `combined`: the real stream draws
+//! them. `real` admits only real formulas, and no other selection but
+//! `all` admits them.
+//!
 //! `combined` admits `bv` formulas too: the combined stream draws
 //! bit-vector terms alone now and then (`(= (bvadd #x0 #x1) #x1)`), which
 //! are bit-vector cases.
@@ -59,23 +69,28 @@ pub enum Theory {
     Bv,
     /// Integer arithmetic on its own (QF_LIA, QF_NIA): Bool and Int only.
     Int,
+    /// Real arithmetic (QF_LRA, QF_NRA, QF_LIRA, QF_AUFLIRA): Reals, with
+    /// Ints through `to_real`/`to_int`/`is_int` and arrays of them.
+    Real,
     /// Cases of the other streams under `exists` and valid `forall`s
     /// (`transform::quantifier`).
     Quant,
-    /// Strings, regex, combined, sequences, bit-vectors, integers and
-    /// quantified cases.
+    /// Strings, regex, combined, sequences, bit-vectors, integers, reals
+    /// and quantified cases.
     #[default]
     All,
 }
 
 impl Theory {
-    /// The theory of one formula: `Quant`, `Bv`, `Uf`, `Seq`, `Combined`,
-    /// `Regex`, `Int` or `Strings`, never `All`.
+    /// The theory of one formula: `Quant`, `Bv`, `Real`, `Uf`, `Seq`,
+    /// `Combined`, `Regex`, `Int` or `Strings`, never `All`.
     pub fn of(formula: &Formula) -> Theory {
         if mentions_quant(formula) {
             Theory::Quant
         } else if is_bitvec_formula(formula) {
             Theory::Bv
+        } else if is_real_formula(formula) {
+            Theory::Real
         } else if formula.decls.iter().any(|(_, s)| s.is_fun()) {
             Theory::Uf
         } else if mentions_seq(formula) {
@@ -110,6 +125,7 @@ impl Theory {
             Theory::Uf => "uf",
             Theory::Bv => "bv",
             Theory::Int => "int",
+            Theory::Real => "real",
             Theory::Quant => "quant",
             Theory::All => "all",
         }
@@ -187,6 +203,57 @@ pub fn is_bitvec_formula(formula: &Formula) -> bool {
     only && mentions
 }
 
+/// Whether a sort is built from Bool, Int, Real and arrays of those, and
+/// whether it mentions a Real.
+fn real_sort(s: &Sort) -> (bool, bool) {
+    match s {
+        Sort::Bool | Sort::Int => (true, false),
+        Sort::Real => (true, true),
+        Sort::Array(i, e) => {
+            let ((a, b), (c, d)) = (real_sort(i), real_sort(e));
+            (a && c, b || d)
+        }
+        _ => (false, false),
+    }
+}
+
+/// Whether a formula is real arithmetic: it declares or writes a Real or
+/// applies an operator of the Reals theory, every declared sort is built
+/// from Bool, Int, Real and arrays of those, and every term is of the
+/// core, Ints, Reals or arrays theories (no string, bit-vector, sequence,
+/// function application or quantifier).
+pub fn is_real_formula(formula: &Formula) -> bool {
+    let mut mentions = false;
+    for (_, s) in &formula.decls {
+        let (only, real) = real_sort(s);
+        if !only {
+            return false;
+        }
+        mentions |= real;
+    }
+    let mut only = true;
+    for a in &formula.assertions {
+        a.term.visit(&mut |t| match t {
+            Term::Real(_) => mentions = true,
+            Term::App(op, _) => {
+                mentions |= op.theory() == OpTheory::Reals;
+                only &= matches!(
+                    op.theory(),
+                    OpTheory::Core | OpTheory::Ints | OpTheory::Reals | OpTheory::Arrays
+                );
+            }
+            Term::ConstArray(s, _) => {
+                let (o, real) = real_sort(s);
+                only &= o;
+                mentions |= real;
+            }
+            Term::Var(_) | Term::Int(_) | Term::Bool(_) | Term::Let(..) => {}
+            _ => only = false,
+        });
+    }
+    only && mentions
+}
+
 /// Whether a formula's sorts are Bool and Int only, its operators Core's
 /// and Ints' only (no string literal either) and it has no quantifier.
 pub fn is_int_only(formula: &Formula) -> bool {
@@ -226,5 +293,70 @@ pub fn mentions_seq(formula: &Formula) -> bool {
 impl fmt::Display for Theory {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::term::parse_script;
+
+    fn of(text: &str) -> Theory {
+        let script = parse_script(text).unwrap();
+        Theory::of(&Formula::from_script(&script).unwrap())
+    }
+
+    #[test]
+    fn a_formula_with_a_real_and_arithmetic_alone_is_real() {
+        assert_eq!(of("(declare-const x Real)(assert (< x 1.5))"), Theory::Real);
+        // A Real literal or operator alone makes it real.
+        assert_eq!(of("(assert (< 1.0 2.0))"), Theory::Real);
+        assert_eq!(
+            of("(declare-const n Int)(assert (< (to_real n) 2.0))"),
+            Theory::Real
+        );
+        assert_eq!(
+            of("(declare-const n Int)(assert (= (to_int 2.5) n))"),
+            Theory::Real
+        );
+        // Arrays of Reals are real, not combined.
+        assert_eq!(
+            of("(declare-const a (Array Real Real))(assert (= (select a 0.5) 1.0))"),
+            Theory::Real
+        );
+        assert_eq!(
+            of(
+                "(declare-const a (Array Int Real))(assert (= a ((as const (Array Int Real)) 0.0)))"
+            ),
+            Theory::Real
+        );
+        // Integers alone stay int; arrays of Ints alone stay combined.
+        assert_eq!(of("(declare-const n Int)(assert (< n 2))"), Theory::Int);
+        assert_eq!(
+            of("(declare-const a (Array Int Int))(assert (= (select a 0) 1))"),
+            Theory::Combined
+        );
+        // A string, a bit-vector or a quantifier beside a Real is not real.
+        assert_ne!(
+            of(
+                r#"(declare-const x Real)(declare-const s String)(assert (< x 1.0))(assert (= s "a"))"#
+            ),
+            Theory::Real
+        );
+        assert_ne!(
+            of(
+                "(declare-const x Real)(declare-const b (_ BitVec 4))(assert (< x 1.0))(assert (= b #x1))"
+            ),
+            Theory::Real
+        );
+        assert_ne!(
+            of("(declare-const x Real)(assert (exists ((y Real)) (< x y)))"),
+            Theory::Real
+        );
+        assert!(Theory::Real.admits(Theory::Real));
+        assert!(!Theory::Real.admits(Theory::Int));
+        assert!(!Theory::Int.admits(Theory::Real));
+        assert!(!Theory::Combined.admits(Theory::Real));
+        assert!(Theory::All.admits(Theory::Real));
     }
 }

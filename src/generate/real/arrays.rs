@@ -111,7 +111,7 @@ impl Generator for RealArrays {
         f.declare("n0", Sort::Int);
         model.insert("n0", int_keys.choose(rng).expect("keys").clone());
         let arrays: Vec<(&str, Sort, &[Value])> =
-            vec![("a0", Sort::Int, &int_keys), ("a1", Sort::Real, &real_keys)];
+            vec![("ai", Sort::Int, &int_keys), ("ar", Sort::Real, &real_keys)];
         for (a, index, keys) in &arrays {
             f.declare(*a, array_sort(index.clone()));
             model.insert(*a, Value::Array(array_value(index, keys, rng)));
@@ -167,7 +167,7 @@ mod tests {
             real_index += usize::from(c.formula.assertions.iter().any(|a| {
                 let mut found = false;
                 a.term.visit(&mut |t| {
-                    found |= matches!(t, Term::App(Op::Select, args) if args[0].to_string().contains("a1"));
+                    found |= matches!(t, Term::App(Op::Select, args) if args[0].to_string().contains("ar"));
                 });
                 found
             }));

@@ -4,8 +4,11 @@
 //!
 //! The rows are the tables' (`assets/tables/`): the string identities
 //! (Table 3 and ours) and the regex ones over `String` and `Int` subjects,
-//! the sequence rows at an element sort, and the bit-vector and array `NC`
-//! rows at a sort that the case declares or a default one.
+//! the sequence rows at an element sort, the bit-vector and array `NC`
+//! rows at a sort that the case declares or a default one, and for a
+//! formula that declares a Real the real rows (`(=> side (= lhs rhs))`:
+//! a row that divides by a variable is guarded by its side, so its value
+//! does not rest on division by zero).
 //!
 //! # Invariant
 //!
@@ -21,6 +24,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
 
 use super::quantifiable;
+use crate::generate::real::{self, real_rows};
 use crate::generate::seq::{seq_rows, variable_sort};
 use crate::term::{Formula, Op, QuantKind, Quantifier, Sort, Symbol, Term};
 use crate::transform::combined_identities::nc_rows_for;
@@ -80,7 +84,32 @@ fn default_nc_sorts() -> Vec<Sort> {
 /// `formula`'s. `None` if the draw finds no row (it then draws nothing
 /// more).
 pub fn valid_formulas(formula: &Formula, rng: &mut dyn RngCore) -> Option<ValidFormula> {
-    let (id, vars, lhs, rhs, side) = match rng.random_range(0..3) {
+    // The real rows only for a formula that declares a Real: the others
+    // draw as they did before them, draw for draw.
+    let reals = formula.decls.iter().any(|(_, s)| *s == Sort::Real);
+    let (id, vars, lhs, rhs, side) = match rng.random_range(0..if reals { 4 } else { 3 }) {
+        3 => {
+            let row = real_rows().choose(rng)?;
+            let mut names = row.lhs.free_vars();
+            names.extend(row.rhs.free_vars());
+            if let Some(s) = &row.side {
+                names.extend(s.free_vars());
+            }
+            let vars = names
+                .into_iter()
+                .map(|v| {
+                    let s = real::variable_sort(&v).expect("row variables are x y z n m");
+                    (v, s)
+                })
+                .collect();
+            (
+                row.id.to_string(),
+                vars,
+                row.lhs.clone(),
+                row.rhs.clone(),
+                row.side.clone().unwrap_or(Term::Bool(true)),
+            )
+        }
         0 => {
             let rows: Vec<&Identity> = identities()
                 .iter()
@@ -248,6 +277,41 @@ mod tests {
         }
         assert!(ids.len() > 100, "{} distinct rows", ids.len());
         assert!(decided > 5000, "{decided}");
+    }
+
+    /// A formula that declares a Real draws the real rows too, and each
+    /// body holds at random values (zero divisors among them: the side
+    /// guards those rows).
+    #[test]
+    fn a_real_formula_draws_the_real_rows_and_they_hold() {
+        let mut rng = ChaCha8Rng::seed_from_u64(43);
+        let mut f = Formula::default();
+        f.declare("x", Sort::Real);
+        let mut ids = BTreeSet::new();
+        let mut decided = 0;
+        for _ in 0..2000 {
+            let Some(v) = valid_formulas(&f, &mut rng) else {
+                continue;
+            };
+            if !v.id.starts_with('R') {
+                continue;
+            }
+            ids.insert(v.id.clone());
+            assert!(v.forall().free_vars().is_empty(), "{}", v.id);
+            for _ in 0..4 {
+                let mut m = Model::new();
+                for (n, s) in &v.vars {
+                    m.insert(n.clone(), some_value(s, &mut rng));
+                }
+                match eval(&v.body, &m) {
+                    Ok(Value::Bool(true)) => decided += 1,
+                    Ok(_) => panic!("{} false at {m:?}", v.id),
+                    Err(_) => {}
+                }
+            }
+        }
+        assert!(ids.len() > 35, "{ids:?}");
+        assert!(decided > 1000, "{decided}");
     }
 
     #[test]
