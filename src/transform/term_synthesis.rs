@@ -30,10 +30,11 @@
 //!   variable left without occurrences is dropped from the declarations and
 //!   the model. The abstraction of `t`'s constants extends `M` with their
 //!   values, which keeps `t`'s value. Unsat cases are refused.
-//! - A case over Bool and Int alone (an integer case, `--theory int`)
-//!   gets no string terms: a synthesized term that has one is refused, so
-//!   the case stays in its theory. Cases of other sorts (strings, combined,
-//!   sequences) draw as before.
+//! - A case over Bool and Int alone (an integer case, `--theory int`), or
+//!   over Reals with Bool, Int and arrays of those (a real case, `--theory
+//!   real`), gets no string terms: a synthesized term that has one is
+//!   refused, so the case stays in its theory. Cases of other sorts
+//!   (strings, combined, sequences) draw as before.
 //! - Everything is sampled from the caller's random generator, or
 //!   enumerated lazily: memory does not grow with the number of cases.
 
@@ -380,12 +381,17 @@ fn term_has_strings(t: &Term) -> bool {
     found
 }
 
-/// Whether `f` declares Bool and Int variables only and has no string
-/// term.
-fn is_bool_and_int(f: &Formula) -> bool {
-    f.decls
+/// Whether `f` is an integer case (Bool and Int only) or a real one (a
+/// Real declared, every sort built from Bool, Int, Real and arrays), with
+/// no string term.
+fn is_arithmetic(f: &Formula) -> bool {
+    let only = |p: &dyn Fn(&Sort) -> bool| f.decls.iter().all(|(_, s)| !sort_has(s, p));
+    let real = f
+        .decls
         .iter()
-        .all(|(_, s)| matches!(s, Sort::Bool | Sort::Int))
+        .any(|(_, s)| sort_has(s, &|s| *s == Sort::Real));
+    (only(&|s| !matches!(s, Sort::Bool | Sort::Int))
+        || real && only(&|s| !matches!(s, Sort::Bool | Sort::Int | Sort::Real | Sort::Array(..))))
         && !f.assertions.iter().any(|a| term_has_strings(&a.term))
 }
 
@@ -427,7 +433,7 @@ impl Transformation for TermSynthesis {
         if synthesized[0].is_literal() {
             return None;
         }
-        if is_bool_and_int(&case.formula) && term_has_strings(&synthesized[0]) {
+        if is_arithmetic(&case.formula) && term_has_strings(&synthesized[0]) {
             return None;
         }
         let Truth::Sat { model: out_model } = &mut out.truth else {

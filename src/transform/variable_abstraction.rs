@@ -129,6 +129,7 @@ impl FreshNames {
     pub(crate) fn name(&mut self, sort: &Sort) -> Symbol {
         let base = match sort {
             Sort::Int => "tmp_int",
+            Sort::Real => "tmp_real",
             Sort::Bool => "tmp_bool",
             _ => "tmp_str",
         };

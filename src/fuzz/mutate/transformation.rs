@@ -268,6 +268,20 @@ mod tests {
         assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
     }
 
+    /// Real cases (issue 43): the stack keeps their truths and keeps them
+    /// real cases (`theory.admits` above: term synthesis once brought
+    /// strings in), the crossover and fresh cases included.
+    #[test]
+    fn stacked_transformations_keep_real_cases_and_truths() {
+        let r = havoc_rounds(Theory::Real, Choice::Uniform);
+        assert!(
+            r.mutated > 150,
+            "only {} of 300 havoc rounds mutated",
+            r.mutated
+        );
+        assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
+    }
+
     /// Bit-vector cases only (`--theory bv`, issue 41): the campaign's
     /// stack keeps every truth and every case a bv case (term synthesis
     /// once brought strings in).
