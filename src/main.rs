@@ -276,8 +276,9 @@ struct FuzzArgs {
     progress: f64,
     /// What the cases are drawn from: strings, regular expressions,
     /// combined (bit-vectors and arrays with the others), seq (sequences of
-    /// every element sort, docs/sequences.md) or all (seeds of another
-    /// theory are left out).
+    /// every element sort, docs/sequences.md), uf, bv, int, real (real
+    /// arithmetic, docs/reals.md), quant or all (seeds of another theory
+    /// are left out).
     #[arg(long, value_enum, default_value_t = Theory::All)]
     theory: Theory,
     #[command(flatten)]
