@@ -10,8 +10,9 @@
 //!   and `str.from_int` together, `str.to_code`/`str.from_code`,
 //!   `bv2nat`/`int2bv` with 2.7's `ubv_to_int`/`sbv_to_int`/`int_to_bv`),
 //!   then regular membership, arrays, bit-vectors,
-//!   quantifiers, sequences, the other string operators, integer arithmetic, and the
-//!   Boolean core. A minimized formula keeps only what its failure needs,
+//!   quantifiers, sequences, the other string operators, real arithmetic
+//!   (a Real literal, `/`, `to_real`, `to_int`, `is_int`), integer arithmetic
+//!   (and the operators Ints and Reals share), and the Boolean core. A minimized formula keeps only what its failure needs,
 //!   so the most specific fragment left is where the bug lives; the less
 //!   specific operators around it (a `str.len`, a `+`, an `=`) vary from
 //!   one finding of a bug to the next and would split it.
@@ -75,6 +76,7 @@ pub const FEATURES: &[&str] = &[
     "quantifiers",
     "sequences",
     "strings",
+    "reals",
     "integers",
     "core",
 ];
@@ -282,9 +284,10 @@ fn rank(op: Op) -> usize {
         op if op.is_bitvec() => 5,
         StrConcat | StrLen | StrLt | StrLe | StrAt | StrSubstr | StrPrefixof | StrSuffixof
         | StrContains | StrIndexof | StrReplace | StrReplaceAll | StrIsDigit => 8,
-        Add | Sub | Neg | Mul | Div | Mod | Abs | Lt | Le | Gt | Ge | Divisible(_) => 9,
+        RealDiv | ToReal | ToInt | IsInt => 9,
+        Add | Sub | Neg | Mul | Div | Mod | Abs | Lt | Le | Gt | Ge | Divisible(_) => 10,
         op if op.theory() == crate::term::Theory::Sequences => 7,
-        _ => 10,
+        _ => 11,
     }
 }
 
@@ -299,6 +302,7 @@ pub fn feature(formula: &Formula) -> &'static str {
                 Term::BitVec(_) => 5,
                 Term::Quant(_) => 6,
                 Term::SeqEmpty(_) => 7,
+                Term::Real(_) => 9,
                 _ => best,
             };
             best = best.min(r);
@@ -446,6 +450,23 @@ mod tests {
         ]);
         assert_eq!(groups.len(), 2);
         assert_eq!(groups[&k("unsound", "sat", &a)], [1, 3]);
+    }
+
+    /// A formula over Reals is keyed `reals` (issue 43), by a Real literal
+    /// or a Reals operator; one over Ints alone stays `integers`.
+    #[test]
+    fn real_arithmetic_is_a_feature_of_its_own() {
+        let k = |text| BucketKey::new("unsound", "sat", &formula(text)).feature;
+        assert_eq!(k("(declare-const x Real)(assert (< (+ x 1.5) x))"), "reals");
+        assert_eq!(
+            k("(declare-const n Int)(assert (not (is_int (to_real n))))"),
+            "reals"
+        );
+        assert_eq!(k("(declare-const n Int)(assert (< (+ n 1) n))"), "integers");
+        assert_eq!(
+            k("(declare-const s String)(assert (< (to_real (str.len s)) 0.5))"),
+            "strings"
+        );
     }
 
     fn unsat_case(text: &str, core: &[&str]) -> Case {
