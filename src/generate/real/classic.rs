@@ -5,7 +5,7 @@
 //! |---|---|---|---|
 //! | [`RealShape::NegativeSquare`] | `(< (+ (* x x) c) 0.0)`, `c >= 0` | NRA | the one |
 //! | [`RealShape::Midpoint`] | `(< x y)`, `(not (< x (/ (+ (* p x) (* q y)) (+ p q)) y))`, `p, q > 0` | LRA | both |
-//! | [`RealShape::EmptyBounds`] | `(>= x a)`, `(<= x b)` with `a > b`, or `(> x a)`, `(< x a)` | LRA | both |
+//! | [`RealShape::EmptyBounds`] | `(>= x a)`, `(<= x b)` with `a > b`, or `(> x b)`, `(<= x b)` | LRA | both |
 //! | [`RealShape::Farkas`] | `k` inequalities over `k - 1` variables whose positive combination is `0 < 0` or `0 <= -d` | LRA | all |
 //! | [`RealShape::Cycle`] | `x1 + c1 < x2, ..., xk + ck < x1`, sum of `ci >= 0` | LRA | all |
 //! | [`RealShape::NoIntegerBetween`] | `(is_int x)`, `(< a x b)`, no integer in `(a, b)` | LIRA | both |
