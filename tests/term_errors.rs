@@ -144,8 +144,8 @@ fn numbers_that_do_not_fit() {
     );
     assert_eq!(
         parse_term("(_ bv05 8)").unwrap_err().to_string(),
-        "1:4: expected a bit-vector constant `(_ bvN m)` (an indexed function must be \
-         applied), found `bv05`"
+        "1:4: expected a constant `(_ bvN m)`, `(_ +zero eb sb)`, `(_ NaN eb sb)`, ... (an \
+         indexed function must be applied), found `bv05`"
     );
     assert_eq!(
         parse_term("((as const Int) 0)").unwrap_err().to_string(),
