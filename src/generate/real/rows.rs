@@ -35,8 +35,9 @@ use rand::{Rng, RngCore, SeedableRng};
 use super::values::rational;
 use super::{category, noise::noise};
 use crate::generate::links::with_links;
+use crate::generate::tables::{tab_rows, term_cell};
 use crate::semantics::{Model, Value, eval};
-use crate::term::{Formula, Sort, Term, parse_term};
+use crate::term::{Formula, Sort, Term};
 use crate::truth::{AnchorStructure, Case, Provenance, Truth};
 
 /// The rows, as written.
@@ -59,21 +60,15 @@ pub struct RealRow {
 }
 
 static TABLE: LazyLock<Vec<RealRow>> = LazyLock::new(|| {
-    let term = |id: &str, text: &str| {
-        parse_term(text).unwrap_or_else(|e| panic!("real_identities.txt {id}: {text}: {e}"))
-    };
-    ROWS.lines()
-        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&'static str> = l.split('\t').collect();
-            assert_eq!(f.len(), 5, "a row has five tab-separated columns: {l}");
-            RealRow {
-                id: f[0],
-                lhs: term(f[0], f[1]),
-                rhs: term(f[0], f[2]),
-                side: (f[3] != "-").then(|| term(f[0], f[3])),
-                clause: f[4],
-            }
+    let term = |id: &str, text: &str| term_cell("real_identities.txt", id, text);
+    tab_rows(ROWS, 5)
+        .into_iter()
+        .map(|f| RealRow {
+            id: f[0],
+            lhs: term(f[0], f[1]),
+            rhs: term(f[0], f[2]),
+            side: (f[3] != "-").then(|| term(f[0], f[3])),
+            clause: f[4],
         })
         .collect()
 });

@@ -33,6 +33,7 @@ use rand::RngCore;
 use rand::seq::IndexedRandom;
 
 use super::terms::{element_sorts, random_value};
+use crate::generate::tables::tab_rows;
 use crate::semantics::{Model, Value, eval};
 use crate::term::{Formula, Sort, Term, parse_term};
 use crate::truth::{AnchorStructure, Case, Provenance, Truth};
@@ -54,17 +55,13 @@ pub struct SeqRow {
 }
 
 static TABLE: LazyLock<Vec<SeqRow>> = LazyLock::new(|| {
-    ROWS.lines()
-        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&'static str> = l.split('\t').collect();
-            assert_eq!(f.len(), 4, "a row has four tab-separated columns: {l}");
-            SeqRow {
-                id: f[0],
-                lhs: f[1],
-                rhs: f[2],
-                clause: f[3],
-            }
+    tab_rows(ROWS, 4)
+        .into_iter()
+        .map(|f| SeqRow {
+            id: f[0],
+            lhs: f[1],
+            rhs: f[2],
+            clause: f[3],
         })
         .collect()
 });

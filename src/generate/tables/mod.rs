@@ -40,12 +40,14 @@
 //! - Printing a row with [`RowWriter`] and reading it back gives the same
 //!   row: each table has a round-trip test.
 
+mod columns;
 mod file;
 mod row;
 mod sexp;
 #[cfg(test)]
 mod write;
 
+pub(crate) use columns::{tab_rows, term_cell};
 pub(crate) use file::{TableError, TableFile};
 pub(crate) use row::{Row, load};
 #[cfg(test)]
