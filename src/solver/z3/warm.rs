@@ -5,7 +5,8 @@
 //!
 //! - A warm query runs on a context the worker keeps (one with unsat cores,
 //!   one without: the front end fixes that option when it is built),
-//!   emptied with `(reset)` after each query and replaced after
+//!   emptied with `(reset)` after each query (and `:print-success` put
+//!   back off, which Z3's `(reset)` keeps) and replaced after
 //!   [`WARM_USES`] queries. On the Z3 4.8.14 wheel a fresh context's first
 //!   eval (context, front end, solver and its tactic) took about half the
 //!   CPU time of a trivial query (`scripts/bench-efficiency.sh`); `(reset)`
@@ -95,7 +96,10 @@ impl WarmContexts {
             self.slots[i] = None;
             lib.restore_parameters(&saved);
         } else if let Some((ctx, _)) = self.slots[i].as_mut() {
-            ctx.eval(c"(reset)");
+            // Z3's `(reset)` keeps `:print-success` on: the next query's
+            // commands before its own would answer `success` (a case's
+            // settings come first), lines the oracle does not expect.
+            ctx.eval(c"(reset)(set-option :print-success false)");
         }
     }
 }
