@@ -309,6 +309,32 @@ fn nonsense_limits_are_refused_with_the_allowed_range() {
 }
 
 #[test]
+fn a_settings_skip_the_table_cannot_honour_is_refused_before_the_campaign() {
+    let dir = scratch("settings-skip");
+    for (args, says) in [
+        (
+            &["--settings", "on", "--settings-skip", "smt.no_such_key"][..],
+            "draws no key \"smt.no_such_key\"",
+        ),
+        (
+            &["--settings", "on", "--settings-skip", "smt.relevancy=9"][..],
+            "smt.relevancy draws 0,1,2, not \"9\"",
+        ),
+        (
+            &["--settings-skip", "smt.sls.enable"][..],
+            "--settings-skip needs --settings on",
+        ),
+    ] {
+        let out = fuzz_in(&dir, &[args, &["--time", "5s", "--out", "o"]].concat());
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!dir.join("o").exists(), "{args:?} started a campaign");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_solver_that_cannot_answer_is_a_configuration_error_in_both_engines() {
     let dir = scratch("no-answer");
     // What a z3 binary without `-in` does: a usage error on stderr, code 109.

@@ -145,7 +145,14 @@ pub fn fuzz(cfg: &FuzzConfig) -> Result<Outcome, FuzzError> {
     }
     eprintln!("dialect: {dialect}");
     let settings_table = match &cfg.engine {
-        Engine::Libafl(o) if o.settings => probe_settings(target.as_mut(), cfg.timeout)?,
+        Engine::Libafl(o) if o.settings => {
+            probe_settings(target.as_mut(), cfg.timeout, &o.settings_skip)?
+        }
+        Engine::Libafl(o) if !o.settings_skip.is_empty() => {
+            return Err(FuzzError::Usage(
+                "--settings-skip needs --settings on: without it no case carries settings".into(),
+            ));
+        }
         _ => SettingsTable::default(),
     };
     let printer = Printer::new(dialect);
@@ -357,15 +364,25 @@ fn run_libafl(
 
 /// `--settings on`: the solver's settings table as its release accepts
 /// it. Each value is tried once, here, and an entry the release refuses
-/// is dropped with one line (see `solver::settings_table`).
-fn probe_settings(target: &mut dyn Target, timeout: Duration) -> Result<SettingsTable, FuzzError> {
+/// is dropped with one line (see `solver::settings_table`); what `skips`
+/// names (`--settings-skip`) is left out first.
+fn probe_settings(
+    target: &mut dyn Target,
+    timeout: Duration,
+    skips: &[String],
+) -> Result<SettingsTable, FuzzError> {
     let name = target.name();
     let family = Family::of_program(&name).ok_or_else(|| {
         FuzzError::Usage(format!(
             "--settings on: equifuzz has settings tables for z3 and cvc5, not for {name}"
         ))
     })?;
-    let table = SettingsTable::of(family);
+    let (table, skipped) = SettingsTable::of(family)
+        .without(skips)
+        .map_err(|e| FuzzError::Usage(format!("{e} (assets/settings/{name}.tsv)")))?;
+    for line in &skipped {
+        eprintln!("{line}");
+    }
     let patience = timeout.max(open::PREFLIGHT_TIMEOUT);
     let (kept, lines) = table.probe(&mut |script| refusal(target.run(script, patience).stdout()));
     for line in &lines {

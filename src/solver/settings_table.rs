@@ -170,6 +170,57 @@ impl SettingsTable {
         self.entries().count()
     }
 
+    /// The table without what `skips` names: a `KEY` drops its entry, a
+    /// `KEY=VALUE` that value (and the entry with its last value), as
+    /// `fuzz --settings-skip` asks, to spend a campaign away from settings
+    /// whose bugs are known (local search finds most of Z3's). Returns the
+    /// kept table and one line per skip; a key the table does not draw, or
+    /// a value it does not list, is an error naming it.
+    pub fn without(&self, skips: &[String]) -> Result<(SettingsTable, Vec<String>), String> {
+        let mut entries = self.entries.clone();
+        let mut lines = Vec::new();
+        for skip in skips {
+            let (key, value) = match skip.split_once('=') {
+                Some((k, v)) => (k.trim(), Some(v.trim())),
+                None => (skip.trim(), None),
+            };
+            let Some(at) = entries
+                .iter()
+                .position(|e| e.key == key && !e.values.is_empty())
+            else {
+                return Err(format!(
+                    "--settings-skip {skip}: the settings table draws no key {key:?}"
+                ));
+            };
+            match value {
+                None => {
+                    entries.remove(at);
+                    lines.push(format!("settings: {key} skipped"));
+                }
+                Some(v) => {
+                    let e = &mut entries[at];
+                    let Some(i) = e.values.iter().position(|x| x == v) else {
+                        return Err(format!(
+                            "--settings-skip {skip}: {key} draws {}, not {v:?}",
+                            e.values.join(",")
+                        ));
+                    };
+                    e.values.remove(i);
+                    if e.values.is_empty() {
+                        entries.remove(at);
+                        lines.push(format!("settings: {key} skipped (its only value was {v})"));
+                    } else {
+                        lines.push(format!(
+                            "settings: {key}={v} skipped (keeps {})",
+                            e.values.join(",")
+                        ));
+                    }
+                }
+            }
+        }
+        Ok((SettingsTable { entries }, lines))
+    }
+
     /// The table a release accepts: each value is tried once with
     /// `refuses` (given the script `(set-option :KEY VALUE)(check-sat)`,
     /// it returns the solver's complaint, if any); refused values are
@@ -267,6 +318,34 @@ mod tests {
         }
         assert!(z3.entry("smt.seq.split_w_len").is_some());
         assert!(cvc5.entry("strings-exp").is_some());
+    }
+
+    #[test]
+    fn skipped_keys_and_values_are_not_drawn_and_unknown_ones_are_refused() {
+        let z3 = SettingsTable::of(Family::Z3);
+        let sls = z3
+            .entry("smt.sls.enable")
+            .expect("the table draws local search");
+        assert!(sls.values.iter().any(|v| v == "true"), "{sls:?}");
+        let (kept, lines) = z3.without(&["smt.sls.enable".into()]).unwrap();
+        assert!(kept.entry("smt.sls.enable").is_none());
+        assert_eq!(kept.len(), z3.len() - 1);
+        assert_eq!(kept.left_out().count(), z3.left_out().count());
+        assert_eq!(lines, ["settings: smt.sls.enable skipped"]);
+        // One value of a key with several: the others stay.
+        let relevancy = z3.entry("smt.relevancy").expect("a key with three values");
+        let (kept, _) = z3.without(&["smt.relevancy=0".into()]).unwrap();
+        let left = &kept.entry("smt.relevancy").unwrap().values;
+        assert_eq!(left.len(), relevancy.values.len() - 1, "{left:?}");
+        assert!(!left.iter().any(|v| v == "0"), "{left:?}");
+        // Bad input names what is wrong.
+        let err = z3.without(&["smt.no_such_key".into()]).unwrap_err();
+        assert!(err.contains("smt.no_such_key"), "{err}");
+        let err = z3.without(&["smt.relevancy=7".into()]).unwrap_err();
+        assert!(err.contains("not \"7\""), "{err}");
+        // A left-out key is not drawn: skipping it is an error too.
+        let err = z3.without(&["smt.seq.validate".into()]).unwrap_err();
+        assert!(err.contains("draws no key"), "{err}");
     }
 
     #[test]

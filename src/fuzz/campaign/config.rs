@@ -116,6 +116,11 @@ pub struct SteeringArgs {
         value_parser = clap::builder::BoolishValueParser::new()
     )]
     pub settings: bool,
+    /// With `--settings on`, never draw KEY (or only its VALUE): e.g.
+    /// `--settings-skip smt.sls.enable` spends the campaign away from
+    /// local search, whose known bugs fill Z3's buckets (repeatable).
+    #[arg(long, value_name = "KEY[=VALUE]")]
+    pub settings_skip: Vec<String>,
 }
 
 /// A feature turned on or off on the command line (`--incremental off`).
@@ -153,6 +158,7 @@ impl Default for SteeringArgs {
             query_log: false,
             demote_unknown: false,
             settings: false,
+            settings_skip: Vec::new(),
         }
     }
 }
@@ -207,6 +213,7 @@ impl SteeringArgs {
             (self.schedule.is_some(), "--schedule"),
             (self.generate_only, "--generate-only"),
             (self.settings, "--settings"),
+            (!self.settings_skip.is_empty(), "--settings-skip"),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))
