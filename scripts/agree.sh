@@ -12,7 +12,7 @@
 #
 # Usage: scripts/agree.sh [--theory T] [--count N] [--seed S] [--timeout D]
 #                         [--categories A,B] [--out DIR] [--bin PATH] [--solver z3|cvc5]
-#   --theory T       bv (default), int, real or quant: its categories unless --categories names others
+#   --theory T       bv (default), int, real, fp or quant: its categories unless --categories names others
 #   --count N        files in all (default 500)
 #   --seed S         the export's seed (default 0)
 #   --timeout D      per query (default 10s)
@@ -47,6 +47,7 @@ if [ -z "$categories" ]; then
     bv) categories=bv-equivalent-formula,bv-operation,bv-constant-assignment,bv-term-synthesis,bv-unsat-chain,bv-uf ;;
     int) categories=int-linear,int-nonlinear,int-large,int-identity,int-classic ;;
     real) categories=real-linear,real-nonlinear,real-mixed,real-large,real-arrays,real-identity,real-classic ;;
+    fp) categories=fp-standard,fp-odd,fp-mixed,fp-nonidentity,fp-identity,fp-classic ;;
     quant) categories=quant-sat,quant-unsat ;;
     *) usage_error "no default categories for --theory $theory: name them with --categories" ;;
   esac

@@ -224,7 +224,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Patterns::Both)]
         patterns: Patterns,
         /// What is drawn: strings, regular expressions, combined (bit-vectors
-        /// and arrays with the others), seq (sequences) or all. Picks the
+        /// and arrays with the others), seq (sequences), int, real, fp
+        /// (floating point) or all. Picks the
         /// default categories and what `random` mixes; a category of another
         /// theory is refused.
         #[arg(long, value_enum, default_value_t = Theory::All)]
@@ -277,8 +278,8 @@ struct FuzzArgs {
     /// What the cases are drawn from: strings, regular expressions,
     /// combined (bit-vectors and arrays with the others), seq (sequences of
     /// every element sort, docs/sequences.md), uf, bv, int, real (real
-    /// arithmetic, docs/reals.md), quant or all (seeds of another theory
-    /// are left out).
+    /// arithmetic, docs/reals.md), fp (floating point, docs/floats.md),
+    /// quant or all (seeds of another theory are left out).
     #[arg(long, value_enum, default_value_t = Theory::All)]
     theory: Theory,
     #[command(flatten)]

@@ -361,10 +361,16 @@ fn the_theory_option_picks_what_is_drawn() {
             "all",
             vec!["--category", "random", "--count", "400"],
             &[
-                "bv", "combined", "int", "quant", "real", "regex", "seq", "strings",
+                "bv", "combined", "fp", "int", "quant", "real", "regex", "seq", "strings",
             ][..],
         ),
         ("real", vec!["--count", "140"], &["real"][..]),
+        ("fp", vec!["--count", "120"], &["fp"][..]),
+        (
+            "fp",
+            vec!["--category", "random", "--count", "100"],
+            &["fp"][..],
+        ),
         (
             "real",
             vec!["--category", "random", "--count", "100"],

@@ -31,6 +31,7 @@ use crate::generate::ConstantPool;
 use crate::generate::Generator;
 use crate::generate::bitvec::{BvCases, BvUfCases, BvUnsat, bv_equivalent_formula_cases};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
+use crate::generate::fp::{FpClassic, FpNonIdentity, FpSat, FpSatKind, FpUnsat};
 use crate::generate::int::{IntClassic, IntSat, IntSatKind, IntUnsat};
 use crate::generate::real::{RealArrays, RealClassic, RealSat, RealSatKind, RealUnsat};
 use crate::generate::regex::{
@@ -316,6 +317,12 @@ fn category_cases<'a>(
         Category::RealArrays => drawn(RealArrays::new().seed(seed), seed),
         Category::RealIdentity => drawn(RealUnsat::new(3, 3).seed(seed), seed),
         Category::RealClassic => drawn(RealClassic::new(3).seed(seed), seed),
+        Category::FpStandard => drawn(FpSat::new(FpSatKind::Standard).seed(seed), seed),
+        Category::FpOdd => drawn(FpSat::new(FpSatKind::Odd).seed(seed), seed),
+        Category::FpMixed => drawn(FpSat::new(FpSatKind::Mixed).seed(seed), seed),
+        Category::FpNonIdentity => drawn(FpNonIdentity::new().seed(seed), seed),
+        Category::FpIdentity => drawn(FpUnsat::new(3, 3).seed(seed), seed),
+        Category::FpClassic => drawn(FpClassic::new(3).seed(seed), seed),
         Category::QuantSat | Category::QuantUnsat => {
             let share = if cat == Category::QuantSat { 0.0 } else { 1.0 };
             let mut g = MixedCaseGenerator::new(cfg.pool.clone())

@@ -1,6 +1,6 @@
 //! The categories `equifuzz export` writes: the ICSE 2020 paper's six,
 //! `random`, and the regex, combined, sequence, function, bit-vector,
-//! integer and real families;
+//! integer, real and floating-point families;
 //! their names, theories and which ones never run out.
 
 use std::fmt;
@@ -128,6 +128,24 @@ pub enum Category {
     RealIdentity,
     /// Unsat: the classic real shapes with known cores (endless).
     RealClassic,
+    /// Sat: Float16, Float32, Float64 constraints with a model (QF_FP;
+    /// endless).
+    FpStandard,
+    /// Sat: constraints over the small odd formats (3 5), (5 4), (4 11)
+    /// (QF_FP; endless).
+    FpOdd,
+    /// Sat: conversions between formats, Reals and bit-vectors (QF_FPLRA,
+    /// QF_BVFP; endless).
+    FpMixed,
+    /// Sat: the famous non-identities (associativity, distributivity,
+    /// cancellation) broken with a witness (endless).
+    FpNonIdentity,
+    /// Unsat: the floating-point identities, grown by links and noise
+    /// (endless).
+    FpIdentity,
+    /// Unsat: the classic floating-point shapes with known cores
+    /// (endless).
+    FpClassic,
 }
 
 impl Category {
@@ -180,6 +198,12 @@ impl Category {
         Category::RealArrays,
         Category::RealIdentity,
         Category::RealClassic,
+        Category::FpStandard,
+        Category::FpOdd,
+        Category::FpMixed,
+        Category::FpNonIdentity,
+        Category::FpIdentity,
+        Category::FpClassic,
     ];
 
     /// The bit-vector categories, the finite one first.
@@ -210,6 +234,16 @@ impl Category {
         Category::RealArrays,
         Category::RealIdentity,
         Category::RealClassic,
+    ];
+
+    /// The floating-point categories, all endless.
+    pub const FP: &'static [Category] = &[
+        Category::FpStandard,
+        Category::FpOdd,
+        Category::FpMixed,
+        Category::FpNonIdentity,
+        Category::FpIdentity,
+        Category::FpClassic,
     ];
 
     /// The quantifier categories, both endless.
@@ -264,6 +298,7 @@ impl Category {
     /// The categories written when none is named: the paper's six for
     /// `strings`, the regex ones for `regex`, the combined ones for
     /// `combined`, the integer ones for `int`, the real ones for `real`,
+    /// the floating-point ones for `fp`,
     /// all of them but the
     /// function ones for `all`; the endless categories only with
     /// a `--count`.
@@ -296,6 +331,10 @@ impl Category {
             .iter()
             .copied()
             .filter(move |c| counted || !c.endless(1));
+        let fp = Category::FP
+            .iter()
+            .copied()
+            .filter(move |c| counted || !c.endless(1));
         let quant = Category::QUANT
             .iter()
             .copied()
@@ -303,6 +342,7 @@ impl Category {
         match theory {
             Theory::Int => int.collect(),
             Theory::Real => real.collect(),
+            Theory::Fp => fp.collect(),
             Theory::Strings => Category::PAPER.to_vec(),
             Theory::Regex => regex.collect(),
             Theory::Combined => combined.collect(),
@@ -319,6 +359,7 @@ impl Category {
                 .chain(bv)
                 .chain(int)
                 .chain(real)
+                .chain(fp)
                 .collect(),
         }
     }
@@ -363,6 +404,12 @@ impl Category {
                 | Category::RealArrays
                 | Category::RealIdentity
                 | Category::RealClassic
+                | Category::FpStandard
+                | Category::FpOdd
+                | Category::FpMixed
+                | Category::FpNonIdentity
+                | Category::FpIdentity
+                | Category::FpClassic
         ) || (self == Category::TermSynthesis && depth >= 2)
     }
 
@@ -408,6 +455,12 @@ impl Category {
             | Category::RealArrays
             | Category::RealIdentity
             | Category::RealClassic => Theory::Real,
+            Category::FpStandard
+            | Category::FpOdd
+            | Category::FpMixed
+            | Category::FpNonIdentity
+            | Category::FpIdentity
+            | Category::FpClassic => Theory::Fp,
             _ => Theory::Strings,
         }
     }
@@ -462,6 +515,12 @@ impl Category {
             Category::RealArrays => "real-arrays",
             Category::RealIdentity => "real-identity",
             Category::RealClassic => "real-classic",
+            Category::FpStandard => "fp-standard",
+            Category::FpOdd => "fp-odd",
+            Category::FpMixed => "fp-mixed",
+            Category::FpNonIdentity => "fp-nonidentity",
+            Category::FpIdentity => "fp-identity",
+            Category::FpClassic => "fp-classic",
         }
     }
 }

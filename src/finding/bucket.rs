@@ -9,7 +9,9 @@
 //!   conversion pair is one decision procedure in a solver: `str.to_int`
 //!   and `str.from_int` together, `str.to_code`/`str.from_code`,
 //!   `bv2nat`/`int2bv` with 2.7's `ubv_to_int`/`sbv_to_int`/`int_to_bv`),
-//!   then regular membership, arrays, bit-vectors,
+//!   then regular membership, arrays, floating point (an operator of the
+//!   FloatingPoints theory: a float's `fp` literal has bit-vector fields,
+//!   so floats rank above bit-vectors), bit-vectors,
 //!   quantifiers, sequences, the other string operators, real arithmetic
 //!   (a Real literal, `/`, `to_real`, `to_int`, `is_int`), integer arithmetic
 //!   (and the operators Ints and Reals share), and the Boolean core. A minimized formula keeps only what its failure needs,
@@ -72,6 +74,7 @@ pub const FEATURES: &[&str] = &[
     "bv2nat/int2bv",
     "regular membership",
     "arrays",
+    "floats",
     "bit-vectors",
     "quantifiers",
     "sequences",
@@ -281,13 +284,14 @@ fn rank(op: Op) -> usize {
         Bv2nat | Int2bv(_) | UbvToInt | SbvToInt | IntToBv(_) => 2,
         op if is_regex_operator(op) => 3,
         Select | Store => 4,
-        op if op.is_bitvec() => 5,
+        op if op.theory() == crate::term::Theory::FloatingPoint => 5,
+        op if op.is_bitvec() => 6,
         StrConcat | StrLen | StrLt | StrLe | StrAt | StrSubstr | StrPrefixof | StrSuffixof
-        | StrContains | StrIndexof | StrReplace | StrReplaceAll | StrIsDigit => 8,
-        RealDiv | ToReal | ToInt | IsInt => 9,
-        Add | Sub | Neg | Mul | Div | Mod | Abs | Lt | Le | Gt | Ge | Divisible(_) => 10,
-        op if op.theory() == crate::term::Theory::Sequences => 7,
-        _ => 11,
+        | StrContains | StrIndexof | StrReplace | StrReplaceAll | StrIsDigit => 9,
+        RealDiv | ToReal | ToInt | IsInt => 10,
+        Add | Sub | Neg | Mul | Div | Mod | Abs | Lt | Le | Gt | Ge | Divisible(_) => 11,
+        op if op.theory() == crate::term::Theory::Sequences => 8,
+        _ => 12,
     }
 }
 
@@ -299,10 +303,10 @@ pub fn feature(formula: &Formula) -> &'static str {
             let r = match t {
                 Term::App(op, _) => rank(*op),
                 Term::ConstArray(..) => 4,
-                Term::BitVec(_) => 5,
-                Term::Quant(_) => 6,
-                Term::SeqEmpty(_) => 7,
-                Term::Real(_) => 9,
+                Term::BitVec(_) => 6,
+                Term::Quant(_) => 7,
+                Term::SeqEmpty(_) => 8,
+                Term::Real(_) => 10,
                 _ => best,
             };
             best = best.min(r);
@@ -466,6 +470,35 @@ mod tests {
         assert_eq!(
             k("(declare-const s String)(assert (< (to_real (str.len s)) 0.5))"),
             "strings"
+        );
+    }
+
+    /// A formula over floats is keyed `floats`, though its `fp` literals
+    /// have bit-vector fields; `fp.to_sbv` into a bit-vector too.
+    #[test]
+    fn floating_point_is_a_feature_of_its_own() {
+        let k = |text| BucketKey::new("unsound", "sat", &formula(text)).feature;
+        assert_eq!(
+            k(
+                "(declare-const x Float32)(assert (fp.lt x (fp #b0 #x7f #b00000000000000000000000)))"
+            ),
+            "floats"
+        );
+        assert_eq!(
+            k("(declare-const x Float16)(assert (= ((_ fp.to_sbv 8) RNE x) #x01))"),
+            "floats"
+        );
+        assert_eq!(
+            k("(declare-const x Float16)(assert (< (fp.to_real x) 0.5))"),
+            "floats"
+        );
+        assert_eq!(
+            k("(declare-const b (_ BitVec 4))(assert (= b #x1))"),
+            "bit-vectors"
+        );
+        assert_eq!(
+            k("(declare-const a (Array Int Float32))(assert (fp.isNaN (select a 0)))"),
+            "arrays"
         );
     }
 

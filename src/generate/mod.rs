@@ -32,12 +32,19 @@
 //!   cases with a model over Real, Int-bridged and array variables, the
 //!   real identities' unsat cases (`assets/tables/real_identities.txt`),
 //!   the classic unsat shapes (density, Farkas, floors).
+//! - [`fp`]: floating point (QF_FP, QF_FPLRA, QF_BVFP): sat cases with a
+//!   model over Float16, Float32, Float64 and small odd formats and
+//!   rounding modes, the famous non-identities broken with a witness, the
+//!   float identities' unsat cases (`assets/tables/fp_identities.txt`),
+//!   the classic unsat shapes (no float between neighbours, NaN
+//!   unordered, no overflow toward zero).
 //!
 //! Below the rooms, and shared by them and by the transformations: the
 //! [`Generator`] interface (`generator.rs`), the Bool, Int and String
 //! [`ConstantPool`] (`pool.rs`), the reader of the tables in
-//! `assets/tables/` (`tables/`), the links that grow an identity row's
-//! core (`links.rs`, for `seq`, `bitvec` and `real`), and short term builders
+//! `assets/tables/` (`tables/`), an identity row's unsat case
+//! (`identity.rs`, for `int`, `real` and `fp`), the links that grow its
+//! core (`links.rs`, for `seq`, `bitvec`, `real` and `fp`), and short term builders
 //! (`sx.rs`). A room
 //! names these and the rooms it draws from (`combined` and `seq` their
 //! regexes from `regex`, `uf` its terms from `seq`), never the other way
@@ -48,7 +55,6 @@
 //! Each theory still to come gets a room of its own beside these, made
 //! with its first generator (an empty room is not kept):
 //!
-//! - `fp/`: floating point.
 //! - `quantifier/`: quantified formulas; it sits above the rooms whose
 //!   terms it binds and names them, as `uf` names `seq`. (Issue 41 built
 //!   quantifiers as transformations instead, `transform::quantifier`: they
@@ -56,7 +62,9 @@
 
 pub mod bitvec;
 pub mod combined;
+pub mod fp;
 mod generator;
+pub(crate) mod identity;
 pub mod int;
 pub(crate) mod links;
 mod pool;

@@ -180,6 +180,22 @@ impl Target for ProcessTarget {
         let start = Instant::now();
         let mut cmd = Command::new(&self.program);
         cmd.args(&self.args);
+        // What the case needs on cvc5 (`arrays-exp` for a constant array,
+        // `fp-exp` for a float format other than Float32 and Float64), as
+        // the in-process target sets it, unless the user's flags name the
+        // option: they have the last word.
+        if self.dialect.is_cvc5() {
+            for o in crate::solver::cvc5::options::case_options(script) {
+                let named = self.args.iter().any(|a| {
+                    a.strip_prefix("--")
+                        .map(|a| a.trim_start_matches("no-"))
+                        .is_some_and(|a| a.split('=').next() == Some(o.key.as_str()))
+                });
+                if !named {
+                    cmd.arg(format!("--{}={}", o.key, o.value));
+                }
+            }
+        }
         if let Some(flag) = &self.soft_timeout_flag {
             cmd.arg(format!("{}{soft_ms}", flag.prefix));
         }

@@ -59,7 +59,9 @@
 //!   rest): sat linear, non-linear, Int-bridged, beyond-64-bit and array
 //!   constraints with a model (`RealSat`, `RealArrays`), unsat identity
 //!   rows grown by links and noise (`RealUnsat`) and the classic shapes
-//!   (`RealClassic`).
+//!   (`RealClassic`);
+//! - floating-point cases (a twentieth of the rest; `generate::fp`): sat
+//!   (`FpSat`, `FpNonIdentity`) and unsat (`FpUnsat`, `FpClassic`).
 //!
 //! Each theory's cases come from two tables of generators, one per status,
 //! each drawn by weight (`source::table`); the chains are grown by
@@ -80,7 +82,7 @@
 use rand::{Rng, RngCore};
 
 use super::grown::Cases;
-use super::streams::{Stream, bv, combined, int, quant, real, regex, seq, strings, uf};
+use super::streams::{Stream, bv, combined, fp, int, quant, real, regex, seq, strings, uf};
 use super::{RandomCaseGenerator, Theory};
 use crate::generate::ConstantPool;
 use crate::generate::regex::regex_equivalent_formula_cases;
@@ -103,6 +105,8 @@ const BV_SHARE: f64 = 0.1;
 const INT_SHARE: f64 = 0.05;
 /// The share of real cases under [`Theory::All`].
 const REAL_SHARE: f64 = 0.05;
+/// The share of floating-point cases under [`Theory::All`].
+const FP_SHARE: f64 = 0.05;
 
 /// The share of quantified cases under [`Theory::All`].
 const QUANT_SHARE: f64 = 0.05;
@@ -137,6 +141,7 @@ pub struct MixedCaseGenerator {
     bv: Stream,
     int: Stream,
     real: Stream,
+    fp: Stream,
     regex: Stream,
     strings: Stream,
     quant: Stream,
@@ -148,6 +153,7 @@ pub struct MixedCaseGenerator {
     bv_share: f64,
     int_share: f64,
     real_share: f64,
+    fp_share: f64,
     quant_share: f64,
     /// The release the cases are for: bit-vector cases are drawn again
     /// while they apply an operator it lacks (issue 41).
@@ -174,14 +180,18 @@ impl MixedCaseGenerator {
             bv(0),
             int(0),
         );
+        let (reals, floats) = (real(0), fp(0));
         Ok(MixedCaseGenerator {
-            quant: quant(&[&strings, &regex, &combined, &seq, &bv, &int, &real(0)]),
+            quant: quant(&[
+                &strings, &regex, &combined, &seq, &bv, &int, &reals, &floats,
+            ]),
             combined,
             seq,
             uf: uf(0),
             bv,
             int,
-            real: real(0),
+            real: reals,
+            fp: floats,
             regex,
             strings,
             sat,
@@ -195,6 +205,7 @@ impl MixedCaseGenerator {
             bv_share: 0.0,
             int_share: 0.0,
             real_share: 0.0,
+            fp_share: 0.0,
             quant_share: 0.0,
             dialect: None,
             seed: 0,
@@ -209,6 +220,7 @@ impl MixedCaseGenerator {
         self.bv = bv(seed);
         self.int = int(seed);
         self.real = real(seed);
+        self.fp = fp(seed);
         self.regex = regex(&self.table_2_3, seed);
         self.strings = strings(&self.sat, &self.table_2, seed);
         self.quant = quant(&[
@@ -219,6 +231,7 @@ impl MixedCaseGenerator {
             &self.bv,
             &self.int,
             &self.real,
+            &self.fp,
         ]);
         self.seed = seed;
         self
@@ -227,13 +240,14 @@ impl MixedCaseGenerator {
     /// What is drawn: `Strings` keeps the string-only stream draw for
     /// draw, `Regex` draws only regex cases, `Combined` only combined
     /// ones, `Seq` only sequence ones, `Int` only integer ones, `Real`
-    /// only real ones, `All` (the default) a twentieth integer cases, a
-    /// twentieth of the rest real cases, a tenth of the rest sequence
+    /// only real ones, `Fp` only floating-point ones, `All` (the default)
+    /// a twentieth integer cases, a twentieth of the rest real cases, a
+    /// twentieth of the rest floating-point cases, a tenth of the rest sequence
     /// cases, a tenth of the rest combined cases and a fifth of what
     /// remains regex cases.
     pub fn theory(self, theory: Theory) -> Self {
         let (regex, combined, seq, uf, int) = match theory {
-            Theory::Strings | Theory::Quant | Theory::Bv | Theory::Real => {
+            Theory::Strings | Theory::Quant | Theory::Bv | Theory::Real | Theory::Fp => {
                 (0.0, 0.0, 0.0, 0.0, 0.0)
             }
             Theory::Regex => (1.0, 0.0, 0.0, 0.0, 0.0),
@@ -258,8 +272,14 @@ impl MixedCaseGenerator {
             Theory::All => REAL_SHARE,
             _ => 0.0,
         };
+        let fp = match theory {
+            Theory::Fp => 1.0,
+            Theory::All => FP_SHARE,
+            _ => 0.0,
+        };
         self.quant_share(quant)
             .real_share(real)
+            .fp_share(fp)
             .bv_share(bv)
             .regex_share(regex)
             .combined_share(combined)
@@ -279,6 +299,13 @@ impl MixedCaseGenerator {
     /// the other streams draw for draw.
     pub fn real_share(mut self, share: f64) -> Self {
         self.real_share = share.clamp(0.0, 1.0);
+        self
+    }
+
+    /// The share of floating-point cases among all cases, in
+    /// `0.0..=1.0`; 0 keeps the other streams draw for draw.
+    pub fn fp_share(mut self, share: f64) -> Self {
+        self.fp_share = share.clamp(0.0, 1.0);
         self
     }
 
@@ -364,6 +391,8 @@ impl MixedCaseGenerator {
             &mut self.int
         } else if self.real_share > 0.0 && rng.random_bool(self.real_share) {
             &mut self.real
+        } else if self.fp_share > 0.0 && rng.random_bool(self.fp_share) {
+            &mut self.fp
         } else if self.uf_share > 0.0 && rng.random_bool(self.uf_share) {
             &mut self.uf
         } else if self.seq_share > 0.0 && rng.random_bool(self.seq_share) {
@@ -526,6 +555,38 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_fp_stream_is_all_floats_of_every_kind() {
+        let mut g = MixedCaseGenerator::new(ConstantPool::paper())
+            .unwrap()
+            .seed(7)
+            .theory(Theory::Fp);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut by: BTreeMap<String, usize> = BTreeMap::new();
+        let mut unsat = 0;
+        for _ in 0..600 {
+            let c = g.next(&mut rng);
+            c.check().unwrap_or_else(|e| panic!("{e}: {c:?}"));
+            assert_eq!(Theory::of(&c.formula), Theory::Fp, "{c:?}");
+            unsat += usize::from(matches!(c.truth, Truth::Unsat { .. }));
+            *by.entry(c.provenance.category.clone()).or_default() += 1;
+        }
+        assert!((120..=280).contains(&unsat), "{unsat}");
+        let kinds = [
+            "sat-fp",
+            "odd-fp",
+            "sat-fplra",
+            "nonidentity-fp",
+            "identity-fp",
+        ];
+        for c in kinds.iter().chain(&["classic-fp"]) {
+            assert!(
+                by.get(&format!("fp-{c}")).is_some_and(|&n| n > 5),
+                "{c}: {by:?}"
+            );
+        }
+    }
+
     /// Should the strings stream draw a formula with no string left (an
     /// `str.len` replaced by a value), it is an `int` formula, and
     /// `--theory strings` keeps it (none in these 2,000 draws).
@@ -582,7 +643,7 @@ mod tests {
             "{exists} {forall} {negation}"
         );
         for s in [
-            "Int", "Real", "String", "(_ Bit", "(Seq I", "(Array", "Bool",
+            "Int", "Real", "String", "(_ Bit", "(Seq I", "(Array", "Bool", "(_ Flo",
         ] {
             assert!(sorts.contains(s), "no quantifier over {s}: {sorts:?}");
         }

@@ -18,6 +18,7 @@ use super::table::Table;
 use crate::generate::Generator;
 use crate::generate::bitvec::{BvCases, BvUfCases, BvUnsat};
 use crate::generate::combined::{CombinedSynthesis, CombinedTermSampler, CombinedUnsat, Result3_2};
+use crate::generate::fp::{FpClassic, FpNonIdentity, FpSat, FpSatKind, FpUnsat};
 use crate::generate::int::{IntClassic, IntSat, IntSatKind, IntUnsat};
 use crate::generate::real::{RealArrays, RealClassic, RealSat, RealSatKind, RealUnsat};
 use crate::generate::regex::{
@@ -153,6 +154,22 @@ pub(super) fn real(seed: u64) -> Stream {
     }
 }
 
+/// The floating-point stream: standard formats twice as often as the odd
+/// ones, conversions and the broken laws (sat); identity rows twice as
+/// often as the classic shapes (unsat).
+pub(super) fn fp(seed: u64) -> Stream {
+    Stream {
+        sat: Table::new()
+            .with(2, FpSat::new(FpSatKind::Standard).seed(seed))
+            .with(1, FpSat::new(FpSatKind::Odd).seed(seed))
+            .with(1, FpSat::new(FpSatKind::Mixed).seed(seed))
+            .with(1, FpNonIdentity::new().seed(seed)),
+        unsat: Table::new()
+            .with(2, FpUnsat::new(INT_LINKS, INT_NOISE).seed(seed))
+            .with(1, FpClassic::new(INT_NOISE).seed(seed)),
+    }
+}
+
 /// The function stream: applications equal to their values (sat),
 /// congruence and identities under a function symbol (unsat), each drawn
 /// as often.
@@ -204,7 +221,7 @@ pub(super) fn strings(sat: &RandomCaseGenerator, table_2: &Cases, seed: u64) -> 
 }
 
 /// The quantified stream: each of the other streams' cases (strings,
-/// regex, combined, sequences, bit-vectors, integers, reals) quantified, each
+/// regex, combined, sequences, bit-vectors, integers, reals, floats) quantified, each
 /// drawn as often; a sat case made unsat by a valid row's negation drawn
 /// as often as one of them.
 pub(super) fn quant(others: &[&Stream]) -> Stream {

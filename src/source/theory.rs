@@ -39,6 +39,19 @@
 //! them. `real` admits only real formulas, and no other selection but
 //! `all` admits them.
 //!
+//! `fp` sits right after `bv`: a formula is `fp` exactly when it
+//! mentions floating point (a declared `(_ FloatingPoint eb sb)` or
+//! `RoundingMode`, an operator of the FloatingPoints theory) and is
+//! otherwise over Bool, Int, Real, bit-vectors and arrays of those with
+//! the operators of the core, Ints, Reals, bit-vectors and arrays only,
+//! no string, sequence, function symbol or quantifier
+//! ([`is_fp_formula`]). Arrays are admitted because term synthesis draws
+//! bit-vector and array terms into a float case (from the combined pool)
+//! once constant assignment has replaced its float variables by values. A float
+//! case with a bit-vector (`fp.to_sbv`, an `fp` literal's fields) or a
+//! Real (`fp.to_real`) is `fp`, not `bv` nor `real`. `fp` admits only
+//! floating-point formulas, and no other selection but `all` admits them.
+//!
 //! `combined` admits `bv` formulas too: the combined stream draws
 //! bit-vector terms alone now and then (`(= (bvadd #x0 #x1) #x1)`), which
 //! are bit-vector cases.
@@ -72,23 +85,29 @@ pub enum Theory {
     /// Real arithmetic (QF_LRA, QF_NRA, QF_LIRA, QF_AUFLIRA): Reals, with
     /// Ints through `to_real`/`to_int`/`is_int` and arrays of them.
     Real,
+    /// Floating point (QF_FP, QF_FPLRA, QF_BVFP): Float16, Float32,
+    /// Float64 and small odd formats, rounding modes, conversions to and
+    /// from Reals and bit-vectors.
+    Fp,
     /// Cases of the other streams under `exists` and valid `forall`s
     /// (`transform::quantifier`).
     Quant,
-    /// Strings, regex, combined, sequences, bit-vectors, integers, reals
-    /// and quantified cases.
+    /// Strings, regex, combined, sequences, bit-vectors, integers, reals,
+    /// floats and quantified cases.
     #[default]
     All,
 }
 
 impl Theory {
-    /// The theory of one formula: `Quant`, `Bv`, `Real`, `Uf`, `Seq`,
+    /// The theory of one formula: `Quant`, `Bv`, `Fp`, `Real`, `Uf`, `Seq`,
     /// `Combined`, `Regex`, `Int` or `Strings`, never `All`.
     pub fn of(formula: &Formula) -> Theory {
         if mentions_quant(formula) {
             Theory::Quant
         } else if is_bitvec_formula(formula) {
             Theory::Bv
+        } else if is_fp_formula(formula) {
+            Theory::Fp
         } else if is_real_formula(formula) {
             Theory::Real
         } else if formula.decls.iter().any(|(_, s)| s.is_fun()) {
@@ -126,6 +145,7 @@ impl Theory {
             Theory::Bv => "bv",
             Theory::Int => "int",
             Theory::Real => "real",
+            Theory::Fp => "fp",
             Theory::Quant => "quant",
             Theory::All => "all",
         }
@@ -254,6 +274,68 @@ pub fn is_real_formula(formula: &Formula) -> bool {
     only && mentions
 }
 
+/// Whether a sort is built from Bool, Int, Real, bit-vectors, floats,
+/// rounding modes and arrays of those, and whether it holds a float or a
+/// rounding mode.
+fn fp_sort(s: &Sort) -> (bool, bool) {
+    match s {
+        Sort::Bool | Sort::Int | Sort::Real | Sort::BitVec(_) => (true, false),
+        Sort::FloatingPoint(..) | Sort::RoundingMode => (true, true),
+        Sort::Array(i, e) => {
+            let ((a, b), (c, d)) = (fp_sort(i), fp_sort(e));
+            (a && c, b || d)
+        }
+        _ => (false, false),
+    }
+}
+
+/// Whether a formula is floating point: it declares a float or a rounding
+/// mode or applies an operator of the FloatingPoints theory, every
+/// declared sort is built from Bool, Int, Real, bit-vectors, floats,
+/// `RoundingMode` and arrays, and every term is of the core, Ints, Reals,
+/// bit-vectors, arrays or FloatingPoints (no string, sequence, function
+/// application or quantifier).
+pub fn is_fp_formula(formula: &Formula) -> bool {
+    let mut mentions = false;
+    for (_, s) in &formula.decls {
+        let (only, fp) = fp_sort(s);
+        if !only {
+            return false;
+        }
+        mentions |= fp;
+    }
+    let mut only = true;
+    for a in &formula.assertions {
+        a.term.visit(&mut |t| match t {
+            Term::App(op, _) => {
+                mentions |= op.theory() == OpTheory::FloatingPoint;
+                only &= matches!(
+                    op.theory(),
+                    OpTheory::Core
+                        | OpTheory::Ints
+                        | OpTheory::Reals
+                        | OpTheory::BitVectors
+                        | OpTheory::Arrays
+                        | OpTheory::FloatingPoint
+                );
+            }
+            Term::ConstArray(s, _) => {
+                let (o, fp) = fp_sort(s);
+                only &= o;
+                mentions |= fp;
+            }
+            Term::Var(_)
+            | Term::Int(_)
+            | Term::Real(_)
+            | Term::Bool(_)
+            | Term::BitVec(_)
+            | Term::Let(..) => {}
+            _ => only = false,
+        });
+    }
+    only && mentions
+}
+
 /// Whether a formula's sorts are Bool and Int only, its operators Core's
 /// and Ints' only (no string literal either) and it has no quantifier.
 pub fn is_int_only(formula: &Formula) -> bool {
@@ -304,6 +386,38 @@ mod tests {
     fn of(text: &str) -> Theory {
         let script = parse_script(text).unwrap();
         Theory::of(&Formula::from_script(&script).unwrap())
+    }
+
+    #[test]
+    fn a_formula_with_a_float_is_fp() {
+        let f32 = "(declare-const x Float32)";
+        assert_eq!(of(&format!("{f32}(assert (fp.isNaN x))")), Theory::Fp);
+        assert_eq!(
+            of(&format!("{f32}(assert (< (fp.to_real x) 0.5))")),
+            Theory::Fp
+        );
+        assert_eq!(
+            of(&format!("{f32}(assert (= ((_ fp.to_sbv 8) RNE x) #x01))")),
+            Theory::Fp
+        );
+        assert_eq!(
+            of("(assert (fp.isZero (fp #b0 #b00000 #b0000000000)))"),
+            Theory::Fp
+        );
+        assert_eq!(
+            of("(declare-const r RoundingMode)(assert (= r RNE))"),
+            Theory::Fp
+        );
+        assert_eq!(
+            of(&format!(
+                "{f32}(declare-const s String)(assert (fp.isNaN x))"
+            )),
+            Theory::Strings
+        );
+        assert_eq!(
+            of("(declare-const b (_ BitVec 4))(assert (= b #x1))"),
+            Theory::Bv
+        );
     }
 
     #[test]

@@ -30,10 +30,11 @@
 //!   variable left without occurrences is dropped from the declarations and
 //!   the model. The abstraction of `t`'s constants extends `M` with their
 //!   values, which keeps `t`'s value. Unsat cases are refused.
-//! - A case over Bool and Int alone (an integer case, `--theory int`), or
+//! - A case over Bool and Int alone (an integer case, `--theory int`),
 //!   over Reals with Bool, Int and arrays of those (a real case, `--theory
-//!   real`), gets no string terms: a synthesized term that has one is
-//!   refused, so the case stays in its theory. Cases of other sorts
+//!   real`), or with a float, a rounding mode or a floating-point
+//!   operator (a floating-point case, `--theory fp`) gets no string terms: a synthesized term that
+//!   has one is refused, so the case stays in its theory. Cases of other sorts
 //!   (strings, combined, sequences) draw as before.
 //! - Everything is sampled from the caller's random generator, or
 //!   enumerated lazily: memory does not grow with the number of cases.
@@ -381,17 +382,21 @@ fn term_has_strings(t: &Term) -> bool {
     found
 }
 
-/// Whether `f` is an integer case (Bool and Int only) or a real one (a
-/// Real declared, every sort built from Bool, Int, Real and arrays), with
-/// no string term.
+/// Whether `f` is an integer case (Bool and Int only), a real one (a
+/// Real declared, every sort built from Bool, Int, Real and arrays) or a
+/// float one (a float or a rounding mode, declared or, once constant
+/// assignment replaced the variables, in an operator), with no string.
 fn is_arithmetic(f: &Formula) -> bool {
     let only = |p: &dyn Fn(&Sort) -> bool| f.decls.iter().all(|(_, s)| !sort_has(s, p));
-    let real = f
-        .decls
-        .iter()
-        .any(|(_, s)| sort_has(s, &|s| *s == Sort::Real));
+    let has = |p: &dyn Fn(&Sort) -> bool| f.decls.iter().any(|(_, s)| sort_has(s, p));
+    let real = has(&|s| *s == Sort::Real);
+    let float = has(&|s| matches!(s, Sort::FloatingPoint(..) | Sort::RoundingMode))
+        || f.operators()
+            .iter()
+            .any(|op| op.theory() == OpTheory::FloatingPoint);
     (only(&|s| !matches!(s, Sort::Bool | Sort::Int))
-        || real && only(&|s| !matches!(s, Sort::Bool | Sort::Int | Sort::Real | Sort::Array(..))))
+        || real && only(&|s| !matches!(s, Sort::Bool | Sort::Int | Sort::Real | Sort::Array(..)))
+        || float)
         && !f.assertions.iter().any(|a| term_has_strings(&a.term))
 }
 

@@ -130,6 +130,8 @@ impl FreshNames {
         let base = match sort {
             Sort::Int => "tmp_int",
             Sort::Real => "tmp_real",
+            Sort::FloatingPoint(..) => "tmp_fp",
+            Sort::RoundingMode => "tmp_rm",
             Sort::Bool => "tmp_bool",
             _ => "tmp_str",
         };

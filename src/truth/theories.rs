@@ -45,11 +45,14 @@ pub enum SettingTheory {
     /// parameters (`sat.*`) concern them; a case with strings goes to
     /// Z3's smt core, which never reads those.
     QfBv,
+    /// `fp`: `(_ FloatingPoint eb sb)`, `RoundingMode` and the
+    /// FloatingPoints operators.
+    Fp,
 }
 
 impl SettingTheory {
     /// Every theory, in the order of the tables' documentation.
-    pub const ALL: [SettingTheory; 9] = [
+    pub const ALL: [SettingTheory; 10] = [
         SettingTheory::General,
         SettingTheory::Strings,
         SettingTheory::Seq,
@@ -59,6 +62,7 @@ impl SettingTheory {
         SettingTheory::Arith,
         SettingTheory::ArithNl,
         SettingTheory::QfBv,
+        SettingTheory::Fp,
     ];
 
     /// The name in the tables' `theory` column.
@@ -73,6 +77,7 @@ impl SettingTheory {
             SettingTheory::Arith => "arith",
             SettingTheory::ArithNl => "arith-nl",
             SettingTheory::QfBv => "qf-bv",
+            SettingTheory::Fp => "fp",
         }
     }
 
@@ -118,8 +123,10 @@ impl FromStr for SettingTheory {
 
 fn of_sort(sort: &Sort, out: &mut BTreeSet<SettingTheory>) {
     match sort {
-        // No floating-point settings yet (issue 43's later steps).
-        Sort::Bool | Sort::FloatingPoint(..) | Sort::RoundingMode => {}
+        Sort::Bool => {}
+        Sort::FloatingPoint(..) | Sort::RoundingMode => {
+            out.insert(SettingTheory::Fp);
+        }
         Sort::Int | Sort::Real => {
             out.insert(SettingTheory::Arith);
         }
@@ -173,7 +180,8 @@ fn of_term(t: &Term, out: &mut BTreeSet<SettingTheory>) {
         }
         Term::App(op, args) => {
             let theory = match op.theory() {
-                Theory::Core | Theory::FloatingPoint => None,
+                Theory::Core => None,
+                Theory::FloatingPoint => Some(SettingTheory::Fp),
                 Theory::Ints | Theory::Reals => Some(SettingTheory::Arith),
                 Theory::Strings | Theory::Regex => Some(SettingTheory::Strings),
                 Theory::Arrays => Some(SettingTheory::Arrays),

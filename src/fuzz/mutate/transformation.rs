@@ -282,6 +282,19 @@ mod tests {
         assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
     }
 
+    /// Floating-point cases (issue 43): the stack keeps their truths and
+    /// keeps them float cases, the crossover and fresh cases included.
+    #[test]
+    fn stacked_transformations_keep_fp_cases_and_truths() {
+        let r = havoc_rounds(Theory::Fp, Choice::Uniform);
+        assert!(
+            r.mutated > 150,
+            "only {} of 300 havoc rounds mutated",
+            r.mutated
+        );
+        assert!(r.unsat > 30, "unsat cases rarely seen: {}", r.unsat);
+    }
+
     /// Bit-vector cases only (`--theory bv`, issue 41): the campaign's
     /// stack keeps every truth and every case a bv case (term synthesis
     /// once brought strings in).

@@ -28,12 +28,13 @@ use std::sync::LazyLock;
 
 use num_bigint::BigInt;
 use rand::seq::IndexedRandom;
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{Rng, RngCore};
 
 use super::{category, noise::noise};
+use crate::generate::identity::{depends_on_every_variable, identity_formula};
 use crate::generate::tables::{tab_rows, term_cell};
-use crate::semantics::{Model, Value, eval};
-use crate::term::{Formula, Sort, Term};
+use crate::semantics::Value;
+use crate::term::{Sort, Term};
 use crate::truth::{AnchorStructure, Case, Provenance, Truth};
 
 /// The rows, as written.
@@ -85,27 +86,13 @@ impl IntRow {
 
     /// The unsat case of this row.
     pub fn case(&self, seed: u64) -> Case {
-        let mut f = Formula::default();
-        let mut vars = self.lhs.free_vars();
-        vars.extend(self.rhs.free_vars());
-        if let Some(s) = &self.side {
-            vars.extend(s.free_vars());
-        }
-        for v in vars {
-            f.declare(v, Sort::Int);
-        }
-        f.declare("res", self.sort());
-        f.assert(
-            Term::not(Term::eq(self.lhs.clone(), Term::var("res"))),
-            Some("a0".into()),
+        let f = identity_formula(
+            &self.lhs,
+            &self.rhs,
+            self.side.as_ref(),
+            &|_| Sort::Int,
+            self.sort(),
         );
-        f.assert(
-            Term::eq(Term::var("res"), self.rhs.clone()),
-            Some("a1".into()),
-        );
-        if let Some(s) = &self.side {
-            f.assert(s.clone(), Some("a2".into()));
-        }
         let core = f.names().into_iter().map(str::to_string).collect();
         let anchored = self.side.is_none() && self.depends_on_every_variable();
         let category = category("identity", &f);
@@ -125,19 +112,7 @@ impl IntRow {
     /// alone for some values (a seeded random search; a variable for which
     /// none is found counts as ignored, the safe side).
     pub fn depends_on_every_variable(&self) -> bool {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x1d);
-        let vars = self.lhs.free_vars();
-        vars.iter().all(|x| {
-            (0..400).any(|_| {
-                let mut model = Model::new();
-                for v in &vars {
-                    model.insert(v.clone(), Value::Int(small(&mut rng)));
-                }
-                let before = eval(&self.lhs, &model);
-                model.insert(x.clone(), Value::Int(small(&mut rng)));
-                matches!((before, eval(&self.lhs, &model)), (Ok(a), Ok(b)) if a != b)
-            })
-        })
+        depends_on_every_variable(&self.lhs, &mut |_, rng| Value::Int(small(rng)))
     }
 }
 
@@ -225,10 +200,12 @@ impl crate::generate::Generator for IntUnsat {
 
 #[cfg(test)]
 mod tests {
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
     use crate::generate::Generator;
+    use crate::semantics::{Model, eval};
     use crate::truth::check_model;
 
     /// Small values, both signs, and values beyond 64 bits.

@@ -30,14 +30,15 @@ use std::sync::LazyLock;
 
 use num_rational::BigRational;
 use rand::seq::IndexedRandom;
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{Rng, RngCore};
 
 use super::values::rational;
 use super::{category, noise::noise};
+use crate::generate::identity::{depends_on_every_variable, identity_formula};
 use crate::generate::links::with_links;
 use crate::generate::tables::{tab_rows, term_cell};
-use crate::semantics::{Model, Value, eval};
-use crate::term::{Formula, Sort, Term};
+use crate::semantics::Value;
+use crate::term::{Sort, Term};
 use crate::truth::{AnchorStructure, Case, Provenance, Truth};
 
 /// The rows, as written.
@@ -105,28 +106,14 @@ impl RealRow {
 
     /// The unsat case of this row.
     pub fn case(&self, seed: u64) -> Case {
-        let mut f = Formula::default();
-        let mut vars = self.lhs.free_vars();
-        vars.extend(self.rhs.free_vars());
-        if let Some(s) = &self.side {
-            vars.extend(s.free_vars());
-        }
-        for v in vars {
-            let sort = variable_sort(&v).expect("row variables are x y z n m (tested)");
-            f.declare(v, sort);
-        }
-        f.declare("res", self.sort());
-        f.assert(
-            Term::not(Term::eq(self.lhs.clone(), Term::var("res"))),
-            Some("a0".into()),
+        let sort_of = |v: &str| variable_sort(v).expect("row variables are x y z n m (tested)");
+        let f = identity_formula(
+            &self.lhs,
+            &self.rhs,
+            self.side.as_ref(),
+            &sort_of,
+            self.sort(),
         );
-        f.assert(
-            Term::eq(Term::var("res"), self.rhs.clone()),
-            Some("a1".into()),
-        );
-        if let Some(s) = &self.side {
-            f.assert(s.clone(), Some("a2".into()));
-        }
         let core = f.names().into_iter().map(str::to_string).collect();
         let anchored = self.side.is_none() && self.depends_on_every_variable();
         let category = category("identity", &f);
@@ -146,19 +133,7 @@ impl RealRow {
     /// alone for some values (a seeded random search; a variable for which
     /// none is found counts as ignored, the safe side).
     pub fn depends_on_every_variable(&self) -> bool {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x1d);
-        let vars = self.lhs.free_vars();
-        vars.iter().all(|x| {
-            (0..400).any(|_| {
-                let mut model = Model::new();
-                for v in &vars {
-                    model.insert(v.clone(), value_of(v, &mut rng));
-                }
-                let before = eval(&self.lhs, &model);
-                model.insert(x.clone(), value_of(x, &mut rng));
-                matches!((before, eval(&self.lhs, &model)), (Ok(a), Ok(b)) if a != b)
-            })
-        })
+        depends_on_every_variable(&self.lhs, &mut |v, rng| value_of(v, rng))
     }
 }
 

@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use super::super::values::q;
 use super::*;
 use crate::generate::Generator;
+use crate::semantics::{Model, eval};
 use crate::truth::check_model;
 
 /// Boundary values of each sort: integers, fractions that terminate and
