@@ -192,7 +192,13 @@ impl Target for ProcessTarget {
                         .is_some_and(|a| a.split('=').next() == Some(o.key.as_str()))
                 });
                 if !named {
-                    cmd.arg(format!("--{}={}", o.key, o.value));
+                    // cvc5's command line takes a Boolean as `--KEY` or
+                    // `--no-KEY`: 1.0.3 refuses `--arrays-exp=true`.
+                    cmd.arg(match o.value.as_str() {
+                        "true" => format!("--{}", o.key),
+                        "false" => format!("--no-{}", o.key),
+                        v => format!("--{}={v}", o.key),
+                    });
                 }
             }
         }
