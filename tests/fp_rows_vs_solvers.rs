@@ -35,27 +35,11 @@ use bv_solvers::Release;
 use equifuzz::generate::Generator;
 use equifuzz::generate::fp::{FpClassic, ODD, STANDARD, fp_rows};
 use equifuzz::semantics::fp::FpFormat;
-use equifuzz::term::{Formula, Op, Printer, Sort, Term};
+use equifuzz::term::{Op, Sort, Term};
 use equifuzz::truth::{Case, Truth};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
-
-/// The script of `f` without the assertion at `dropped`.
-fn script(r: &Release, f: &Formula, dropped: Option<usize>) -> String {
-    let p = Printer::new(r.dialect);
-    let mut s = String::new();
-    for (n, sort) in &f.decls {
-        s.push_str(&format!("(declare-fun {n} () {sort})\n"));
-    }
-    for (k, a) in f.assertions.iter().enumerate() {
-        if Some(k) != dropped {
-            s.push_str(&format!("(assert {})\n", p.term(&a.term)));
-        }
-    }
-    s.push_str("(check-sat)\n");
-    s
-}
 
 /// Unsat whole, sat without any one core assertion; the count of queries
 /// and of `unknown` (or timed-out) answers.
@@ -72,7 +56,7 @@ fn check(r: &mut Release, case: &Case, what: &str) -> (usize, usize) {
     }
     let (asked, mut unknown) = (queries.len(), 0);
     for (dropped, want) in queries {
-        let text = script(r, f, dropped);
+        let text = r.script(f, dropped);
         let answer = r.run(&text);
         let answer = answer.trim();
         // An empty output: the cvc5 binary past its --tlimit-per (1.0.3

@@ -19,26 +19,9 @@ mod solver_cache;
 use bv_solvers::Release;
 use equifuzz::generate::Generator;
 use equifuzz::generate::real::{RealClassic, RealShape, real_rows};
-use equifuzz::term::{Formula, Printer};
 use equifuzz::truth::{Case, Truth};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-/// The script of `f` without the assertions at `dropped`.
-fn script(r: &Release, f: &Formula, dropped: Option<usize>) -> String {
-    let p = Printer::new(r.dialect);
-    let mut s = String::new();
-    for (n, sort) in &f.decls {
-        s.push_str(&format!("(declare-fun {n} () {sort})\n"));
-    }
-    for (k, a) in f.assertions.iter().enumerate() {
-        if Some(k) != dropped {
-            s.push_str(&format!("(assert {})\n", p.term(&a.term)));
-        }
-    }
-    s.push_str("(check-sat)\n");
-    s
-}
 
 /// Unsat whole, sat without any one core assertion; the count of
 /// `unknown` answers.
@@ -58,7 +41,7 @@ fn check(r: &mut Release, case: &Case) -> usize {
     }
     let mut unknown = 0;
     for (dropped, want) in queries {
-        let text = script(r, f, dropped);
+        let text = r.script(f, dropped);
         let answer = r.run(&text);
         let answer = answer.trim();
         if answer == "unknown" || answer == "timeout" {

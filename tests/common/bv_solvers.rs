@@ -16,7 +16,7 @@ use equifuzz::solver::{
     Cvc5InProcessFork, Cvc5Library, RawOutcome, SolverOption, Target, Z3InProcessFork,
     dialect_of_version,
 };
-use equifuzz::term::Dialect;
+use equifuzz::term::{Dialect, Formula, Printer};
 
 use super::cvc5;
 use super::solver_cache;
@@ -44,6 +44,25 @@ impl Release {
     /// its output, `timeout`, or `(error "...")` for a crash.
     pub fn run(&mut self, script: &str) -> String {
         (self.run)(script, self.deadline)
+    }
+
+    /// The script of `f` in this release's dialect, without the
+    /// assertion at `dropped`: what the rows-vs-solvers tests ask of a
+    /// core (whole, and with each core assertion dropped).
+    #[allow(dead_code)]
+    pub fn script(&self, f: &Formula, dropped: Option<usize>) -> String {
+        let p = Printer::new(self.dialect);
+        let mut s = String::new();
+        for (n, sort) in &f.decls {
+            s.push_str(&format!("(declare-fun {n} () {sort})\n"));
+        }
+        for (k, a) in f.assertions.iter().enumerate() {
+            if Some(k) != dropped {
+                s.push_str(&format!("(assert {})\n", p.term(&a.term)));
+            }
+        }
+        s.push_str("(check-sat)\n");
+        s
     }
 
     /// The release with queries cut at `deadline`: for tests whose hard
